@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// koalio: a controller-friendly platformer for the Linux desktop, in Swift on SDL2.
+//
+// Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL;
+// `KoalioCore`, `KoalioInput`, `KoalioSim` and `KoalioGame` are pure Swift and tested without a display.
+import PackageDescription
+
+let package = Package(
+    name: "koalio",
+    products: [
+        .executable(name: "koalio", targets: ["koalio"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "SDL2_image",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
+        ),
+        .target(name: "KoalioCore"),
+        .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
+        .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
+        .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
+        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2"]),
+        .executableTarget(
+            name: "koalio",
+            dependencies: [
+                "KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "koalio-bench",
+            dependencies: ["KoalioCore", "KoalioSim", "KoalioGame"]
+        ),
+        .testTarget(name: "KoalioSimTests", dependencies: ["KoalioSim", "KoalioCore"]),
+        .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
+        .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,53 @@
+/// An RGBA colour, 0…255 per channel.
+public struct Color: Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let white = Color(255, 255, 255)
+}
+
+/// A texture the game draws from: one of koalio's own images in `Resources/`, or an image a
+/// level names (a tileset), by its path as the level loader resolved it.
+public enum TextureID: Hashable, Sendable {
+    case resource(String)
+    case file(String)
+
+    public static let koala = TextureID.resource("koala.png")
+    public static let sky = TextureID.resource("sky.png")
+    public static let hills = TextureID.resource("hills.png")
+    public static let goal = TextureID.resource("goal.png")
+    public static let font = TextureID.resource("font.png")
+
+    /// The images every run needs, loaded up front so a missing one fails at start-up.
+    public static let builtIn: [TextureID] = [.koala, .sky, .hills, .goal, .font]
+}
+
+/// One thing to draw, in logical-view pixels. The renderer scales the whole view at once.
+public enum DrawItem: Hashable, Sendable {
+    /// A region of a texture. `tint` multiplies its colour (white leaves it as drawn).
+    case sprite(TextureID, source: IntRect, destination: Rect, flipped: Bool, tint: Color)
+    /// A filled rectangle, alpha-blended over what is below.
+    case fill(Rect, Color)
+}
+
+/// Everything one frame shows, back to front. Built by pure code, drawn by the platform layer.
+public struct DrawList: Sendable {
+    public var clearColor: Color
+    public var items: [DrawItem]
+
+    public init(clearColor: Color = Color(0, 0, 0), items: [DrawItem] = []) {
+        self.clearColor = clearColor
+        self.items = items
+    }
+
+    public mutating func append(_ item: DrawItem) { items.append(item) }
+}

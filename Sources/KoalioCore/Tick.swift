@@ -1,0 +1,12 @@
+/// The fixed simulation rate. Everything the simulation counts is counted in these ticks.
+public enum Tick {
+    public static let perSecond = 60
+    /// One tick in seconds, for converting the original's per-second figures.
+    public static let seconds = 1.0 / Double(perSecond)
+}
+
+/// The logical view: the original's landscape phone screen, 20 tiles of 16 px tall.
+public enum LogicalView {
+    public static let width = 568
+    public static let height = 320
+}

@@ -1,0 +1,50 @@
+import KoalioCore
+import KoalioSim
+
+/// Where things are in koalio's own images. Must match tools/make_art.py, which draws them.
+public enum Art {
+    /// Koala frames are 24×28 cells side by side; the koala stands on a cell's bottom edge.
+    public static let koalaCellWidth = 24
+    public static let koalaCellHeight = 28
+    public static let standFrame = 0
+    public static let walkFrames = [1, 2, 3, 4]
+    public static let jumpFrame = 5
+    public static let dashFrame = 6
+    /// Pixels walked per walk-cycle frame: the animation follows the feet, not the clock.
+    public static let walkPixelsPerFrame = 6.0
+
+    public static func koalaSource(frame: Int) -> IntRect {
+        IntRect(x: frame * koalaCellWidth, y: 0, width: koalaCellWidth, height: koalaCellHeight)
+    }
+
+    /// The frame for a koala's state, derived from it (no animation state is kept).
+    public static func koalaFrame(_ player: Player) -> Int {
+        if player.dashing && abs(player.velocity.x) > Tuning.walkMaxSpeedPerTick * 0.5 { return dashFrame }
+        if !player.onGround { return jumpFrame }
+        guard abs(player.velocity.x) > 0.05 else { return standFrame }
+        let step = Int((player.position.x / walkPixelsPerFrame).rounded(.down))
+        return walkFrames[((step % walkFrames.count) + walkFrames.count) % walkFrames.count]
+    }
+
+    public static let goalWidth = 32
+    public static let goalHeight = 64
+
+    /// Parallax: how far each backdrop moves per pixel the camera moves.
+    public static let skyParallax = 0.1
+    public static let hillsParallax = 0.4
+    public static let backdropWidth = 568
+    public static let backdropHeight = 320
+
+    /// The bitmap font: ASCII 32…127 in 16 columns of 8×12 cells.
+    public static let glyphWidth = 8
+    public static let glyphHeight = 12
+    public static let glyphColumns = 16
+
+    public static func glyphSource(_ scalar: Unicode.Scalar) -> IntRect? {
+        let code = Int(scalar.value)
+        guard code >= 32 && code < 128 else { return nil }
+        let index = code - 32
+        return IntRect(x: (index % glyphColumns) * glyphWidth, y: (index / glyphColumns) * glyphHeight,
+                       width: glyphWidth, height: glyphHeight)
+    }
+}

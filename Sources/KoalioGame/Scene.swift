@@ -1,0 +1,104 @@
+import KoalioCore
+import KoalioSim
+
+/// Turns a session into the frame's draw list. Reads the world, never changes it.
+public enum Scene {
+    public static let viewWidth = Double(LogicalView.width)
+    public static let viewHeight = Double(LogicalView.height)
+    /// How dark the pause and end screens make the scene: alpha of a black layer, 0…255.
+    public static let dimAlpha: UInt8 = 150
+    static let skyColor = Color(79, 155, 224)
+
+    /// A notice for a few seconds (e.g. a pad connecting); nil for none.
+    public struct Overlay: Sendable {
+        public var notice: String?
+        public init(notice: String? = nil) { self.notice = notice }
+    }
+
+    public static func drawList(_ session: Session, overlay: Overlay = Overlay()) -> DrawList {
+        let map = session.map
+        let player = session.world.player
+        let camera = Camera.origin(following: player, in: map)
+        let cx = camera.x.rounded(), cy = camera.y.rounded()
+        var list = DrawList(clearColor: skyColor)
+
+        backdrop(.sky, parallax: Art.skyParallax, cameraX: cx, into: &list)
+        backdrop(.hills, parallax: Art.hillsParallax, cameraX: cx, into: &list)
+        for layer in [map.background, map.walls, map.hazards] {
+            tiles(layer, map: map, cameraX: cx, cameraY: cy, into: &list)
+        }
+        let goal = map.goal
+        list.append(.sprite(.goal, source: IntRect(x: 0, y: 0, width: Art.goalWidth, height: Art.goalHeight),
+                            destination: Rect(x: (goal.center.x - Double(Art.goalWidth) / 2 - cx).rounded(),
+                                              y: goal.maxY - Double(Art.goalHeight) - cy,
+                                              width: Double(Art.goalWidth), height: Double(Art.goalHeight)),
+                            flipped: false, tint: .white))
+        if session.world.state != .died || session.stepsSinceRunEnded % 20 < 10 {
+            koala(player, cameraX: cx, cameraY: cy, into: &list)
+        }
+        status(session, into: &list)
+        if let notice = overlay.notice {
+            Text.draw(notice, x: viewWidth / 2, y: viewHeight - 24, centered: true, into: &list)
+        }
+        screen(for: session.state, into: &list)
+        return list
+    }
+
+    private static func backdrop(_ texture: TextureID, parallax: Double, cameraX: Double, into list: inout DrawList) {
+        let width = Double(Art.backdropWidth)
+        let offset = (cameraX * parallax).truncatingRemainder(dividingBy: width).rounded()
+        let source = IntRect(x: 0, y: 0, width: Art.backdropWidth, height: Art.backdropHeight)
+        for copy in 0..<2 {
+            let destination = Rect(x: Double(copy) * width - offset, y: 0, width: width, height: Double(Art.backdropHeight))
+            list.append(.sprite(texture, source: source, destination: destination, flipped: false, tint: .white))
+        }
+    }
+
+    private static func tiles(_ layer: TileLayer, map: TileMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+        let tw = Double(map.tileWidth), th = Double(map.tileHeight)
+        let firstColumn = max(0, Int((cameraX / tw).rounded(.down)))
+        let lastColumn = min(map.width - 1, Int(((cameraX + viewWidth) / tw).rounded(.up)))
+        let firstRow = max(0, Int((cameraY / th).rounded(.down)))
+        let lastRow = min(map.height - 1, Int(((cameraY + viewHeight) / th).rounded(.up)))
+        guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
+        for row in firstRow...lastRow {
+            for column in firstColumn...lastColumn {
+                let gid = layer.gid(column: column, row: row)
+                guard gid != 0, let tileset = map.tileset(for: gid) else { continue }
+                let destination = Rect(x: Double(column) * tw - cameraX, y: Double(row) * th - cameraY, width: tw, height: th)
+                list.append(.sprite(.file(tileset.imagePath), source: tileset.sourceRect(for: gid),
+                                    destination: destination, flipped: false, tint: .white))
+            }
+        }
+    }
+
+    private static func koala(_ player: Player, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+        let w = Double(Art.koalaCellWidth), h = Double(Art.koalaCellHeight)
+        let destination = Rect(x: (player.position.x - w / 2 - cameraX).rounded(),
+                               y: (player.position.y - h - cameraY).rounded(), width: w, height: h)
+        list.append(.sprite(.koala, source: Art.koalaSource(frame: Art.koalaFrame(player)),
+                            destination: destination, flipped: player.facingLeft, tint: .white))
+    }
+
+    /// The run's clock, top right: seconds of simulated play.
+    private static func status(_ session: Session, into list: inout DrawList) {
+        let tenths = session.world.tick * 10 / Tick.perSecond
+        let clock = "\(tenths / 600):" + String(repeating: "0", count: (tenths / 10) % 60 < 10 ? 1 : 0)
+            + "\((tenths / 10) % 60).\(tenths % 10)"
+        Text.draw(clock, x: viewWidth - 8 - Text.width(clock), y: 6, into: &list)
+        Text.draw(session.map.name, x: 8, y: 6, into: &list)
+    }
+
+    private static func screen(for state: SessionState, into list: inout DrawList) {
+        let lines: (title: String, hint: String, color: Color)
+        switch state {
+        case .playing: return
+        case .paused: lines = ("Paused", "Esc or P to resume", .white)
+        case .won: lines = ("You Won!", "Enter to play again", Color(255, 222, 89))
+        case .died: lines = ("You have Died!", "Enter to try again", Color(255, 120, 110))
+        }
+        list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
+        Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - 30, scale: 3, color: lines.color, centered: true, into: &list)
+        Text.draw(lines.hint, x: viewWidth / 2, y: viewHeight / 2 + 16, centered: true, into: &list)
+    }
+}

@@ -1,0 +1,70 @@
+import KoalioCore
+import KoalioSim
+
+/// What the player sees the game doing, as the trace reports it.
+public enum SessionState: String, Sendable {
+    case playing, paused, won, died
+}
+
+/// One level being played: the world, the pause, and restarts. Pure and deterministic.
+///
+/// The game loop calls ``advance(_:)`` once per 60 Hz step whether or not the game is paused,
+/// so the step count (``steps``) is the loop's clock and the world stands still while paused.
+public struct Session: Sendable {
+    public let map: TileMap
+    public private(set) var world: World
+    public private(set) var isPaused = false
+    /// 60 Hz steps the loop has run, paused ones included.
+    public private(set) var steps = 0
+    /// Steps since the run last ended (won or died), for end-screen effects.
+    public private(set) var stepsSinceRunEnded = 0
+
+    public init(map: TileMap) {
+        self.map = map
+        self.world = World(map: map)
+    }
+
+    public var state: SessionState {
+        switch world.state {
+        case .won: return .won
+        case .died: return .died
+        case .playing: return isPaused ? .paused : .playing
+        }
+    }
+
+    /// One loop step: the world advances by the command unless paused or over.
+    public mutating func advance(_ command: Command) {
+        steps += 1
+        if world.state != .playing { stepsSinceRunEnded += 1 }
+        guard !isPaused else { return }
+        world.step(command, in: map)
+    }
+
+    /// Pause toggles only while the run is on; the end screens have their own prompt.
+    public mutating func togglePause() {
+        guard world.state == .playing else { return }
+        isPaused.toggle()
+    }
+
+    /// The window lost focus: pause, and stay paused until the player resumes.
+    public mutating func pauseForFocusLoss() {
+        guard world.state == .playing else { return }
+        isPaused = true
+    }
+
+    /// Start the level again from its spawn point (the end screens' Enter).
+    public mutating func restart() {
+        world = World(map: map)
+        isPaused = false
+        stepsSinceRunEnded = 0
+    }
+
+    /// Applies the keyboard's (or later, any controller's) menu actions for this step.
+    public mutating func apply(togglePause toggle: Bool, restart wantsRestart: Bool) {
+        if wantsRestart && (world.state == .won || world.state == .died) {
+            restart()
+        } else if toggle {
+            togglePause()
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import KoalioCore
+
+/// Lays out bitmap-font text as sprite draw items.
+public enum Text {
+    /// Width in logical pixels of a line at a scale.
+    public static func width(_ string: String, scale: Int = 1) -> Double {
+        Double(string.unicodeScalars.count * Art.glyphWidth * scale)
+    }
+
+    /// Appends a line of text with a one-pixel drop shadow, left-aligned at `x` or centred on it.
+    public static func draw(_ string: String, x: Double, y: Double, scale: Int = 1, color: Color = .white,
+                            centered: Bool = false, into list: inout DrawList) {
+        let left = centered ? (x - width(string, scale: scale) / 2).rounded() : x
+        let shadow = Color(20, 16, 30, color.a)
+        for (offset, tint) in [(Double(scale), shadow), (0, color)] {
+            var pen = left + offset
+            for scalar in string.unicodeScalars {
+                if let source = Art.glyphSource(scalar), scalar != " " {
+                    let destination = Rect(x: pen, y: y + offset, width: Double(Art.glyphWidth * scale),
+                                           height: Double(Art.glyphHeight * scale))
+                    list.append(.sprite(.font, source: source, destination: destination, flipped: false, tint: tint))
+                }
+                pen += Double(Art.glyphWidth * scale)
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import KoalioSim
+
+/// One line of `--trace` output: the state after one 60 Hz step of the game loop.
+///
+/// A documented interface (README, "Trace format"): add fields, never rename them. Written by
+/// hand rather than with JSONEncoder so that key order is stable and tracing stays cheap.
+public struct TraceRecord: Sendable {
+    public var tick: Int
+    public var x: Double
+    public var y: Double
+    /// Velocities in pixels per second (y down).
+    public var vx: Double
+    public var vy: Double
+    public var onGround: Bool
+    public var dashing: Bool
+    public var state: SessionState
+    public var hudVisible: Bool
+    public var controllers: Int
+    public var activeController: String?
+
+    public init(session: Session, hudVisible: Bool = false, controllers: Int = 0, activeController: String? = nil) {
+        let player = session.world.player
+        tick = session.steps
+        x = player.position.x
+        y = player.position.y
+        vx = player.velocity.x * Double(60)
+        vy = player.velocity.y * Double(60)
+        onGround = player.onGround
+        dashing = player.dashing
+        state = session.state
+        self.hudVisible = hudVisible
+        self.controllers = controllers
+        self.activeController = activeController
+    }
+
+    public var jsonLine: String {
+        let active = activeController.map(Self.quoted) ?? "null"
+        return "{\"tick\":\(tick),\"x\":\(Self.number(x)),\"y\":\(Self.number(y)),\"vx\":\(Self.number(vx)),"
+            + "\"vy\":\(Self.number(vy)),\"onGround\":\(onGround),\"dashing\":\(dashing),\"state\":\"\(state.rawValue)\","
+            + "\"hudVisible\":\(hudVisible),\"controllers\":\(controllers),\"activeController\":\(active)}"
+    }
+
+    /// Three decimals: enough to follow the koala, short enough to read. JSON has no NaN.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let thousandths = (value * 1000).rounded()
+        let sign = thousandths < 0 ? "-" : ""
+        let magnitude = Int(abs(thousandths))
+        let fraction = magnitude % 1000
+        let padded = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+        return "\(sign)\(magnitude / 1000).\(padded)"
+    }
+
+    static func quoted(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

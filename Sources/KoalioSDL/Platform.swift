@@ -1,0 +1,214 @@
+import CSDL2
+import KoalioCore
+import KoalioInput
+
+/// How the window should open.
+public struct PlatformOptions: Sendable {
+    /// No visible window: SDL's dummy video driver and its software renderer.
+    public var headless = false
+    public var fullscreen = false
+    /// Window size as a multiple of the 568×320 logical view.
+    public var scale = 2
+    public var renderer = RendererChoice.auto
+    /// Directory holding koalio's `Resources/`.
+    public var resourceDirectory: String
+
+    public init(resourceDirectory: String) { self.resourceDirectory = resourceDirectory }
+}
+
+/// The window, the renderer and SDL's event queue: all of koalio's SDL use outside the shim.
+///
+/// The scene is drawn at the logical 568×320 into a target texture, then copied to the window
+/// once at the largest integer scale that fits (letterboxed), so pixels stay crisp and the
+/// software renderer scales one image per frame instead of every sprite.
+@MainActor
+public final class Platform {
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private let sceneTarget: OpaquePointer
+    private let options: PlatformOptions
+    private var textures: [TextureID: OpaquePointer] = [:]
+    public let rendererName: String
+    /// True when presenting waits for the display; otherwise the loop paces itself.
+    public let hasVSync: Bool
+
+    public init(options: PlatformOptions) throws(SDLError) {
+        self.options = options
+        if options.headless { SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy") }
+        let choice = options.headless ? RendererChoice.software : options.renderer.resolved()
+        if choice == .software {
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else { throw SDLError("SDL_Init") }
+        guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
+            let error = SDLError("IMG_Init(PNG)")
+            SDL_Quit()
+            throw error
+        }
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        if options.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
+        let scale = max(1, options.scale)
+        guard let window = SDL_CreateWindow("koalio", koalio_windowpos_centered(), koalio_windowpos_centered(),
+                                            Int32(LogicalView.width * scale), Int32(LogicalView.height * scale), flags) else {
+            let error = SDLError("SDL_CreateWindow")
+            SDL_Quit()
+            throw error
+        }
+        SDL_SetWindowMinimumSize(window, Int32(LogicalView.width / 2), Int32(LogicalView.height / 2))
+        let rendererFlags = choice == .software
+            ? SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
+            : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
+        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) else {
+            let error = SDLError("SDL_CreateRenderer")
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw error
+        }
+        guard let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                             Int32(LogicalView.width), Int32(LogicalView.height)) else {
+            let error = SDLError("SDL_CreateTexture(scene)")
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw error
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        self.window = window
+        self.renderer = renderer
+        self.sceneTarget = target
+        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        self.hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    }
+
+    isolated deinit {
+        for texture in textures.values { SDL_DestroyTexture(texture) }
+        SDL_DestroyTexture(sceneTarget)
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        IMG_Quit()
+        SDL_Quit()
+    }
+
+    // MARK: - Textures
+
+    /// Loads images now, so a missing or broken file stops the game at start-up with its name.
+    public func preload(_ ids: [TextureID]) throws(ImageError) {
+        for id in ids where textures[id] == nil {
+            let path = self.path(of: id)
+            guard let surface = IMG_Load(path) else { throw ImageError(file: path, reason: String(cString: SDL_GetError())) }
+            defer { SDL_FreeSurface(surface) }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+                throw ImageError(file: path, reason: String(cString: SDL_GetError()))
+            }
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            textures[id] = texture
+        }
+    }
+
+    private func path(of id: TextureID) -> String {
+        switch id {
+        case .resource(let name): return options.resourceDirectory + "/" + name
+        case .file(let path): return path
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// Draws a frame's list into the scene texture, then scales it into the window.
+    public func render(_ list: DrawList) {
+        SDL_SetRenderTarget(renderer, sceneTarget)
+        SDL_SetRenderDrawColor(renderer, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255)
+        SDL_RenderClear(renderer)
+        for item in list.items {
+            switch item {
+            case let .sprite(id, source, destination, flipped, tint):
+                guard let texture = textures[id] else { continue }
+                var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.width), h: Int32(source.height))
+                var dst = SDL_Rect(x: Int32(destination.x.rounded(.down)), y: Int32(destination.y.rounded(.down)),
+                                   w: Int32(destination.width), h: Int32(destination.height))
+                SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b)
+                SDL_SetTextureAlphaMod(texture, tint.a)
+                if flipped {
+                    SDL_RenderCopyEx(renderer, texture, &src, &dst, 0, nil, SDL_FLIP_HORIZONTAL)
+                } else {
+                    SDL_RenderCopy(renderer, texture, &src, &dst)
+                }
+            case let .fill(rect, color):
+                var dst = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+                SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+                SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+                SDL_RenderFillRect(renderer, &dst)
+            }
+        }
+        SDL_SetRenderTarget(renderer, nil)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        var dst = letterbox()
+        SDL_RenderCopy(renderer, sceneTarget, nil, &dst)
+    }
+
+    /// The largest integer multiple of the logical view that fits the window, centred; a window
+    /// smaller than the view gets the best fractional fit instead.
+    private func letterbox() -> SDL_Rect {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        let fit = min(Double(w) / Double(LogicalView.width), Double(h) / Double(LogicalView.height))
+        let scale = fit >= 1 ? fit.rounded(.down) : fit
+        let sw = Int32(Double(LogicalView.width) * scale), sh = Int32(Double(LogicalView.height) * scale)
+        return SDL_Rect(x: (w - sw) / 2, y: (h - sh) / 2, w: sw, h: sh)
+    }
+
+    public func present() { SDL_RenderPresent(renderer) }
+
+    public func toggleFullscreen() {
+        let isFullscreen = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
+    /// Saves what the window shows now (call after `render`, before `present`) as a PNG.
+    public func saveScreenshot(to path: String) throws(SDLError) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw SDLError("SDL_CreateRGBSurfaceWithFormat")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            throw SDLError("SDL_RenderReadPixels")
+        }
+        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("saving \(path)") }
+    }
+
+    // MARK: - Events
+
+    /// Drains SDL's queue. Called once per frame, before the frame's ticks.
+    public func pollEvents() -> [PlatformEvent] {
+        var events: [PlatformEvent] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            if let translated = EventTranslator.translate(event) { events.append(translated) }
+        }
+        return events
+    }
+
+    /// Queues a key event as if the key had been pressed: scripted input takes the real path.
+    public func pushKey(_ key: Key, down: Bool) {
+        var event = EventTranslator.keyEvent(key, down: down, windowID: SDL_GetWindowID(window))
+        SDL_PushEvent(&event)
+    }
+
+    // MARK: - Time
+
+    /// Seconds on SDL's monotonic high-resolution clock.
+    public func now() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+
+    public func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
+        SDL_Delay(UInt32(seconds * 1000))
+    }
+}

@@ -1,0 +1,10 @@
+import KoalioInput
+
+/// What the platform layer reports from SDL's event queue, in koalio's own terms.
+public enum PlatformEvent: Equatable, Sendable {
+    case quit
+    case keyDown(Key, isRepeat: Bool)
+    case keyUp(Key)
+    case focusLost
+    case focusGained
+}

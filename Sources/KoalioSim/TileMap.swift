@@ -1,0 +1,109 @@
+import KoalioCore
+
+/// A tileset as the renderer needs it: which image, and how tile ids map to regions of it.
+public struct Tileset: Hashable, Sendable {
+    public var firstGID: UInt32
+    public var name: String
+    /// Absolute path of the tileset image (resolved against the TMX or TSX file that named it).
+    public var imagePath: String
+    public var tileWidth: Int
+    public var tileHeight: Int
+    public var tileCount: Int
+    public var columns: Int
+    public var margin: Int
+    public var spacing: Int
+
+    public init(firstGID: UInt32, name: String, imagePath: String, tileWidth: Int, tileHeight: Int,
+                tileCount: Int, columns: Int, margin: Int = 0, spacing: Int = 0) {
+        self.firstGID = firstGID
+        self.name = name
+        self.imagePath = imagePath
+        self.tileWidth = tileWidth
+        self.tileHeight = tileHeight
+        self.tileCount = tileCount
+        self.columns = columns
+        self.margin = margin
+        self.spacing = spacing
+    }
+
+    /// The image region of a global tile id that belongs to this tileset.
+    public func sourceRect(for gid: UInt32) -> IntRect {
+        let local = Int(gid - firstGID)
+        let column = local % max(columns, 1)
+        let row = local / max(columns, 1)
+        return IntRect(x: margin + column * (tileWidth + spacing), y: margin + row * (tileHeight + spacing),
+                       width: tileWidth, height: tileHeight)
+    }
+}
+
+/// One tile layer: a row-major grid of global tile ids, flip flags already cleared (0 = empty).
+public struct TileLayer: Hashable, Sendable {
+    public var name: String
+    public var width: Int
+    public var height: Int
+    public var gids: [UInt32]
+
+    public init(name: String, width: Int, height: Int, gids: [UInt32]) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.gids = gids
+    }
+
+    /// The tile id at a column and row; outside the layer there is nothing.
+    @inline(__always)
+    public func gid(column: Int, row: Int) -> UInt32 {
+        guard column >= 0, row >= 0, column < width, row < height else { return 0 }
+        return gids[row * width + column]
+    }
+}
+
+/// A level: the Tiled map the simulation runs in. Immutable once loaded.
+public struct TileMap: Hashable, Sendable {
+    /// The level's name (the file name without `.tmx`), as shown and recorded.
+    public var name: String
+    public var width: Int
+    public var height: Int
+    public var tileWidth: Int
+    public var tileHeight: Int
+    public var tilesets: [Tileset]
+    public var background: TileLayer
+    public var walls: TileLayer
+    public var hazards: TileLayer
+    /// Where the koala's feet start (bottom-centre of its box).
+    public var spawn: Vec2
+    /// Touching this area wins the level.
+    public var goal: Rect
+
+    public init(name: String, width: Int, height: Int, tileWidth: Int, tileHeight: Int, tilesets: [Tileset],
+                background: TileLayer, walls: TileLayer, hazards: TileLayer, spawn: Vec2, goal: Rect) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.tileWidth = tileWidth
+        self.tileHeight = tileHeight
+        self.tilesets = tilesets.sorted { $0.firstGID < $1.firstGID }
+        self.background = background
+        self.walls = walls
+        self.hazards = hazards
+        self.spawn = spawn
+        self.goal = goal
+    }
+
+    public var pixelWidth: Double { Double(width * tileWidth) }
+    public var pixelHeight: Double { Double(height * tileHeight) }
+
+    /// The tileset a global id belongs to: the one with the largest `firstgid` ≤ gid.
+    public func tileset(for gid: UInt32) -> Tileset? {
+        var found: Tileset?
+        for tileset in tilesets where tileset.firstGID <= gid { found = tileset }
+        guard let tileset = found, Int(gid - tileset.firstGID) < tileset.tileCount else { return nil }
+        return tileset
+    }
+
+    /// The tile's rectangle in world pixels.
+    public func tileRect(column: Int, row: Int) -> Rect {
+        Rect(x: Double(column * tileWidth), y: Double(row * tileHeight),
+             width: Double(tileWidth), height: Double(tileHeight))
+    }
+}

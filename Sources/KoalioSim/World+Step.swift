@@ -1,0 +1,63 @@
+import KoalioCore
+
+extension World {
+    /// Advances the run by one 60 Hz tick. The only function that changes a ``World``.
+    ///
+    /// Reads nothing but its arguments, so the same commands from the same start always give
+    /// the same run. Order, as in Celeste's `Player`: intent, horizontal, vertical, move and
+    /// collide, then what touching things means.
+    public mutating func step(_ command: Command, in map: TileMap) {
+        guard state == .playing else { return }
+        tick += 1
+        var p = player
+
+        // Intent: the jump press is derived from the previous and current button.
+        let jumpPressed = command.jump && !p.jumpWasHeld
+        p.jumpWasHeld = command.jump
+        p.jumpBufferLeft = jumpPressed ? Tuning.jumpBufferTicks : max(0, p.jumpBufferLeft - 1)
+        p.dashing = command.dash
+        if command.moveX != 0 { p.facingLeft = command.moveX < 0 }
+
+        // Horizontal: force from the stick, friction, top speed.
+        let force = p.dashing ? Tuning.dashForcePerTick2 : Tuning.walkForcePerTick2
+        let topSpeed = p.dashing ? Tuning.dashMaxSpeedPerTick : Tuning.walkMaxSpeedPerTick
+        p.velocity.x = ((p.velocity.x + command.moveX * force) * Tuning.frictionPerTick).clamped(to: -topSpeed...topSpeed)
+
+        // Vertical: gravity, a buffered jump within coyote time, the variable-height cut.
+        p.velocity.y += Tuning.gravityPerTick2
+        if p.jumpBufferLeft > 0 && p.ticksSinceGround <= Tuning.coyoteTicks {
+            p.velocity.y = -Tuning.jumpSpeedPerTick
+            p.jumpBufferLeft = 0
+            p.ticksSinceGround = Tuning.coyoteTicks + 1
+            p.onGround = false
+        }
+        if !command.jump && p.velocity.y < -Tuning.jumpCutSpeedPerTick {
+            p.velocity.y = -Tuning.jumpCutSpeedPerTick
+        }
+        p.velocity.y = p.velocity.y.clamped(to: -Tuning.jumpSpeedPerTick...Tuning.maxFallSpeedPerTick)
+
+        // Move and collide, one axis at a time.
+        let collision = Collision(map: map)
+        var box = p.box
+        let hitX = collision.moveX(&box, by: p.velocity.x)
+        if hitX { p.velocity.x = 0 }
+        let hitY = collision.moveY(&box, by: p.velocity.y)
+        p.onGround = hitY == .floor
+        if hitY != .none { p.velocity.y = 0 }
+        p.position = Vec2(box.center.x, box.maxY)
+        p.ticksSinceGround = p.onGround ? 0 : p.ticksSinceGround + 1
+        player = p
+
+        // What the koala touches.
+        if collision.touchesHazard(box.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints))
+            || box.minY > map.pixelHeight + Tuning.fallDeathMarginPoints {
+            state = .died
+        } else if box.intersects(map.goal) {
+            state = .won
+        }
+    }
+}
+
+extension Comparable {
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}

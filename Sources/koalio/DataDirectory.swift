@@ -1,0 +1,41 @@
+import Foundation
+
+/// Finds koalio's data (`Resources/` and `Levels/`) wherever the game was built or installed.
+///
+/// Order: `--data-dir`, `$KOALIO_DATA_DIR`, then beside the executable: `../share/koalio`
+/// (an installed `PREFIX/bin/koalio`) and the enclosing source tree (a `swift build` binary in
+/// `.build/<config>/`), then the current directory.
+enum DataDirectory {
+    static let marker = "Resources/koala.png"
+
+    static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(KoalioError) -> String {
+        if let chosen = explicit ?? environment["KOALIO_DATA_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let source = explicit != nil ? "--data-dir" : "KOALIO_DATA_DIR"
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: chosen, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .input("\(chosen): \(source) is not a directory")
+            }
+            guard FileManager.default.isReadableFile(atPath: chosen + "/" + marker) else {
+                throw .input("\(chosen): \(source) has no readable \(marker): not a koalio data directory")
+            }
+            return chosen
+        }
+        let candidates = executableRelativeCandidates() + [FileManager.default.currentDirectoryPath]
+        if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0 + "/" + marker) }) {
+            return found
+        }
+        throw .input("cannot find koalio's data (\(marker)); looked in \(candidates.joined(separator: ", ")); use --data-dir")
+    }
+
+    private static func executableRelativeCandidates() -> [String] {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return [] }
+        let bin = (executable as NSString).deletingLastPathComponent
+        var candidates = [((bin as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/koalio")]
+        var directory = bin
+        for _ in 0..<4 {  // .build/x86_64-unknown-linux-gnu/debug/koalio → the repository
+            directory = (directory as NSString).deletingLastPathComponent
+            candidates.append(directory)
+        }
+        return candidates
+    }
+}

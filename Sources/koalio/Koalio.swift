@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import KoalioSDL
+
+/// koalio's command line. These names are a promise to players and scripts: extend, never rename.
+struct Koalio: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "koalio",
+        abstract: "A controller-friendly tile-map platformer: walk, jump, dash, reach the flag.",
+        discussion: """
+        Keys: ←/→ or A/D walk, Space/Z/↑/W jump, X/Left Shift dash, Esc/P pause, \
+        Enter restart (end screens), F11 fullscreen.
+        """,
+        version: version
+    )
+
+    @Option(help: ArgumentHelp("Level to play: a name in the data directory's Levels/ or a path to a .tmx file.", valueName: "name|path"))
+    var level = "level1"
+
+    @Flag(help: "Start in fullscreen (F11 toggles).")
+    var fullscreen = false
+
+    @Option(help: ArgumentHelp("Window size as a multiple of the 568×320 view (1-8).", valueName: "n"))
+    var scale = 2
+
+    @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see README).", valueName: "file"))
+    var trace: String?
+
+    @Flag(help: "Run with no visible window (SDL's dummy video driver), as fast as possible. Needs --ticks.")
+    var headless = false
+
+    @Option(help: ArgumentHelp("Stop after this many 60 Hz steps.", valueName: "n"))
+    var ticks: Int?
+
+    @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program; also $KOALIO_DATA_DIR).", valueName: "dir"))
+    var dataDir: String?
+
+    @Option(help: ArgumentHelp("Renderer: auto (software when there is no GPU), software, or accelerated.", valueName: "name"))
+    var renderer: RendererChoice = .auto
+
+    @Option(help: ArgumentHelp("Play timed key presses from this file, one step per frame (see README).", valueName: "file"))
+    var inputScript: String?
+
+    @Option(help: ArgumentHelp("Save the last frame shown to this PNG file when the game ends.", valueName: "file"))
+    var screenshot: String?
+
+    func validate() throws {
+        guard (1...8).contains(scale) else { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
+        if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }
+        if headless && ticks == nil { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
+    }
+}
+
+extension RendererChoice: ExpressibleByArgument {}

@@ -1,0 +1,23 @@
+import Foundation
+import KoalioGame
+
+/// Writes `--trace` lines to a file, buffered, flushed when the game ends.
+final class TraceWriter {
+    private let handle: UnsafeMutablePointer<FILE>
+    let path: String
+
+    init(path: String) throws(KoalioError) {
+        guard let handle = fopen(path, "w") else {
+            throw .input("\(path): cannot write the trace: \(String(cString: strerror(errno)))")
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    func write(_ record: TraceRecord) {
+        fputs(record.jsonLine, handle)
+        fputc(0x0A, handle)
+    }
+
+    deinit { fclose(handle) }
+}

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Draws koalio's art into Resources/: koala.png, tiles.png, sky.png, hills.png, goal.png, font.png.
+
+Rerun after changing it:  pip install pillow && python3 tools/make_art.py
+Frame and tile positions here must match Sources/KoalioGame/Art.swift.
+The font atlas is rendered from DejaVu Sans Mono Bold (fonts-dejavu-core; Bitstream Vera licence).
+"""
+import math
+import os
+import random
+from PIL import Image, ImageDraw, ImageFont
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Resources")
+rng = random.Random(7)  # fixed seed: the same art every run
+
+def rgba(h, a=255):
+    h = h.lstrip("#")
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16), a)
+
+# ---------------------------------------------------------------- koala
+# Cells of 24x28; the koala stands on the cell's bottom edge, centred. Frames, in order:
+# 0 stand, 1-4 walk, 5 jump, 6 dash. Art.swift reads the same layout.
+CELL_W, CELL_H = 24, 28
+HEAD = [  # 18 wide; . transparent, o outline, g fur, l light fur, p pink ear, n nose, e eye, w eye glint
+    "..ooo........ooo..",
+    ".oglgo......oglgo.",
+    "ogpplgoooooogpplgo",
+    "ogpplggggggggpplgo",
+    "ogpplggggggggpplgo",
+    ".oglgggggggggglgo.",
+    "..ogggewgggggggo..",
+    "..ogggeegggnnngo..",
+    "..oggggggggnnnno..",
+    "..ogllggggggnnno..",
+    "...ogllgggggggo...",
+    "....oollllllloo...",
+    "......ooooooo.....",
+]
+PAL = {"o": "#2b2533", "g": "#8d8d9e", "l": "#c9c9d6", "p": "#e79ab0", "n": "#231f29", "e": "#101014", "w": "#ffffff",
+       "b": "#b0b0c0", "d": "#6e6e80", "c": "#e8a25a"}
+
+def put_map(img, rows, ox, oy, pal, dark=1.0):
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch == ".":
+                continue
+            r, g, b, a = rgba(pal[ch])
+            img.putpixel((ox + x, oy + y), (int(r * dark), int(g * dark), int(b * dark), a))
+
+def koala_frame(img, cell, legs, arms_up=False, dark=1.0, stretch=False):
+    frame = Image.new("RGBA", (CELL_W, CELL_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(frame)
+    ox = 3
+    # body (torso) under the head
+    body_top = 12
+    d.rounded_rectangle([ox + 3, body_top, ox + 14, body_top + 11], radius=4, fill=rgba(PAL["o"]))
+    d.rounded_rectangle([ox + 4, body_top + 1, ox + 13, body_top + 10], radius=3, fill=rgba(PAL["g"]))
+    d.ellipse([ox + 6, body_top + 3, ox + 12, body_top + 10], fill=rgba(PAL["l"]))
+    # arms
+    if arms_up:
+        d.line([ox + 4, body_top + 3, ox + 1, body_top - 1], fill=rgba(PAL["o"]), width=3)
+        d.line([ox + 13, body_top + 3, ox + 16, body_top - 1], fill=rgba(PAL["o"]), width=3)
+        d.point([(ox + 1, body_top - 1), (ox + 16, body_top - 1)], fill=rgba(PAL["g"]))
+    else:
+        d.rectangle([ox + 12, body_top + 4, ox + 15, body_top + 7], fill=rgba(PAL["o"]))
+        d.rectangle([ox + 13, body_top + 5, ox + 14, body_top + 6], fill=rgba(PAL["g"]))
+    # legs: list of (x offset, lift) pairs for back and front foot
+    for lx, lift in legs:
+        top = body_top + 9
+        bottom = CELL_H - 1 - lift
+        d.rectangle([ox + lx, top, ox + lx + 3, bottom], fill=rgba(PAL["o"]))
+        d.rectangle([ox + lx + 1, top, ox + lx + 2, bottom - 1], fill=rgba(PAL["d"]))
+    put_map(frame, HEAD, ox, 0, PAL)
+    if stretch:  # dash: longer and lower, leaning forward, as in the original
+        frame = frame.resize((CELL_W, CELL_H - 5), Image.NEAREST)
+        wide = frame.transform(frame.size, Image.AFFINE, (1, 0.25, -3, 0, 1, 0), Image.NEAREST)
+        frame = Image.new("RGBA", (CELL_W, CELL_H), (0, 0, 0, 0))
+        frame.paste(wide, (0, 5))
+    if dark != 1.0:
+        px = frame.load()
+        for y in range(CELL_H):
+            for x in range(CELL_W):
+                r, g, b, a = px[x, y]
+                px[x, y] = (int(r * dark), int(g * dark), int(b * dark * 1.1) if b * dark * 1.1 < 255 else 255, a)
+    img.alpha_composite(frame, (cell * CELL_W, 0))
+
+def make_koala():
+    img = Image.new("RGBA", (CELL_W * 7, CELL_H), (0, 0, 0, 0))
+    koala_frame(img, 0, [(4, 0), (10, 0)])
+    walk = [[(3, 0), (11, 1)], [(5, 1), (9, 0)], [(7, 0), (7, 1)], [(9, 1), (5, 0)]]
+    for i, legs in enumerate(walk):
+        koala_frame(img, 1 + i, legs)
+    koala_frame(img, 5, [(3, 3), (11, 2)], arms_up=True)
+    koala_frame(img, 6, [(2, 1), (12, 2)], dark=0.62, stretch=True)
+    img.save(os.path.join(OUT, "koala.png"))
+
+# ---------------------------------------------------------------- tiles (16x16, 8 columns)
+T = 16
+
+def speckle(d, x0, y0, w, h, colors, n):
+    for _ in range(n):
+        d.point((x0 + rng.randrange(w), y0 + rng.randrange(h)), fill=rgba(rng.choice(colors)))
+
+def make_tiles():
+    img = Image.new("RGBA", (T * 8, T * 2), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    def at(i):
+        return (i % 8) * T, (i // 8) * T
+    # 0 grass-topped ground
+    x, y = at(0)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#8a5a34"))
+    speckle(d, x, y + 5, 16, 11, ["#6f4526", "#a06c42", "#5c3a20"], 26)
+    d.rectangle([x, y, x + 15, y + 4], fill=rgba("#4fb548"))
+    d.line([x, y + 5, x + 15, y + 5], fill=rgba("#2f7d2e"))
+    for k in range(0, 16, 3):
+        d.point((x + k, y + 5 + (k % 2)), fill=rgba("#2f7d2e"))
+        d.point((x + k + 1, y), fill=rgba("#7fd66d"))
+    # 1 dirt
+    x, y = at(1)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#8a5a34"))
+    speckle(d, x, y, 16, 16, ["#6f4526", "#a06c42", "#5c3a20"], 34)
+    # 2 brick
+    x, y = at(2)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#5b2c1e"))
+    for row in range(4):
+        off = 0 if row % 2 == 0 else 4
+        for bx in range(-8, 16, 8):
+            x0 = x + bx + off
+            r = [max(x0, x), y + row * 4, min(x0 + 6, x + 15), y + row * 4 + 2]
+            if r[0] <= r[2]:
+                d.rectangle(r, fill=rgba("#b4553a"))
+                d.line([r[0], r[1], r[2], r[1]], fill=rgba("#d9774f"))
+    # 3 stone block
+    x, y = at(3)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#7c8290"))
+    d.line([x, y, x + 15, y], fill=rgba("#b7bcc7")); d.line([x, y, x, y + 15], fill=rgba("#b7bcc7"))
+    d.line([x, y + 15, x + 15, y + 15], fill=rgba("#4a4e58")); d.line([x + 15, y, x + 15, y + 15], fill=rgba("#4a4e58"))
+    speckle(d, x + 2, y + 2, 12, 12, ["#6c717e", "#8d93a1"], 10)
+    # 4 spikes (hazard)
+    x, y = at(4)
+    for k in range(4):
+        sx = x + k * 4
+        d.polygon([(sx, y + 15), (sx + 1.5, y + 6), (sx + 3, y + 15)], fill=rgba("#c8ccd6"))
+        d.line([sx + 1, y + 8, sx + 1, y + 14], fill=rgba("#f4f6fa"))
+        d.line([sx + 3, y + 15, sx + 2, y + 9], fill=rgba("#7a7f8c"))
+    d.rectangle([x, y + 14, x + 15, y + 15], fill=rgba("#5c606b"))
+    # 5 crate
+    x, y = at(5)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#3d2614"))
+    d.rectangle([x + 1, y + 1, x + 14, y + 14], fill=rgba("#c98a3b"))
+    d.rectangle([x + 3, y + 3, x + 12, y + 12], outline=rgba("#8e5a22"))
+    d.line([x + 3, y + 3, x + 12, y + 12], fill=rgba("#8e5a22")); d.line([x + 12, y + 3, x + 3, y + 12], fill=rgba("#8e5a22"))
+    # 6 grass-topped stone ledge
+    x, y = at(6)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#7c8290"))
+    speckle(d, x, y + 5, 16, 11, ["#6c717e", "#8d93a1"], 14)
+    d.rectangle([x, y, x + 15, y + 3], fill=rgba("#4fb548"))
+    d.line([x, y + 4, x + 15, y + 4], fill=rgba("#2f7d2e"))
+    # 7 wooden plank platform block
+    x, y = at(7)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#6b4424"))
+    for k in range(0, 16, 4):
+        d.line([x, y + k, x + 15, y + k], fill=rgba("#4a2d16"))
+        d.line([x, y + k + 1, x + 15, y + k + 1], fill=rgba("#9a6a3c"))
+    # decorations (background layer, not solid)
+    x, y = at(8)   # bush
+    for cx, cy, r in [(4, 11, 4), (8, 9, 5), (12, 11, 4)]:
+        d.ellipse([x + cx - r, y + cy - r, x + cx + r, y + cy + r], fill=rgba("#2f8f3a"))
+    for cx, cy in [(6, 7), (10, 8)]:
+        d.point((x + cx, y + cy), fill=rgba("#7fd66d"))
+    d.rectangle([x, y + 14, x + 15, y + 15], fill=rgba("#2f8f3a"))
+    for i, color in [(9, "#e8413c"), (10, "#f5c938")]:  # flowers
+        x, y = at(i)
+        for fx, h in [(4, 7), (11, 9)]:
+            d.line([x + fx, y + 15, x + fx, y + 15 - h], fill=rgba("#2f7d2e"))
+            d.ellipse([x + fx - 2, y + 13 - h, x + fx + 2, y + 17 - h], fill=rgba(color))
+            d.point((x + fx, y + 15 - h), fill=rgba("#fff3b0"))
+    x, y = at(11)  # tall grass
+    for k in range(1, 16, 2):
+        h = 5 + (k * 7) % 6
+        d.line([x + k, y + 15, x + k + (1 if k % 4 == 1 else -1), y + 15 - h], fill=rgba("#3f9e3f"))
+    x, y = at(12)  # fence
+    d.rectangle([x, y + 6, x + 15, y + 7], fill=rgba("#d8b07a")); d.rectangle([x, y + 11, x + 15, y + 12], fill=rgba("#d8b07a"))
+    for px in (2, 10):
+        d.rectangle([x + px, y + 3, x + px + 2, y + 15], fill=rgba("#e9c894"))
+        d.point((x + px + 1, y + 2), fill=rgba("#e9c894"))
+    x, y = at(13)  # rock
+    d.ellipse([x + 2, y + 8, x + 14, y + 17], fill=rgba("#8d93a1"))
+    d.ellipse([x + 4, y + 9, x + 9, y + 12], fill=rgba("#b7bcc7"))
+    x, y = at(14)  # arrow sign
+    d.rectangle([x + 7, y + 8, x + 8, y + 15], fill=rgba("#6b4424"))
+    d.polygon([(x + 1, y + 3), (x + 11, y + 3), (x + 15, y + 6), (x + 11, y + 9), (x + 1, y + 9)], fill=rgba("#d8b07a"))
+    d.line([x + 4, y + 6, x + 11, y + 6], fill=rgba("#6b4424"))
+    x, y = at(15)  # eucalyptus sprig
+    d.line([x + 8, y + 15, x + 8, y + 3], fill=rgba("#6b4424"))
+    for k, side in [(5, -1), (8, 1), (11, -1), (13, 1)]:
+        d.ellipse([x + 8 + side * 4 - 2, y + 15 - k - 1, x + 8 + side * 4 + 2, y + 15 - k + 1], fill=rgba("#6fae8f"))
+    img.save(os.path.join(OUT, "tiles.png"))
+
+# ---------------------------------------------------------------- sky and hills (568x320, tile horizontally)
+W, H = 568, 320
+
+def make_sky():
+    img = Image.new("RGBA", (W, H))
+    d = ImageDraw.Draw(img)
+    top, bottom = rgba("#4f9be0"), rgba("#cfeaff")
+    for yy in range(H):
+        t = yy / (H - 1)
+        d.line([0, yy, W, yy], fill=tuple(int(top[k] + (bottom[k] - top[k]) * t) for k in range(3)) + (255,))
+    for cx, cy, s in [(60, 60, 1.0), (250, 40, 1.3), (420, 85, 0.9), (530, 30, 0.7)]:
+        for dx, dy, r in [(-18, 4, 12), (0, 0, 16), (18, 4, 12), (8, 8, 12), (-8, 8, 11)]:
+            for ox in (0, -W, W):
+                d.ellipse([ox + cx + (dx - r) * s, cy + (dy - r) * s, ox + cx + (dx + r) * s, cy + (dy + r) * s], fill=rgba("#ffffff", 235))
+    img.save(os.path.join(OUT, "sky.png"))
+
+def make_hills():
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    def ridge(base, amp, period, phase, color):
+        pts = [(0, H)]
+        for xx in range(0, W + 1, 2):
+            yy = base - amp * (0.6 * math.sin(2 * math.pi * (xx / period + phase)) + 0.4 * math.sin(2 * math.pi * (2 * xx / period + phase * 1.7)))
+            pts.append((xx, yy))
+        pts.append((W, H))
+        d.polygon(pts, fill=rgba(color))
+    ridge(205, 34, W / 2, 0.1, "#8fc7a0")   # far hills (period divides W: seamless)
+    ridge(245, 24, W / 4, 0.35, "#5fae72")  # near hills
+    for tx in range(20, W, 71):  # eucalyptus trees on the near ridge
+        ty = 245 - 24 * (0.6 * math.sin(2 * math.pi * (tx / (W / 4) + 0.35)) + 0.4 * math.sin(2 * math.pi * (2 * tx / (W / 4) + 0.595)))
+        d.rectangle([tx - 1, ty - 14, tx + 1, ty + 4], fill=rgba("#4b6a4f"))
+        d.ellipse([tx - 8, ty - 26, tx + 8, ty - 10], fill=rgba("#3f8f5a"))
+    img.save(os.path.join(OUT, "hills.png"))
+
+# ---------------------------------------------------------------- goal flag (32x64)
+def make_goal():
+    img = Image.new("RGBA", (32, 64), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rectangle([6, 4, 8, 63], fill=rgba("#e6e6ee")); d.line([8, 4, 8, 63], fill=rgba("#9a9aa8"))
+    d.ellipse([4, 0, 10, 6], fill=rgba("#f5c938"))
+    d.polygon([(9, 7), (31, 13), (9, 21)], fill=rgba("#e8413c"))
+    d.polygon([(9, 14), (31, 13), (9, 21)], fill=rgba("#c22f2a"))
+    d.ellipse([13, 11, 18, 16], fill=rgba("#ffffff"))
+    d.rectangle([2, 58, 12, 63], fill=rgba("#7c8290"))
+    img.save(os.path.join(OUT, "goal.png"))
+
+# ---------------------------------------------------------------- bitmap font: ASCII 32...127, 16 per row
+GLYPH_W, GLYPH_H = 8, 12
+
+def make_font():
+    path = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+    font = ImageFont.truetype(path, 11)
+    img = Image.new("RGBA", (GLYPH_W * 16, GLYPH_H * 6), (0, 0, 0, 0))
+    mask = Image.new("1", img.size, 0)
+    d = ImageDraw.Draw(mask)
+    d.fontmode = "1"  # no anti-aliasing: crisp pixels when scaled up
+    for code in range(32, 128):
+        i = code - 32
+        d.text(((i % 16) * GLYPH_W + 1, (i // 16) * GLYPH_H - 1), chr(code), font=font, fill=1)
+    white = Image.new("RGBA", img.size, (255, 255, 255, 255))
+    img.paste(white, (0, 0), mask)
+    img.save(os.path.join(OUT, "font.png"))
+
+if __name__ == "__main__":
+    os.makedirs(OUT, exist_ok=True)
+    make_koala(); make_tiles(); make_sky(); make_hills(); make_goal(); make_font()
+    print("wrote", ", ".join(sorted(f for f in os.listdir(OUT) if f.endswith(".png"))))
