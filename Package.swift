@@ -35,6 +35,10 @@ let package = Package(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioSim", "KoalioGame"]
         ),
+        .executableTarget(
+            name: "koalio-solve",
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame"]
+        ),
         .testTarget(name: "KoalioSimTests", dependencies: ["KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore"]),

@@ -56,7 +56,8 @@ block(53, 54, 11, 16, BRICK)
 deco(58, 16, BUSH); deco(60, 16, SPRIG); deco(63, 16, YELLOW)
 # 56-64: the low tunnel with spike patches: short hops under a ceiling
 block(56, 64, 12, 13, STONE)
-spikes(59, 59, 16); spikes(62, 62, 16)
+block(56, 64, 0, 11, BRICK)             # the roof goes up out of sight: through, not over
+spikes(58, 58, 16); spikes(60, 60, 16); spikes(62, 62, 16)
 # 67-80: floating ledges over a deep spike pit
 for c in range(67, 81):
     walls[19][c] = STONE
@@ -76,7 +77,14 @@ ground(113, 118)
 deco(115, 16, SIGN)
 # 119-129: a gap too wide to walk-jump: dash!
 ground(130, 140)
-deco(131, 16, BUSH); deco(134, 16, TALLGRASS); deco(137, 16, YELLOW)
+deco(131, 16, BUSH); deco(133, 16, TALLGRASS)
+# 130-140: the second tower, taller: right, left, right, left, then over the top
+block(138, 140, 0, 16, BRICK)
+block(134, 135, 14, 14, LEDGE)
+block(130, 131, 11, 11, LEDGE)
+block(134, 135, 8, 8, LEDGE)
+block(130, 131, 5, 5, LEDGE)
+block(132, 133, 2, 2, LEDGE)
 # 141-155: spike field with stone islands
 ground(141, 155, top=GROUND + 1)
 spikes(141, 143, GROUND); spikes(146, 149, GROUND); spikes(152, 155, GROUND)

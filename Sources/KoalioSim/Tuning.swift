@@ -26,7 +26,8 @@ public enum Tuning {
     public static let maxFallSpeedPerTick = 450.0 * dt
     /// Ticks after walking off a ledge during which a jump still takes off.
     public static let coyoteTicks = 6
-    /// Ticks a jump press is remembered before landing.
+    /// Ticks a jump press is remembered, counting the press tick; the jump takes off on the
+    /// first tick that starts on ground (the one after landing).
     public static let jumpBufferTicks = 6
 
     /// The koala's collision box: the 18×26 sprite inset 2 pt on each side along x.

@@ -1,0 +1,44 @@
+# koalio: `make run` to play, `make test` to check, `make bench` to measure, `make install` to install.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+# Release builds link the Swift runtime statically, so an installed koalio needs no toolchain.
+RELEASE_FLAGS = -c release --static-swift-stdlib
+ARGS ?=
+
+.PHONY: all setup setup-test build run test bench install uninstall clean
+
+all: build
+
+setup:
+	@tools/setup-deps
+
+setup-test:
+	@tools/setup-deps --test
+
+build: setup
+	$(SWIFT) build $(RELEASE_FLAGS) --product koalio
+
+run: build
+	.build/release/koalio $(ARGS)
+
+test: setup-test
+	$(SWIFT) build
+	$(SWIFT) test
+
+bench: setup-test
+	$(SWIFT) build $(RELEASE_FLAGS) --product koalio
+	$(SWIFT) build $(RELEASE_FLAGS) --product koalio-bench
+	.build/release/koalio-bench --koalio .build/release/koalio --data-dir .
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/koalio"
+	install -m 755 .build/release/koalio "$(DESTDIR)$(PREFIX)/bin/koalio"
+	cp -R Resources Levels "$(DESTDIR)$(PREFIX)/share/koalio/"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/koalio"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/koalio"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,37 @@
+import Foundation
+import KoalioCore
+@testable import KoalioSim
+
+/// Paths of the repository's test fixtures and levels.
+enum Fixtures {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static func map(_ name: String) -> String { "\(repository)/Tests/Fixtures/maps/\(name).tmx" }
+    static let level1 = "\(repository)/Levels/level1.tmx"
+}
+
+/// A map drawn in text: `#` wall, `^` spike, `.` empty; rows top to bottom, 16 px tiles.
+func makeMap(_ rows: [String], spawn: Vec2 = Vec2(24, 16), goal: Rect? = nil) -> TileMap {
+    let width = rows[0].count, height = rows.count
+    var walls: [UInt32] = [], hazards: [UInt32] = []
+    for row in rows {
+        for c in row {
+            walls.append(c == "#" ? 1 : 0)
+            hazards.append(c == "^" ? 2 : 0)
+        }
+    }
+    let tileset = Tileset(firstGID: 1, name: "t", imagePath: "t.png", tileWidth: 16, tileHeight: 16, tileCount: 8, columns: 4)
+    return TileMap(name: "test", width: width, height: height, tileWidth: 16, tileHeight: 16, tilesets: [tileset],
+                   background: TileLayer(name: "background", width: width, height: height, gids: [UInt32](repeating: 0, count: width * height)),
+                   walls: TileLayer(name: "walls", width: width, height: height, gids: walls),
+                   hazards: TileLayer(name: "hazards", width: width, height: height, gids: hazards),
+                   spawn: spawn, goal: goal ?? Rect(x: -100, y: -100, width: 1, height: 1))
+}
+
+/// A world with the koala's feet placed at a point, moving at a velocity (px per tick).
+func world(in map: TileMap, feet: Vec2, velocity: Vec2 = .zero) -> World {
+    var world = World(map: map)
+    world.player.position = feet
+    world.player.velocity = velocity
+    return world
+}

@@ -1,0 +1,98 @@
+import XCTest
+import KoalioCore
+@testable import KoalioSim
+
+final class TMXLoaderTests: XCTestCase {
+    /// Every encoding gives the same layers, with flip flags cleared.
+    func testEveryEncodingLoadsTheSameMap() throws {
+        let expectedWalls: [UInt32] = [0, 0, 0, 0, 0, 0, 0, 5, 1, 2, 3, 4]
+        for encoding in ["csv", "base64", "zlib", "gzip", "xml"] {
+            let map = try TMXLoader.load(path: Fixtures.map(encoding))
+            XCTAssertEqual(map.walls.gids, expectedWalls, encoding)
+            XCTAssertEqual(map.hazards.gids[2], 9, encoding)
+            XCTAssertEqual(map.width, 4, encoding)
+            XCTAssertEqual(map.height, 3, encoding)
+            XCTAssertEqual(map.spawn, Vec2(16, 16), "spawn stands on the bottom-centre of its rectangle (\(encoding))")
+            XCTAssertEqual(map.goal, Rect(x: 48, y: 0, width: 16, height: 32), encoding)
+        }
+    }
+
+    func testTilesetIsTheOneWithLargestFirstGIDNotAbove() throws {
+        let map = try TMXLoader.load(path: Fixtures.map("csv"))
+        XCTAssertEqual(map.tileset(for: 8)?.name, "a")
+        XCTAssertEqual(map.tileset(for: 9)?.name, "b")
+        XCTAssertEqual(map.tileset(for: 12)?.name, "b")
+        XCTAssertNil(map.tileset(for: 13), "past the last tileset's tiles")
+        XCTAssertEqual(map.tileset(for: 10)?.sourceRect(for: 10), IntRect(x: 16, y: 0, width: 16, height: 16))
+        XCTAssertEqual(map.tileset(for: 11)?.sourceRect(for: 11), IntRect(x: 0, y: 16, width: 16, height: 16))
+        XCTAssertTrue(map.tilesets[1].imagePath.hasSuffix("Fixtures/maps/sub/b.png"))
+    }
+
+    func testExternalTilesetResolvesItsImageAgainstTheTSX() throws {
+        let map = try TMXLoader.load(path: Fixtures.map("external"))
+        XCTAssertEqual(map.tilesets.count, 2)
+        XCTAssertEqual(map.tilesets[0].tileCount, 8)
+        XCTAssertEqual(map.tilesets[0].columns, 4)
+        XCTAssertTrue(map.tilesets[0].imagePath.hasSuffix("Fixtures/maps/tiles/../a.png"), map.tilesets[0].imagePath)
+        XCTAssertEqual(map.walls.gids, try TMXLoader.load(path: Fixtures.map("csv")).walls.gids)
+    }
+
+    func testShippedLevelFollowsTheConventions() throws {
+        let map = try TMXLoader.load(path: Fixtures.level1)
+        XCTAssertEqual(map.name, "level1")
+        XCTAssertEqual(map.height, 20)
+        XCTAssertGreaterThanOrEqual(map.width, 180)
+        XCTAssertEqual(map.tileWidth, 16)
+        XCTAssertTrue(map.goal.maxX <= map.pixelWidth && map.goal.minX > map.spawn.x)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: map.tilesets[0].imagePath))
+    }
+
+    func testEachBrokenMapIsRejectedWithFileElementAndReason() {
+        let cases: [(String, String, String)] = [
+            ("isometric", "map", "orientation 'isometric' is not supported"),
+            ("unknown-encoding", "data", "unknown encoding 'hex'"),
+            ("zstd", "data", "unsupported compression 'zstd'"),
+            ("short-layer", "data", "layer 'walls' has 11 tiles, expected 4×3 = 12"),
+            ("missing-layer", "map", "missing tile layer 'hazards'"),
+            ("unknown-tile", "data", "uses tile id 99, which no tileset has"),
+            ("missing-tsx", "tileset", "nope.tsx: no such file"),
+            ("not-xml", "", "not well-formed XML"),
+            ("corrupt-zlib", "data", "zlib data is corrupt"),
+            ("infinite", "map", "infinite maps are not supported"),
+        ]
+        for (name, element, reason) in cases {
+            let path = Fixtures.map("bad-\(name)")
+            XCTAssertThrowsError(try TMXLoader.load(path: path), name) { error in
+                guard let error = error as? LevelError else { return XCTFail("\(name): \(error)") }
+                XCTAssertEqual(error.file, path, name)
+                XCTAssertEqual(error.element, element, name)
+                XCTAssertNotNil(error.line, name)
+                XCTAssertTrue(error.reason.contains(reason), "\(name): \(error.reason)")
+                XCTAssertFalse(error.description.contains("\n"), "one line: \(error.description)")
+            }
+        }
+    }
+
+    func testMissingFileNamesIt() {
+        XCTAssertThrowsError(try TMXLoader.load(path: "/nonexistent/level.tmx")) { error in
+            XCTAssertEqual((error as? LevelError)?.description, "/nonexistent/level.tmx: no such file")
+        }
+    }
+
+    func testXMLErrorsCarryTheLine() {
+        XCTAssertThrowsError(try XMLReader.parse(Array("<a>\n<b>\n</a>".utf8))) { error in
+            XCTAssertEqual((error as? XMLSyntaxError)?.line, 3)
+        }
+        XCTAssertEqual(try XMLReader.parse(Array("<a x='1 &amp; 2'>t&lt;<![CDATA[&x]]></a>".utf8)).text, "t<&x")
+    }
+
+    func testInflateStoredAndCheckedStreams() throws {
+        // zlib.compress(b"koalio", 0): a stored block.
+        let stored: [UInt8] = [0x78, 0x01, 0x01, 0x06, 0x00, 0xF9, 0xFF, 0x6B, 0x6F, 0x61, 0x6C, 0x69, 0x6F, 0x08, 0xBC, 0x02, 0x80]
+        XCTAssertEqual(try Inflate.zlib(stored), Array("koalio".utf8))
+        var corrupt = stored
+        corrupt[corrupt.count - 1] ^= 0xFF
+        XCTAssertThrowsError(try Inflate.zlib(corrupt))
+        XCTAssertThrowsError(try Inflate.gzip(stored))
+    }
+}
