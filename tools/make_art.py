@@ -250,14 +250,15 @@ def make_font():
     path = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
     font = ImageFont.truetype(path, 11)
     img = Image.new("RGBA", (GLYPH_W * 16, GLYPH_H * 6), (0, 0, 0, 0))
-    mask = Image.new("1", img.size, 0)
-    d = ImageDraw.Draw(mask)
-    d.fontmode = "1"  # no anti-aliasing: crisp pixels when scaled up
+    white = Image.new("RGBA", (GLYPH_W, GLYPH_H), (255, 255, 255, 255))
     for code in range(32, 128):
         i = code - 32
-        d.text(((i % 16) * GLYPH_W + 1, (i // 16) * GLYPH_H - 1), chr(code), font=font, fill=1)
-    white = Image.new("RGBA", img.size, (255, 255, 255, 255))
-    img.paste(white, (0, 0), mask)
+        # Each glyph is drawn in its own cell-sized mask, so nothing (like '_') spills into a neighbour.
+        mask = Image.new("1", (GLYPH_W, GLYPH_H), 0)
+        d = ImageDraw.Draw(mask)
+        d.fontmode = "1"  # no anti-aliasing: crisp pixels when scaled up
+        d.text((1, -2 if code == ord("_") else -1), chr(code), font=font, fill=1)
+        img.paste(white, ((i % 16) * GLYPH_W, (i // 16) * GLYPH_H), mask)
     img.save(os.path.join(OUT, "font.png"))
 
 if __name__ == "__main__":

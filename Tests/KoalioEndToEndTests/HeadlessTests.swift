@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+
+/// The real binary, headless (SDL's dummy video driver), with scripted keyboard input pushed
+/// through SDL's event queue.
+final class HeadlessTests: XCTestCase {
+    func testScriptedKeyboardRunReachesTheGoal() throws {
+        let dir = try Koalio.scratch()
+        let trace = dir.appendingPathComponent("trace.jsonl").path
+        let run = try Koalio.run(["--headless", "--ticks", "3000", "--trace", trace,
+                                  "--input-script", "Tests/Fixtures/level1-win.keys"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = try Koalio.traceLines(trace)
+        XCTAssertEqual(lines.count, 3000, "one line per step")
+        XCTAssertEqual(lines.map { $0["tick"] as? Int }, (1...3000).map { $0 })
+        let won = try XCTUnwrap(lines.firstIndex { $0["state"] as? String == "won" }, "the koala reaches the goal")
+        XCTAssertGreaterThan(won, 600)
+        XCTAssertGreaterThan(try XCTUnwrap(lines[won]["x"] as? Double), 3000)
+        XCTAssertFalse(lines[..<won].contains { $0["state"] as? String == "died" })
+        XCTAssertEqual(lines.last?["state"] as? String, "won", "the end screen holds")
+    }
+
+    func testEscapePausesAndTheTraceSaysSo() throws {
+        let dir = try Koalio.scratch()
+        let script = dir.appendingPathComponent("pause.keys").path
+        try "0 right down\n30 escape down\n31 escape up\n90 p down\n91 p up\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let trace = dir.appendingPathComponent("trace.jsonl").path
+        let run = try Koalio.run(["--headless", "--ticks", "120", "--trace", trace, "--input-script", script])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = try Koalio.traceLines(trace)
+        XCTAssertEqual(lines[29]["state"] as? String, "playing")
+        let paused = lines[31..<90]
+        XCTAssertTrue(paused.allSatisfy { $0["state"] as? String == "paused" })
+        XCTAssertEqual(Set(paused.map { $0["x"] as? Double }).count, 1, "the world stands still")
+        XCTAssertEqual(lines[95]["state"] as? String, "playing")
+        XCTAssertGreaterThan(try XCTUnwrap(lines[119]["x"] as? Double), try XCTUnwrap(lines[89]["x"] as? Double))
+    }
+
+    func testVersionAndHelp() throws {
+        let version = try Koalio.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.1.0")
+        let help = try Koalio.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for option in ["--level", "--fullscreen", "--scale", "--trace", "--headless", "--ticks", "--data-dir", "--renderer"] {
+            XCTAssertTrue(help.stdout.contains(option), option)
+        }
+    }
+}
+
+/// Bad input: one line on stderr naming the file and the problem, exit status 2, no crash.
+final class BadInputTests: XCTestCase {
+    func assertOneLineError(_ arguments: [String], mentions: [String], status: Int32 = 2,
+                            environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
+        let run = try Koalio.run(arguments + ["--headless", "--ticks", "1"], environment: environment)
+        XCTAssertEqual(run.status, status, run.stderr, file: file, line: line)
+        let lines = run.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "exactly one line: \(run.stderr)", file: file, line: line)
+        XCTAssertTrue(run.stderr.hasPrefix("koalio: "), run.stderr, file: file, line: line)
+        for word in mentions { XCTAssertTrue(run.stderr.contains(word), "\(word) in \(run.stderr)", file: file, line: line) }
+    }
+
+    func testMissingLevel() throws {
+        try assertOneLineError(["--level", "nosuchlevel"], mentions: ["Levels/nosuchlevel.tmx", "no such file"])
+    }
+
+    func testBrokenLevels() throws {
+        try assertOneLineError(["--level", "Tests/Fixtures/maps/bad-isometric.tmx"],
+                               mentions: ["bad-isometric.tmx:3", "<map>", "isometric"])
+        try assertOneLineError(["--level", "Tests/Fixtures/maps/bad-short-layer.tmx"],
+                               mentions: ["bad-short-layer.tmx:", "<data>", "expected 4×3 = 12"])
+    }
+
+    func testUnusableDataDirectory() throws {
+        try assertOneLineError(["--data-dir", "/nonexistent"], mentions: ["/nonexistent", "not a directory"])
+        try assertOneLineError([], mentions: ["/tmp", "koala.png"], environment: ["KOALIO_DATA_DIR": "/tmp"])
+    }
+
+    func testMissingResourceIsNamed() throws {
+        let dir = try Koalio.scratch()
+        let fm = FileManager.default
+        try fm.copyItem(atPath: Koalio.repository + "/Levels", toPath: dir.appendingPathComponent("Levels").path)
+        try fm.copyItem(atPath: Koalio.repository + "/Resources", toPath: dir.appendingPathComponent("Resources").path)
+        try fm.removeItem(at: dir.appendingPathComponent("Resources/font.png"))
+        try assertOneLineError(["--data-dir", dir.path], mentions: ["Resources/font.png", "cannot load image"])
+        try Data("not a png".utf8).write(to: dir.appendingPathComponent("Resources/font.png"))
+        try assertOneLineError(["--data-dir", dir.path], mentions: ["Resources/font.png", "cannot load image"])
+    }
+
+    func testBadInputScriptAndTraceFile() throws {
+        let dir = try Koalio.scratch()
+        let script = dir.appendingPathComponent("bad.keys").path
+        try "0 right down\n7 flap down\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try assertOneLineError(["--input-script", script], mentions: ["bad.keys:2", "unknown key 'flap'"])
+        try assertOneLineError(["--trace", "/nonexistent/dir/t.jsonl"], mentions: ["/nonexistent/dir/t.jsonl"])
+    }
+
+    func testBadFlagGetsTheParsersUsage() throws {
+        let run = try Koalio.run(["--scale", "0"])
+        XCTAssertEqual(run.status, 64)
+        XCTAssertTrue(run.stderr.contains("Usage: koalio"), run.stderr)
+        let unknown = try Koalio.run(["--flying"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("Unknown option '--flying'"), unknown.stderr)
+        let headless = try Koalio.run(["--headless"])
+        XCTAssertEqual(headless.status, 64, "headless needs --ticks")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// A real window under Xvfb: the level is drawn, and pausing dims the whole frame while the
+/// scene stays visible beneath.
+final class WindowTests: XCTestCase {
+    func screenshot(_ xvfb: Xvfb, _ extra: [String], name: String) throws -> PNGImage {
+        let dir = try Koalio.scratch()
+        let png = dir.appendingPathComponent("\(name).png").path
+        let run = try Koalio.run(["--ticks", "20", "--screenshot", png] + extra, environment: ["DISPLAY": xvfb.display])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return try PNGImage(path: png)
+    }
+
+    func testLevelIsDrawnAndPauseDimsTheWholeWindow() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let pause = dir.appendingPathComponent("pause.keys").path
+        try "0 escape down\n1 escape up\n".write(toFile: pause, atomically: true, encoding: .utf8)
+        let idle = dir.appendingPathComponent("idle.keys").path
+        try "0 left down\n1 left up\n".write(toFile: idle, atomically: true, encoding: .utf8)
+
+        let playing = try screenshot(xvfb, ["--input-script", idle], name: "playing")
+        XCTAssertEqual(playing.width, 1136)
+        XCTAssertEqual(playing.height, 640)
+        XCTAssertGreaterThan(playing.distinctColors, 100, "a drawn level, not a blank or one-colour frame")
+
+        let paused = try screenshot(xvfb, ["--input-script", pause], name: "paused")
+        XCTAssertLessThan(paused.meanLuminance, playing.meanLuminance * 0.6, "the window is darker")
+        XCTAssertGreaterThan(paused.distinctColors, 100, "the scene stays visible beneath")
+        // Away from the text, every pixel is the scene's pixel darkened by the same layer.
+        var darkened = 0, compared = 0
+        for y in stride(from: 420, to: 640, by: 7) {
+            for x in stride(from: 0, to: 1136, by: 7) {
+                let (r, g, b) = playing.pixel(x, y), (pr, pg, pb) = paused.pixel(x, y)
+                compared += 1
+                let expected = 1 - 150.0 / 255
+                if abs(Double(pr) - Double(r) * expected) <= 3 && abs(Double(pg) - Double(g) * expected) <= 3
+                    && abs(Double(pb) - Double(b) * expected) <= 3 { darkened += 1 }
+            }
+        }
+        XCTAssertGreaterThan(Double(darkened) / Double(compared), 0.97, "\(darkened) of \(compared) pixels dimmed uniformly")
+    }
+
+    func testBothRenderersDrawTheLevel() throws {
+        let xvfb = try Xvfb()
+        for renderer in ["software", "accelerated"] {
+            let image = try screenshot(xvfb, ["--renderer", renderer, "--scale", "1"], name: renderer)
+            XCTAssertEqual(image.width, 568, renderer)
+            XCTAssertGreaterThan(image.distinctColors, 100, renderer)
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import XCTest
+import KoalioCore
+import KoalioInput
+@testable import KoalioGame
+@testable import KoalioSim
+
+func level1() throws -> TileMap {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return try TMXLoader.load(path: root.path + "/Levels/level1.tmx")
+}
+
+final class SessionTests: XCTestCase {
+    func testPauseFreezesTheWorldButNotTheLoopClock() throws {
+        var session = Session(map: try level1())
+        for _ in 0..<10 { session.advance(Command(moveX: 1)) }
+        session.togglePause()
+        XCTAssertEqual(session.state, .paused)
+        let frozen = session.world
+        for _ in 0..<30 { session.advance(Command(moveX: 1, jump: true)) }
+        XCTAssertEqual(session.world, frozen)
+        XCTAssertEqual(session.steps, 40)
+        session.togglePause()
+        session.advance(Command(moveX: 1))
+        XCTAssertEqual(session.state, .playing)
+        XCTAssertNotEqual(session.world, frozen)
+    }
+
+    func testFocusLossPausesAndStaysPaused() throws {
+        var session = Session(map: try level1())
+        session.pauseForFocusLoss()
+        session.pauseForFocusLoss()
+        XCTAssertEqual(session.state, .paused)
+    }
+
+    func testEndScreensIgnorePauseAndRestartWithEnter() throws {
+        var session = Session(map: try level1())
+        while session.state == .playing { session.advance(Command(moveX: 1)) }  // runs into the first pit
+        XCTAssertEqual(session.state, .died)
+        session.apply(togglePause: true, restart: false)
+        XCTAssertEqual(session.state, .died, "no pause over an end screen")
+        session.apply(togglePause: false, restart: true)
+        XCTAssertEqual(session.state, .playing)
+        XCTAssertEqual(session.world, World(map: session.map))
+    }
+
+    func testRestartIsIgnoredWhilePlaying() throws {
+        var session = Session(map: try level1())
+        for _ in 0..<20 { session.advance(Command(moveX: 1)) }
+        let before = session.world
+        session.apply(togglePause: false, restart: true)
+        XCTAssertEqual(session.world, before)
+    }
+}
+
+final class KeyboardTests: XCTestCase {
+    func testKeysMapToCommands() {
+        var keys = KeyboardState()
+        keys.keyDown(.d)
+        keys.keyDown(.leftShift)
+        XCTAssertEqual(KeyboardController.command(keys), Command(moveX: 1, jump: false, dash: true))
+        keys.keyDown(.left)
+        XCTAssertEqual(KeyboardController.command(keys).moveX, 0, "left and right cancel")
+        keys.endTick()
+        keys.keyUp(.d)
+        keys.keyDown(.w)
+        XCTAssertEqual(KeyboardController.command(keys), Command(moveX: -1, jump: true, dash: true))
+    }
+
+    func testATapShorterThanATickStillCounts() {
+        var keys = KeyboardState()
+        keys.keyDown(.space)
+        keys.keyUp(.space)
+        XCTAssertTrue(KeyboardController.command(keys).jump)
+        keys.endTick()
+        XCTAssertFalse(KeyboardController.command(keys).jump)
+    }
+
+    func testMenuActionsAreEdgesAndRepeatsAreIgnored() {
+        var keys = KeyboardState()
+        keys.keyDown(.escape)
+        XCTAssertEqual(KeyboardController.actions(keys), MenuActions(togglePause: true))
+        keys.endTick()
+        keys.keyDown(.escape, isRepeat: true)
+        XCTAssertEqual(KeyboardController.actions(keys), MenuActions(), "held Esc does not toggle again")
+        keys.keyDown(.enter)
+        keys.keyDown(.f11)
+        XCTAssertEqual(KeyboardController.actions(keys), MenuActions(restart: true, toggleFullscreen: true))
+        keys.releaseAll()
+        keys.endTick()
+        XCTAssertEqual(KeyboardController.command(keys), .idle)
+    }
+}
+
+final class InputScriptTests: XCTestCase {
+    func testParsesSortsAndRoundTrips() throws {
+        let script = try InputScript.parse("# a comment\n5 right down\n\n2 space down # jump\n5 x down\n9 right up\n", file: "s.keys")
+        XCTAssertEqual(script.events.map(\.tick), [2, 5, 5, 9])
+        XCTAssertEqual(script.events(at: 5).map(\.key), [.right, .x])
+        XCTAssertTrue(script.events(at: 3).isEmpty)
+        XCTAssertEqual(try InputScript.parse(script.text, file: "again"), script)
+    }
+
+    func testErrorsNameFileAndLine() {
+        for (text, line, reason) in [("1 right down\nabc right down", 2, "not a tick number"),
+                                     ("1 jump down", 1, "unknown key 'jump'"),
+                                     ("\n\n3 left sideways", 3, "neither down nor up"),
+                                     ("3 left", 1, "expected 'TICK KEY down|up'")] {
+            XCTAssertThrowsError(try InputScript.parse(text, file: "s.keys")) { error in
+                let error = error as? InputScript.ParseError
+                XCTAssertEqual(error?.line, line, text)
+                XCTAssertTrue(error?.description.hasPrefix("s.keys:\(line): ") == true, text)
+                XCTAssertTrue(error?.reason.contains(reason) == true, "\(text): \(String(describing: error))")
+            }
+        }
+    }
+
+    func testShippedWinningScriptParses() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOfFile: root.path + "/Fixtures/level1-win.keys", encoding: .utf8)
+        XCTAssertGreaterThan(try InputScript.parse(text, file: "level1-win.keys").events.count, 10)
+    }
+}
+
+final class TraceRecordTests: XCTestCase {
+    func testLineIsJSONWithEveryDocumentedField() throws {
+        var session = Session(map: try level1())
+        for _ in 0..<30 { session.advance(Command(moveX: 1, dash: true)) }
+        let line = TraceRecord(session: session, hudVisible: true, controllers: 1, activeController: "Pad \"1\"\n").jsonLine
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["tick", "x", "y", "vx", "vy", "onGround", "dashing", "state", "hudVisible",
+                                          "controllers", "activeController"])
+        XCTAssertEqual(object["tick"] as? Int, 30)
+        XCTAssertEqual(object["state"] as? String, "playing")
+        XCTAssertEqual(object["dashing"] as? Bool, true)
+        XCTAssertEqual(object["activeController"] as? String, "Pad \"1\"\n")
+        XCTAssertEqual(try XCTUnwrap(object["x"] as? Double), session.world.player.position.x, accuracy: 0.001)
+        XCTAssertEqual(try XCTUnwrap(object["vx"] as? Double), session.world.player.velocity.x * 60, accuracy: 0.001)
+        XCTAssertGreaterThan(try XCTUnwrap(object["vx"] as? Double), 120, "pixels per second, dashing")
+        XCTAssertEqual(TraceRecord.number(-0.0004), "0.000")
+        XCTAssertEqual(TraceRecord.number(-12.3456), "-12.346")
+    }
+}
+
+final class SceneTests: XCTestCase {
+    func dimLayers(_ list: DrawList) -> [DrawItem] {
+        list.items.filter {
+            if case let .fill(rect, color) = $0 {
+                return rect == Rect(x: 0, y: 0, width: 568, height: 320) && color.a == Scene.dimAlpha
+            }
+            return false
+        }
+    }
+
+    func testPauseAndEndScreensDimTheWholeViewOverTheScene() throws {
+        var session = Session(map: try level1())
+        XCTAssertTrue(dimLayers(Scene.drawList(session)).isEmpty)
+        session.togglePause()
+        let paused = Scene.drawList(session)
+        XCTAssertEqual(dimLayers(paused).count, 1)
+        let dimIndex = try XCTUnwrap(paused.items.firstIndex { dimLayers(DrawList(items: [$0])).count == 1 })
+        XCTAssertTrue(paused.items[..<dimIndex].contains { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false },
+                      "the scene is drawn beneath the dim layer")
+        XCTAssertGreaterThan(paused.items.count - dimIndex, 5, "text is drawn over it")
+    }
+
+    func testOnlyVisibleTilesAreDrawn() throws {
+        let list = Scene.drawList(Session(map: try level1()))
+        let tiles = list.items.filter { if case .sprite(.file, _, _, _, _) = $0 { return true }; return false }
+        XCTAssertGreaterThan(tiles.count, 50)
+        XCTAssertLessThan(tiles.count, 37 * 21 * 3)
+    }
+}
