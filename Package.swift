@@ -31,9 +31,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test and benchmark support: a private Xvfb, and child processes measured with wait4.
+        .target(name: "KoalioHarness"),
         .executableTarget(
             name: "koalio-bench",
-            dependencies: ["KoalioCore", "KoalioSim", "KoalioGame"]
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioHarness"]
         ),
         .executableTarget(
             name: "koalio-solve",
@@ -41,7 +43,7 @@ let package = Package(
         ),
         .testTarget(name: "KoalioSimTests", dependencies: ["KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
-        .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore"]),
+        .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore", "KoalioHarness"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,9 +28,8 @@ public final class Platform {
     private let sceneTarget: OpaquePointer
     private let options: PlatformOptions
     private var textures: [TextureID: OpaquePointer] = [:]
+    /// SDL's name for the renderer in use ("software", "opengl", …).
     public let rendererName: String
-    /// True when presenting waits for the display; otherwise the loop paces itself.
-    public let hasVSync: Bool
 
     public init(options: PlatformOptions) throws(SDLError) {
         self.options = options
@@ -82,7 +81,6 @@ public final class Platform {
         self.renderer = renderer
         self.sceneTarget = target
         self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
-        self.hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
     }
 
     isolated deinit {

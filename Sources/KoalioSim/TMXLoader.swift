@@ -137,13 +137,7 @@ public enum TMXLoader {
             guard data.attributes["compression"] == nil else {
                 throw place.error(data, "CSV data cannot be compressed")
             }
-            gids = []
-            gids.reserveCapacity(expected)
-            for field in data.text.split(separator: ",") {
-                let trimmed = field.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard let gid = UInt32(trimmed) else { throw place.error(data, "'\(trimmed)' is not a tile id") }
-                gids.append(gid)
-            }
+            gids = try csvTileIDs(data.text, expected: expected, element: data, place: place)
         case "base64":
             let cleaned = data.text.filter { !$0.isWhitespace }
             guard let decoded = Data(base64Encoded: cleaned) else { throw place.error(data, "layer '\(name)' is not valid base64") }
@@ -172,6 +166,34 @@ public enum TMXLoader {
             }
         }
         return TileLayer(name: name, width: width, height: height, gids: gids)
+    }
+
+    /// Reads comma-separated tile ids straight from UTF-8 (a level has thousands of them).
+    private static func csvTileIDs(_ text: String, expected: Int, element: XMLElement, place: Place) throws(LevelError) -> [UInt32] {
+        var gids: [UInt32] = []
+        gids.reserveCapacity(expected)
+        var value: UInt64 = 0, digits = 0, sawComma = false
+        func bad(_ what: String) -> LevelError { place.error(element, "'\(what)' is not a tile id") }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard value <= UInt64(UInt32.max) else { throw bad("\(value)…") }
+            case UInt8(ascii: ","):
+                guard digits > 0 else { throw bad("") }
+                gids.append(UInt32(value))
+                value = 0
+                digits = 0
+                sawComma = true
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                continue
+            default:
+                throw bad(String(decoding: [byte], as: UTF8.self))
+            }
+        }
+        if digits > 0 { gids.append(UInt32(value)) } else if sawComma { throw bad("") }
+        return gids
     }
 
     private static func decompress(_ bytes: [UInt8], _ compression: String?, element: XMLElement,

@@ -1,1 +1,150 @@
-print("ok")
+// koalio-bench: the figures `make bench` prints, each the median of several runs.
+//
+//   simulation ticks/s         the pure simulation, no rendering (target ≥ 2,000,000)
+//   CPU ms per frame, CPU %    the real game at 60 fps, 1136×640, level 1, under Xvfb
+//                              (target ≤ 3 ms and ≤ 25 % with the software renderer)
+//   exec → first frame         spawn to exit of `koalio --ticks 0`, which exits as soon as its
+//                              first frame is presented (so an upper bound; target ≤ 100 ms)
+//   peak resident memory       of the 60 fps run (target < 40 MB)
+import Foundation
+import KoalioCore
+import KoalioGame
+import KoalioHarness
+import KoalioInput
+import KoalioSim
+
+struct Options {
+    var koalio = ".build/release/koalio"
+    var dataDirectory = "."
+    var runs = 5
+    var framesPerRun = 300
+
+    init(_ arguments: [String]) {
+        var it = arguments.dropFirst().makeIterator()
+        while let argument = it.next() {
+            switch argument {
+            case "--koalio": koalio = it.next() ?? koalio
+            case "--data-dir": dataDirectory = it.next() ?? dataDirectory
+            case "--runs": runs = it.next().flatMap(Int.init) ?? runs
+            case "--frames": framesPerRun = it.next().flatMap(Int.init) ?? framesPerRun
+            default:
+                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N]\n".utf8))
+                exit(64)
+            }
+        }
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func report(_ name: String, _ value: Double, _ unit: String, target: String, met: Bool) {
+    let number = value >= 1000 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+    print("\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(number.leftPadded(12)) \(unit.padding(toLength: 8, withPad: " ", startingAt: 0)) target \(target)  \(met ? "ok" : "MISSED")")
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
+
+/// The winning run of level 1 as per-tick commands, the way the game loop reads the keyboard.
+func winningCommands(_ options: Options) throws -> [Command] {
+    let path = options.dataDirectory + "/Tests/Fixtures/level1-win.keys"
+    let script = try InputScript.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
+    var keys = KeyboardState()
+    let last = (script.events.last?.tick ?? 0) + 1
+    return (0..<last).map { tick in
+        for event in script.events(at: tick) {
+            if event.down { keys.keyDown(event.key) } else { keys.keyUp(event.key) }
+        }
+        defer { keys.endTick() }
+        return KeyboardController.command(keys)
+    }
+}
+
+func simulationTicksPerSecond(_ options: Options) throws -> Double {
+    let map = try TMXLoader.load(path: options.dataDirectory + "/Levels/level1.tmx")
+    let commands = try winningCommands(options)
+    let ticks = 3_000_000
+    var rates: [Double] = []
+    var checksum = 0.0
+    for _ in 0..<options.runs {
+        var world = World(map: map)
+        var index = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<ticks {
+            world.step(commands[index], in: map)
+            index += 1
+            if index == commands.count || world.state != .playing {  // a run that ends starts over
+                world = World(map: map)
+                index = 0
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        checksum += world.player.position.x
+        rates.append(Double(ticks) / seconds)
+    }
+    if checksum.isNaN { print("unreachable") }  // keeps the loop's result alive
+    return median(rates)
+}
+
+struct FrameFigures {
+    var cpuMillisecondsPerFrame: Double
+    var cpuPercent: Double
+    var peakMegabytes: Double
+}
+
+func rendering(_ options: Options, display: String, arguments: [String], environment: [String: String]) throws -> FrameFigures {
+    var cpu: [Double] = [], percent: [Double] = [], peak: [Double] = []
+    let script = options.dataDirectory + "/Tests/Fixtures/level1-win.keys"
+    for _ in 0..<options.runs {
+        let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--ticks", "\(options.framesPerRun)",
+                                                           "--input-script", script] + arguments,
+                                          environment: environment.merging(["DISPLAY": display]) { $1 })
+        guard run.status == 0 else { throw Xvfb.Failure(description: "koalio exited with \(run.status)") }
+        cpu.append(run.cpuSeconds * 1000 / Double(options.framesPerRun))
+        percent.append(run.cpuSeconds / run.wallSeconds * 100)
+        peak.append(Double(run.peakResidentBytes) / 1_048_576)
+    }
+    return FrameFigures(cpuMillisecondsPerFrame: median(cpu), cpuPercent: median(percent), peakMegabytes: median(peak))
+}
+
+func firstFrameMilliseconds(_ options: Options, display: String) throws -> Double {
+    var times: [Double] = []
+    for _ in 0..<max(options.runs, 5) {
+        // --ticks 0 exits right after presenting the first frame.
+        let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--ticks", "0"],
+                                          environment: ["DISPLAY": display])
+        guard run.status == 0 else { throw Xvfb.Failure(description: "koalio exited with \(run.status)") }
+        times.append(run.wallSeconds * 1000)
+    }
+    return median(times)
+}
+
+let options = Options(CommandLine.arguments)
+do {
+    print("koalio-bench: median of \(options.runs) runs; \(options.framesPerRun) frames per rendering run at 1136×640 (--scale 2)")
+    let rate = try simulationTicksPerSecond(options)
+    report("simulation ticks/s (headless, no rendering)", rate, "ticks/s", target: "≥ 2000000", met: rate >= 2_000_000)
+
+    let xvfb = try Xvfb()
+    let software = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"], environment: [:])
+    report("software renderer, direct: CPU per frame", software.cpuMillisecondsPerFrame, "ms", target: "≤ 3", met: software.cpuMillisecondsPerFrame <= 3)
+    report("software renderer, direct: CPU at 60 fps", software.cpuPercent, "% core", target: "≤ 25", met: software.cpuPercent <= 25)
+    let viaGL = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"],
+                              environment: ["SDL_FRAMEBUFFER_ACCELERATION": "1"])
+    report("software renderer via OpenGL: CPU per frame", viaGL.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
+    report("software renderer via OpenGL: CPU at 60 fps", viaGL.cpuPercent, "% core", target: "(compare)", met: true)
+    let accelerated = try rendering(options, display: xvfb.display, arguments: ["--renderer", "accelerated"], environment: [:])
+    report("OpenGL renderer (llvmpipe here): CPU per frame", accelerated.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
+    report("OpenGL renderer (llvmpipe here): CPU at 60 fps", accelerated.cpuPercent, "% core", target: "(compare)", met: true)
+
+    let first = try firstFrameMilliseconds(options, display: xvfb.display)
+    report("exec → first frame presented, and exit", first, "ms", target: "≤ 100", met: first <= 100)
+    report("peak resident memory (software, 60 fps run)", software.peakMegabytes, "MB", target: "< 40", met: software.peakMegabytes < 40)
+} catch {
+    FileHandle.standardError.write(Data("koalio-bench: \(error)\n".utf8))
+    exit(1)
+}

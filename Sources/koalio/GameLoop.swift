@@ -13,7 +13,7 @@ import KoalioSim
 @MainActor
 final class GameLoop {
     static let maxTicksPerFrame = 5
-    /// Without vsync, frames are paced to this rate so an idle scene does not spin a core.
+    /// Frames are paced to at most this rate, so an idle scene does not spin a core.
     static let frameCapPerSecond = 60.0
 
     private let platform: Platform
@@ -41,7 +41,10 @@ final class GameLoop {
         var accumulator = 0.0
         var previous = platform.now()
         var running = tickLimit != 0
-        if !running { drawFrame() }
+        if !running {
+            drawFrame()
+            platform.present()
+        }
         while running {
             let frameStart = platform.now()
             if let script {
@@ -79,7 +82,9 @@ final class GameLoop {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
             }
             platform.present()
-            if paced && !platform.hasVSync {
+            if paced {
+                // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
+                // Where presenting does wait for vsync, the deadline has passed and this sleeps 0.
                 platform.sleep(seconds: frameStart + 1 / Self.frameCapPerSecond - platform.now())
             }
         }

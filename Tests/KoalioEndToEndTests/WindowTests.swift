@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KoalioHarness
 
 /// A real window under Xvfb: the level is drawn, and pausing dims the whole frame while the
 /// scene stays visible beneath.

@@ -73,6 +73,14 @@ final class TMXLoaderTests: XCTestCase {
         }
     }
 
+    func testCSVWithAWordInsteadOfATileID() throws {
+        let text = try String(contentsOfFile: Fixtures.map("csv"), encoding: .utf8)
+            .replacingOccurrences(of: "0,0,0,0,0,0,0,0,0,0,0,0", with: "0,0,0,0,0,0,0,x0,0,0,0,0")
+        XCTAssertThrowsError(try TMXLoader.load(bytes: Array(text.utf8), path: "inline.tmx")) { error in
+            XCTAssertEqual((error as? LevelError)?.description, "inline.tmx:9: <data>: 'x' is not a tile id")
+        }
+    }
+
     func testMissingFileNamesIt() {
         XCTAssertThrowsError(try TMXLoader.load(path: "/nonexistent/level.tmx")) { error in
             XCTAssertEqual((error as? LevelError)?.description, "/nonexistent/level.tmx: no such file")

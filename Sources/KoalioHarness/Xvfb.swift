@@ -1,16 +1,18 @@
 import Foundation
-import XCTest
 
 /// A private X server for window tests: started with `-displayfd` so it picks a free display
 /// and says which once it accepts connections (no sleeping), and stopped, only the one we
 /// started, when the test is done with it.
-final class Xvfb {
-    struct Failure: Error, CustomStringConvertible { var description: String }
+public final class Xvfb {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
 
-    let display: String
+    public let display: String
     private let pid: pid_t
 
-    init() throws {
+    public init() throws {
         guard let path = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile) else {
             throw Failure(description: "Xvfb is not installed: `make test` installs it (apt package xvfb)")
         }
