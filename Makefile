@@ -24,7 +24,7 @@ run: build
 
 test: setup-test
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 bench: setup-test
 	$(SWIFT) build $(RELEASE_FLAGS) --product koalio

@@ -20,7 +20,10 @@ enum DataDirectory {
             }
             return chosen
         }
-        let candidates = executableRelativeCandidates() + [FileManager.default.currentDirectoryPath]
+        var candidates: [String] = []
+        for candidate in executableRelativeCandidates() + [FileManager.default.currentDirectoryPath] where !candidates.contains(candidate) {
+            candidates.append(candidate)
+        }
         if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0 + "/" + marker) }) {
             return found
         }
