@@ -10,10 +10,6 @@ public struct Vec2: Hashable, Sendable, Codable {
     }
 
     public static let zero = Vec2(0, 0)
-
-    public static func + (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x + b.x, a.y + b.y) }
-    public static func - (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x - b.x, a.y - b.y) }
-    public static func * (a: Vec2, s: Double) -> Vec2 { Vec2(a.x * s, a.y * s) }
 }
 
 /// An axis-aligned rectangle in logical pixels (origin at the top-left corner).
@@ -44,10 +40,6 @@ public struct Rect: Hashable, Sendable, Codable {
 
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
-    }
-
-    public func offsetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 }
 

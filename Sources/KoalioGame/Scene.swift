@@ -9,13 +9,7 @@ public enum Scene {
     public static let dimAlpha: UInt8 = 150
     static let skyColor = Color(79, 155, 224)
 
-    /// A notice for a few seconds (e.g. a pad connecting); nil for none.
-    public struct Overlay: Sendable {
-        public var notice: String?
-        public init(notice: String? = nil) { self.notice = notice }
-    }
-
-    public static func drawList(_ session: Session, overlay: Overlay = Overlay()) -> DrawList {
+    public static func drawList(_ session: Session) -> DrawList {
         let map = session.map
         let player = session.world.player
         let camera = Camera.origin(following: player, in: map)
@@ -37,9 +31,6 @@ public enum Scene {
             koala(player, cameraX: cx, cameraY: cy, into: &list)
         }
         status(session, into: &list)
-        if let notice = overlay.notice {
-            Text.draw(notice, x: viewWidth / 2, y: viewHeight - 24, centered: true, into: &list)
-        }
         screen(for: session.state, into: &list)
         return list
     }

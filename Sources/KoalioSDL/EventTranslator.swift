@@ -8,9 +8,8 @@ import KoalioInput
 enum EventTranslator {
     static let keysByScancode: [UInt32: Key] = [
         SDL_SCANCODE_LEFT.rawValue: .left, SDL_SCANCODE_RIGHT.rawValue: .right,
-        SDL_SCANCODE_UP.rawValue: .up, SDL_SCANCODE_DOWN.rawValue: .down,
-        SDL_SCANCODE_A.rawValue: .a, SDL_SCANCODE_D.rawValue: .d,
-        SDL_SCANCODE_W.rawValue: .w, SDL_SCANCODE_S.rawValue: .s,
+        SDL_SCANCODE_UP.rawValue: .up,
+        SDL_SCANCODE_A.rawValue: .a, SDL_SCANCODE_D.rawValue: .d, SDL_SCANCODE_W.rawValue: .w,
         SDL_SCANCODE_SPACE.rawValue: .space, SDL_SCANCODE_Z.rawValue: .z,
         SDL_SCANCODE_X.rawValue: .x, SDL_SCANCODE_LSHIFT.rawValue: .leftShift,
         SDL_SCANCODE_ESCAPE.rawValue: .escape, SDL_SCANCODE_P.rawValue: .p,
@@ -33,11 +32,7 @@ enum EventTranslator {
             guard let key = keysByScancode[event.key.keysym.scancode.rawValue] else { return nil }
             return .keyUp(key)
         case SDL_WINDOWEVENT.rawValue:
-            switch UInt32(event.window.event) {
-            case SDL_WINDOWEVENT_FOCUS_LOST.rawValue: return .focusLost
-            case SDL_WINDOWEVENT_FOCUS_GAINED.rawValue: return .focusGained
-            default: return nil
-            }
+            return UInt32(event.window.event) == SDL_WINDOWEVENT_FOCUS_LOST.rawValue ? .focusLost : nil
         default:
             return nil
         }

@@ -28,8 +28,6 @@ public final class Platform {
     private let sceneTarget: OpaquePointer
     private let options: PlatformOptions
     private var textures: [TextureID: OpaquePointer] = [:]
-    /// SDL's name for the renderer in use ("software", "opengl", …).
-    public let rendererName: String
 
     public init(options: PlatformOptions) throws(SDLError) {
         self.options = options
@@ -75,12 +73,9 @@ public final class Platform {
             SDL_Quit()
             throw error
         }
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
         self.window = window
         self.renderer = renderer
         self.sceneTarget = target
-        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
     }
 
     isolated deinit {

@@ -6,5 +6,4 @@ public enum PlatformEvent: Equatable, Sendable {
     case keyDown(Key, isRepeat: Bool)
     case keyUp(Key)
     case focusLost
-    case focusGained
 }

@@ -11,11 +11,6 @@ public struct SDLError: Error, Sendable, CustomStringConvertible {
         self.reason = String(cString: SDL_GetError())
     }
 
-    init(_ operation: String, reason: String) {
-        self.operation = operation
-        self.reason = reason
-    }
-
     public var description: String { "\(operation) failed: \(reason)" }
 }
 

@@ -58,7 +58,6 @@ final class GameLoop {
                 case .focusLost:
                     keyboard.releaseAll()
                     session.pauseForFocusLoss()
-                case .focusGained: break
                 }
             }
             guard running else { break }
