@@ -12,6 +12,12 @@ public enum Art {
     public static let dashFrame = 6
     /// Pixels walked per walk-cycle frame: the animation follows the feet, not the clock.
     public static let walkPixelsPerFrame = 6.0
+    /// Slower than this (px per tick) on the ground, the koala is drawn standing.
+    public static let standingSpeedPerTick = 0.05
+    /// The dash pose shows once a dashing koala is past half its walking top speed.
+    public static let dashPoseSpeedPerTick = Tuning.walkMaxSpeedPerTick * 0.5
+    /// On the death screen the koala blinks: shown for half of each period.
+    public static let deathBlinkTicks = 20
 
     public static func koalaSource(frame: Int) -> IntRect {
         IntRect(x: frame * koalaCellWidth, y: 0, width: koalaCellWidth, height: koalaCellHeight)
@@ -19,9 +25,9 @@ public enum Art {
 
     /// The frame for a koala's state, derived from it (no animation state is kept).
     public static func koalaFrame(_ player: Player) -> Int {
-        if player.dashing && abs(player.velocity.x) > Tuning.walkMaxSpeedPerTick * 0.5 { return dashFrame }
+        if player.dashing && abs(player.velocity.x) > dashPoseSpeedPerTick { return dashFrame }
         if !player.onGround { return jumpFrame }
-        guard abs(player.velocity.x) > 0.05 else { return standFrame }
+        guard abs(player.velocity.x) > standingSpeedPerTick else { return standFrame }
         let step = Int((player.position.x / walkPixelsPerFrame).rounded(.down))
         return walkFrames[((step % walkFrames.count) + walkFrames.count) % walkFrames.count]
     }

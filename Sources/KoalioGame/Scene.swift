@@ -27,7 +27,7 @@ public enum Scene {
                                               y: goal.maxY - Double(Art.goalHeight) - cy,
                                               width: Double(Art.goalWidth), height: Double(Art.goalHeight)),
                             flipped: false, tint: .white))
-        if session.world.state != .died || session.stepsSinceRunEnded % 20 < 10 {
+        if session.world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
             koala(player, cameraX: cx, cameraY: cy, into: &list)
         }
         status(session, into: &list)

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioSim
 
 /// One line of `--trace` output: the state after one 60 Hz step of the game loop.
@@ -23,8 +24,8 @@ public struct TraceRecord: Sendable {
         tick = session.steps
         x = player.position.x
         y = player.position.y
-        vx = player.velocity.x * Double(60)
-        vy = player.velocity.y * Double(60)
+        vx = player.velocity.x * Double(Tick.perSecond)
+        vy = player.velocity.y * Double(Tick.perSecond)
         onGround = player.onGround
         dashing = player.dashing
         state = session.state

@@ -38,6 +38,8 @@ public final class Platform {
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0")
+        // SDL asks X11 compositors to stand aside for its windows by default; a windowed
+        // pixel-art game gains nothing from that and the desktop would flicker.
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else { throw SDLError("SDL_Init") }
         guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
