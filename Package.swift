@@ -24,10 +24,12 @@ let package = Package(
         .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
         .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2"]),
+        // The game loop and its composition, a library so tests can run it in-process.
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioSDL"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
-                "KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioSDL",
+                "KoalioApp", "KoalioSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(name: "KoalioSimTests", dependencies: ["KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore", "KoalioHarness", "KoalioSDL"]),
+        .testTarget(name: "KoalioPadTests", dependencies: ["KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioCore", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

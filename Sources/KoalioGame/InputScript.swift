@@ -1,18 +1,38 @@
 import KoalioInput
 
-/// A file of timed key presses (`--input-script`), for tests and demos: one event per line,
-/// `TICK KEY down|up`, `#` starts a comment. An event at tick T is delivered before the loop's
-/// step T+1, through SDL's real event queue.
+/// A file of timed input (`--input-script`) for tests and demos: keys pressed through SDL's
+/// event queue and game pads driven through SDL's virtual joysticks, so both take the real
+/// path into the game. One event per line, `#` starts a comment:
+///
+///     TICK KEY down|up             e.g. `0 right down`
+///     TICK pad attach KIND         KIND: xbox360 xboxone ps4 ps5 switchpro generic
+///     TICK padN BUTTON down|up     SDL's button names: a b x y back guide start leftstick
+///                                  rightstick leftshoulder rightshoulder dpup dpdown dpleft dpright
+///     TICK padN AXIS VALUE         leftx lefty rightx righty (−1…1, y down) lefttrigger righttrigger (0…1)
+///     TICK padN detach
+///
+/// Pads are numbered from 1 in the order the script attaches them. An event at tick T is
+/// delivered before the loop's step T+1.
 public struct InputScript: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        case key(Key, down: Bool)
+        case padAttach(kind: String)
+        case padDetach(pad: Int)
+        case padButton(pad: Int, button: String, down: Bool)
+        case padAxis(pad: Int, axis: String, value: Double)
+    }
+
     public struct Event: Sendable, Equatable {
         public var tick: Int
-        public var key: Key
-        public var down: Bool
+        public var action: Action
+
+        public init(tick: Int, action: Action) {
+            self.tick = tick
+            self.action = action
+        }
 
         public init(tick: Int, key: Key, down: Bool) {
-            self.tick = tick
-            self.key = key
-            self.down = down
+            self.init(tick: tick, action: .key(key, down: down))
         }
     }
 
@@ -23,6 +43,11 @@ public struct InputScript: Sendable, Equatable {
         public var description: String { "\(file):\(line): \(reason)" }
     }
 
+    public static let padKinds = ["xbox360", "xboxone", "ps4", "ps5", "switchpro", "generic"]
+    public static let padButtons = ["a", "b", "x", "y", "back", "guide", "start", "leftstick", "rightstick",
+                                    "leftshoulder", "rightshoulder", "dpup", "dpdown", "dpleft", "dpright"]
+    public static let padAxes = ["leftx", "lefty", "rightx", "righty", "lefttrigger", "righttrigger"]
+
     /// Sorted by tick; events of one tick keep their file order.
     public private(set) var events: [Event]
 
@@ -32,25 +57,74 @@ public struct InputScript: Sendable, Equatable {
 
     public static func parse(_ text: String, file: String) throws(ParseError) -> InputScript {
         var events: [Event] = []
+        var padsAttached = 0
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if fields.isEmpty { continue }
             func fail(_ reason: String) -> ParseError { ParseError(file: file, line: number + 1, reason: reason) }
-            guard fields.count == 3 else { throw fail("expected 'TICK KEY down|up', found '\(line)'") }
+            guard fields.count >= 3 else { throw fail("expected 'TICK KEY down|up' or a pad event, found '\(line)'") }
             guard let tick = Int(fields[0]), tick >= 0 else { throw fail("'\(fields[0])' is not a tick number") }
-            guard let key = Key(rawValue: String(fields[1])) else {
-                throw fail("unknown key '\(fields[1])' (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+            let action: Action
+            if fields[1] == "pad" {
+                guard fields.count == 4, fields[2] == "attach" else { throw fail("expected 'TICK pad attach KIND'") }
+                guard padKinds.contains(fields[3]) else {
+                    throw fail("unknown pad kind '\(fields[3])' (known: \(padKinds.joined(separator: ", ")))")
+                }
+                padsAttached += 1
+                action = .padAttach(kind: fields[3])
+            } else if fields[1].hasPrefix("pad"), let pad = Int(fields[1].dropFirst(3)) {
+                guard pad >= 1 && pad <= padsAttached else { throw fail("pad\(pad) is not attached by an earlier line") }
+                action = try padAction(pad: pad, fields: Array(fields[2...]), fail: fail)
+            } else {
+                guard fields.count == 3 else { throw fail("expected 'TICK KEY down|up', found '\(line)'") }
+                guard let key = Key(rawValue: fields[1]) else {
+                    throw fail("unknown key '\(fields[1])' (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                action = .key(key, down: try upOrDown(fields[2], fail: fail))
             }
-            guard fields[2] == "down" || fields[2] == "up" else { throw fail("'\(fields[2])' is neither down nor up") }
-            events.append(Event(tick: tick, key: key, down: fields[2] == "down"))
+            events.append(Event(tick: tick, action: action))
         }
         return InputScript(events: events)
     }
 
+    private static func padAction(pad: Int, fields: [String], fail: (String) -> ParseError) throws(ParseError) -> Action {
+        if fields == ["detach"] { return .padDetach(pad: pad) }
+        guard fields.count == 2 else { throw fail("expected 'padN BUTTON down|up', 'padN AXIS VALUE' or 'padN detach'") }
+        if padButtons.contains(fields[0]) {
+            return .padButton(pad: pad, button: fields[0], down: try upOrDown(fields[1], fail: fail))
+        }
+        guard padAxes.contains(fields[0]) else {
+            throw fail("unknown pad button or axis '\(fields[0])' (buttons: \(padButtons.joined(separator: " ")); axes: \(padAxes.joined(separator: " ")))")
+        }
+        let range: ClosedRange<Double> = fields[0].hasSuffix("trigger") ? 0...1 : -1...1
+        guard let value = Double(fields[1]), range.contains(value) else {
+            throw fail("'\(fields[1])' is not a value in \(range.lowerBound)…\(range.upperBound) for \(fields[0])")
+        }
+        return .padAxis(pad: pad, axis: fields[0], value: value)
+    }
+
+    private static func upOrDown(_ word: String, fail: (String) -> ParseError) throws(ParseError) -> Bool {
+        guard word == "down" || word == "up" else { throw fail("'\(word)' is neither down nor up") }
+        return word == "down"
+    }
+
     /// The script's text, which ``parse(_:file:)`` reads back unchanged.
     public var text: String {
-        events.map { "\($0.tick) \($0.key.rawValue) \($0.down ? "down" : "up")\n" }.joined()
+        var pads = 0
+        return events.map { event in
+            let body: String
+            switch event.action {
+            case let .key(key, down): body = "\(key.rawValue) \(down ? "down" : "up")"
+            case let .padAttach(kind):
+                pads += 1
+                body = "pad attach \(kind)"
+            case let .padDetach(pad): body = "pad\(pad) detach"
+            case let .padButton(pad, button, down): body = "pad\(pad) \(button) \(down ? "down" : "up")"
+            case let .padAxis(pad, axis, value): body = "pad\(pad) \(axis) \(value)"
+            }
+            return "\(event.tick) \(body)\n"
+        }.joined()
     }
 
     /// Events due before the step after `tick`.

@@ -9,7 +9,22 @@ public enum Scene {
     public static let dimAlpha: UInt8 = 150
     static let skyColor = Color(79, 155, 224)
 
-    public static func drawList(_ session: Session) -> DrawList {
+    /// What the frame shows besides the world: a passing notice and the pad's battery.
+    public struct Overlay: Sendable {
+        /// e.g. "DualSense Wireless Controller connected"; nil for none.
+        public var notice: String?
+        /// The name of the pad in use when its battery is low; nil otherwise.
+        public var lowBatteryPad: String?
+
+        public init(notice: String? = nil, lowBatteryPad: String? = nil) {
+            self.notice = notice
+            self.lowBatteryPad = lowBatteryPad
+        }
+    }
+
+    static let warningColor = Color(255, 170, 60)
+
+    public static func drawList(_ session: Session, overlay: Overlay = Overlay()) -> DrawList {
         let map = session.map
         let player = session.world.player
         let camera = Camera.origin(following: player, in: map)
@@ -31,7 +46,16 @@ public enum Scene {
             koala(player, cameraX: cx, cameraY: cy, into: &list)
         }
         status(session, into: &list)
+        if let pad = overlay.lowBatteryPad, session.state == .playing {
+            Text.draw("\(pad): battery low", x: viewWidth / 2, y: 6, color: warningColor, centered: true, into: &list)
+        }
+        if let notice = overlay.notice {
+            Text.draw(notice, x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
+        }
         screen(for: session.state, into: &list)
+        if let pad = overlay.lowBatteryPad, session.state == .paused {
+            Text.draw("\(pad): battery low", x: viewWidth / 2, y: viewHeight / 2 + 40, color: warningColor, centered: true, into: &list)
+        }
         return list
     }
 
@@ -84,9 +108,9 @@ public enum Scene {
         let lines: (title: String, hint: String, color: Color)
         switch state {
         case .playing: return
-        case .paused: lines = ("Paused", "Esc or P to resume", .white)
-        case .won: lines = ("You Won!", "Enter to play again", Color(255, 222, 89))
-        case .died: lines = ("You have Died!", "Enter to try again", Color(255, 120, 110))
+        case .paused: lines = ("Paused", "Esc, P or Start to resume", .white)
+        case .won: lines = ("You Won!", "Enter or A to play again", Color(255, 222, 89))
+        case .died: lines = ("You have Died!", "Enter or A to try again", Color(255, 120, 110))
         }
         list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
         Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - 30, scale: 3, color: lines.color, centered: true, into: &list)

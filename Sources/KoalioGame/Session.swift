@@ -32,12 +32,15 @@ public struct Session: Sendable {
         }
     }
 
-    /// One loop step: the world advances by the command unless paused or over.
-    public mutating func advance(_ command: Command) {
+    /// One loop step: the world advances by the command unless paused or over. Returns how
+    /// the run ended if it ended on this step, so the platform can react (a pad's rumble).
+    @discardableResult
+    public mutating func advance(_ command: Command) -> RunState? {
         steps += 1
         if world.state != .playing { stepsSinceRunEnded += 1 }
-        guard !isPaused else { return }
+        guard !isPaused, world.state == .playing else { return nil }
         world.step(command, in: map)
+        return world.state == .playing ? nil : world.state
     }
 
     /// Pause toggles only while the run is on; the end screens have their own prompt.
@@ -46,8 +49,8 @@ public struct Session: Sendable {
         isPaused.toggle()
     }
 
-    /// The window lost focus: pause, and stay paused until the player resumes.
-    public mutating func pauseForFocusLoss() {
+    /// The window lost focus, or the pad in use left: pause until the player resumes.
+    public mutating func pauseIfPlaying() {
         guard world.state == .playing else { return }
         isPaused = true
     }

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import KoalioCore
 import KoalioInput
 
@@ -28,8 +29,10 @@ public final class Platform {
     private let sceneTarget: OpaquePointer
     private let options: PlatformOptions
     private var textures: [TextureID: OpaquePointer] = [:]
+    private let pads: GamepadManager
 
-    public init(options: PlatformOptions) throws(SDLError) {
+    /// Opens the window and SDL's GameController layer; pads report into `registry`.
+    public init(options: PlatformOptions, registry: ControllerRegistry) throws(SDLError) {
         self.options = options
         if options.headless { SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy") }
         let choice = options.headless ? RendererChoice.software : options.renderer.resolved()
@@ -41,7 +44,8 @@ public final class Platform {
         // SDL asks X11 compositors to stand aside for its windows by default; a windowed
         // pixel-art game gains nothing from that and the desktop would flicker.
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else { throw SDLError("SDL_Init") }
+        GamepadManager.setHints()
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER)) == 0 else { throw SDLError("SDL_Init") }
         guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
             let error = SDLError("IMG_Init(PNG)")
             SDL_Quit()
@@ -78,9 +82,11 @@ public final class Platform {
         self.window = window
         self.renderer = renderer
         self.sceneTarget = target
+        self.pads = GamepadManager(registry: registry)
     }
 
     isolated deinit {
+        pads.closeAll()
         for texture in textures.values { SDL_DestroyTexture(texture) }
         SDL_DestroyTexture(sceneTarget)
         SDL_DestroyRenderer(renderer)
@@ -92,13 +98,13 @@ public final class Platform {
     // MARK: - Textures
 
     /// Loads images now, so a missing or broken file stops the game at start-up with its name.
-    public func preload(_ ids: [TextureID]) throws(ImageError) {
+    public func preload(_ ids: [TextureID]) throws(DataFileError) {
         for id in ids where textures[id] == nil {
             let path = self.path(of: id)
-            guard let surface = IMG_Load(path) else { throw ImageError(file: path, reason: String(cString: SDL_GetError())) }
+            guard let surface = IMG_Load(path) else { throw DataFileError(file: path, reason: "cannot load image: \(String(cString: SDL_GetError()))") }
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-                throw ImageError(file: path, reason: String(cString: SDL_GetError()))
+                throw DataFileError(file: path, reason: "cannot load image: \(String(cString: SDL_GetError()))")
             }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
             textures[id] = texture
@@ -181,15 +187,25 @@ public final class Platform {
 
     // MARK: - Events
 
-    /// Drains SDL's queue. Called once per frame, before the frame's ticks.
+    /// Drains SDL's queue. Called once per frame, before the frame's ticks. Pad events go
+    /// straight into the controller registry (whose handlers run now); the rest are returned.
     public func pollEvents() -> [PlatformEvent] {
         var events: [PlatformEvent] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
+            if pads.handle(event) { continue }
             if let translated = EventTranslator.translate(event) { events.append(translated) }
         }
         return events
     }
+
+    /// Loads controller mappings (`gamecontrollerdb.txt`); files that do not exist are skipped.
+    public func loadControllerMappings(_ paths: [String]) throws(DataFileError) {
+        for path in paths where FileManager.default.fileExists(atPath: path) { try GamepadManager.loadMappings(from: path) }
+    }
+
+    /// Sends the pads what the model asked for: player lights, light-bar colours, rumble.
+    public func performControllerEffects(_ effects: [ControllerEffect]) { pads.perform(effects) }
 
     /// Queues a key event as if the key had been pressed: scripted input takes the real path.
     public func pushKey(_ key: Key, down: Bool) {

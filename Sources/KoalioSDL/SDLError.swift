@@ -11,12 +11,17 @@ public struct SDLError: Error, Sendable, CustomStringConvertible {
         self.reason = String(cString: SDL_GetError())
     }
 
+    init(_ operation: String, reason: String) {
+        self.operation = operation
+        self.reason = reason
+    }
+
     public var description: String { "\(operation) failed: \(reason)" }
 }
 
-/// Loading one of the game's images failed: names the file.
-public struct ImageError: Error, Sendable, CustomStringConvertible {
+/// Loading one of the game's files through SDL failed (an image, a controller mapping file).
+public struct DataFileError: Error, Sendable, CustomStringConvertible {
     public var file: String
     public var reason: String
-    public var description: String { "\(file): cannot load image: \(reason)" }
+    public var description: String { "\(file): \(reason)" }
 }

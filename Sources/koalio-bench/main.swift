@@ -57,7 +57,9 @@ func winningCommands(_ options: Options) throws -> [Command] {
     let last = (script.events.last?.tick ?? 0) + 1
     return (0..<last).map { tick in
         for event in script.events(at: tick) {
-            if event.down { keys.keyDown(event.key) } else { keys.keyUp(event.key) }
+            if case let .key(key, down) = event.action {
+                if down { keys.keyDown(key) } else { keys.keyUp(key) }
+            }
         }
         defer { keys.endTick() }
         return KeyboardController.command(keys)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KoalioApp
 import KoalioSDL
 
 /// koalio's command line. These names are a promise to players and scripts: extend, never rename.
@@ -11,7 +12,8 @@ struct Koalio: ParsableCommand {
         abstract: "A controller-friendly tile-map platformer: walk, jump, dash, reach the flag.",
         discussion: """
         Keys: ←/→ or A/D walk, Space/Z/↑/W jump, X/Left Shift dash, Esc/P pause, \
-        Enter restart (end screens), F11 fullscreen.
+        Enter restart (end screens), F11 fullscreen. Game pads: left stick or d-pad walk, \
+        A jump, X or B dash, Start pause; plug them in or out at any time.
         """,
         version: version
     )
@@ -46,6 +48,9 @@ struct Koalio: ParsableCommand {
     @Option(help: ArgumentHelp("Save the last frame shown to this PNG file when the game ends.", valueName: "file"))
     var screenshot: String?
 
+    @Flag(help: "Print the game controllers SDL sees (name, type, GUID, player index, battery) and exit.")
+    var listControllers = false
+
     func validate() throws {
         guard (1...8).contains(scale) else { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
         if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }
@@ -54,3 +59,20 @@ struct Koalio: ParsableCommand {
 }
 
 extension RendererChoice: ExpressibleByArgument {}
+
+extension Koalio {
+    var gameOptions: GameOptions {
+        var options = GameOptions()
+        options.level = level
+        options.fullscreen = fullscreen
+        options.scale = scale
+        options.tracePath = trace
+        options.headless = headless
+        options.ticks = ticks
+        options.dataDirectory = dataDir
+        options.renderer = renderer
+        options.inputScriptPath = inputScript
+        options.screenshotPath = screenshot
+        return options
+    }
+}

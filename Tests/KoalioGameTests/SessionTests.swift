@@ -27,8 +27,8 @@ final class SessionTests: XCTestCase {
 
     func testFocusLossPausesAndStaysPaused() throws {
         var session = Session(map: try level1())
-        session.pauseForFocusLoss()
-        session.pauseForFocusLoss()
+        session.pauseIfPlaying()
+        session.pauseIfPlaying()
         XCTAssertEqual(session.state, .paused)
     }
 
@@ -95,9 +95,27 @@ final class InputScriptTests: XCTestCase {
     func testParsesSortsAndRoundTrips() throws {
         let script = try InputScript.parse("# a comment\n5 right down\n\n2 space down # jump\n5 x down\n9 right up\n", file: "s.keys")
         XCTAssertEqual(script.events.map(\.tick), [2, 5, 5, 9])
-        XCTAssertEqual(script.events(at: 5).map(\.key), [.right, .x])
+        XCTAssertEqual(script.events(at: 5).map(\.action), [.key(.right, down: true), .key(.x, down: true)])
         XCTAssertTrue(script.events(at: 3).isEmpty)
         XCTAssertEqual(try InputScript.parse(script.text, file: "again"), script)
+    }
+
+    func testPadLines() throws {
+        let text = "0 pad attach ps5\n3 pad1 a down\n4 pad1 leftx -0.5\n5 pad attach xbox360\n6 pad2 righttrigger 1\n9 pad1 detach\n"
+        let script = try InputScript.parse(text, file: "p.keys")
+        XCTAssertEqual(script.events.map(\.action), [
+            .padAttach(kind: "ps5"), .padButton(pad: 1, button: "a", down: true), .padAxis(pad: 1, axis: "leftx", value: -0.5),
+            .padAttach(kind: "xbox360"), .padAxis(pad: 2, axis: "righttrigger", value: 1), .padDetach(pad: 1),
+        ])
+        XCTAssertEqual(try InputScript.parse(script.text, file: "again"), script)
+        for (bad, reason) in [("0 pad1 a down", "pad1 is not attached"), ("0 pad attach gamecube", "unknown pad kind"),
+                              ("0 pad attach ps4\n1 pad1 trigger 1", "unknown pad button or axis"),
+                              ("0 pad attach ps4\n1 pad1 lefttrigger -1", "not a value in 0.0…1.0"),
+                              ("0 pad attach ps4\n1 pad1 a sideways", "neither down nor up")] {
+            XCTAssertThrowsError(try InputScript.parse(bad, file: "p.keys"), bad) { error in
+                XCTAssertTrue((error as? InputScript.ParseError)?.reason.contains(reason) == true, "\(bad): \(error)")
+            }
+        }
     }
 
     func testErrorsNameFileAndLine() {

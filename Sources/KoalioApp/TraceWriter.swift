@@ -2,11 +2,11 @@ import Foundation
 import KoalioGame
 
 /// Writes `--trace` lines to a file, buffered, flushed when the game ends.
-final class TraceWriter {
+public final class TraceWriter {
     private let handle: UnsafeMutablePointer<FILE>
     let path: String
 
-    init(path: String) throws(KoalioError) {
+    public init(path: String) throws(KoalioError) {
         guard let handle = fopen(path, "w") else {
             throw .input("\(path): cannot write the trace: \(String(cString: strerror(errno)))")
         }
@@ -18,6 +18,9 @@ final class TraceWriter {
         fputs(record.jsonLine, handle)
         fputc(0x0A, handle)
     }
+
+    /// Pushes buffered lines to the file (the game loop does when it stops).
+    public func flush() { fflush(handle) }
 
     deinit { fclose(handle) }
 }

@@ -1,0 +1,94 @@
+import KoalioCore
+
+/// What kind of pad this is, from SDL's controller type.
+public enum ProductCategory: String, Hashable, Sendable, CaseIterable {
+    case xbox360 = "Xbox 360"
+    case xboxOne = "Xbox One"
+    case dualShock3 = "DualShock 3"
+    case dualShock4 = "DualShock 4"
+    case dualSense = "DualSense"
+    case switchPro = "Switch Pro"
+    case joyCon = "Joy-Con"
+    case generic = "Generic"
+}
+
+/// The player number shown on the pad's lights: unset, or 1…4.
+public enum PlayerIndex: Hashable, Sendable {
+    case unset
+    case index(Int)
+
+    public static let maximum = 4
+
+    /// SDL's 0-based player index, −1 when unset.
+    public var zeroBased: Int {
+        if case let .index(n) = self { return n - 1 }
+        return -1
+    }
+}
+
+/// What the pad says about its power, as far as SDL knows.
+public struct Battery: Hashable, Sendable {
+    public enum State: String, Hashable, Sendable {
+        case unknown, discharging, full, wired
+    }
+
+    /// 0…1, or nil when unknown (SDL reports five coarse levels).
+    public var level: Float?
+    public var state: State
+
+    public init(level: Float?, state: State) {
+        self.level = level
+        self.state = state
+    }
+
+    public static let unknown = Battery(level: nil, state: .unknown)
+
+    /// SDL's "empty" and "low" levels.
+    public static let lowLevel: Float = 0.25
+    public var isLow: Bool { state == .discharging && (level ?? 1) <= Battery.lowLevel }
+}
+
+/// A game controller: identity, capabilities, lights and power, and its extended gamepad.
+///
+/// Created by the platform layer for a real pad, or from a snapshot (``capture()``), which
+/// reads the same way but is frozen.
+public final class Controller {
+    /// The platform's id for the pad (SDL's joystick instance id); stable while connected.
+    public let id: Int
+    /// The pad's name as SDL gives it, e.g. "PS5 Controller".
+    public let vendorName: String
+    public let productCategory: ProductCategory
+    public let hasLight: Bool
+    public let hasRumble: Bool
+    public internal(set) var playerIndex: PlayerIndex = .unset
+    public internal(set) var lightColor: Color?
+    public var battery: Battery = .unknown
+    public let extendedGamepad: ExtendedGamepad
+    /// True for a snapshot: its values never change by themselves.
+    public let isSnapshot: Bool
+
+    public init(id: Int, vendorName: String, productCategory: ProductCategory, hasLight: Bool, hasRumble: Bool,
+                extendedGamepad: ExtendedGamepad = ExtendedGamepad(), isSnapshot: Bool = false) {
+        self.id = id
+        self.vendorName = vendorName
+        self.productCategory = productCategory
+        self.hasLight = hasLight
+        self.hasRumble = hasRumble
+        self.extendedGamepad = extendedGamepad
+        self.isSnapshot = isSnapshot
+    }
+
+    /// The standard gamepad view of the same elements.
+    public var gamepad: Gamepad { Gamepad(extendedGamepad) }
+
+    /// A frozen copy: same identity, the element values of this moment.
+    public func capture() -> Controller {
+        let copy = Controller(id: id, vendorName: vendorName, productCategory: productCategory, hasLight: hasLight,
+                              hasRumble: hasRumble, extendedGamepad: ExtendedGamepad(snapshot: extendedGamepad.capture()),
+                              isSnapshot: true)
+        copy.playerIndex = playerIndex
+        copy.lightColor = lightColor
+        copy.battery = battery
+        return copy
+    }
+}

@@ -1,0 +1,67 @@
+/// Every element's value of an extended gamepad at one moment: a value that can be stored,
+/// compared and sent, and read back through the same profile API as a live pad
+/// (`ExtendedGamepad(snapshot:)`), as the seeds' `GCExtendedGamepadSnapshot`.
+///
+/// Values are stored after the dead zone, so replaying a snapshot gives exactly what the
+/// game read. Float round-trips exactly through `Codable`.
+public struct GamepadSnapshot: Hashable, Sendable, Codable {
+    public var dpadX: Float = 0, dpadY: Float = 0
+    public var leftX: Float = 0, leftY: Float = 0
+    public var rightX: Float = 0, rightY: Float = 0
+    public var buttonA: Float = 0, buttonB: Float = 0, buttonX: Float = 0, buttonY: Float = 0
+    public var leftShoulder: Float = 0, rightShoulder: Float = 0
+    public var leftTrigger: Float = 0, rightTrigger: Float = 0
+    public var buttonMenu: Float = 0, buttonOptions: Float = 0, buttonHome: Float = 0
+    public var leftThumbstickButton: Float = 0, rightThumbstickButton: Float = 0
+
+    public init() {}
+
+    /// The neutral pad: nothing pressed, sticks centred.
+    public static let neutral = GamepadSnapshot()
+
+    /// The buttons and triggers, in the order the pad lists them.
+    public static let buttonElements: [GamepadElement] = [
+        .buttonA, .buttonB, .buttonX, .buttonY, .leftShoulder, .rightShoulder, .leftTrigger, .rightTrigger,
+        .buttonMenu, .buttonOptions, .buttonHome, .leftThumbstickButton, .rightThumbstickButton,
+    ]
+
+    /// A button's or trigger's value by element (0 for the d-pad and sticks, which are pairs).
+    public subscript(button element: GamepadElement) -> Float {
+        get {
+            switch element {
+            case .buttonA: return buttonA
+            case .buttonB: return buttonB
+            case .buttonX: return buttonX
+            case .buttonY: return buttonY
+            case .leftShoulder: return leftShoulder
+            case .rightShoulder: return rightShoulder
+            case .leftTrigger: return leftTrigger
+            case .rightTrigger: return rightTrigger
+            case .buttonMenu: return buttonMenu
+            case .buttonOptions: return buttonOptions
+            case .buttonHome: return buttonHome
+            case .leftThumbstickButton: return leftThumbstickButton
+            case .rightThumbstickButton: return rightThumbstickButton
+            case .dpad, .leftThumbstick, .rightThumbstick: return 0
+            }
+        }
+        set {
+            switch element {
+            case .buttonA: buttonA = newValue
+            case .buttonB: buttonB = newValue
+            case .buttonX: buttonX = newValue
+            case .buttonY: buttonY = newValue
+            case .leftShoulder: leftShoulder = newValue
+            case .rightShoulder: rightShoulder = newValue
+            case .leftTrigger: leftTrigger = newValue
+            case .rightTrigger: rightTrigger = newValue
+            case .buttonMenu: buttonMenu = newValue
+            case .buttonOptions: buttonOptions = newValue
+            case .buttonHome: buttonHome = newValue
+            case .leftThumbstickButton: leftThumbstickButton = newValue
+            case .rightThumbstickButton: rightThumbstickButton = newValue
+            case .dpad, .leftThumbstick, .rightThumbstick: break
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import CSDL2
+import Foundation
+import KoalioCore
+import KoalioInput
+
+/// SDL's GameController layer, turned into ``Controller`` values in a ``ControllerRegistry``.
+///
+/// Hot-plug as in SDL's `testgamecontroller.c`: `CONTROLLERDEVICEADDED` carries a device
+/// index (and also arrives for pads present at start-up), `CONTROLLERDEVICEREMOVED` an
+/// instance id. Face buttons are positional on every pad (button labels off), and pad events
+/// are read while the window is unfocused too: the game pauses on focus loss, and Start
+/// resumes it wherever focus went (and a headless run never has focus).
+@MainActor
+public final class GamepadManager {
+    public let registry: ControllerRegistry
+    private var pads: [Int32: OpaquePointer] = [:]
+
+    /// Sets the hints SDL reads when its GameController subsystem starts: call before `SDL_Init`.
+    static func setHints() {
+        SDL_SetHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, "0")
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+    }
+
+    init(registry: ControllerRegistry) {
+        self.registry = registry
+    }
+
+    /// Adds the mappings in a `gamecontrollerdb.txt`, so unusual pads work.
+    static func loadMappings(from path: String) throws(DataFileError) {
+        // SDL skips lines it cannot parse; only an unreadable file is an error.
+        guard koalio_add_mappings_from_file(path) >= 0 else {
+            throw DataFileError(file: path, reason: "cannot read game controller mappings: \(String(cString: SDL_GetError()))")
+        }
+    }
+
+    /// The pads SDL sees now, one line each: name, type, GUID, player index, battery.
+    /// Starts and stops SDL's GameController layer on its own (no window).
+    public static func describeConnected(mappingFiles: [String]) throws -> [String] {
+        setHints()
+        guard SDL_Init(UInt32(SDL_INIT_GAMECONTROLLER)) == 0 else { throw SDLError("SDL_Init(GAMECONTROLLER)") }
+        defer { SDL_Quit() }
+        for path in mappingFiles where FileManager.default.fileExists(atPath: path) { try loadMappings(from: path) }
+        var lines: [String] = []
+        for index in 0..<SDL_NumJoysticks() {
+            var guid = [CChar](repeating: 0, count: 33)
+            SDL_JoystickGetGUIDString(SDL_JoystickGetDeviceGUID(index), &guid, Int32(guid.count))
+            let guidText = String(decoding: guid.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard SDL_IsGameController(index) == SDL_TRUE, let pad = SDL_GameControllerOpen(index) else {
+                let name = SDL_JoystickNameForIndex(index).map { String(cString: $0) } ?? "Joystick"
+                lines.append("\(name)  (no game controller mapping; add one to gamecontrollerdb.txt)  GUID \(guidText)")
+                continue
+            }
+            defer { SDL_GameControllerClose(pad) }
+            let name = SDL_GameControllerName(pad).map { String(cString: $0) } ?? "Game Controller"
+            let category = category(SDL_GameControllerGetType(pad)).rawValue
+            let player = SDL_GameControllerGetPlayerIndex(pad)
+            let battery = battery(SDL_JoystickCurrentPowerLevel(SDL_GameControllerGetJoystick(pad)))
+            let batteryText = battery.state == .wired ? "wired"
+                : battery.level.map { "\(Int($0 * 100))%" } ?? "battery unknown"
+            lines.append("\(name)  type \(category)  GUID \(guidText)  player \(player >= 0 ? String(player + 1) : "unset")  \(batteryText)")
+        }
+        return lines
+    }
+
+    func closeAll() {
+        for pad in pads.values { SDL_GameControllerClose(pad) }
+        pads.removeAll()
+    }
+
+    /// Applies one SDL event to the registry; returns false for events that are not a pad's.
+    func handle(_ event: SDL_Event) -> Bool {
+        switch event.type {
+        case SDL_CONTROLLERDEVICEADDED.rawValue:
+            open(deviceIndex: event.cdevice.which)
+        case SDL_CONTROLLERDEVICEREMOVED.rawValue:
+            let id = event.cdevice.which
+            registry.disconnect(id: Int(id))
+            if let pad = pads.removeValue(forKey: id) { SDL_GameControllerClose(pad) }
+        case SDL_CONTROLLERBUTTONDOWN.rawValue, SDL_CONTROLLERBUTTONUP.rawValue:
+            guard let controller = registry.controller(id: Int(event.cbutton.which)) else { return true }
+            let down = event.cbutton.state == UInt8(SDL_PRESSED)
+            button(event.cbutton.button, down: down, on: controller)
+            if down { registry.noteInput(from: controller) }
+        case SDL_CONTROLLERAXISMOTION.rawValue:
+            guard let controller = registry.controller(id: Int(event.caxis.which)) else { return true }
+            if axis(event.caxis.axis, raw: event.caxis.value, on: controller) { registry.noteInput(from: controller) }
+        case SDL_JOYBATTERYUPDATED.rawValue:
+            registry.controller(id: Int(event.jbattery.which))?.battery = Self.battery(event.jbattery.level)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Does what the model asked of the pads.
+    func perform(_ effects: [ControllerEffect]) {
+        for effect in effects {
+            switch effect {
+            case let .setPlayerIndex(id, index):
+                if let pad = pads[Int32(id)] { SDL_GameControllerSetPlayerIndex(pad, Int32(index.zeroBased)) }
+            case let .setLight(id, color):
+                if let pad = pads[Int32(id)] { SDL_GameControllerSetLED(pad, color.r, color.g, color.b) }
+            case let .rumble(id, low, high, milliseconds):
+                if let pad = pads[Int32(id)] {
+                    SDL_GameControllerRumble(pad, UInt16(min(1, max(0, low)) * 65535), UInt16(min(1, max(0, high)) * 65535),
+                                             UInt32(max(0, milliseconds)))
+                }
+            }
+        }
+    }
+
+    private func open(deviceIndex: Int32) {
+        guard let pad = SDL_GameControllerOpen(deviceIndex) else { return }
+        let joystick = SDL_GameControllerGetJoystick(pad)
+        let id = SDL_JoystickInstanceID(joystick)
+        guard pads[id] == nil else {
+            SDL_GameControllerClose(pad)  // already open: SDL counts opens, keep one
+            return
+        }
+        pads[id] = pad
+        let name = SDL_GameControllerName(pad).map { String(cString: $0) } ?? "Game Controller"
+        let controller = Controller(id: Int(id), vendorName: name, productCategory: Self.category(SDL_GameControllerGetType(pad)),
+                                    hasLight: SDL_GameControllerHasLED(pad) == SDL_TRUE,
+                                    hasRumble: SDL_GameControllerHasRumble(pad) == SDL_TRUE)
+        controller.battery = Self.battery(SDL_JoystickCurrentPowerLevel(joystick))
+        // Start from the pad's actual state, not from rest.
+        for raw in 0..<Int32(SDL_CONTROLLER_BUTTON_MAX.rawValue) where SDL_GameControllerGetButton(pad, SDL_GameControllerButton(raw)) != 0 {
+            button(UInt8(raw), down: true, on: controller)
+        }
+        for raw in 0..<Int32(SDL_CONTROLLER_AXIS_MAX.rawValue) {
+            _ = axis(UInt8(raw), raw: SDL_GameControllerGetAxis(pad, SDL_GameControllerAxis(raw)), on: controller)
+        }
+        registry.connect(controller)
+    }
+
+    static let buttonElements: [Int32: GamepadElement] = [
+        SDL_CONTROLLER_BUTTON_A.rawValue: .buttonA, SDL_CONTROLLER_BUTTON_B.rawValue: .buttonB,
+        SDL_CONTROLLER_BUTTON_X.rawValue: .buttonX, SDL_CONTROLLER_BUTTON_Y.rawValue: .buttonY,
+        SDL_CONTROLLER_BUTTON_BACK.rawValue: .buttonOptions, SDL_CONTROLLER_BUTTON_GUIDE.rawValue: .buttonHome,
+        SDL_CONTROLLER_BUTTON_START.rawValue: .buttonMenu,
+        SDL_CONTROLLER_BUTTON_LEFTSTICK.rawValue: .leftThumbstickButton, SDL_CONTROLLER_BUTTON_RIGHTSTICK.rawValue: .rightThumbstickButton,
+        SDL_CONTROLLER_BUTTON_LEFTSHOULDER.rawValue: .leftShoulder, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER.rawValue: .rightShoulder,
+    ]
+
+    private func button(_ raw: UInt8, down: Bool, on controller: Controller) {
+        let pad = controller.extendedGamepad
+        let value: Float = down ? 1 : 0
+        let dpad = pad.dpad
+        switch Int32(raw) {
+        case SDL_CONTROLLER_BUTTON_DPAD_UP.rawValue: pad.setDirectionPad(x: dpad.xAxis.value, y: down ? 1 : min(0, dpad.yAxis.value))
+        case SDL_CONTROLLER_BUTTON_DPAD_DOWN.rawValue: pad.setDirectionPad(x: dpad.xAxis.value, y: down ? -1 : max(0, dpad.yAxis.value))
+        case SDL_CONTROLLER_BUTTON_DPAD_LEFT.rawValue: pad.setDirectionPad(x: down ? -1 : max(0, dpad.xAxis.value), y: dpad.yAxis.value)
+        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT.rawValue: pad.setDirectionPad(x: down ? 1 : min(0, dpad.xAxis.value), y: dpad.yAxis.value)
+        default:
+            if let element = Self.buttonElements[Int32(raw)] { pad.setButton(element, value) }
+        }
+    }
+
+    /// Applies an axis; returns whether the pad now reads as being used (past the dead zone).
+    private func axis(_ raw: UInt8, raw value: Int16, on controller: Controller) -> Bool {
+        let pad = controller.extendedGamepad
+        let unit = max(-1, Float(value) / 32767)
+        switch Int32(raw) {
+        case SDL_CONTROLLER_AXIS_LEFTX.rawValue:
+            pad.setLeftStick(rawX: unit, rawY: pad.rawLeftStick.y)
+            return pad.leftThumbstick.xAxis.value != 0
+        case SDL_CONTROLLER_AXIS_LEFTY.rawValue:  // SDL's y grows downward; the profile's upward
+            pad.setLeftStick(rawX: pad.rawLeftStick.x, rawY: -unit)
+            return pad.leftThumbstick.yAxis.value != 0
+        case SDL_CONTROLLER_AXIS_RIGHTX.rawValue:
+            pad.setRightStick(rawX: unit, rawY: pad.rawRightStick.y)
+            return pad.rightThumbstick.xAxis.value != 0
+        case SDL_CONTROLLER_AXIS_RIGHTY.rawValue:
+            pad.setRightStick(rawX: pad.rawRightStick.x, rawY: -unit)
+            return pad.rightThumbstick.yAxis.value != 0
+        case SDL_CONTROLLER_AXIS_TRIGGERLEFT.rawValue:
+            pad.setButton(.leftTrigger, max(0, unit))
+            return pad.leftTrigger.isPressed
+        case SDL_CONTROLLER_AXIS_TRIGGERRIGHT.rawValue:
+            pad.setButton(.rightTrigger, max(0, unit))
+            return pad.rightTrigger.isPressed
+        default:
+            return false
+        }
+    }
+
+    static func category(_ type: SDL_GameControllerType) -> ProductCategory {
+        switch type {
+        case SDL_CONTROLLER_TYPE_XBOX360: return .xbox360
+        case SDL_CONTROLLER_TYPE_XBOXONE: return .xboxOne
+        case SDL_CONTROLLER_TYPE_PS3: return .dualShock3
+        case SDL_CONTROLLER_TYPE_PS4: return .dualShock4
+        case SDL_CONTROLLER_TYPE_PS5: return .dualSense
+        case SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_PRO: return .switchPro
+        case SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_LEFT, SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_RIGHT,
+             SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_PAIR: return .joyCon
+        default: return .generic
+        }
+    }
+
+    /// SDL's five coarse levels (plus wired and unknown) as a battery reading.
+    static func battery(_ level: SDL_JoystickPowerLevel) -> Battery {
+        switch level {
+        case SDL_JOYSTICK_POWER_EMPTY: return Battery(level: 0.05, state: .discharging)
+        case SDL_JOYSTICK_POWER_LOW: return Battery(level: 0.2, state: .discharging)
+        case SDL_JOYSTICK_POWER_MEDIUM: return Battery(level: 0.5, state: .discharging)
+        case SDL_JOYSTICK_POWER_FULL: return Battery(level: 1, state: .full)
+        case SDL_JOYSTICK_POWER_WIRED: return Battery(level: nil, state: .wired)
+        default: return .unknown
+        }
+    }
+}

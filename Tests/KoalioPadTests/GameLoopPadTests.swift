@@ -1,0 +1,134 @@
+import CSDL2
+import Foundation
+import KoalioApp
+import KoalioCore
+import KoalioGame
+import KoalioInput
+import KoalioSDL
+import KoalioSim
+import XCTest
+
+/// The real game loop, in-process and headless, with pads driven through SDL's virtual
+/// joysticks by an input script: the same path as `koalio --input-script`.
+final class GameLoopPadTests: XCTestCase {
+    /// What a run left behind. Made and read on the main thread only (XCTest's), hence unchecked.
+    struct Run: @unchecked Sendable {
+        var session: Session
+        var trace: [[String: Any]]
+        var pads: [VirtualPad]
+        var controllersLeft: Int
+        var joysticksLeft: Int32
+
+        func field<T>(_ tick: Int, _ name: String, as type: T.Type = T.self) -> T? { trace[tick - 1][name] as? T }
+    }
+
+    func play(_ script: String, ticks: Int) throws -> Run {
+        try MainActor.assumeIsolated {
+            let registry = ControllerRegistry()
+            var options = PlatformOptions(resourceDirectory: repository + "/Resources")
+            options.headless = true
+            let platform = try Platform(options: options, registry: registry)
+            try platform.preload(TextureID.builtIn)
+            let map = try TMXLoader.load(path: repository + "/Levels/level1.tmx")
+            let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-pads-\(UUID().uuidString).jsonl").path
+            let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map),
+                                trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
+                                tickLimit: ticks, headless: true)
+            let session = try loop.run(screenshot: nil)
+            _ = platform.pollEvents()  // let SDL report the last detaches
+            let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map {
+                try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            XCTAssertEqual(trace.count, ticks)
+            return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count,
+                       joysticksLeft: SDL_NumJoysticks())
+        }
+    }
+
+    func testAPadPluggedInMidRunTakesOverAtOnceAndWalksAndJumps() throws {
+        let run = try play("60 pad attach ps5\n70 pad1 leftx 1\n120 pad1 a down\n140 pad1 a up\n", ticks: 180)
+        XCTAssertEqual(run.field(60, "controllers"), 0)
+        XCTAssertNil(run.field(60, "activeController", as: String.self))
+        XCTAssertEqual(run.field(61, "controllers"), 1, "within one frame")
+        XCTAssertEqual(run.field(61, "activeController"), VirtualPad.Kind.ps5.deviceName, "SDL's name for the pad")
+        XCTAssertEqual(run.field(70, "x"), 48.0, "standing until the stick moves")
+        XCTAssertGreaterThan(try XCTUnwrap(run.field(119, "x", as: Double.self)), 48 + 60, "walked right")
+        XCTAssertEqual(try XCTUnwrap(run.field(119, "vx", as: Double.self)), 120, accuracy: 1, "full stick: full walking speed")
+        XCTAssertLessThan(try XCTUnwrap(run.field(122, "vy", as: Double.self)), 0, "A jumped")
+        XCTAssertEqual(run.field(122, "onGround"), false)
+        XCTAssertEqual(run.pads[0].calls.playerIndices.last, 0, "the pad in use is player 1")
+        XCTAssertEqual(run.pads[0].calls.lights.last, ControllerRegistry.koalaColor)
+    }
+
+    func testUnpluggingThePadInUsePausesAndReleasesItsInput() throws {
+        let run = try play("0 pad attach xbox360\n5 pad1 leftx 1\n5 pad1 x down\n60 pad1 detach\n90 escape down\n91 escape up\n",
+                           ticks: 150)
+        XCTAssertEqual(run.field(60, "state"), "playing")
+        XCTAssertEqual(run.field(60, "dashing"), true)
+        XCTAssertEqual(run.field(61, "state"), "paused")
+        XCTAssertEqual(run.field(61, "controllers"), 0)
+        XCTAssertNil(run.field(61, "activeController", as: String.self))
+        XCTAssertEqual(run.field(61, "x", as: Double.self), run.field(90, "x", as: Double.self), "the world stands still")
+        XCTAssertEqual(run.field(93, "state"), "playing")
+        XCTAssertEqual(run.field(93, "dashing"), false, "nothing the pad held is still held")
+        XCTAssertLessThan(abs(try XCTUnwrap(run.field(150, "vx", as: Double.self))), 1, "the stick let go: the koala stops")
+    }
+
+    func testASecondPadTakesOverWhenUsedAndWhenTheFirstLeaves() throws {
+        let run = try play("""
+            0 pad attach xbox360
+            1 pad attach ps4
+            10 pad2 b down
+            11 pad2 b up
+            20 pad2 detach
+            30 pad1 start down
+            31 pad1 start up
+            40 pad attach generic
+            41 pad1 detach
+
+            """, ticks: 60)
+        XCTAssertEqual(run.field(5, "controllers"), 2)
+        XCTAssertEqual(run.field(5, "activeController"), "Xbox 360 Controller")
+        XCTAssertEqual(run.field(12, "activeController"), VirtualPad.Kind.ps4.deviceName, "the pad that was used")
+        XCTAssertTrue(run.pads[1].calls.playerIndices.contains(0), "the PS4 became player 1")
+        XCTAssertEqual(run.pads[0].calls.playerIndices.suffix(2), [1, 0], "the Xbox pad was player 2, then 1 again")
+        XCTAssertEqual(run.field(21, "activeController"), "Xbox 360 Controller", "the one still connected")
+        XCTAssertEqual(run.field(21, "state"), "paused", "the pad in use left")
+        XCTAssertEqual(run.field(32, "state"), "playing", "Start on the remaining pad resumes")
+        let generic = try XCTUnwrap(run.field(42, "activeController", as: String.self), "the generic pad is in use")
+        XCTAssertNotEqual(generic, "Xbox 360 Controller")
+        XCTAssertEqual(run.field(42, "controllers"), 1)
+        XCTAssertEqual(run.field(42, "state"), "paused", "its pad in use left again")
+    }
+
+    func testStartPausesAndResumes() throws {
+        let run = try play("0 pad attach generic\n10 pad1 start down\n11 pad1 start up\n40 pad1 start down\n41 pad1 start up\n", ticks: 60)
+        XCTAssertEqual(run.field(10, "state"), "playing")
+        XCTAssertEqual(run.field(12, "state"), "paused")
+        XCTAssertEqual(run.field(40, "state"), "paused")
+        XCTAssertEqual(run.field(42, "state"), "playing")
+    }
+
+    func testThePadRumblesWhenTheKoalaDies() throws {
+        let run = try play("0 pad attach ps5\n1 pad1 dpright down\n", ticks: 240)
+        XCTAssertEqual(run.session.state, .died, "walked into the first pit")
+        XCTAssertTrue(run.pads[0].calls.rumbles.contains { $0.low > 50_000 && $0.high > 30_000 }, "\(run.pads[0].calls.rumbles)")
+    }
+
+    func testPluggingInAndOut200TimesWhilePlaying() throws {
+        var script = "0 right down\n"
+        let kinds = InputScript.padKinds
+        for round in 0..<200 {
+            script += "\(2 + round * 3) pad attach \(kinds[round % kinds.count])\n"
+            script += "\(3 + round * 3) pad\(round + 1) a down\n"
+            script += "\(4 + round * 3) pad\(round + 1) detach\n"
+        }
+        let run = try play(script, ticks: 640)
+        XCTAssertEqual(run.controllersLeft, 0, "no controller left registered")
+        XCTAssertEqual(run.joysticksLeft, 0, "no joystick left open in SDL")
+        XCTAssertEqual(run.field(640, "controllers"), 0)
+        XCTAssertNil(run.field(640, "activeController", as: String.self))
+        XCTAssertEqual(run.field(640, "state"), "paused", "the last pad in use left")
+        XCTAssertEqual(Set(run.trace.map { $0["controllers"] as? Int }), [0, 1], "never more than the one plugged in")
+    }
+}

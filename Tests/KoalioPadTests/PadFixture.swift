@@ -1,0 +1,48 @@
+import CSDL2
+import Foundation
+import KoalioInput
+import KoalioSDL
+import XCTest
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// SDL up with the dummy video driver (the platform layer's own set-up), a registry, and
+/// helpers to attach virtual pads and let SDL deliver what they did.
+@MainActor
+final class PadFixture {
+    let registry = ControllerRegistry()
+    let platform: Platform
+    private(set) var pads: [VirtualPad] = []
+
+    init() throws {
+        var options = PlatformOptions(resourceDirectory: repository + "/Resources")
+        options.headless = true
+        platform = try Platform(options: options, registry: registry)
+        pump()
+    }
+
+    /// Lets SDL deliver pending events (virtual pad changes arrive at the next poll).
+    func pump() {
+        let events = platform.pollEvents()
+        XCTAssertTrue(events.allSatisfy { if case .quit = $0 { return false }; return true })
+        platform.performControllerEffects(registry.drainEffects())
+    }
+
+    @discardableResult
+    func attach(_ kind: VirtualPad.Kind) throws -> VirtualPad {
+        let pad = try VirtualPad(kind: kind)
+        pads.append(pad)
+        pump()
+        return pad
+    }
+
+    func controller(_ pad: VirtualPad) throws -> Controller {
+        try XCTUnwrap(registry.controller(id: pad.instanceID), "pad \(pad.kind) is registered")
+    }
+
+    /// Detaches every pad before SDL shuts down.
+    func tearDown() {
+        for pad in pads { pad.detach() }
+        pump()
+    }
+}
