@@ -44,6 +44,7 @@ let package = Package(
             dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame"]
         ),
         .testTarget(name: "KoalioSimTests", dependencies: ["KoalioSim", "KoalioCore"]),
+        .testTarget(name: "KoalioInputTests", dependencies: ["KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore", "KoalioHarness", "KoalioSDL"]),
         .testTarget(name: "KoalioPadTests", dependencies: ["KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioCore", "CSDL2"]),

@@ -49,12 +49,12 @@ public enum Scene {
         if let pad = overlay.lowBatteryPad, session.state == .playing {
             Text.draw("\(pad): battery low", x: viewWidth / 2, y: 6, color: warningColor, centered: true, into: &list)
         }
-        if let notice = overlay.notice {
-            Text.draw(notice, x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
-        }
         screen(for: session.state, into: &list)
         if let pad = overlay.lowBatteryPad, session.state == .paused {
             Text.draw("\(pad): battery low", x: viewWidth / 2, y: viewHeight / 2 + 40, color: warningColor, centered: true, into: &list)
+        }
+        if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
+            Text.draw(notice, x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
         }
         return list
     }

@@ -36,13 +36,20 @@ final class HeadlessTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(lines[119]["x"] as? Double), try XCTUnwrap(lines[89]["x"] as? Double))
     }
 
+    func testListControllersWithNoPads() throws {
+        let run = try Koalio.run(["--list-controllers"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "No game controllers found.\n", "this machine has no /dev/input: only virtual pads exist")
+    }
+
     func testVersionAndHelp() throws {
         let version = try Koalio.run(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.1.0")
         let help = try Koalio.run(["--help"])
         XCTAssertEqual(help.status, 0)
-        for option in ["--level", "--fullscreen", "--scale", "--trace", "--headless", "--ticks", "--data-dir", "--renderer"] {
+        for option in ["--level", "--fullscreen", "--scale", "--trace", "--headless", "--ticks", "--data-dir", "--renderer",
+                       "--list-controllers"] {
             XCTAssertTrue(help.stdout.contains(option), option)
         }
     }
@@ -93,6 +100,14 @@ final class BadInputTests: XCTestCase {
         try "0 right down\n7 flap down\n".write(toFile: script, atomically: true, encoding: .utf8)
         try assertOneLineError(["--input-script", script], mentions: ["bad.keys:2", "unknown key 'flap'"])
         try assertOneLineError(["--trace", "/nonexistent/dir/t.jsonl"], mentions: ["/nonexistent/dir/t.jsonl"])
+    }
+
+    func testUnreadableControllerMappingFile() throws {
+        try assertOneLineError([], mentions: ["/tmp", "cannot read game controller mappings"],
+                               environment: ["SDL_GAMECONTROLLERCONFIG_FILE": "/tmp"])
+        let run = try Koalio.run(["--list-controllers"], environment: ["SDL_GAMECONTROLLERCONFIG_FILE": "/tmp"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("koalio: /tmp: cannot read game controller mappings"), run.stderr)
     }
 
     func testBadFlagGetsTheParsersUsage() throws {

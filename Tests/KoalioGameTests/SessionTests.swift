@@ -181,6 +181,21 @@ final class SceneTests: XCTestCase {
         XCTAssertGreaterThan(paused.items.count - dimIndex, 5, "text is drawn over it")
     }
 
+    func testNoticeAndLowBatteryAreDrawnOverThePlayingScene() throws {
+        var session = Session(map: try level1())
+        let plain = Scene.drawList(session)
+        let warned = Scene.drawList(session, overlay: Scene.Overlay(notice: "Pad connected", lowBatteryPad: "Pad"))
+        let warningGlyphs = warned.items.filter { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false }
+        XCTAssertEqual(warningGlyphs.count, "Pad: battery low".filter { $0 != " " }.count, "the warning, in the warning colour")
+        XCTAssertEqual(warned.items.count - plain.items.count, 2 * ("Pad connected" + "Pad: battery low").filter { $0 != " " }.count,
+                       "notice and warning, each glyph with its shadow")
+        session.togglePause()
+        let paused = Scene.drawList(session, overlay: Scene.Overlay(lowBatteryPad: "Pad"))
+        let dim = try XCTUnwrap(paused.items.firstIndex { if case .fill = $0 { return true }; return false })
+        XCTAssertTrue(paused.items[dim...].contains { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false },
+                      "the pause screen names the pad with the low battery, above the dim layer")
+    }
+
     func testOnlyVisibleTilesAreDrawn() throws {
         let list = Scene.drawList(Session(map: try level1()))
         let tiles = list.items.filter { if case .sprite(.file, _, _, _, _) = $0 { return true }; return false }

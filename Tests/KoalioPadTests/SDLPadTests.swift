@@ -299,3 +299,25 @@ final class SDLPadTests: XCTestCase {
         }
     }
 }
+
+/// Battery news arrives as SDL events; pushed ones take the same path.
+final class SDLBatteryTests: XCTestCase {
+    func testBatteryEventsUpdateTheController() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try PadFixture()
+            defer { fixture.tearDown() }
+            let pad = try fixture.attach(.ps5)
+            for (level, expected) in [(SDL_JOYSTICK_POWER_LOW, true), (SDL_JOYSTICK_POWER_FULL, false), (SDL_JOYSTICK_POWER_EMPTY, true),
+                                      (SDL_JOYSTICK_POWER_WIRED, false)] {
+                var event = SDL_Event()
+                event.type = SDL_JOYBATTERYUPDATED.rawValue
+                event.jbattery.which = SDL_JoystickID(pad.instanceID)
+                event.jbattery.level = level
+                XCTAssertEqual(SDL_PushEvent(&event), 1)
+                fixture.pump()
+                XCTAssertEqual(try fixture.controller(pad).battery.isLow, expected, "\(level)")
+            }
+            XCTAssertEqual(try fixture.controller(pad).battery.state, .wired)
+        }
+    }
+}

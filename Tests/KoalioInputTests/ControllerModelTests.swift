@@ -1,0 +1,179 @@
+import KoalioCore
+import XCTest
+@testable import KoalioInput
+
+func pad(_ id: Int, light: Bool = true, rumble: Bool = true) -> Controller {
+    Controller(id: id, vendorName: "Pad \(id)", productCategory: .generic, hasLight: light, hasRumble: rumble)
+}
+
+final class InputElementTests: XCTestCase {
+    func testButtonHandlersRunOncePerChange() {
+        let button = ButtonInput(.buttonA)
+        var values: [Float] = [], pressedChanges: [Bool] = []
+        button.valueChangedHandler = { _, value, _ in values.append(value) }
+        button.pressedChangedHandler = { _, _, pressed in pressedChanges.append(pressed) }
+        button.setValue(1)
+        button.setValue(1)
+        button.setValue(0.7)
+        button.setValue(0.2)
+        button.setValue(2)
+        XCTAssertEqual(values, [1, 0.7, 0.2, 1], "no call when nothing changed; values clamped")
+        XCTAssertEqual(pressedChanges, [true, false, true])
+        XCTAssertEqual(button.pressCount, 2)
+    }
+
+    func testTriggerThreshold() {
+        let pad = ExtendedGamepad()
+        pad.setButton(.rightTrigger, 0.25)
+        XCTAssertFalse(pad.rightTrigger.isPressed)
+        pad.setButton(.rightTrigger, 0.35)
+        XCTAssertTrue(pad.rightTrigger.isPressed)
+    }
+
+    func testDirectionPadIsAxesAndButtonsWithOneCallPerChange() {
+        let dpad = DirectionPad(.dpad)
+        var calls: [(Float, Float)] = []
+        dpad.valueChangedHandler = { _, x, y in calls.append((x, y)) }
+        dpad.setValue(x: -1, y: 1)
+        dpad.setValue(x: -1, y: 1)
+        XCTAssertEqual(calls.count, 1, "a diagonal is one change")
+        XCTAssertTrue(dpad.left.isPressed && dpad.up.isPressed)
+        XCTAssertFalse(dpad.right.isPressed || dpad.down.isPressed)
+        dpad.setValue(x: 0.3, y: 0)
+        XCTAssertEqual(dpad.right.value, 0.3, accuracy: 0.0001)
+        XCTAssertFalse(dpad.right.isPressed)
+    }
+
+    func testRadialDeadZoneKeepsDirectionAndReachesOne() {
+        let zone = DeadZone.standard
+        XCTAssertEqual(zone.apply(x: 0.1, y: 0.1).x, 0)
+        let diagonal = zone.apply(x: 0.5, y: 0.5)  // length 0.707 → (0.707 − 0.2) / 0.8 = 0.634
+        XCTAssertEqual(diagonal.x, diagonal.y)
+        XCTAssertEqual((diagonal.x * diagonal.x + diagonal.y * diagonal.y).squareRoot(), 0.634, accuracy: 0.001)
+        XCTAssertEqual(zone.apply(x: 0, y: -1).y, -1)
+        XCTAssertEqual(zone.apply(x: 1, y: 1).x, 0.7071, accuracy: 0.001, "a corner is clamped to the unit circle")
+        XCTAssertEqual(DeadZone(radius: 2).radius, 0.95, "never a stick that cannot move")
+    }
+
+    func testSnapshotAppliesWithoutDeadZoneTwice() {
+        var snapshot = GamepadSnapshot()
+        snapshot.leftX = 0.1  // already past the dead zone when it was captured
+        snapshot.buttonMenu = 1
+        let pad = ExtendedGamepad(snapshot: snapshot)
+        XCTAssertEqual(pad.leftThumbstick.xAxis.value, 0.1)
+        XCTAssertTrue(pad.gamepad.buttonPause.isPressed)
+        XCTAssertEqual(pad.capture(), snapshot)
+        pad.releaseAll()
+        XCTAssertEqual(pad.capture(), .neutral)
+    }
+}
+
+extension ExtendedGamepad {
+    var gamepad: Gamepad { Gamepad(self) }
+}
+
+final class ControllerRegistryTests: XCTestCase {
+    func testPlayerIndicesFollowTheCurrentPadThenConnectionOrder() {
+        let registry = ControllerRegistry()
+        let pads = (1...5).map { pad($0) }
+        pads.forEach(registry.connect)
+        XCTAssertEqual(pads.map(\.playerIndex), [.index(1), .index(2), .index(3), .index(4), .unset], "four lights at most")
+        registry.noteInput(from: pads[3])
+        XCTAssertEqual(pads.map(\.playerIndex), [.index(2), .index(3), .index(4), .index(1), .unset])
+        XCTAssertEqual(pads[3].lightColor, ControllerRegistry.koalaColor)
+        registry.disconnect(id: 1)
+        XCTAssertEqual(pads[0].playerIndex, .unset, "a pad that leaves is unset")
+        XCTAssertEqual(pads[1...].map(\.playerIndex), [.index(2), .index(3), .index(1), .index(4)])
+    }
+
+    func testEffectsAreQueuedOnceForWhatChanged() {
+        let registry = ControllerRegistry()
+        let first = pad(1), second = pad(2, light: false, rumble: false)
+        registry.connect(first)
+        XCTAssertEqual(registry.drainEffects(), [.setPlayerIndex(controllerID: 1, .index(1)), .setLight(controllerID: 1, ControllerRegistry.koalaColor)])
+        registry.connect(second)
+        XCTAssertEqual(registry.drainEffects(), [.setPlayerIndex(controllerID: 2, .index(2))], "no light to set on a pad without one")
+        registry.noteInput(from: first)
+        XCTAssertEqual(registry.drainEffects(), [], "already current: nothing changes")
+        registry.noteInput(from: second)
+        registry.rumbleCurrent(low: 1, high: 1, milliseconds: 100)
+        XCTAssertFalse(registry.drainEffects().contains { if case .rumble = $0 { return true }; return false }, "no rumble motor")
+        registry.noteInput(from: first)
+        _ = registry.drainEffects()
+        registry.rumbleCurrent(low: 1, high: 0.5, milliseconds: 100)
+        XCTAssertEqual(registry.drainEffects(), [.rumble(controllerID: 1, low: 1, high: 0.5, milliseconds: 100)])
+    }
+
+    func testDisconnectReleasesInputsAndHandsOver() {
+        let registry = ControllerRegistry()
+        let first = pad(1), second = pad(2)
+        registry.connect(first)
+        registry.connect(second)
+        registry.connect(first)
+        XCTAssertEqual(registry.controllers.count, 2, "connecting twice is once")
+        first.extendedGamepad.setButton(.buttonX, 1)
+        first.extendedGamepad.setLeftStick(rawX: 1, rawY: 0)
+        var events: [String] = []
+        registry.didDisconnect = { events.append("gone \($0.id) \($1)") }
+        registry.didBecomeCurrent = { events.append("current \($0.id)") }
+        registry.disconnect(id: 1)
+        XCTAssertEqual(events, ["gone 1 true", "current 2"])
+        XCTAssertEqual(first.extendedGamepad.capture(), .neutral, "nothing held by a pad that left")
+        registry.disconnect(id: 42)
+        XCTAssertEqual(events.count, 2, "unknown ids are ignored")
+    }
+
+    func testCaptureFreezesAController() {
+        let live = pad(7)
+        live.extendedGamepad.setButton(.buttonY, 1)
+        live.battery = Battery(level: 0.2, state: .discharging)
+        let frozen = live.capture()
+        live.extendedGamepad.setButton(.buttonY, 0)
+        XCTAssertTrue(frozen.isSnapshot)
+        XCTAssertEqual(frozen.id, 7)
+        XCTAssertTrue(frozen.extendedGamepad.buttonY.isPressed)
+        XCTAssertTrue(frozen.battery.isLow)
+    }
+
+    func testBatteryLowness() {
+        XCTAssertTrue(Battery(level: 0.05, state: .discharging).isLow)
+        XCTAssertFalse(Battery(level: 0.5, state: .discharging).isLow)
+        XCTAssertFalse(Battery(level: nil, state: .wired).isLow)
+        XCTAssertFalse(Battery.unknown.isLow)
+    }
+}
+
+final class GamepadMappingTests: XCTestCase {
+    func testOriginalMapping() {
+        let pad = ExtendedGamepad()
+        pad.setDirectionPad(x: -1, y: 0)
+        XCTAssertEqual(GamepadMapping.command(pad), Command(moveX: -1))
+        pad.setLeftStick(rawX: 0.6, rawY: 0)
+        XCTAssertEqual(GamepadMapping.command(pad).moveX, 0.5, accuracy: 0.001, "the stick wins over the d-pad, analog")
+        pad.setButton(.buttonA, 1)
+        pad.setButton(.buttonB, 1)
+        XCTAssertEqual(GamepadMapping.command(pad).jump, true)
+        XCTAssertEqual(GamepadMapping.command(pad).dash, true)
+        pad.setButton(.buttonB, 0)
+        XCTAssertEqual(GamepadMapping.command(pad).dash, false)
+        pad.setButton(.buttonX, 1)
+        XCTAssertEqual(GamepadMapping.command(pad).dash, true, "X dashes, as in the original")
+    }
+
+    func testPressesBetweenTicksAreFound() {
+        let pad = ExtendedGamepad()
+        let before = GamepadPresses(pad)
+        pad.setButton(.buttonMenu, 1)
+        pad.setButton(.buttonMenu, 0)
+        let after = GamepadPresses(pad)
+        XCTAssertEqual(after.actions(since: before), MenuActions(togglePause: true, restart: true))
+        XCTAssertEqual(after.actions(since: after), MenuActions())
+        pad.setButton(.buttonA, 1)
+        XCTAssertEqual(GamepadPresses(pad).actions(since: after), MenuActions(restart: true), "A restarts an end screen")
+    }
+
+    func testMergingKeyboardAndPad() {
+        XCTAssertEqual(Command(moveX: 0, jump: true).merged(with: Command(moveX: -1, dash: true)), Command(moveX: -1, jump: true, dash: true))
+        XCTAssertEqual(Command(moveX: 0.5).merged(with: Command(moveX: -1)).moveX, 0.5)
+    }
+}
