@@ -211,7 +211,7 @@ def make_sky():
         for dx, dy, r in [(-18, 4, 12), (0, 0, 16), (18, 4, 12), (8, 8, 12), (-8, 8, 11)]:
             for ox in (0, -W, W):
                 d.ellipse([ox + cx + (dx - r) * s, cy + (dy - r) * s, ox + cx + (dx + r) * s, cy + (dy + r) * s], fill=rgba("#ffffff", 235))
-    img.save(os.path.join(OUT, "sky.png"))
+    img.convert("RGB").save(os.path.join(OUT, "sky.png"))  # opaque: the renderer copies instead of blending
 
 def make_hills():
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))

@@ -82,6 +82,7 @@ public final class Platform {
         self.window = window
         self.renderer = renderer
         self.sceneTarget = target
+        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_NONE)  // the final scaled copy replaces, never blends
         self.pads = GamepadManager(registry: registry)
     }
 
@@ -106,7 +107,8 @@ public final class Platform {
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
                 throw DataFileError(file: path, reason: "cannot load image: \(String(cString: SDL_GetError()))")
             }
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            // SDL blends images that have an alpha channel and copies those that do not (the
+            // sky): a plain copy costs the software renderer far less than a blend.
             textures[id] = texture
         }
     }
