@@ -22,10 +22,11 @@ let package = Package(
         .target(name: "KoalioCore"),
         .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
         .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
-        .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
+        .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
+        .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioHUD"]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioSDL"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioHUD", "KoalioSDL"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -45,6 +46,7 @@ let package = Package(
         ),
         .testTarget(name: "KoalioSimTests", dependencies: ["KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioInputTests", dependencies: ["KoalioInput", "KoalioCore"]),
+        .testTarget(name: "KoalioHUDTests", dependencies: ["KoalioHUD", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore", "KoalioHarness", "KoalioSDL"]),
         .testTarget(name: "KoalioPadTests", dependencies: ["KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioCore", "CSDL2"]),

@@ -243,6 +243,23 @@ def make_goal():
     d.rectangle([2, 58, 12, 63], fill=rgba("#7c8290"))
     img.save(os.path.join(OUT, "goal.png"))
 
+# ---------------------------------------------------------------- HUD: white, drawn translucent and tinted
+# Joystick base 80x80 at x 0, knob 40x40 at x 80, button 56x56 at x 120 (pressed at x 176),
+# pause button 32x32 at x 232. Art.swift reads the same layout.
+def make_hud():
+    img = Image.new("RGBA", (264, 80), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.ellipse([1, 1, 78, 78], fill=(255, 255, 255, 46), outline=(255, 255, 255, 190), width=3)
+    d.ellipse([22, 22, 57, 57], outline=(255, 255, 255, 70), width=1)
+    d.ellipse([81, 1, 118, 38], fill=(255, 255, 255, 200), outline=(40, 36, 52, 200), width=2)
+    d.ellipse([90, 8, 102, 18], fill=(255, 255, 255, 255))
+    d.ellipse([121, 1, 174, 54], fill=(255, 255, 255, 64), outline=(255, 255, 255, 200), width=3)
+    d.ellipse([177, 1, 230, 54], fill=(255, 255, 255, 170), outline=(255, 255, 255, 255), width=3)
+    d.ellipse([233, 1, 262, 30], fill=(255, 255, 255, 64), outline=(255, 255, 255, 200), width=2)
+    d.rectangle([242, 9, 245, 22], fill=(255, 255, 255, 230))
+    d.rectangle([250, 9, 253, 22], fill=(255, 255, 255, 230))
+    img.save(os.path.join(OUT, "hud.png"))
+
 # ---------------------------------------------------------------- bitmap font: ASCII 32...127, 16 per row
 GLYPH_W, GLYPH_H = 8, 12
 
@@ -263,5 +280,5 @@ def make_font():
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    make_koala(); make_tiles(); make_sky(); make_hills(); make_goal(); make_font()
+    make_koala(); make_tiles(); make_sky(); make_hills(); make_goal(); make_font(); make_hud()
     print("wrote", ", ".join(sorted(f for f in os.listdir(OUT) if f.endswith(".png"))))

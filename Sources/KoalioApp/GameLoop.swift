@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioGame
+import KoalioHUD
 import KoalioInput
 import KoalioSDL
 import KoalioSim
@@ -11,7 +12,8 @@ import KoalioSim
 /// without spiralling. Fixed-step mode (headless, or scripted input) runs exactly one tick per
 /// frame, so a script's ticks and the trace do not depend on the machine's speed.
 ///
-/// Keyboard and pads are read together; the pad in use is the registry's `current`.
+/// Keyboard, the pad in use (the registry's `current`) and the on-screen HUD are read
+/// together; the HUD shows only while no pad is connected.
 @MainActor
 public final class GameLoop {
     static let maxTicksPerFrame = 5
@@ -19,6 +21,8 @@ public final class GameLoop {
     static let frameCapPerSecond = 60.0
     /// How long "… connected" stays on screen.
     static let noticeTicks = 3 * Tick.perSecond
+    /// How long the HUD takes to fade in or out.
+    static let hudFadeTicks = 12
     /// The pad's jolt when the koala dies.
     static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)
 
@@ -26,6 +30,9 @@ public final class GameLoop {
     public let registry: ControllerRegistry
     public private(set) var session: Session
     private var keyboard = KeyboardState()
+    public let hud = HUD()
+    /// The step at which the HUD last appeared or disappeared, for its fade.
+    private var hudChangedAtStep = -GameLoop.hudFadeTicks
     /// Each pad's press counts as of the last tick, to find presses between ticks.
     private var padPresses: [Int: GamepadPresses] = [:]
     private var notice: (text: String, untilStep: Int)?
@@ -45,6 +52,7 @@ public final class GameLoop {
         self.tickLimit = tickLimit
         self.fixedStep = headless || script != nil
         self.paced = !headless
+        padPresses[hud.controller.id] = GamepadPresses(hud.gamepad)  // so a first press is a change
         registry.didConnect = { [weak self] controller in
             guard let self else { return }
             padPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
@@ -88,9 +96,12 @@ public final class GameLoop {
                 case .focusLost:
                     keyboard.releaseAll()
                     session.pauseIfPlaying()
+                case let .pointer(pointer):
+                    hud.handle(pointer)
                 }
             }
             guard running else { break }
+            updateHUDVisibility()
 
             var due: Int
             if fixedStep {
@@ -121,28 +132,51 @@ public final class GameLoop {
         return session
     }
 
+    /// Controllers that steer this tick: the pad in use, and the HUD while it shows.
+    private var steeringControllers: [Controller] {
+        (registry.current.map { [$0] } ?? []) + (hud.isVisible ? [hud.controller] : [])
+    }
+
     private func tick() {
         var actions = KeyboardController.actions(keyboard)
         var command = KeyboardController.command(keyboard)
-        if let pad = registry.current {
-            let presses = GamepadPresses(pad.extendedGamepad)
-            let earlier = padPresses[pad.id] ?? presses
+        for controller in steeringControllers {
+            let presses = GamepadPresses(controller.extendedGamepad)
+            let earlier = padPresses[controller.id] ?? presses
             let padActions = presses.actions(since: earlier)
             actions.togglePause = actions.togglePause || padActions.togglePause
             actions.restart = actions.restart || padActions.restart
-            var padCommand = GamepadMapping.command(pad.extendedGamepad)
+            var padCommand = GamepadMapping.command(controller.extendedGamepad)
             padCommand.jump = padCommand.jump || presses.a != earlier.a  // a tap between ticks still jumps
             command = padCommand.merged(with: command)
         }
-        for controller in registry.controllers { padPresses[controller.id] = GamepadPresses(controller.extendedGamepad) }
+        for controller in registry.controllers + [hud.controller] {
+            padPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
+        }
         if actions.toggleFullscreen { platform.toggleFullscreen() }
         session.apply(togglePause: actions.togglePause, restart: actions.restart)
         if session.advance(command) == .died {
             registry.rumbleCurrent(low: Self.deathRumble.low, high: Self.deathRumble.high, milliseconds: Self.deathRumble.milliseconds)
         }
         keyboard.endTick()
-        trace?.write(TraceRecord(session: session, hudVisible: false, controllers: registry.controllers.count,
-                                 activeController: registry.current?.vendorName))
+        let active = registry.current?.vendorName ?? (hud.isVisible && hud.hasHadInput ? HUD.controllerName : nil)
+        trace?.write(TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
+                                 activeController: active))
+    }
+
+    /// The HUD shows while no pad is connected: it hides when one arrives, returns when the
+    /// last one leaves, and lets go of everything as it hides.
+    private func updateHUDVisibility() {
+        let visible = registry.controllers.isEmpty
+        guard visible != hud.isVisible else { return }
+        hud.setVisible(visible)
+        hudChangedAtStep = session.steps
+    }
+
+    /// 0…1, fading over ``hudFadeTicks`` after each change.
+    private var hudOpacity: Double {
+        let progress = min(1, Double(session.steps - hudChangedAtStep) / Double(Self.hudFadeTicks))
+        return hud.isVisible ? progress : 1 - progress
     }
 
     private func show(_ text: String) {
@@ -151,8 +185,10 @@ public final class GameLoop {
 
     private func drawFrame() {
         let current = registry.current
+        let opacity = hudOpacity
         let overlay = Scene.Overlay(notice: notice.flatMap { $0.untilStep > session.steps ? $0.text : nil },
-                                    lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil })
+                                    lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil },
+                                    hud: opacity > 0 ? hud.appearance(opacity: opacity) : nil)
         platform.render(Scene.drawList(session, overlay: overlay))
     }
 }

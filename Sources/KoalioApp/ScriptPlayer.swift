@@ -29,6 +29,8 @@ final class ScriptPlayer {
                     try pads[pad - 1].set(button: button, down: down)
                 case let .padAxis(pad, axis, value):
                     try pads[pad - 1].set(axis: axis, value: Float(value))
+                case let .pointer(pointer):
+                    platform.pushPointer(pointer)
                 }
             } catch let error as KoalioError {
                 throw error

@@ -26,9 +26,10 @@ public enum TextureID: Hashable, Sendable {
     public static let hills = TextureID.resource("hills.png")
     public static let goal = TextureID.resource("goal.png")
     public static let font = TextureID.resource("font.png")
+    public static let hud = TextureID.resource("hud.png")
 
     /// The images every run needs, loaded up front so a missing one fails at start-up.
-    public static let builtIn: [TextureID] = [.koala, .sky, .hills, .goal, .font]
+    public static let builtIn: [TextureID] = [.koala, .sky, .hills, .goal, .font, .hud]
 }
 
 /// One thing to draw, in logical-view pixels. The renderer scales the whole view at once.

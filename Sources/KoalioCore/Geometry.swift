@@ -38,6 +38,11 @@ public struct Rect: Hashable, Sendable, Codable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// Closed on the left and top, open on the right and bottom, like a pixel grid.
+    public func contains(_ point: Vec2) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }

@@ -41,6 +41,13 @@ public enum Art {
     public static let backdropWidth = 568
     public static let backdropHeight = 320
 
+    /// HUD sprites (all white, tinted translucent when drawn).
+    public static let hudBase = IntRect(x: 0, y: 0, width: 80, height: 80)
+    public static let hudKnob = IntRect(x: 80, y: 0, width: 40, height: 40)
+    public static let hudButton = IntRect(x: 120, y: 0, width: 56, height: 56)
+    public static let hudButtonPressed = IntRect(x: 176, y: 0, width: 56, height: 56)
+    public static let hudPause = IntRect(x: 232, y: 0, width: 32, height: 32)
+
     /// The bitmap font: ASCII 32…127 in 16 columns of 8×12 cells.
     public static let glyphWidth = 8
     public static let glyphHeight = 12

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 
 /// A file of timed input (`--input-script`) for tests and demos: keys pressed through SDL's
@@ -10,6 +11,8 @@ import KoalioInput
 ///                                  rightstick leftshoulder rightshoulder dpup dpdown dpleft dpright
 ///     TICK padN AXIS VALUE         leftx lefty rightx righty (−1…1, y down) lefttrigger righttrigger (0…1)
 ///     TICK padN detach
+///     TICK mouse down|move|up X Y  the left mouse button, in the 568×320 view's coordinates
+///     TICK fingerN down|move|up X Y  a finger on a touch screen, likewise
 ///
 /// Pads are numbered from 1 in the order the script attaches them. An event at tick T is
 /// delivered before the loop's step T+1.
@@ -20,6 +23,7 @@ public struct InputScript: Sendable, Equatable {
         case padDetach(pad: Int)
         case padButton(pad: Int, button: String, down: Bool)
         case padAxis(pad: Int, axis: String, value: Double)
+        case pointer(PointerEvent)
     }
 
     public struct Event: Sendable, Equatable {
@@ -76,6 +80,14 @@ public struct InputScript: Sendable, Equatable {
             } else if fields[1].hasPrefix("pad"), let pad = Int(fields[1].dropFirst(3)) {
                 guard pad >= 1 && pad <= padsAttached else { throw fail("pad\(pad) is not attached by an earlier line") }
                 action = try padAction(pad: pad, fields: Array(fields[2...]), fail: fail)
+            } else if fields[1] == "mouse" || (fields[1].hasPrefix("finger") && Int(fields[1].dropFirst(6)) != nil) {
+                let id: PointerID = fields[1] == "mouse" ? .mouse : .finger(device: 1, finger: Int64(fields[1].dropFirst(6)) ?? 0)
+                guard fields.count == 5, let x = Double(fields[3]), let y = Double(fields[4]) else {
+                    throw fail("expected 'TICK \(fields[1]) down|move|up X Y'")
+                }
+                let phases: [String: PointerEvent.Phase] = ["down": .down, "move": .move, "up": .up]
+                guard let phase = phases[fields[2]] else { throw fail("'\(fields[2])' is not down, move or up") }
+                action = .pointer(PointerEvent(id: id, phase: phase, position: Vec2(x, y)))
             } else {
                 guard fields.count == 3 else { throw fail("expected 'TICK KEY down|up', found '\(line)'") }
                 guard let key = Key(rawValue: fields[1]) else {
@@ -122,6 +134,11 @@ public struct InputScript: Sendable, Equatable {
             case let .padDetach(pad): body = "pad\(pad) detach"
             case let .padButton(pad, button, down): body = "pad\(pad) \(button) \(down ? "down" : "up")"
             case let .padAxis(pad, axis, value): body = "pad\(pad) \(axis) \(value)"
+            case let .pointer(event):
+                let who: String
+                if case let .finger(_, finger) = event.id { who = "finger\(finger)" } else { who = "mouse" }
+                let phase = event.phase == .down ? "down" : event.phase == .up ? "up" : "move"
+                body = "\(who) \(phase) \(event.position.x) \(event.position.y)"
             }
             return "\(event.tick) \(body)\n"
         }.joined()

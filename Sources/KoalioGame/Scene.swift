@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioHUD
 import KoalioSim
 
 /// Turns a session into the frame's draw list. Reads the world, never changes it.
@@ -9,16 +10,19 @@ public enum Scene {
     public static let dimAlpha: UInt8 = 150
     static let skyColor = Color(79, 155, 224)
 
-    /// What the frame shows besides the world: a passing notice and the pad's battery.
+    /// What the frame shows besides the world: a passing notice, the pad's battery, the HUD.
     public struct Overlay: Sendable {
         /// e.g. "DualSense Wireless Controller connected"; nil for none.
         public var notice: String?
         /// The name of the pad in use when its battery is low; nil otherwise.
         public var lowBatteryPad: String?
+        /// The on-screen controls, drawn on top of everything; nil when fully hidden.
+        public var hud: HUDAppearance?
 
-        public init(notice: String? = nil, lowBatteryPad: String? = nil) {
+        public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
             self.lowBatteryPad = lowBatteryPad
+            self.hud = hud
         }
     }
 
@@ -46,6 +50,7 @@ public enum Scene {
             koala(player, cameraX: cx, cameraY: cy, into: &list)
         }
         status(session, into: &list)
+        if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
         if let pad = overlay.lowBatteryPad, session.state == .playing {
             Text.draw("\(pad): battery low", x: viewWidth / 2, y: 6, color: warningColor, centered: true, into: &list)
         }
@@ -56,6 +61,7 @@ public enum Scene {
         if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
             Text.draw(notice, x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
         }
+        if let hud = overlay.hud { HUDView.drawPauseButton(hud, into: &list) }
         return list
     }
 
@@ -100,15 +106,15 @@ public enum Scene {
         let tenths = session.world.tick * 10 / Tick.perSecond
         let clock = "\(tenths / 600):" + String(repeating: "0", count: (tenths / 10) % 60 < 10 ? 1 : 0)
             + "\((tenths / 10) % 60).\(tenths % 10)"
-        Text.draw(clock, x: viewWidth - 8 - Text.width(clock), y: 6, into: &list)
-        Text.draw(session.map.name, x: 8, y: 6, into: &list)
+        // Top left, leaving the top-right corner to the HUD's pause button.
+        Text.draw("\(session.map.name)  \(clock)", x: 8, y: 6, into: &list)
     }
 
     private static func screen(for state: SessionState, into list: inout DrawList) {
         let lines: (title: String, hint: String, color: Color)
         switch state {
         case .playing: return
-        case .paused: lines = ("Paused", "Esc, P or Start to resume", .white)
+        case .paused: lines = ("Paused", "Esc, P, Start or the pause button to resume", .white)
         case .won: lines = ("You Won!", "Enter or A to play again", Color(255, 222, 89))
         case .died: lines = ("You have Died!", "Enter or A to try again", Color(255, 120, 110))
         }

@@ -1,4 +1,5 @@
 import CSDL2
+import KoalioCore
 import KoalioInput
 
 /// The one place SDL's event structs become koalio's ``PlatformEvent`` values.
@@ -21,8 +22,22 @@ enum EventTranslator {
         keysByScancode.map { (scancode, key) in (key, SDL_Scancode(rawValue: scancode)) },
         uniquingKeysWith: { first, second in first.rawValue < second.rawValue ? first : second })
 
-    static func translate(_ event: SDL_Event) -> PlatformEvent? {
+    /// - Parameter logical: maps window coordinates (mouse pixels, or finger positions 0…1 of
+    ///   the window when `normalized`) into the logical view.
+    static func translate(_ event: SDL_Event, logical: (_ x: Double, _ y: Double, _ normalized: Bool) -> Vec2) -> PlatformEvent? {
         switch event.type {
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            // SDL also turns touches into mouse events; the fingers are counted already.
+            guard event.button.which != koalio_touch_mouse_id(), event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            return .pointer(PointerEvent(id: .mouse, phase: event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up,
+                                         position: logical(Double(event.button.x), Double(event.button.y), false)))
+        case SDL_MOUSEMOTION.rawValue:
+            guard event.motion.which != koalio_touch_mouse_id(), event.motion.state & koalio_button_lmask() != 0 else { return nil }
+            return .pointer(PointerEvent(id: .mouse, phase: .move, position: logical(Double(event.motion.x), Double(event.motion.y), false)))
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+            let phase: PointerEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .down : event.type == SDL_FINGERUP.rawValue ? .up : .move
+            return .pointer(PointerEvent(id: .finger(device: event.tfinger.touchId, finger: event.tfinger.fingerId), phase: phase,
+                                         position: logical(Double(event.tfinger.x), Double(event.tfinger.y), true)))
         case SDL_QUIT.rawValue:
             return .quit
         case SDL_KEYDOWN.rawValue:
@@ -36,6 +51,41 @@ enum EventTranslator {
         default:
             return nil
         }
+    }
+
+    /// Builds the SDL event a real mouse or finger would, at window coordinates (for a finger,
+    /// 0…1 of the window), for scripted input.
+    static func pointerEvent(_ pointer: PointerEvent, windowX: Double, windowY: Double, windowID: UInt32,
+                             mouseHeld: Bool) -> SDL_Event {
+        var event = SDL_Event()
+        switch pointer.id {
+        case .mouse:
+            switch pointer.phase {
+            case .down, .up:
+                event.type = pointer.phase == .down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
+                event.button.windowID = windowID
+                event.button.button = UInt8(SDL_BUTTON_LEFT)
+                event.button.state = UInt8(pointer.phase == .down ? SDL_PRESSED : SDL_RELEASED)
+                event.button.clicks = 1
+                event.button.x = Int32(windowX.rounded())
+                event.button.y = Int32(windowY.rounded())
+            case .move:
+                event.type = SDL_MOUSEMOTION.rawValue
+                event.motion.windowID = windowID
+                event.motion.state = mouseHeld ? koalio_button_lmask() : 0
+                event.motion.x = Int32(windowX.rounded())
+                event.motion.y = Int32(windowY.rounded())
+            }
+        case let .finger(device, finger):
+            event.type = pointer.phase == .down ? SDL_FINGERDOWN.rawValue : pointer.phase == .up ? SDL_FINGERUP.rawValue : SDL_FINGERMOTION.rawValue
+            event.tfinger.touchId = device
+            event.tfinger.fingerId = finger
+            event.tfinger.x = Float(windowX)
+            event.tfinger.y = Float(windowY)
+            event.tfinger.pressure = pointer.phase == .up ? 0 : 1
+            event.tfinger.windowID = windowID
+        }
+        return event
     }
 
     /// Builds the SDL key event a real key press would, for scripted input.

@@ -196,7 +196,7 @@ public final class Platform {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if pads.handle(event) { continue }
-            if let translated = EventTranslator.translate(event) { events.append(translated) }
+            if let translated = EventTranslator.translate(event, logical: logicalPoint) { events.append(translated) }
         }
         return events
     }
@@ -208,6 +208,42 @@ public final class Platform {
 
     /// Sends the pads what the model asked for: player lights, light-bar colours, rumble.
     public func performControllerEffects(_ effects: [ControllerEffect]) { pads.perform(effects) }
+
+    /// Window coordinates (or 0…1 of the window for fingers) → the logical view, through the
+    /// letterbox: the inverse of how the scene is shown.
+    private func logicalPoint(_ x: Double, _ y: Double, normalized: Bool) -> Vec2 {
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0, outputWidth: Int32 = 0, outputHeight: Int32 = 0
+        SDL_GetWindowSize(window, &windowWidth, &windowHeight)
+        SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+        let wx = normalized ? x * Double(windowWidth) : x, wy = normalized ? y * Double(windowHeight) : y
+        let px = wx * Double(outputWidth) / Double(max(1, windowWidth)), py = wy * Double(outputHeight) / Double(max(1, windowHeight))
+        let box = letterbox()
+        return Vec2((px - Double(box.x)) * Double(LogicalView.width) / Double(max(1, box.w)),
+                    (py - Double(box.y)) * Double(LogicalView.height) / Double(max(1, box.h)))
+    }
+
+    private var scriptedMouseHeld = false
+
+    /// Queues a mouse or finger event given in logical coordinates, converted to what SDL
+    /// would report for the window: scripted pointers take the real path back.
+    public func pushPointer(_ pointer: PointerEvent) {
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0, outputWidth: Int32 = 0, outputHeight: Int32 = 0
+        SDL_GetWindowSize(window, &windowWidth, &windowHeight)
+        SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+        let box = letterbox()
+        let px = Double(box.x) + pointer.position.x * Double(box.w) / Double(LogicalView.width)
+        let py = Double(box.y) + pointer.position.y * Double(box.h) / Double(LogicalView.height)
+        var wx = px * Double(windowWidth) / Double(max(1, outputWidth)), wy = py * Double(windowHeight) / Double(max(1, outputHeight))
+        if case .finger = pointer.id {
+            wx /= Double(max(1, windowWidth))
+            wy /= Double(max(1, windowHeight))
+        } else if pointer.phase != .move {
+            scriptedMouseHeld = pointer.phase == .down
+        }
+        var event = EventTranslator.pointerEvent(pointer, windowX: wx, windowY: wy, windowID: SDL_GetWindowID(window),
+                                                 mouseHeld: scriptedMouseHeld)
+        SDL_PushEvent(&event)
+    }
 
     /// Queues a key event as if the key had been pressed: scripted input takes the real path.
     public func pushKey(_ key: Key, down: Bool) {

@@ -6,4 +6,6 @@ public enum PlatformEvent: Equatable, Sendable {
     case keyDown(Key, isRepeat: Bool)
     case keyUp(Key)
     case focusLost
+    /// The mouse's left button or a finger, in logical-view coordinates.
+    case pointer(PointerEvent)
 }

@@ -43,6 +43,35 @@ final class WindowTests: XCTestCase {
         XCTAssertGreaterThan(Double(darkened) / Double(compared), 0.97, "\(darkened) of \(compared) pixels dimmed uniformly")
     }
 
+    /// No pad: the HUD is drawn, translucent (the level shows through it). With a pad: no HUD.
+    func testHUDShowsTranslucentWithoutAPadAndNotWithOne() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let withPad = dir.appendingPathComponent("pad.keys").path
+        try "0 pad attach ps4\n".write(toFile: withPad, atomically: true, encoding: .utf8)
+        let hud = try screenshot(xvfb, [], name: "hud")
+        let noHUD = try screenshot(xvfb, ["--input-script", withPad], name: "nohud")
+        // The A button's disc: logical (516, 250), radius 24, shown at 2×.
+        var lighter = 0, white = 0, total = 0, hudColours = Set<Int>(), sceneColours = Set<Int>()
+        for y in stride(from: 470, to: 530, by: 3) {
+            for x in stride(from: 1000, to: 1064, by: 3) {
+                let (r, g, b) = hud.pixel(x, y), (r0, g0, b0) = noHUD.pixel(x, y)
+                total += 1
+                if r >= r0 && g >= g0 && b >= b0 && (r, g, b) != (r0, g0, b0) { lighter += 1 }
+                if (r, g, b) == (255, 255, 255) { white += 1 }
+                hudColours.insert(r << 16 | g << 8 | b)
+                sceneColours.insert(r0 << 16 | g0 << 8 | b0)
+            }
+        }
+        XCTAssertGreaterThan(Double(lighter) / Double(total), 0.8, "the button lightens what is under it")
+        XCTAssertLessThan(Double(white) / Double(total), 0.05, "but does not paint it out")
+        XCTAssertGreaterThanOrEqual(sceneColours.count, 3, "the spot has detail to show (sky, hills)")
+        XCTAssertGreaterThanOrEqual(hudColours.count, sceneColours.count, "the level's detail shows through the button")
+        // Away from the HUD both frames are the same level.
+        XCTAssertEqual(hud.pixel(568, 200).0, noHUD.pixel(568, 200).0)
+        XCTAssertEqual(hud.pixel(568, 200).2, noHUD.pixel(568, 200).2)
+    }
+
     func testBothRenderersDrawTheLevel() throws {
         let xvfb = try Xvfb()
         for renderer in ["software", "accelerated"] {

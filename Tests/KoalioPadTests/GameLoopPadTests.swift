@@ -10,7 +10,8 @@ import XCTest
 
 /// The real game loop, in-process and headless, with pads driven through SDL's virtual
 /// joysticks by an input script: the same path as `koalio --input-script`.
-final class GameLoopPadTests: XCTestCase {
+/// Runs the real game loop in-process, headless, on level 1 with an input script.
+enum LoopRunner {
     /// What a run left behind. Made and read on the main thread only (XCTest's), hence unchecked.
     struct Run: @unchecked Sendable {
         var session: Session
@@ -22,7 +23,7 @@ final class GameLoopPadTests: XCTestCase {
         func field<T>(_ tick: Int, _ name: String, as type: T.Type = T.self) -> T? { trace[tick - 1][name] as? T }
     }
 
-    func play(_ script: String, ticks: Int) throws -> Run {
+    static func play(_ script: String, ticks: Int) throws -> Run {
         try MainActor.assumeIsolated {
             let registry = ControllerRegistry()
             var options = PlatformOptions(resourceDirectory: repository + "/Resources")
@@ -44,6 +45,10 @@ final class GameLoopPadTests: XCTestCase {
                        joysticksLeft: SDL_NumJoysticks())
         }
     }
+}
+
+final class GameLoopPadTests: XCTestCase {
+    func play(_ script: String, ticks: Int) throws -> LoopRunner.Run { try LoopRunner.play(script, ticks: ticks) }
 
     func testAPadPluggedInMidRunTakesOverAtOnceAndWalksAndJumps() throws {
         let run = try play("60 pad attach ps5\n70 pad1 leftx 1\n120 pad1 a down\n140 pad1 a up\n", ticks: 180)

@@ -1,0 +1,96 @@
+import KoalioCore
+import KoalioInput
+
+/// The on-screen controls for a mouse or a touch screen, presented as one more controller.
+///
+/// Pointers are tracked by id, so one finger can hold the joystick while another presses a
+/// button. A (jump) is down while any pointer not owned by the joystick is on it; B (dash)
+/// stays down until the pointer that pressed it lifts, wherever it goes, so a thumb can slide
+/// from B onto A and hold both (the original's sticky B). The pause button presses Menu.
+/// Values land on ``controller``'s extended gamepad, so the game maps them like a pad's.
+/// While hidden (a pad is connected) the HUD lets go of everything and ignores pointers.
+public final class HUD {
+    public let layout: HUDLayout
+    public private(set) var joystick: FloatingJoystick
+    public let controller: Controller
+    public private(set) var isVisible = true
+    /// True once the HUD has been used (for the trace's active controller).
+    public private(set) var hasHadInput = false
+
+    private enum Owner: Equatable {
+        case joystick, buttonB, pause, free
+    }
+
+    private var pointers: [PointerID: (owner: Owner, position: Vec2)] = [:]
+
+    public static let controllerName = "On-screen controls"
+
+    public init(layout: HUDLayout = HUDLayout()) {
+        self.layout = layout
+        let bounds = Rect(x: layout.joystickZone.minX, y: layout.joystickZone.minY,
+                          width: layout.joystickZone.width, height: layout.joystickZone.height)
+        joystick = FloatingJoystick(restCenter: layout.joystickRest, radius: layout.joystickRadius, movableBounds: bounds)
+        controller = Controller(id: -1, vendorName: Self.controllerName, productCategory: .generic, hasLight: false, hasRumble: false)
+        controller.extendedGamepad.deadZone = DeadZone(radius: 0)  // the joystick has no mechanical slop
+    }
+
+    public var gamepad: ExtendedGamepad { controller.extendedGamepad }
+    public var isAPressed: Bool { gamepad.buttonA.isPressed }
+    public var isBPressed: Bool { gamepad.buttonB.isPressed }
+    public var isPausePressed: Bool { gamepad.buttonMenu.isPressed }
+    public var isJoystickHeld: Bool { pointers.values.contains { $0.owner == .joystick } }
+
+    /// Shows or hides the HUD; hiding releases every pointer and every input.
+    public func setVisible(_ visible: Bool) {
+        guard visible != isVisible else { return }
+        isVisible = visible
+        if !visible {
+            pointers.removeAll()
+            joystick.end()
+            gamepad.releaseAll()
+        }
+    }
+
+    public func handle(_ event: PointerEvent) {
+        guard isVisible else { return }
+        switch event.phase {
+        case .down:
+            guard pointers[event.id] == nil else { return move(event) }
+            let owner = claim(event.position)
+            pointers[event.id] = (owner, event.position)
+            if owner == .joystick { joystick.begin(at: event.position) }
+        case .move:
+            move(event)
+        case .up:
+            guard let pointer = pointers.removeValue(forKey: event.id) else { return }
+            if pointer.owner == .joystick { joystick.end() }
+        }
+        hasHadInput = true
+        publish()
+    }
+
+    private func move(_ event: PointerEvent) {
+        guard let pointer = pointers[event.id] else { return }
+        pointers[event.id] = (pointer.owner, event.position)
+        if pointer.owner == .joystick { joystick.move(to: event.position) }
+    }
+
+    /// What a pointer landing here takes hold of.
+    private func claim(_ point: Vec2) -> Owner {
+        if layout.pause.contains(point) { return .pause }
+        if layout.buttonB.contains(point) { return .buttonB }
+        if layout.buttonA.contains(point) { return .free }
+        if layout.joystickZone.contains(point) && !isJoystickHeld { return .joystick }
+        return .free
+    }
+
+    /// Turns pointer state into the gamepad's values.
+    private func publish() {
+        let (x, y) = joystick.vector
+        gamepad.setLeftStick(rawX: Float(x), rawY: Float(y))
+        let onA = pointers.values.contains { $0.owner != .joystick && $0.owner != .pause && layout.buttonA.contains($0.position) }
+        gamepad.setButton(.buttonA, onA ? 1 : 0)
+        gamepad.setButton(.buttonB, pointers.values.contains { $0.owner == .buttonB } ? 1 : 0)
+        gamepad.setButton(.buttonMenu, pointers.values.contains { $0.owner == .pause && layout.pause.contains($0.position) } ? 1 : 0)
+    }
+}
