@@ -12,8 +12,9 @@ import KoalioSim
 /// without spiralling. Fixed-step mode (headless, or scripted input) runs exactly one tick per
 /// frame, so a script's ticks and the trace do not depend on the machine's speed.
 ///
-/// Keyboard, the pad in use (the registry's `current`) and the on-screen HUD are read
-/// together; the HUD shows only while no pad is connected.
+/// Keyboard, pads and the on-screen HUD are all controllers; the one used last steers, one
+/// ``TickInput`` per tick (its snapshot and presses), which ``Session/step(_:)`` applies.
+/// The HUD shows only while no pad is connected.
 @MainActor
 public final class GameLoop {
     static let maxTicksPerFrame = 5
@@ -29,8 +30,11 @@ public final class GameLoop {
     private let platform: Platform
     public let registry: ControllerRegistry
     public private(set) var session: Session
-    private var keyboard = KeyboardState()
+    private let keyboard = KeyboardController()
     public let hud = HUD()
+    /// Which kind of controller had input last, and so steers.
+    private enum Steering { case keyboard, pad, hud }
+    private var steering = Steering.keyboard
     /// The step at which the HUD last appeared or disappeared, for its fade.
     private var hudChangedAtStep = -GameLoop.hudFadeTicks
     /// Each pad's press counts as of the last tick, to find presses between ticks.
@@ -53,11 +57,14 @@ public final class GameLoop {
         self.fixedStep = headless || script != nil
         self.paced = !headless
         padPresses[hud.controller.id] = GamepadPresses(hud.gamepad)  // so a first press is a change
+        padPresses[keyboard.controller.id] = GamepadPresses(keyboard.gamepad)
         registry.didConnect = { [weak self] controller in
             guard let self else { return }
             padPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
             show("\(controller.vendorName) connected")
         }
+        registry.didBecomeCurrent = { [weak self] _ in self?.steering = .pad }  // a new pad takes over at once
+        registry.didReceiveInput = { [weak self] _ in self?.steering = .pad }
         registry.didDisconnect = { [weak self] controller, wasInUse in
             guard let self else { return }
             padPresses[controller.id] = nil
@@ -91,13 +98,19 @@ public final class GameLoop {
             for event in platform.pollEvents() {
                 switch event {
                 case .quit: running = false
-                case let .keyDown(key, isRepeat): keyboard.keyDown(key, isRepeat: isRepeat)
-                case let .keyUp(key): keyboard.keyUp(key)
+                case .keyDown(.f11, isRepeat: false):
+                    platform.toggleFullscreen()
+                case let .keyDown(key, isRepeat):
+                    keyboard.keyDown(key, isRepeat: isRepeat)
+                    steering = .keyboard
+                case let .keyUp(key):
+                    keyboard.keyUp(key)
                 case .focusLost:
                     keyboard.releaseAll()
                     session.pauseIfPlaying()
                 case let .pointer(pointer):
                     hud.handle(pointer)
+                    if hud.isVisible { steering = .hud }
                 }
             }
             guard running else { break }
@@ -132,36 +145,52 @@ public final class GameLoop {
         return session
     }
 
-    /// Controllers that steer this tick: the pad in use, and the HUD while it shows.
-    private var steeringControllers: [Controller] {
-        (registry.current.map { [$0] } ?? []) + (hud.isVisible ? [hud.controller] : [])
+    /// The controller that steers this tick: the kind used last, falling back to the pad in
+    /// use, then the keyboard, when that kind is gone (a pad unplugged, the HUD hidden).
+    private var steeringController: Controller {
+        switch steering {
+        case .pad: return registry.current ?? keyboard.controller
+        case .hud: return hud.isVisible ? hud.controller : registry.current ?? keyboard.controller
+        case .keyboard: return keyboard.controller
+        }
+    }
+
+    /// The name the trace gives the steering controller; nil until it has been used.
+    private var activeControllerName: String? {
+        let controller = steeringController
+        if controller === keyboard.controller { return keyboard.hasHadInput ? controller.vendorName : nil }
+        if controller === hud.controller { return hud.hasHadInput ? controller.vendorName : nil }
+        return controller.vendorName
+    }
+
+    /// This tick's input from the steering controller: its snapshot and what it pressed since
+    /// the last tick. Press counts of every controller move on, so switching finds no old presses.
+    private func liveInput() -> TickInput {
+        let controller = steeringController
+        let presses = GamepadPresses(controller.extendedGamepad)
+        let input = TickInput(source: sourceIndex(controller), snapshot: controller.extendedGamepad.capture(),
+                              pressed: presses.pressed(since: padPresses[controller.id] ?? presses))
+        for other in registry.controllers + [hud.controller, keyboard.controller] {
+            padPresses[other.id] = GamepadPresses(other.extendedGamepad)
+        }
+        return input
+    }
+
+    /// Controllers by name in the order they first steered, for a recording's table.
+    private var sourceNames: [String] = []
+    private func sourceIndex(_ controller: Controller) -> Int {
+        if let index = sourceNames.firstIndex(of: controller.vendorName) { return index }
+        sourceNames.append(controller.vendorName)
+        return sourceNames.count - 1
     }
 
     private func tick() {
-        var actions = KeyboardController.actions(keyboard)
-        var command = KeyboardController.command(keyboard)
-        for controller in steeringControllers {
-            let presses = GamepadPresses(controller.extendedGamepad)
-            let earlier = padPresses[controller.id] ?? presses
-            let padActions = presses.actions(since: earlier)
-            actions.togglePause = actions.togglePause || padActions.togglePause
-            actions.restart = actions.restart || padActions.restart
-            var padCommand = GamepadMapping.command(controller.extendedGamepad)
-            padCommand.jump = padCommand.jump || presses.a != earlier.a  // a tap between ticks still jumps
-            command = padCommand.merged(with: command)
-        }
-        for controller in registry.controllers + [hud.controller] {
-            padPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
-        }
-        if actions.toggleFullscreen { platform.toggleFullscreen() }
-        session.apply(togglePause: actions.togglePause, restart: actions.restart)
-        if session.advance(command) == .died {
+        let result = session.step(liveInput())
+        if result.ended == .died {
             registry.rumbleCurrent(low: Self.deathRumble.low, high: Self.deathRumble.high, milliseconds: Self.deathRumble.milliseconds)
         }
-        keyboard.endTick()
-        let active = registry.current?.vendorName ?? (hud.isVisible && hud.hasHadInput ? HUD.controllerName : nil)
         trace?.write(TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
-                                 activeController: active))
+                                 activeController: activeControllerName))
     }
 
     /// The HUD shows while no pad is connected: it hides when one arrives, returns when the

@@ -18,9 +18,4 @@ public struct Command: Hashable, Sendable, Codable {
 
     public static let idle = Command()
 
-    /// Two control schemes at once (keyboard and pad): either can jump or dash, and a stick
-    /// or key that is pushed wins over one that is not (this one first).
-    public func merged(with other: Command) -> Command {
-        Command(moveX: moveX != 0 ? moveX : other.moveX, jump: jump || other.jump, dash: dash || other.dash)
-    }
 }

@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioInput
 import KoalioSim
 
 /// What the player sees the game doing, as the trace reports it.
@@ -62,12 +63,33 @@ public struct Session: Sendable {
         stepsSinceRunEnded = 0
     }
 
-    /// Applies the keyboard's (or later, any controller's) menu actions for this step.
-    public mutating func apply(togglePause toggle: Bool, restart wantsRestart: Bool) {
+    /// Applies a tick's menu actions: on an end screen a restart, otherwise a pause toggle.
+    /// Returns whether the level restarted.
+    @discardableResult
+    public mutating func apply(togglePause toggle: Bool, restart wantsRestart: Bool) -> Bool {
         if wantsRestart && (world.state == .won || world.state == .died) {
             restart()
+            return true
         } else if toggle {
             togglePause()
         }
+        return false
+    }
+
+    /// What one step did, for whoever records or reacts.
+    public struct StepResult: Equatable, Sendable {
+        /// The level started again before this step's move.
+        public var restarted = false
+        /// The run ended on this step.
+        public var ended: RunState?
+    }
+
+    /// One loop step with one tick's input: its menu actions, then its command. Live play
+    /// and replays both come through here, so they cannot differ.
+    @discardableResult
+    public mutating func step(_ input: TickInput) -> StepResult {
+        let actions = input.actions
+        let restarted = apply(togglePause: actions.togglePause, restart: actions.restart)
+        return StepResult(restarted: restarted, ended: advance(input.command))
     }
 }

@@ -14,6 +14,8 @@ public final class ControllerRegistry {
     /// The controller that left, and whether it was the one in use.
     public var didDisconnect: ((Controller, Bool) -> Void)?
     public var didBecomeCurrent: ((Controller) -> Void)?
+    /// Any input from any pad (past the dead zone), after `current` has followed it.
+    public var didReceiveInput: ((Controller) -> Void)?
     private var pendingEffects: [ControllerEffect] = []
 
     /// The light-bar colour of the pad that drives the koala: eucalyptus green.
@@ -51,10 +53,13 @@ public final class ControllerRegistry {
 
     /// A pad had input: if it is not the one in use, it becomes so at once.
     public func noteInput(from controller: Controller) {
-        guard current !== controller, controllers.contains(where: { $0 === controller }) else { return }
-        current = controller
-        reassignPlayerIndices()
-        didBecomeCurrent?(controller)
+        guard controllers.contains(where: { $0 === controller }) else { return }
+        if current !== controller {
+            current = controller
+            reassignPlayerIndices()
+            didBecomeCurrent?(controller)
+        }
+        didReceiveInput?(controller)
     }
 
     /// Asks the pad in use to rumble, where it can.

@@ -49,21 +49,11 @@ extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }
 
-/// The winning run of level 1 as per-tick commands, the way the game loop reads the keyboard.
+/// The winning run of level 1 as per-tick commands, the way the game reads the keyboard.
 func winningCommands(_ options: Options) throws -> [Command] {
     let path = options.dataDirectory + "/Tests/Fixtures/level1-win.keys"
     let script = try InputScript.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
-    var keys = KeyboardState()
-    let last = (script.events.last?.tick ?? 0) + 1
-    return (0..<last).map { tick in
-        for event in script.events(at: tick) {
-            if case let .key(key, down) = event.action {
-                if down { keys.keyDown(key) } else { keys.keyUp(key) }
-            }
-        }
-        defer { keys.endTick() }
-        return KeyboardController.command(keys)
-    }
+    return ScriptedKeyboard.tickInputs(script, ticks: (script.events.last?.tick ?? 0) + 1).map(\.command)
 }
 
 func simulationTicksPerSecond(_ options: Options) throws -> Double {

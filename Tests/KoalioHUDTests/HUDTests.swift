@@ -19,7 +19,7 @@ final class HUDTests: XCTestCase {
         hud.handle(event(finger2, .down, layout.buttonA.center))
         XCTAssertEqual(hud.gamepad.leftThumbstick.xAxis.value, 1, "40 px right with a 34 px radius: full right")
         XCTAssertTrue(hud.isAPressed)
-        XCTAssertEqual(GamepadMapping.command(hud.gamepad), Command(moveX: 1, jump: true))
+        XCTAssertEqual(TickInput(source: 0, snapshot: hud.gamepad.capture()).command, Command(moveX: 1, jump: true))
     }
 
     func testAFingerLeavingWhileAnotherStays() {
@@ -53,7 +53,7 @@ final class HUDTests: XCTestCase {
         hud.handle(event(finger1, .move, layout.buttonA.center))
         XCTAssertTrue(hud.isBPressed, "B is sticky")
         XCTAssertTrue(hud.isAPressed, "the thumb slid onto A: both held")
-        XCTAssertEqual(GamepadMapping.command(hud.gamepad), Command(moveX: 0, jump: true, dash: true))
+        XCTAssertEqual(TickInput(source: 0, snapshot: hud.gamepad.capture()).command, Command(moveX: 0, jump: true, dash: true))
         hud.handle(event(finger1, .move, Vec2(300, 100)))
         XCTAssertTrue(hud.isBPressed, "wherever it moves")
         XCTAssertFalse(hud.isAPressed, "off A again")
@@ -79,7 +79,7 @@ final class HUDTests: XCTestCase {
         hud.handle(event(.mouse, .down, layout.pause.center))
         XCTAssertTrue(hud.isPausePressed)
         hud.handle(event(.mouse, .up, layout.pause.center))
-        XCTAssertEqual(GamepadPresses(hud.gamepad).actions(since: before).togglePause, true)
+        XCTAssertEqual(GamepadPresses(hud.gamepad).pressed(since: before), .menu)
     }
 
     func testHiddenHUDReleasesAndIgnoresInput() {

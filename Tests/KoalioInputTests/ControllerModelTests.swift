@@ -143,21 +143,25 @@ final class ControllerRegistryTests: XCTestCase {
     }
 }
 
-final class GamepadMappingTests: XCTestCase {
+final class TickInputTests: XCTestCase {
+    func input(_ pad: ExtendedGamepad, pressed: TickPresses = []) -> TickInput {
+        TickInput(source: 0, snapshot: pad.capture(), pressed: pressed)
+    }
+
     func testOriginalMapping() {
         let pad = ExtendedGamepad()
         pad.setDirectionPad(x: -1, y: 0)
-        XCTAssertEqual(GamepadMapping.command(pad), Command(moveX: -1))
+        XCTAssertEqual(input(pad).command, Command(moveX: -1))
         pad.setLeftStick(rawX: 0.6, rawY: 0)
-        XCTAssertEqual(GamepadMapping.command(pad).moveX, 0.5, accuracy: 0.001, "the stick wins over the d-pad, analog")
+        XCTAssertEqual(input(pad).command.moveX, 0.5, accuracy: 0.001, "the stick wins over the d-pad, analog")
         pad.setButton(.buttonA, 1)
         pad.setButton(.buttonB, 1)
-        XCTAssertEqual(GamepadMapping.command(pad).jump, true)
-        XCTAssertEqual(GamepadMapping.command(pad).dash, true)
+        XCTAssertEqual(input(pad).command.jump, true)
+        XCTAssertEqual(input(pad).command.dash, true)
         pad.setButton(.buttonB, 0)
-        XCTAssertEqual(GamepadMapping.command(pad).dash, false)
+        XCTAssertEqual(input(pad).command.dash, false)
         pad.setButton(.buttonX, 1)
-        XCTAssertEqual(GamepadMapping.command(pad).dash, true, "X dashes, as in the original")
+        XCTAssertEqual(input(pad).command.dash, true, "X dashes, as in the original")
     }
 
     func testPressesBetweenTicksAreFound() {
@@ -166,14 +170,16 @@ final class GamepadMappingTests: XCTestCase {
         pad.setButton(.buttonMenu, 1)
         pad.setButton(.buttonMenu, 0)
         let after = GamepadPresses(pad)
-        XCTAssertEqual(after.actions(since: before), MenuActions(togglePause: true, restart: true))
-        XCTAssertEqual(after.actions(since: after), MenuActions())
+        XCTAssertEqual(after.pressed(since: before), .menu)
+        XCTAssertEqual(input(pad, pressed: .menu).actions, MenuActions(togglePause: true, restart: true))
+        XCTAssertEqual(after.pressed(since: after), [])
         pad.setButton(.buttonA, 1)
-        XCTAssertEqual(GamepadPresses(pad).actions(since: after), MenuActions(restart: true), "A restarts an end screen")
-    }
-
-    func testMergingKeyboardAndPad() {
-        XCTAssertEqual(Command(moveX: 0, jump: true).merged(with: Command(moveX: -1, dash: true)), Command(moveX: -1, jump: true, dash: true))
-        XCTAssertEqual(Command(moveX: 0.5).merged(with: Command(moveX: -1)).moveX, 0.5)
+        pad.setButton(.buttonA, 0)
+        let tap = GamepadPresses(pad).pressed(since: after)
+        XCTAssertEqual(tap, .a)
+        XCTAssertEqual(input(pad, pressed: tap).actions, MenuActions(restart: true), "A plays again on an end screen")
+        XCTAssertTrue(input(pad, pressed: tap).command.jump, "a tap between ticks still jumps")
+        pad.setButton(.buttonOptions, 1)
+        XCTAssertEqual(GamepadPresses(pad).pressed(since: after), [.a, .options])
     }
 }

@@ -1,0 +1,80 @@
+import KoalioCore
+
+/// Buttons pressed since the previous tick, found from press counts, so a tap that went down
+/// and up between two ticks still counts.
+public struct TickPresses: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let a = TickPresses(rawValue: 1)
+    /// Start / Menu (and the keyboard's Esc or P).
+    public static let menu = TickPresses(rawValue: 2)
+    /// Back / Options (and the keyboard's Enter).
+    public static let options = TickPresses(rawValue: 4)
+}
+
+/// Everything one tick takes from the controller in use: which one, its snapshot, and what
+/// was pressed since the last tick. It is what the game steps with, live or replayed, so a
+/// list of them replays a run exactly.
+public struct TickInput: Hashable, Sendable {
+    /// Which controller, as an index into the run's list of controllers (see a recording's table).
+    public var source: Int
+    public var snapshot: GamepadSnapshot
+    public var pressed: TickPresses
+
+    public init(source: Int, snapshot: GamepadSnapshot, pressed: TickPresses = []) {
+        self.source = source
+        self.snapshot = snapshot
+        self.pressed = pressed
+    }
+
+    static let pressThreshold: Float = 0.5
+
+    /// The original's mapping, for every controller: left stick x (or the d-pad) walks with
+    /// analog strength, A jumps, X dashes (B too: the HUD's dash button).
+    public var command: Command {
+        let moveX = snapshot.leftX != 0 ? snapshot.leftX : snapshot.dpadX
+        return Command(moveX: Double(moveX),
+                       jump: snapshot.buttonA >= Self.pressThreshold || pressed.contains(.a),
+                       dash: snapshot.buttonX >= Self.pressThreshold || snapshot.buttonB >= Self.pressThreshold)
+    }
+
+    /// Menu toggles pause; on an end screen A, Menu or Options plays again.
+    public var actions: MenuActions {
+        MenuActions(togglePause: pressed.contains(.menu), restart: !pressed.isDisjoint(with: [.a, .menu, .options]))
+    }
+}
+
+/// What a tick asks of the game beyond moving the koala.
+public struct MenuActions: Equatable, Sendable {
+    public var togglePause = false
+    public var restart = false
+
+    public init(togglePause: Bool = false, restart: Bool = false) {
+        self.togglePause = togglePause
+        self.restart = restart
+    }
+}
+
+/// A controller's press counts at one tick; comparing two finds the presses in between.
+public struct GamepadPresses: Equatable, Sendable {
+    public var a = 0
+    public var menu = 0
+    public var options = 0
+
+    public init() {}
+
+    public init(_ pad: ExtendedGamepad) {
+        a = pad.buttonA.pressCount
+        menu = pad.buttonMenu.pressCount
+        options = pad.buttonOptions.pressCount
+    }
+
+    public func pressed(since earlier: GamepadPresses) -> TickPresses {
+        var pressed: TickPresses = []
+        if a != earlier.a { pressed.insert(.a) }
+        if menu != earlier.menu { pressed.insert(.menu) }
+        if options != earlier.options { pressed.insert(.options) }
+        return pressed
+    }
+}
