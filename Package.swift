@@ -24,9 +24,10 @@ let package = Package(
         .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
         .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioHUD"]),
+        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame"]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioHUD", "KoalioSDL"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -46,10 +47,11 @@ let package = Package(
         ),
         .testTarget(name: "KoalioSimTests", dependencies: ["KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioInputTests", dependencies: ["KoalioInput", "KoalioCore"]),
+        .testTarget(name: "KoalioReplayTests", dependencies: ["KoalioReplay", "KoalioGame", "KoalioSim", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioHUDTests", dependencies: ["KoalioHUD", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore", "KoalioHarness", "KoalioSDL"]),
-        .testTarget(name: "KoalioPadTests", dependencies: ["KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioCore", "CSDL2"]),
+        .testTarget(name: "KoalioPadTests", dependencies: ["KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioCore", "KoalioReplay", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,12 +2,14 @@ import Foundation
 import KoalioCore
 import KoalioGame
 import KoalioInput
+import KoalioReplay
 import KoalioSDL
 import KoalioSim
 
 /// What the command line asked for.
 public struct GameOptions: Sendable {
-    public var level = "level1"
+    /// A level name or path; nil for level 1, or for a replay's own level.
+    public var level: String?
     public var fullscreen = false
     public var scale = 2
     public var tracePath: String?
@@ -17,29 +19,51 @@ public struct GameOptions: Sendable {
     public var renderer = RendererChoice.auto
     public var inputScriptPath: String?
     public var screenshotPath: String?
+    public var recordPath: String?
+    public var replayPath: String?
+    /// With a replay: check it as fast as possible instead of showing it.
+    public var verify = false
 
     public init() {}
 }
 
-/// Composition: find the data, load the level, open the window and the pads, play.
-/// Every failure ends as a ``KoalioError``: one line for the user, never a stack trace.
+/// Composition: find the data, load the level, open the window and the pads, play (or play
+/// back, or verify). Every failure ends as a ``KoalioError``: one line, never a stack trace.
 @MainActor
 public enum Game {
-    public static func run(_ options: GameOptions) throws(KoalioError) {
-        let dataDirectory = try DataDirectory.locate(explicit: options.dataDirectory)
-        let levelPath = options.level.hasSuffix(".tmx") || options.level.contains("/")
-            ? options.level
-            : "\(dataDirectory)/Levels/\(options.level).tmx"
-        let map: TileMap
-        do { map = try TMXLoader.load(path: levelPath) } catch { throw .input(error.description) }
+    /// koalio's version, as `--version` prints it and replays record it.
+    nonisolated public static let version = "0.1.0"
+    nonisolated static let defaultLevel = "level1"
 
-        var script: InputScript?
+    /// Runs the game; returns the process's exit status (0, or 1 when `--verify` finds a desync).
+    public static func run(_ options: GameOptions) throws(KoalioError) -> Int32 {
+        let dataDirectory = try DataDirectory.locate(explicit: options.dataDirectory)
+        let replay = try options.replayPath.map { path throws(KoalioError) in try ReplayStore.read(path) }
+        let levelPath = self.levelPath(options.level ?? replay?.levelName ?? defaultLevel, dataDirectory: dataDirectory)
+        let (map, levelSHA256) = try loadLevel(levelPath, for: replay, replayPath: options.replayPath)
+
+        if let replay, options.verify, let replayPath = options.replayPath {
+            switch ReplayVerifier.verify(replay, on: map) {
+            case let .ok(ticks):
+                print("ok \(ticks) ticks")
+                return 0
+            case let .mismatch(tick, _, _):
+                print("\(replayPath): desync: the state checksum differs at tick \(tick)")
+                return 1
+            }
+        }
+
+        var loopOptions = GameLoop.Options(tickLimit: options.ticks, headless: options.headless, replay: replay)
         if let path = options.inputScriptPath {
             guard let data = FileManager.default.contents(atPath: path) else { throw .input("\(path): cannot read the input script") }
-            do { script = try InputScript.parse(String(decoding: data, as: UTF8.self), file: path) } catch { throw .input(error.description) }
+            do { loopOptions.script = try InputScript.parse(String(decoding: data, as: UTF8.self), file: path) } catch { throw .input(error.description) }
         }
-        var trace: TraceWriter?
-        if let path = options.tracePath { trace = try TraceWriter(path: path) }
+        if let path = options.tracePath { loopOptions.trace = try TraceWriter(path: path) }
+        if let path = options.recordPath { try ReplayStore.checkWritable(path) }
+        if replay == nil {
+            loopOptions.recording = RecordingOptions(gameVersion: version, levelName: map.name, levelSHA256: levelSHA256,
+                                                     recordPath: options.recordPath, autosaveDirectory: ReplayStore.autosaveDirectory())
+        }
 
         var platformOptions = PlatformOptions(resourceDirectory: dataDirectory + "/Resources")
         platformOptions.headless = options.headless
@@ -55,9 +79,29 @@ public enum Game {
         } catch {
             throw .input(error.description)
         }
-        let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), trace: trace, script: script,
-                            tickLimit: options.ticks, headless: options.headless)
+        let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), options: loopOptions)
         _ = try loop.run(screenshot: options.screenshotPath)
+        return 0
+    }
+
+    static func levelPath(_ level: String, dataDirectory: String) -> String {
+        level.hasSuffix(".tmx") || level.contains("/") ? level : "\(dataDirectory)/Levels/\(level).tmx"
+    }
+
+    /// The level and its file's SHA-256; for a replay, the very file it was recorded on.
+    static func loadLevel(_ path: String, for replay: Recording?, replayPath: String?) throws(KoalioError) -> (TileMap, [UInt8]) {
+        let bytes: [UInt8]
+        do { bytes = try TMXLoader.readLevelFile(path) } catch {
+            if let replay, let replayPath {
+                throw .input("\(replayPath): level '\(replay.levelName)' is missing (\(error.description)); pass --level PATH")
+            }
+            throw .input(error.description)
+        }
+        let digest = SHA256.hash(bytes)
+        if let replay, let replayPath, digest != replay.levelSHA256 {
+            throw .input("\(replayPath): recorded on a different \(path) (its SHA-256 differs); the level has changed since")
+        }
+        do { return (try TMXLoader.load(bytes: bytes, path: path), digest) } catch { throw .input(error.description) }
     }
 
     /// The pads SDL sees, one line each, for `--list-controllers`.

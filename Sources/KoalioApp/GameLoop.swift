@@ -1,23 +1,25 @@
+import Foundation
 import KoalioCore
 import KoalioGame
 import KoalioHUD
 import KoalioInput
+import KoalioReplay
 import KoalioSDL
 import KoalioSim
 
-/// The frame loop: events → input → one command per 60 Hz tick → step → draw list → renderer.
+/// The frame loop: events → controllers → one ``TickInput`` per 60 Hz tick → `Session.step`
+/// → draw list → renderer.
 ///
 /// Real-time mode keeps an accumulator (Game Programming Patterns, "Game Loop"): a frame runs
-/// as many ticks as wall time owes, at most ``maxTicksPerFrame``, so a slow frame catches up
-/// without spiralling. Fixed-step mode (headless, or scripted input) runs exactly one tick per
-/// frame, so a script's ticks and the trace do not depend on the machine's speed.
+/// as many ticks as wall time owes, at most ``FrameClock/maxTicksPerFrame``, so a slow frame
+/// catches up without spiralling. Fixed-step mode (headless, or scripted input) runs exactly
+/// one tick per frame, so a script's ticks and the trace do not depend on the machine's speed.
 ///
-/// Keyboard, pads and the on-screen HUD are all controllers; the one used last steers, one
-/// ``TickInput`` per tick (its snapshot and presses), which ``Session/step(_:)`` applies.
-/// The HUD shows only while no pad is connected.
+/// Keyboard, pads and the on-screen HUD are all controllers; the one used last steers. The HUD
+/// shows only while no pad is connected. Live runs are recorded; a replay steers instead of
+/// the controllers, which then only pause or quit the playback.
 @MainActor
 public final class GameLoop {
-    static let maxTicksPerFrame = 5
     /// Frames are paced to at most this rate, so an idle scene does not spin a core.
     static let frameCapPerSecond = 60.0
     /// How long "… connected" stays on screen.
@@ -27,35 +29,66 @@ public final class GameLoop {
     /// The pad's jolt when the koala dies.
     static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)
 
+    public struct Options {
+        public var trace: TraceWriter?
+        public var script: InputScript?
+        public var tickLimit: Int?
+        public var headless = false
+        public var recording: RecordingOptions?
+        public var replay: Recording?
+
+        public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
+                    recording: RecordingOptions? = nil, replay: Recording? = nil) {
+            self.trace = trace
+            self.script = script
+            self.tickLimit = tickLimit
+            self.headless = headless
+            self.recording = recording
+            self.replay = replay
+        }
+    }
+
     private let platform: Platform
     public let registry: ControllerRegistry
     public private(set) var session: Session
+    private let options: Options
+    private let script: ScriptPlayer?
     private let keyboard = KeyboardController()
     public let hud = HUD()
+
     /// Which kind of controller had input last, and so steers.
     private enum Steering { case keyboard, pad, hud }
     private var steering = Steering.keyboard
+    /// Each controller's press counts as of the last tick, to find presses between ticks.
+    private var padPresses: [Int: GamepadPresses] = [:]
+    /// The game pauses itself at the next tick (focus lost, the pad in use left): part of that
+    /// tick's input, so replays pause at the same tick.
+    private var pauseRequested = false
+    /// Controller names in the order they first steered: a recording's table.
+    private var sourceNames: [String] = []
+    private var notice: (text: String, untilStep: Int)?
     /// The step at which the HUD last appeared or disappeared, for its fade.
     private var hudChangedAtStep = -GameLoop.hudFadeTicks
-    /// Each pad's press counts as of the last tick, to find presses between ticks.
-    private var padPresses: [Int: GamepadPresses] = [:]
-    private var notice: (text: String, untilStep: Int)?
-    private let trace: TraceWriter?
-    private let script: ScriptPlayer?
-    private let tickLimit: Int?
-    private let fixedStep: Bool
-    private let paced: Bool
 
-    public init(platform: Platform, registry: ControllerRegistry, session: Session, trace: TraceWriter?,
-                script: InputScript?, tickLimit: Int?, headless: Bool) {
+    private var recorder: Recorder?
+    private var recordWritten = false
+    /// Files the winning runs were saved to.
+    public private(set) var autosavedReplays: [String] = []
+    private var replayIndex = 0
+    /// Live Start / Esc / P pause a replay's playback; the recording is not changed.
+    private var playbackPaused = false
+
+    public init(platform: Platform, registry: ControllerRegistry, session: Session, options: Options) {
         self.platform = platform
         self.registry = registry
         self.session = session
-        self.trace = trace
-        self.script = script.map(ScriptPlayer.init)
-        self.tickLimit = tickLimit
-        self.fixedStep = headless || script != nil
-        self.paced = !headless
+        self.options = options
+        self.script = options.script.map(ScriptPlayer.init)
+        if let recording = options.recording, options.replay == nil {
+            recorder = Recorder(gameVersion: recording.gameVersion, levelName: recording.levelName,
+                                levelSHA256: recording.levelSHA256, tickRate: Tick.perSecond)
+        }
+        if options.replay != nil { hud.setVisible(false) }
         padPresses[hud.controller.id] = GamepadPresses(hud.gamepad)  // so a first press is a change
         padPresses[keyboard.controller.id] = GamepadPresses(keyboard.gamepad)
         registry.didConnect = { [weak self] controller in
@@ -69,7 +102,7 @@ public final class GameLoop {
             guard let self else { return }
             padPresses[controller.id] = nil
             show("\(controller.vendorName) disconnected")
-            if wasInUse { self.session.pauseIfPlaying() }
+            if wasInUse { pauseRequested = true }
         }
     }
 
@@ -81,12 +114,11 @@ public final class GameLoop {
     public func run(screenshot: String?) throws(KoalioError) -> Session {
         defer {
             script?.detachAll()
-            trace?.flush()
+            options.trace?.flush()
         }
-        let tickSeconds = Tick.seconds
-        var accumulator = 0.0
-        var previous = platform.now()
-        var running = tickLimit != 0
+        var clock = FrameClock(now: platform.now())
+        let fixedStep = options.headless || options.script != nil
+        var running = options.tickLimit != 0
         if !running {
             _ = platform.pollEvents()
             drawFrame()
@@ -107,7 +139,7 @@ public final class GameLoop {
                     keyboard.keyUp(key)
                 case .focusLost:
                     keyboard.releaseAll()
-                    session.pauseIfPlaying()
+                    pauseRequested = true
                 case let .pointer(pointer):
                     hud.handle(pointer)
                     if hud.isVisible { steering = .hud }
@@ -116,19 +148,11 @@ public final class GameLoop {
             guard running else { break }
             updateHUDVisibility()
 
-            var due: Int
-            if fixedStep {
-                due = 1
-            } else {
-                accumulator += min(frameStart - previous, tickSeconds * Double(Self.maxTicksPerFrame))
-                due = Int(accumulator / tickSeconds)
-                accumulator -= Double(due) * tickSeconds
-            }
-            previous = frameStart
+            var due = fixedStep ? 1 : clock.ticksDue(now: frameStart)
             while due > 0 && running {
                 tick()
                 due -= 1
-                if let tickLimit, session.steps >= tickLimit { running = false }
+                if let tickLimit = options.tickLimit, session.steps >= tickLimit { running = false }
             }
             platform.performControllerEffects(registry.drainEffects())
             drawFrame()
@@ -136,13 +160,39 @@ public final class GameLoop {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
             }
             platform.present()
-            if paced {
+            if !options.headless {
                 // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
                 // Where presenting does wait for vsync, the deadline has passed and this sleeps 0.
                 platform.sleep(seconds: frameStart + 1 / Self.frameCapPerSecond - platform.now())
             }
         }
+        try writeRecordingOnQuit()
         return session
+    }
+
+    // MARK: - Ticks
+
+    private func tick() {
+        let live = liveInput()
+        let input: TickInput?
+        if let replay = options.replay {
+            if live.pressed.contains(.menu) { playbackPaused.toggle() }
+            input = playbackPaused || replayIndex >= replay.inputs.count ? nil : replay.inputs[replayIndex]
+            if input != nil { replayIndex += 1 }
+        } else {
+            input = live
+        }
+        if let input {
+            let result = session.step(input)
+            if result.ended == .died {
+                registry.rumbleCurrent(low: Self.deathRumble.low, high: Self.deathRumble.high, milliseconds: Self.deathRumble.milliseconds)
+            }
+            record(input, result)
+        } else {
+            session.wait()
+        }
+        options.trace?.write(TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
+                                         activeController: activeControllerName))
     }
 
     /// The controller that steers this tick: the kind used last, falling back to the pad in
@@ -164,39 +214,78 @@ public final class GameLoop {
     }
 
     /// This tick's input from the steering controller: its snapshot and what it pressed since
-    /// the last tick. Press counts of every controller move on, so switching finds no old presses.
+    /// the last tick. Every controller's press counts move on, so switching finds no old presses.
     private func liveInput() -> TickInput {
         let controller = steeringController
         let presses = GamepadPresses(controller.extendedGamepad)
-        let input = TickInput(source: sourceIndex(controller), snapshot: controller.extendedGamepad.capture(),
+        var input = TickInput(source: sourceIndex(controller), snapshot: controller.extendedGamepad.capture(),
                               pressed: presses.pressed(since: padPresses[controller.id] ?? presses))
         for other in registry.controllers + [hud.controller, keyboard.controller] {
             padPresses[other.id] = GamepadPresses(other.extendedGamepad)
         }
+        if pauseRequested {
+            input.pressed.insert(.pauseRequest)
+            pauseRequested = false
+        }
         return input
     }
 
-    /// Controllers by name in the order they first steered, for a recording's table.
-    private var sourceNames: [String] = []
     private func sourceIndex(_ controller: Controller) -> Int {
         if let index = sourceNames.firstIndex(of: controller.vendorName) { return index }
         sourceNames.append(controller.vendorName)
         return sourceNames.count - 1
     }
 
-    private func tick() {
-        let result = session.step(liveInput())
-        if result.ended == .died {
-            registry.rumbleCurrent(low: Self.deathRumble.low, high: Self.deathRumble.high, milliseconds: Self.deathRumble.milliseconds)
+    // MARK: - Recording
+
+    private func record(_ input: TickInput, _ result: Session.StepResult) {
+        guard var recorder, let settings = options.recording else { return }
+        recorder.record(input, after: session, restarted: result.restarted, sources: sourceNames)
+        if let ended = result.ended {
+            recorder.finish(session)
+            if ended == .won, let directory = settings.autosaveDirectory { autosave(recorder.recording, in: directory) }
+            if let path = settings.recordPath, !recordWritten {
+                recordWritten = true
+                writeOrWarn(recorder.recording, to: path)
+            }
         }
-        trace?.write(TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
-                                 activeController: activeControllerName))
+        self.recorder = recorder
     }
 
-    /// The HUD shows while no pad is connected: it hides when one arrives, returns when the
-    /// last one leaves, and lets go of everything as it hides.
+    private func autosave(_ recording: Recording, in directory: String) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            return warn("\(directory): cannot save the winning replay: \(error.localizedDescription)")
+        }
+        let path = directory + "/" + ReplayStore.autosaveName(level: recording.levelName)
+        writeOrWarn(recording, to: path)
+        autosavedReplays.append(path)
+    }
+
+    /// A replay that cannot be saved must not end the game: say so on stderr and play on.
+    private func writeOrWarn(_ recording: Recording, to path: String) {
+        do { try ReplayStore.write(recording, to: path) } catch { warn(error.description) }
+    }
+
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data("koalio: \(message)\n".utf8))
+    }
+
+    /// The game quits before the first run ended: `--record` still gets the run so far.
+    private func writeRecordingOnQuit() throws(KoalioError) {
+        guard var recorder, let path = options.recording?.recordPath, !recordWritten else { return }
+        recorder.finish(session)
+        recordWritten = true
+        try ReplayStore.write(recorder.recording, to: path)
+    }
+
+    // MARK: - HUD and drawing
+
+    /// The HUD shows while no pad is connected (never during a replay): it hides when one
+    /// arrives, returns when the last one leaves, and lets go of everything as it hides.
     private func updateHUDVisibility() {
-        let visible = registry.controllers.isEmpty
+        let visible = registry.controllers.isEmpty && options.replay == nil
         guard visible != hud.isVisible else { return }
         hud.setVisible(visible)
         hudChangedAtStep = session.steps
@@ -215,9 +304,13 @@ public final class GameLoop {
     private func drawFrame() {
         let current = registry.current
         let opacity = hudOpacity
-        let overlay = Scene.Overlay(notice: notice.flatMap { $0.untilStep > session.steps ? $0.text : nil },
+        var overlay = Scene.Overlay(notice: notice.flatMap { $0.untilStep > session.steps ? $0.text : nil },
                                     lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil },
                                     hud: opacity > 0 ? hud.appearance(opacity: opacity) : nil)
+        if options.replay != nil {
+            overlay.badge = "REPLAY"
+            overlay.playbackPaused = playbackPaused
+        }
         platform.render(Scene.drawList(session, overlay: overlay))
     }
 }

@@ -18,6 +18,10 @@ public enum Scene {
         public var lowBatteryPad: String?
         /// The on-screen controls, drawn on top of everything; nil when fully hidden.
         public var hud: HUDAppearance?
+        /// A word in the top-right corner, e.g. "REPLAY".
+        public var badge: String?
+        /// A replay's playback is paused by the viewer: shown like the game's pause.
+        public var playbackPaused = false
 
         public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -54,7 +58,10 @@ public enum Scene {
         if let pad = overlay.lowBatteryPad, session.state == .playing {
             Text.draw("\(pad): battery low", x: viewWidth / 2, y: 6, color: warningColor, centered: true, into: &list)
         }
-        screen(for: session.state, into: &list)
+        screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, into: &list)
+        if let badge = overlay.badge {
+            Text.draw(badge, x: viewWidth - 8 - Text.width(badge, scale: 2), y: 6, scale: 2, color: Color(255, 90, 80), into: &list)
+        }
         if let pad = overlay.lowBatteryPad, session.state == .paused {
             Text.draw("\(pad): battery low", x: viewWidth / 2, y: viewHeight / 2 + 40, color: warningColor, centered: true, into: &list)
         }

@@ -44,6 +44,13 @@ public struct Session: Sendable {
         return world.state == .playing ? nil : world.state
     }
 
+    /// A loop step that feeds no input (a replay paused or over): the loop's clock moves on,
+    /// the world does not.
+    public mutating func wait() {
+        steps += 1
+        if world.state != .playing { stepsSinceRunEnded += 1 }
+    }
+
     /// Pause toggles only while the run is on; the end screens have their own prompt.
     public mutating func togglePause() {
         guard world.state == .playing else { return }
@@ -89,6 +96,7 @@ public struct Session: Sendable {
     @discardableResult
     public mutating func step(_ input: TickInput) -> StepResult {
         let actions = input.actions
+        if actions.pause { pauseIfPlaying() }
         let restarted = apply(togglePause: actions.togglePause, restart: actions.restart)
         return StepResult(restarted: restarted, ended: advance(input.command))
     }

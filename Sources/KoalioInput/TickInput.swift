@@ -11,6 +11,9 @@ public struct TickPresses: OptionSet, Hashable, Sendable, Codable {
     public static let menu = TickPresses(rawValue: 2)
     /// Back / Options (and the keyboard's Enter).
     public static let options = TickPresses(rawValue: 4)
+    /// Not a button: the game paused itself before this tick (its window lost focus, or the
+    /// pad in use left). Carried with the input so a replay pauses where the run did.
+    public static let pauseRequest = TickPresses(rawValue: 8)
 }
 
 /// Everything one tick takes from the controller in use: which one, its snapshot, and what
@@ -41,7 +44,8 @@ public struct TickInput: Hashable, Sendable {
 
     /// Menu toggles pause; on an end screen A, Menu or Options plays again.
     public var actions: MenuActions {
-        MenuActions(togglePause: pressed.contains(.menu), restart: !pressed.isDisjoint(with: [.a, .menu, .options]))
+        MenuActions(togglePause: pressed.contains(.menu), restart: !pressed.isDisjoint(with: [.a, .menu, .options]),
+                    pause: pressed.contains(.pauseRequest))
     }
 }
 
@@ -49,10 +53,13 @@ public struct TickInput: Hashable, Sendable {
 public struct MenuActions: Equatable, Sendable {
     public var togglePause = false
     public var restart = false
+    /// Pause if playing (never resume): the game's own pause.
+    public var pause = false
 
-    public init(togglePause: Bool = false, restart: Bool = false) {
+    public init(togglePause: Bool = false, restart: Bool = false, pause: Bool = false) {
         self.togglePause = togglePause
         self.restart = restart
+        self.pause = pause
     }
 }
 

@@ -15,6 +15,11 @@ public enum TMXLoader {
     static let fallbackSpawn = Vec2(100, 50)
     static let fallbackGoalX = 3130.0
 
+    /// A level file's bytes (for hashing it as well as loading it), or why they cannot be read.
+    public static func readLevelFile(_ path: String) throws(LevelError) -> [UInt8] {
+        try readFile(path, element: "")
+    }
+
     public static func load(path: String) throws(LevelError) -> TileMap {
         let bytes = try readFile(path, element: "")
         return try load(bytes: bytes, path: path)

@@ -5,8 +5,6 @@ import KoalioSDL
 
 /// koalio's command line. These names are a promise to players and scripts: extend, never rename.
 struct Koalio: ParsableCommand {
-    static let version = "0.1.0"
-
     static let configuration = CommandConfiguration(
         commandName: "koalio",
         abstract: "A controller-friendly tile-map platformer: walk, jump, dash, reach the flag.",
@@ -15,11 +13,11 @@ struct Koalio: ParsableCommand {
         Enter restart (end screens), F11 fullscreen. Game pads: left stick or d-pad walk, \
         A jump, X or B dash, Start pause; plug them in or out at any time.
         """,
-        version: version
+        version: Game.version
     )
 
-    @Option(help: ArgumentHelp("Level to play: a name in the data directory's Levels/ or a path to a .tmx file.", valueName: "name|path"))
-    var level = "level1"
+    @Option(help: ArgumentHelp("Level to play: a name in the data directory's Levels/ or a path to a .tmx file (default: level1; with --replay, the replay's level).", valueName: "name|path"))
+    var level: String?
 
     @Flag(help: "Start in fullscreen (F11 toggles).")
     var fullscreen = false
@@ -48,13 +46,24 @@ struct Koalio: ParsableCommand {
     @Option(help: ArgumentHelp("Save the last frame shown to this PNG file when the game ends.", valueName: "file"))
     var screenshot: String?
 
+    @Option(help: ArgumentHelp("Record the first run to this replay file when it ends or the game quits (winning runs are also saved under ~/.local/share/koalio/replays).", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Play a recorded run back instead of live input (pause and quit still work).", valueName: "file"))
+    var replay: String?
+
+    @Flag(help: "With --replay: check the recording as fast as possible; print 'ok' and the ticks, or the first tick that differs (exit 1).")
+    var verify = false
+
     @Flag(help: "Print the game controllers SDL sees (name, type, GUID, player index, battery) and exit.")
     var listControllers = false
 
     func validate() throws {
         guard (1...8).contains(scale) else { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
         if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }
-        if headless && ticks == nil { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
+        if verify && replay == nil { throw ValidationError("--verify needs --replay FILE.") }
+        if record != nil && replay != nil { throw ValidationError("--record and --replay do not go together.") }
+        if headless && ticks == nil && !verify { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }
 }
 
@@ -73,6 +82,9 @@ extension Koalio {
         options.renderer = renderer
         options.inputScriptPath = inputScript
         options.screenshotPath = screenshot
+        options.recordPath = record
+        options.replayPath = replay
+        options.verify = verify
         return options
     }
 }

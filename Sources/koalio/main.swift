@@ -10,14 +10,15 @@ do {
         try command.run()
         exit(0)
     }
-    try MainActor.assumeIsolated {
+    let status = try MainActor.assumeIsolated { () throws -> Int32 in
         if options.listControllers {
             let pads = try Game.listControllers()
             print(pads.isEmpty ? "No game controllers found." : pads.joined(separator: "\n"))
-        } else {
-            try Game.run(options.gameOptions)
+            return 0
         }
+        return try Game.run(options.gameOptions)
     }
+    exit(status)
 } catch let error as KoalioError {
     FileHandle.standardError.write(Data("koalio: \(error.description)\n".utf8))
     exit(error.exitCode)

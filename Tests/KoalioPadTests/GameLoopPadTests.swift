@@ -4,6 +4,7 @@ import KoalioApp
 import KoalioCore
 import KoalioGame
 import KoalioInput
+import KoalioReplay
 import KoalioSDL
 import KoalioSim
 import XCTest
@@ -23,7 +24,7 @@ enum LoopRunner {
         func field<T>(_ tick: Int, _ name: String, as type: T.Type = T.self) -> T? { trace[tick - 1][name] as? T }
     }
 
-    static func play(_ script: String, ticks: Int) throws -> Run {
+    static func play(_ script: String, ticks: Int, recording: RecordingOptions? = nil, replay: Recording? = nil) throws -> Run {
         try MainActor.assumeIsolated {
             let registry = ControllerRegistry()
             var options = PlatformOptions(resourceDirectory: repository + "/Resources")
@@ -32,9 +33,9 @@ enum LoopRunner {
             try platform.preload(TextureID.builtIn)
             let map = try TMXLoader.load(path: repository + "/Levels/level1.tmx")
             let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-pads-\(UUID().uuidString).jsonl").path
-            let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map),
-                                trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
-                                tickLimit: ticks, headless: true)
+            let loopOptions = GameLoop.Options(trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
+                                           tickLimit: ticks, headless: true, recording: recording, replay: replay)
+            let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), options: loopOptions)
             let session = try loop.run(screenshot: nil)
             _ = platform.pollEvents()  // let SDL report the last detaches
             let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map {

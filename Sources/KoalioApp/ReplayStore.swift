@@ -1,0 +1,47 @@
+import Foundation
+import KoalioReplay
+
+/// Where replays go, and writing them so a crash never leaves half a file in a good one's place.
+enum ReplayStore {
+    /// `$XDG_DATA_HOME/koalio/replays`, by default `~/.local/share/koalio/replays`.
+    static func autosaveDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/koalio/replays" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/share/koalio/replays"
+    }
+
+    /// `level1-2026-11-21-143005.koalioreplay`: the level and the local date and time.
+    static func autosaveName(level: String, date: Date = Date()) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let stamp = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+        return "\(level)-\(stamp).\(ReplayFile.fileExtension)"
+    }
+
+    /// Writes to a temporary file beside the target, then renames it over: all or nothing.
+    static func write(_ recording: Recording, to path: String) throws(KoalioError) {
+        do {
+            try Data(ReplayFile.encode(recording)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .input("\(path): cannot write the replay: \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// Checks before playing that a `--record` file can be written, so a run is never lost.
+    static func checkWritable(_ path: String) throws(KoalioError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let dir = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .input("\(path): cannot record there: \(dir) is not a directory")
+        }
+        guard FileManager.default.isWritableFile(atPath: dir) else { throw .input("\(path): cannot record there: \(dir) is not writable") }
+    }
+
+    static func read(_ path: String) throws(KoalioError) -> Recording {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .input("\(path): cannot read the replay") }
+        do { return try ReplayFile.decode([UInt8](data), file: path) } catch { throw .input(error.description) }
+    }
+}

@@ -1,0 +1,52 @@
+import KoalioInput
+
+/// One level run: who played it on what, every tick's input, and checksums to check it by.
+public struct Recording: Equatable, Sendable {
+    /// The format this koalio writes and the newest it reads.
+    public static let formatVersion: UInt16 = 1
+    /// A state checksum is kept every this many ticks, and at the end.
+    public static let checksumIntervalTicks = 60
+
+    public struct Checksum: Equatable, Sendable {
+        /// Ticks of the run after which the state was taken (1 = after the first tick).
+        public var tick: Int
+        public var value: UInt64
+
+        public init(tick: Int, value: UInt64) {
+            self.tick = tick
+            self.value = value
+        }
+    }
+
+    public var gameVersion: String
+    public var levelName: String
+    /// SHA-256 of the level file the run was played on.
+    public var levelSHA256: [UInt8]
+    public var tickRate: Int
+    /// Controller names; a tick input's `source` indexes this.
+    public var sources: [String]
+    public var inputs: [TickInput]
+    public var checksums: [Checksum]
+
+    public init(gameVersion: String, levelName: String, levelSHA256: [UInt8], tickRate: Int, sources: [String] = [],
+                inputs: [TickInput] = [], checksums: [Checksum] = []) {
+        self.gameVersion = gameVersion
+        self.levelName = levelName
+        self.levelSHA256 = levelSHA256
+        self.tickRate = tickRate
+        self.sources = sources
+        self.inputs = inputs
+        self.checksums = checksums
+    }
+
+    /// Where controllers changed: (tick, controller name) for each change, from the first tick.
+    public var controllerChanges: [(tick: Int, name: String)] {
+        var changes: [(Int, String)] = []
+        var last = -1
+        for (index, input) in inputs.enumerated() where input.source != last {
+            last = input.source
+            changes.append((index + 1, input.source < sources.count ? sources[input.source] : "?"))
+        }
+        return changes
+    }
+}

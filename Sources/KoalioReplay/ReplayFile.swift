@@ -1,0 +1,232 @@
+import KoalioInput
+
+/// The `.koalioreplay` file format, version 1. All integers little-endian.
+///
+///     magic        8 bytes  "KOALIORP"
+///     version      u16      format version (1)
+///     game         str      koalio version that recorded it        (str = u8 length + UTF-8)
+///     level        str      level name (its file name without .tmx)
+///     levelSHA256  32 bytes SHA-256 of the level file
+///     tickRate     u16      ticks per second (60)
+///     sources      u8 count, then str each: controller names
+///     ticks        u32      number of ticks in the run
+///     runs         until `ticks` are covered, each:
+///                    varint  length: this many ticks have the same input
+///                    u8      source (index into sources)
+///                    u8      presses: 1 A, 2 Menu, 4 Options, 8 the game paused itself
+///                    u8      count of snapshot fields that differ from the previous run,
+///                            then per field: u8 index, f32 value. Field order: dpadX dpadY
+///                            leftX leftY rightX rightY, then A B X Y, left/right shoulder,
+///                            left/right trigger, menu, options, home, left/right stick button.
+///     checksums    varint count, then per checksum: varint tick, u64 state checksum
+///                  (every 60 ticks and after the last; see StateChecksum)
+///     crc          u32      CRC-32 of every byte before it
+///
+/// Inputs repeat for many ticks, so a minute of play is a few kilobytes.
+public enum ReplayFile {
+    public static let magic = Array("KOALIORP".utf8)
+    public static let fileExtension = "koalioreplay"
+
+    static func fields(_ s: GamepadSnapshot) -> [Float] {
+        [s.dpadX, s.dpadY, s.leftX, s.leftY, s.rightX, s.rightY] + GamepadSnapshot.buttonElements.map { s[button: $0] }
+    }
+
+    static func snapshot(_ fields: [Float]) -> GamepadSnapshot {
+        var s = GamepadSnapshot()
+        (s.dpadX, s.dpadY, s.leftX, s.leftY, s.rightX, s.rightY) = (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5])
+        for (offset, element) in GamepadSnapshot.buttonElements.enumerated() { s[button: element] = fields[6 + offset] }
+        return s
+    }
+
+    static var fieldCount: Int { 6 + GamepadSnapshot.buttonElements.count }
+
+    public static func encode(_ recording: Recording) -> [UInt8] {
+        var out = ByteWriter()
+        out.bytes(magic)
+        out.u16(Recording.formatVersion)
+        out.string(recording.gameVersion)
+        out.string(recording.levelName)
+        out.bytes(recording.levelSHA256.count == 32 ? recording.levelSHA256 : [UInt8](repeating: 0, count: 32))
+        out.u16(UInt16(clamping: recording.tickRate))
+        out.u8(UInt8(clamping: recording.sources.count))
+        for source in recording.sources.prefix(255) { out.string(source) }
+        out.u32(UInt32(clamping: recording.inputs.count))
+        var previous = fields(.neutral)
+        var index = 0
+        let inputs = recording.inputs
+        while index < inputs.count {
+            var end = index + 1
+            while end < inputs.count && inputs[end] == inputs[index] { end += 1 }
+            let input = inputs[index]
+            out.varint(UInt64(end - index))
+            out.u8(UInt8(clamping: input.source))
+            out.u8(input.pressed.rawValue)
+            let current = fields(input.snapshot)
+            let changed = current.indices.filter { current[$0].bitPattern != previous[$0].bitPattern }
+            out.u8(UInt8(changed.count))
+            for field in changed {
+                out.u8(UInt8(field))
+                out.u32(current[field].bitPattern)
+            }
+            previous = current
+            index = end
+        }
+        out.varint(UInt64(recording.checksums.count))
+        for checksum in recording.checksums {
+            out.varint(UInt64(checksum.tick))
+            out.u64(checksum.value)
+        }
+        out.u32(CRC32.of(out.data))
+        return out.data
+    }
+
+    public static func decode(_ bytes: [UInt8], file: String) throws(ReplayError) -> Recording {
+        var input = ByteReader(bytes: bytes, file: file)
+        guard bytes.count >= magic.count + 2, Array(bytes.prefix(magic.count)) == magic else {
+            throw ReplayError(file: file, reason: "not a koalio replay (no KOALIORP header)")
+        }
+        input.skip(magic.count)
+        let version = try input.u16()
+        guard version <= Recording.formatVersion else {
+            throw ReplayError(file: file, reason: "format version \(version) is newer than this koalio reads (\(Recording.formatVersion)); update koalio")
+        }
+        guard version >= 1 else { throw ReplayError(file: file, reason: "format version \(version) is not one koalio ever wrote") }
+        guard bytes.count >= 4, CRC32.of(Array(bytes.dropLast(4))) == littleEndian32(bytes.suffix(4)) else {
+            // Tell a short file from a damaged one: parse on, and report where it runs out.
+            _ = try? parseBody(&input)
+            if input.ranOut { throw ReplayError(file: file, offset: bytes.count, reason: "truncated: the file ends in the middle of the run") }
+            throw ReplayError(file: file, reason: "damaged: the file's CRC-32 does not match its contents")
+        }
+        let recording = try parseBody(&input)
+        guard input.position == bytes.count - 4 else {
+            throw ReplayError(file: file, offset: input.position, reason: "unexpected data after the checksums")
+        }
+        return recording
+    }
+
+    private static func parseBody(_ input: inout ByteReader) throws(ReplayError) -> Recording {
+        let game = try input.string()
+        let level = try input.string()
+        let sha = try input.bytes(32)
+        let tickRate = Int(try input.u16())
+        var sources: [String] = []
+        for _ in 0..<(try input.u8()) { sources.append(try input.string()) }
+        let tickCount = Int(try input.u32())
+        var inputs: [TickInput] = []
+        inputs.reserveCapacity(tickCount)
+        var fields = ReplayFile.fields(.neutral)
+        while inputs.count < tickCount {
+            let runStart = input.position
+            let length = try input.varint()
+            guard length >= 1, length <= UInt64(tickCount - inputs.count) else {
+                throw input.error(at: runStart, "a run of \(length) ticks does not fit the \(tickCount)-tick recording")
+            }
+            let source = Int(try input.u8())
+            guard source < sources.count else { throw input.error(at: runStart, "controller \(source) is not in the table of \(sources.count)") }
+            let pressed = TickPresses(rawValue: try input.u8())
+            for _ in 0..<(try input.u8()) {
+                let field = Int(try input.u8())
+                guard field < fieldCount else { throw input.error(at: input.position - 1, "no snapshot field \(field)") }
+                fields[field] = Float(bitPattern: try input.u32())
+            }
+            let tickInput = TickInput(source: source, snapshot: snapshot(fields), pressed: pressed)
+            inputs.append(contentsOf: repeatElement(tickInput, count: Int(length)))
+        }
+        var checksums: [Recording.Checksum] = []
+        for _ in 0..<(try input.varint()) {
+            let tick = Int(try input.varint())
+            checksums.append(Recording.Checksum(tick: tick, value: try input.u64()))
+        }
+        return Recording(gameVersion: game, levelName: level, levelSHA256: sha, tickRate: tickRate, sources: sources,
+                         inputs: inputs, checksums: checksums)
+    }
+
+    static func littleEndian32<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+        bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
+}
+
+struct ByteWriter {
+    var data: [UInt8] = []
+
+    mutating func u8(_ v: UInt8) { data.append(v) }
+    mutating func u16(_ v: UInt16) { for s in [0, 8] { data.append(UInt8(truncatingIfNeeded: v >> UInt16(s))) } }
+    mutating func u32(_ v: UInt32) { for s in stride(from: 0, to: 32, by: 8) { data.append(UInt8(truncatingIfNeeded: v >> UInt32(s))) } }
+    mutating func u64(_ v: UInt64) { for s in stride(from: 0, to: 64, by: 8) { data.append(UInt8(truncatingIfNeeded: v >> UInt64(s))) } }
+    mutating func bytes(_ b: [UInt8]) { data.append(contentsOf: b) }
+
+    mutating func varint(_ value: UInt64) {
+        var v = value
+        while v >= 0x80 {
+            data.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        data.append(UInt8(v))
+    }
+
+    mutating func string(_ s: String) {
+        let utf8 = Array(s.utf8.prefix(255))
+        u8(UInt8(utf8.count))
+        bytes(utf8)
+    }
+}
+
+struct ByteReader {
+    let bytes: [UInt8]
+    let file: String
+    var position = 0
+    private(set) var ranOut = false
+
+    init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    func error(at offset: Int, _ reason: String) -> ReplayError { ReplayError(file: file, offset: offset, reason: reason) }
+
+    mutating func skip(_ count: Int) { position += count }
+
+    mutating func bytes(_ count: Int) throws(ReplayError) -> [UInt8] {
+        guard position + count <= bytes.count else {
+            ranOut = true
+            throw error(at: bytes.count, "truncated: the file ends in the middle of the run")
+        }
+        defer { position += count }
+        return Array(bytes[position..<(position + count)])
+    }
+
+    mutating func u8() throws(ReplayError) -> UInt8 { try bytes(1)[0] }
+    mutating func u16() throws(ReplayError) -> UInt16 { try bytes(2).reversed().reduce(0) { $0 << 8 | UInt16($1) } }
+    mutating func u32() throws(ReplayError) -> UInt32 { try bytes(4).reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+    mutating func u64() throws(ReplayError) -> UInt64 { try bytes(8).reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+
+    mutating func varint() throws(ReplayError) -> UInt64 {
+        var value: UInt64 = 0
+        for shift in stride(from: 0, to: 64, by: 7) {
+            let byte = try u8()
+            value |= UInt64(byte & 0x7F) << UInt64(shift)
+            if byte & 0x80 == 0 { return value }
+        }
+        throw error(at: position, "a number longer than 64 bits")
+    }
+
+    mutating func string() throws(ReplayError) -> String {
+        let length = Int(try u8())
+        return String(decoding: try bytes(length), as: UTF8.self)
+    }
+}
+
+/// CRC-32 (IEEE), table-driven: the replay's integrity check.
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func of(_ data: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return ~crc
+    }
+}

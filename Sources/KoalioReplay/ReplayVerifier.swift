@@ -1,0 +1,30 @@
+import KoalioGame
+import KoalioSim
+
+/// Plays a recording through the game's own step as fast as it goes and compares checksums.
+public enum ReplayVerifier {
+    public enum Outcome: Equatable, Sendable {
+        /// Every checksum matched; the run's length in ticks.
+        case ok(ticks: Int)
+        /// The first checksum that did not match.
+        case mismatch(tick: Int, expected: UInt64, actual: UInt64)
+    }
+
+    public static func verify(_ recording: Recording, on map: TileMap) -> Outcome {
+        var session = Session(map: map)
+        var next = 0
+        for (index, input) in recording.inputs.enumerated() {
+            session.step(input)
+            while next < recording.checksums.count && recording.checksums[next].tick == index + 1 {
+                let expected = recording.checksums[next].value
+                let actual = StateChecksum.of(session)
+                guard actual == expected else { return .mismatch(tick: index + 1, expected: expected, actual: actual) }
+                next += 1
+            }
+        }
+        if next < recording.checksums.count {  // a checksum past the end: the run is shorter than recorded
+            return .mismatch(tick: recording.checksums[next].tick, expected: recording.checksums[next].value, actual: StateChecksum.of(session))
+        }
+        return .ok(ticks: recording.inputs.count)
+    }
+}
