@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "KoalioHarness"),
         .executableTarget(
             name: "koalio-bench",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioHarness"]
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioReplay", "KoalioHarness"]
         ),
         .executableTarget(
             name: "koalio-solve",
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "KoalioReplayTests", dependencies: ["KoalioReplay", "KoalioGame", "KoalioSim", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioHUDTests", dependencies: ["KoalioHUD", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
-        .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore", "KoalioHarness", "KoalioSDL"]),
+        .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore", "KoalioHarness", "KoalioSDL", "KoalioReplay"]),
         .testTarget(name: "KoalioPadTests", dependencies: ["KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioCore", "KoalioReplay", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]

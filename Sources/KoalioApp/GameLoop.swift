@@ -192,7 +192,8 @@ public final class GameLoop {
             session.wait()
         }
         options.trace?.write(TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
-                                         activeController: activeControllerName))
+                                         activeController: activeControllerName,
+                                         state: playbackPaused && session.state == .playing ? .paused : nil))
     }
 
     /// The controller that steers this tick: the kind used last, falling back to the pad in

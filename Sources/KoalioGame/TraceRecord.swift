@@ -19,7 +19,9 @@ public struct TraceRecord: Sendable {
     public var controllers: Int
     public var activeController: String?
 
-    public init(session: Session, hudVisible: Bool = false, controllers: Int = 0, activeController: String? = nil) {
+    /// - Parameter state: overrides the session's (a replay's playback paused by the viewer).
+    public init(session: Session, hudVisible: Bool = false, controllers: Int = 0, activeController: String? = nil,
+                state: SessionState? = nil) {
         let player = session.world.player
         tick = session.steps
         x = player.position.x
@@ -28,7 +30,7 @@ public struct TraceRecord: Sendable {
         vy = player.velocity.y * Double(Tick.perSecond)
         onGround = player.onGround
         dashing = player.dashing
-        state = session.state
+        self.state = state ?? session.state
         self.hudVisible = hudVisible
         self.controllers = controllers
         self.activeController = activeController

@@ -92,9 +92,12 @@ public enum ReplayFile {
         }
         guard version >= 1 else { throw ReplayError(file: file, reason: "format version \(version) is not one koalio ever wrote") }
         guard bytes.count >= 4, CRC32.of(Array(bytes.dropLast(4))) == littleEndian32(bytes.suffix(4)) else {
-            // Tell a short file from a damaged one: parse on, and report where it runs out.
-            _ = try? parseBody(&input)
-            if input.ranOut { throw ReplayError(file: file, offset: bytes.count, reason: "truncated: the file ends in the middle of the run") }
+            // Tell a short file from a damaged one: parse on, and see whether the file runs out
+            // before the body does, or before its 4-byte CRC.
+            let parsed = (try? parseBody(&input)) != nil
+            if input.ranOut || (parsed && bytes.count - input.position < 4) {
+                throw ReplayError(file: file, offset: bytes.count, reason: "truncated: the file ends in the middle of the run")
+            }
             throw ReplayError(file: file, reason: "damaged: the file's CRC-32 does not match its contents")
         }
         let recording = try parseBody(&input)

@@ -6,11 +6,13 @@
 //   exec → first frame         spawn to exit of `koalio --ticks 0`, which exits as soon as its
 //                              first frame is presented (so an upper bound; target ≤ 100 ms)
 //   peak resident memory       of the 60 fps run (target < 40 MB)
+//   replay verification        ticks/s checking the shipped winning replay (target ≥ 500,000)
 import Foundation
 import KoalioCore
 import KoalioGame
 import KoalioHarness
 import KoalioInput
+import KoalioReplay
 import KoalioSim
 
 struct Options {
@@ -82,6 +84,25 @@ func simulationTicksPerSecond(_ options: Options) throws -> Double {
     return median(rates)
 }
 
+/// Verifies the shipped winning replay of level 1 (decode included) again and again.
+func replayVerificationTicksPerSecond(_ options: Options) throws -> Double {
+    let path = options.dataDirectory + "/Tests/Replays/level1.koalioreplay"
+    guard let data = FileManager.default.contents(atPath: path) else { throw Xvfb.Failure(description: "\(path): cannot read") }
+    let map = try TMXLoader.load(path: options.dataDirectory + "/Levels/level1.tmx")
+    var rates: [Double] = []
+    for _ in 0..<options.runs {
+        var ticks = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<100 {
+            let recording = try ReplayFile.decode([UInt8](data), file: path)
+            guard case let .ok(count) = ReplayVerifier.verify(recording, on: map) else { throw Xvfb.Failure(description: "\(path): desync") }
+            ticks += count
+        }
+        rates.append(Double(ticks) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+    }
+    return median(rates)
+}
+
 struct FrameFigures {
     var cpuMillisecondsPerFrame: Double
     var cpuPercent: Double
@@ -120,6 +141,9 @@ do {
     print("koalio-bench: median of \(options.runs) runs; \(options.framesPerRun) frames per rendering run at 1136×640 (--scale 2)")
     let rate = try simulationTicksPerSecond(options)
     report("simulation ticks/s (headless, no rendering)", rate, "ticks/s", target: "≥ 2000000", met: rate >= 2_000_000)
+
+    let verification = try replayVerificationTicksPerSecond(options)
+    report("replay verification (decode, step, checksums)", verification, "ticks/s", target: "≥ 500000", met: verification >= 500_000)
 
     let xvfb = try Xvfb()
     let software = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"], environment: [:])

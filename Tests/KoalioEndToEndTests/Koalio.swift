@@ -25,6 +25,7 @@ enum Koalio {
         process.currentDirectoryURL = URL(fileURLWithPath: repository)
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "KOALIO_DATA_DIR")
+        env["XDG_DATA_HOME"] = dataHome  // winning runs are autosaved: never into the real home
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()
@@ -37,6 +38,13 @@ enum Koalio {
         return KoalioRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// Where test runs' autosaved replays go.
+    static let dataHome: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-xdg-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
 
     /// A fresh scratch directory for one test.
     static func scratch() throws -> URL {

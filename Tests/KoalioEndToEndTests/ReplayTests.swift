@@ -1,0 +1,89 @@
+import Foundation
+import KoalioReplay
+import XCTest
+
+/// Recording and playing back with the real binary, and every bad replay file.
+final class ReplayTests: XCTestCase {
+    let shipped = "Tests/Replays/level1.koalioreplay"
+
+    func testTheShippedWinningReplayVerifies() throws {
+        let run = try Koalio.run(["--replay", shipped, "--headless", "--verify"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("ok ") && run.stdout.hasSuffix(" ticks\n"), run.stdout)
+    }
+
+    func testAWinIsAutosavedAndRecordWritesTheRun() throws {
+        let dir = try Koalio.scratch()
+        let dataHome = dir.appendingPathComponent("data").path
+        let record = dir.appendingPathComponent("run.koalioreplay").path
+        let run = try Koalio.run(["--headless", "--ticks", "2400", "--input-script", "Tests/Fixtures/level1-win.keys", "--record", record],
+                                 environment: ["XDG_DATA_HOME": dataHome])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: dataHome + "/koalio/replays")
+        XCTAssertEqual(saved.count, 1)
+        XCTAssertTrue(saved[0].hasPrefix("level1-") && saved[0].hasSuffix(".koalioreplay"), saved[0])
+        for file in [record, dataHome + "/koalio/replays/" + saved[0]] {
+            let check = try Koalio.run(["--replay", file, "--headless", "--verify"])
+            XCTAssertEqual(check.status, 0, check.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: record)), try Data(contentsOf: URL(fileURLWithPath: dataHome + "/koalio/replays/" + saved[0])),
+                       "the same winning run")
+    }
+
+    func testQuittingMidRunStillWritesTheRecording() throws {
+        let record = try Koalio.scratch().appendingPathComponent("partial.koalioreplay").path
+        let run = try Koalio.run(["--headless", "--ticks", "90", "--input-script", "Tests/Fixtures/level1-win.keys", "--record", record])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let check = try Koalio.run(["--replay", record, "--headless", "--verify"])
+        XCTAssertEqual(check.stdout, "ok 90 ticks\n")
+    }
+
+    func assertBad(_ arguments: [String], status: Int32 = 2, mentions: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let run = try Koalio.run(arguments)
+        XCTAssertEqual(run.status, status, "\(run.stdout)\(run.stderr)", file: file, line: line)
+        let text = status == 1 ? run.stdout : run.stderr
+        XCTAssertEqual(text.split(separator: "\n").count, 1, "one line: \(text)", file: file, line: line)
+        for word in mentions { XCTAssertTrue(text.contains(word), "\(word) in \(text)", file: file, line: line) }
+    }
+
+    func testBadReplayFiles() throws {
+        let dir = try Koalio.scratch()
+        let good = try Data(contentsOf: URL(fileURLWithPath: Koalio.repository + "/" + shipped))
+        let truncated = dir.appendingPathComponent("truncated.koalioreplay").path
+        try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: truncated))
+        try assertBad(["--replay", truncated, "--headless", "--verify"], mentions: ["truncated.koalioreplay", "truncated"])
+        try assertBad(["--replay", "Levels/level1.tmx", "--headless", "--verify"], mentions: ["level1.tmx", "not a koalio replay"])
+
+        var newer = [UInt8](good)
+        newer[8] = 2
+        let newerPath = dir.appendingPathComponent("newer.koalioreplay").path
+        try Data(newer).write(to: URL(fileURLWithPath: newerPath))
+        try assertBad(["--replay", newerPath], mentions: ["newer.koalioreplay", "format version 2 is newer"])
+
+        var recording = try ReplayFile.decode([UInt8](good), file: shipped)
+        let changedLevel = dir.appendingPathComponent("level1.tmx").path
+        try (String(contentsOfFile: Koalio.repository + "/Levels/level1.tmx", encoding: .utf8) + "<!-- edited -->\n")
+            .write(toFile: changedLevel, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Koalio.repository + "/Levels/koalio.tsx", toPath: dir.appendingPathComponent("koalio.tsx").path)
+        try assertBad(["--replay", shipped, "--level", changedLevel, "--headless", "--verify"], mentions: ["recorded on a different", "SHA-256"])
+
+        recording.levelName = "nolevel"
+        let missing = dir.appendingPathComponent("missing.koalioreplay").path
+        try Data(ReplayFile.encode(recording)).write(to: URL(fileURLWithPath: missing))
+        try assertBad(["--replay", missing, "--headless", "--verify"], mentions: ["missing.koalioreplay", "level 'nolevel' is missing"])
+
+        recording.levelName = "level1"
+        recording.checksums[3].value &+= 1
+        let desync = dir.appendingPathComponent("desync.koalioreplay").path
+        try Data(ReplayFile.encode(recording)).write(to: URL(fileURLWithPath: desync))
+        try assertBad(["--replay", desync, "--headless", "--verify"], status: 1, mentions: ["desync", "tick \(recording.checksums[3].tick)"])
+    }
+
+    func testRecordingSomewhereUnwritableFailsBeforePlaying() throws {
+        let run = try Koalio.run(["--headless", "--ticks", "10", "--record", "/nonexistent/dir/run.koalioreplay"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("/nonexistent/dir is not a directory"), run.stderr)
+        let flags = try Koalio.run(["--verify"])
+        XCTAssertEqual(flags.status, 64, "--verify needs --replay")
+    }
+}

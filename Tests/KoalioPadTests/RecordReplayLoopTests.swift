@@ -1,0 +1,71 @@
+import Foundation
+import KoalioApp
+import KoalioGame
+import KoalioReplay
+import KoalioSim
+import XCTest
+
+/// Runs recorded through the real loop from scripted keyboard and virtual-pad input replay to
+/// the same end state, through the verifier and through the loop's own playback.
+final class RecordReplayLoopTests: XCTestCase {
+    func testALiveRunWithKeysAndAPadReplaysExactly() throws {
+        let levelPath = repository + "/Levels/level1.tmx"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-live-\(UUID().uuidString).koalioreplay").path
+        let recordingOptions = RecordingOptions(gameVersion: "test", levelName: "level1",
+                                                levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(levelPath)), recordPath: path)
+        let script = """
+            0 right down
+            40 space down
+            50 space up
+            60 right up
+            70 pad attach ps5
+            80 pad1 leftx 0.8
+            120 pad1 a down
+            124 pad1 a up
+            125 pad1 x down
+            160 pad1 detach
+            200 escape down
+            201 escape up
+            210 d down
+            260 x down
+            300 d up
+
+            """
+        let live = try LoopRunner.play(script, ticks: 400, recording: recordingOptions)
+        XCTAssertEqual(live.field(161, "state"), "paused", "the pad in use left: the game paused itself")
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: path), "written when the game quit")
+        let recording = try ReplayFile.decode([UInt8](data), file: path)
+        XCTAssertEqual(recording.inputs.count, 400)
+        XCTAssertEqual(recording.controllerChanges.map(\.name), ["Keyboard", "DualSense Wireless Controller", "Keyboard"],
+                       "which controller, and when it changed")
+
+        let map = try TMXLoader.load(path: levelPath)
+        XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: 400))
+        var replayed = Session(map: map)
+        for input in recording.inputs { replayed.step(input) }
+        XCTAssertEqual(replayed.world, live.session.world, "the same end state")
+        XCTAssertEqual(replayed.isPaused, live.session.isPaused)
+
+        // Played back by the loop itself, with live keys that must not steer.
+        let playback = try LoopRunner.play("0 left down\n30 space down\n", ticks: 400, replay: recording)
+        XCTAssertEqual(playback.session.world, live.session.world)
+        XCTAssertEqual(playback.field(100, "x", as: Double.self), live.field(100, "x", as: Double.self))
+        XCTAssertEqual(playback.field(1, "hudVisible"), false, "no HUD during a replay")
+    }
+
+    func testPlaybackPausesAndResumesWithoutChangingTheRun() throws {
+        let (recording, _) = try winningRecording()
+        let run = try LoopRunner.play("100 escape down\n101 escape up\n160 p down\n161 p up\n", ticks: 2400, replay: recording)
+        XCTAssertEqual(run.field(130, "state"), "paused", "the viewer paused the playback")
+        XCTAssertEqual(run.field(130, "x", as: Double.self), run.field(159, "x", as: Double.self))
+        XCTAssertEqual(run.session.state, .won, "and it still wins, 60 ticks later")
+        XCTAssertEqual(run.field(2400, "state"), "won")
+    }
+
+    /// The shipped winning replay of level 1.
+    func winningRecording() throws -> (Recording, TileMap) {
+        let path = repository + "/Tests/Replays/level1.koalioreplay"
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        return (try ReplayFile.decode([UInt8](data), file: path), try TMXLoader.load(path: repository + "/Levels/level1.tmx"))
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import KoalioCore
+import KoalioGame
+import KoalioInput
+import KoalioSim
+import XCTest
+@testable import KoalioReplay
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+func level1() throws -> TileMap { try TMXLoader.load(path: repository + "/Levels/level1.tmx") }
+
+/// A run of level 1 recorded from the shipped winning keyboard script, through the game's step.
+func recordedWinningRun() throws -> (Recording, Session) {
+    let map = try level1()
+    let text = try String(contentsOfFile: repository + "/Tests/Fixtures/level1-win.keys", encoding: .utf8)
+    let script = try InputScript.parse(text, file: "level1-win.keys")
+    var recorder = Recorder(gameVersion: "test", levelName: "level1", levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(repository + "/Levels/level1.tmx")),
+                            tickRate: 60)
+    var session = Session(map: map)
+    for input in ScriptedKeyboard.tickInputs(script, ticks: 3000) {
+        let result = session.step(input)
+        recorder.record(input, after: session, restarted: result.restarted, sources: ["Keyboard"])
+        if result.ended != nil {
+            recorder.finish(session)
+            break
+        }
+    }
+    return (recorder.recording, session)
+}
+
+final class SHA256Tests: XCTestCase {
+    func testKnownDigests() {
+        XCTAssertEqual(SHA256.hex(SHA256.hash(Array("abc".utf8))), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hex(SHA256.hash([])), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hex(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", "two blocks")
+    }
+}
+
+final class ReplayFormatTests: XCTestCase {
+    func testRoundTripIsExact() throws {
+        var (recording, _) = try recordedWinningRun()
+        recording.sources = ["Keyboard", "DualSense Wireless Controller", "On-screen controls"]
+        var analog = GamepadSnapshot()
+        analog.leftX = 0.123456789
+        analog.rightTrigger = 0.77
+        recording.inputs[10] = TickInput(source: 1, snapshot: analog, pressed: [.a, .pauseRequest])
+        recording.inputs[11] = TickInput(source: 2, snapshot: analog, pressed: .options)
+        let decoded = try ReplayFile.decode(ReplayFile.encode(recording), file: "r")
+        XCTAssertEqual(decoded, recording)
+        XCTAssertEqual(decoded.controllerChanges.map(\.name), ["Keyboard", "DualSense Wireless Controller", "On-screen controls", "Keyboard"])
+    }
+
+    func testAMinuteOfPlayIsKilobytes() throws {
+        let (recording, _) = try recordedWinningRun()
+        XCTAssertGreaterThan(recording.inputs.count, 2000)
+        let bytes = ReplayFile.encode(recording)
+        XCTAssertLessThan(bytes.count, 8 * 1024, "\(recording.inputs.count) ticks in \(bytes.count) bytes")
+        XCTAssertEqual(recording.checksums.map(\.tick).prefix(3), [60, 120, 180])
+        XCTAssertEqual(recording.checksums.last?.tick, recording.inputs.count, "and one at the end")
+    }
+
+    func testEveryBadFileIsOneClearError() throws {
+        let (recording, _) = try recordedWinningRun()
+        let good = ReplayFile.encode(recording)
+        func reason(_ bytes: [UInt8]) -> String {
+            do {
+                _ = try ReplayFile.decode(bytes, file: "bad.koalioreplay")
+                return "accepted"
+            } catch {
+                XCTAssertFalse(error.description.contains("\n"))
+                XCTAssertTrue(error.description.hasPrefix("bad.koalioreplay: "))
+                return error.reason
+            }
+        }
+        for cut in [good.count - 1, good.count / 2, 40, 12] {
+            XCTAssertTrue(reason(Array(good.prefix(cut))).hasPrefix("truncated"), "cut at \(cut): \(reason(Array(good.prefix(cut))))")
+        }
+        XCTAssertTrue(reason(Array("<?xml version=\"1.0\"?><map/>".utf8)).hasPrefix("not a koalio replay"))
+        XCTAssertTrue(reason([]).hasPrefix("not a koalio replay"))
+        var newer = good
+        newer[8] = 99
+        XCTAssertEqual(reason(newer), "format version 99 is newer than this koalio reads (1); update koalio")
+        var damaged = good
+        damaged[good.count / 2] ^= 0x10
+        XCTAssertTrue(reason(damaged).hasPrefix("damaged"), reason(damaged))
+    }
+
+    func testBodyErrorsNameTheByte() throws {
+        var recording = Recording(gameVersion: "t", levelName: "l", levelSHA256: [UInt8](repeating: 1, count: 32), tickRate: 60,
+                                  sources: ["Keyboard"], inputs: [TickInput(source: 0, snapshot: .neutral)])
+        recording.inputs[0].source = 3  // no such controller in the table
+        XCTAssertThrowsError(try ReplayFile.decode(ReplayFile.encode(recording), file: "x")) { error in
+            let error = error as? ReplayError
+            XCTAssertNotNil(error?.offset)
+            XCTAssertEqual(error?.reason, "controller 3 is not in the table of 1")
+        }
+    }
+}
+
+final class ReplayVerifierTests: XCTestCase {
+    func testAWinningRunVerifiesAndATamperedOneDoesNot() throws {
+        let (recording, session) = try recordedWinningRun()
+        XCTAssertEqual(session.state, .won)
+        let map = try level1()
+        XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: recording.inputs.count))
+
+        var wrongChecksum = recording
+        wrongChecksum.checksums[5].value ^= 1
+        guard case let .mismatch(tick, _, _) = ReplayVerifier.verify(wrongChecksum, on: map) else { return XCTFail("accepted") }
+        XCTAssertEqual(tick, wrongChecksum.checksums[5].tick)
+
+        var wrongInput = recording
+        for i in 400..<420 { wrongInput.inputs[i].snapshot.dpadX = -1 }  // walk left for a moment
+        guard case let .mismatch(tick2, _, _) = ReplayVerifier.verify(wrongInput, on: map) else { return XCTFail("accepted") }
+        XCTAssertEqual(tick2, 420, "the first checksum after the change")
+    }
+
+    /// Whatever the render rate, the game's frame clock hands the same ticks to the same step:
+    /// 30, 60 and 144 frames per second and a jittery clock all end in identical checksums.
+    func testRenderRateDoesNotChangeTheRun() throws {
+        let (recording, _) = try recordedWinningRun()
+        let map = try level1()
+        var generator = SplitMix(seed: 2026)
+        let clocks: [(String, () -> Double)] = [
+            ("30 fps", { 1.0 / 30 }), ("60 fps", { 1.0 / 60 }), ("144 fps", { 1.0 / 144 }),
+            ("jitter", { 0.001 + Double(generator.next() % 40_000) / 1_000_000 }),  // 1…41 ms frames
+        ]
+        for (name, frameTime) in clocks {
+            var clock = FrameClock(now: 0)
+            var now = 0.0, next = 0, frames = 0
+            var session = Session(map: map)
+            var checksums: [Recording.Checksum] = []
+            while next < recording.inputs.count {
+                now += frameTime()
+                frames += 1
+                for _ in 0..<clock.ticksDue(now: now) where next < recording.inputs.count {
+                    session.step(recording.inputs[next])
+                    next += 1
+                    if recording.checksums.contains(where: { $0.tick == next }) {
+                        checksums.append(Recording.Checksum(tick: next, value: StateChecksum.of(session)))
+                    }
+                }
+            }
+            XCTAssertEqual(checksums, recording.checksums, name)
+            XCTAssertEqual(session.state, .won, name)
+            XCTAssertGreaterThan(frames, 0)
+        }
+    }
+
+    func testTheShippedWinningReplayVerifies() throws {
+        for file in try FileManager.default.contentsOfDirectory(atPath: repository + "/Tests/Replays") where file.hasSuffix(".koalioreplay") {
+            let data = try XCTUnwrap(FileManager.default.contents(atPath: repository + "/Tests/Replays/" + file))
+            let recording = try ReplayFile.decode([UInt8](data), file: file)
+            let levelBytes = try TMXLoader.readLevelFile(repository + "/Levels/\(recording.levelName).tmx")
+            XCTAssertEqual(recording.levelSHA256, SHA256.hash(levelBytes), "\(file): the level changed; re-record it (README)")
+            let map = try TMXLoader.load(bytes: levelBytes, path: repository + "/Levels/\(recording.levelName).tmx")
+            XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: recording.inputs.count), file)
+            var session = Session(map: map)
+            for input in recording.inputs { session.step(input) }
+            XCTAssertEqual(session.state, .won, "\(file) wins")
+        }
+    }
+}
+
+/// A small seeded generator, so "random" jitter is the same every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
