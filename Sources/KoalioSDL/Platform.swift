@@ -19,14 +19,14 @@ public struct PlatformOptions: Sendable {
 
 /// The window, the renderer and SDL's event queue: all of koalio's SDL use outside the shim.
 ///
-/// The scene is drawn at the logical 568×320 into a target texture, then copied to the window
-/// once at the largest integer scale that fits (letterboxed), so pixels stay crisp and the
-/// software renderer scales one image per frame instead of every sprite.
+/// The scene is drawn at the logical 568×320 (a ``SceneCanvas``), then enlarged into the window
+/// once at the largest integer scale that fits (letterboxed), so pixels stay crisp and one image
+/// is scaled per frame instead of every sprite.
 @MainActor
 public final class Platform {
     private let window: OpaquePointer
     private let renderer: OpaquePointer
-    private let sceneTarget: OpaquePointer
+    private let canvas: SceneCanvas
     private let options: PlatformOptions
     private var textures: [TextureID: OpaquePointer] = [:]
     private let pads: GamepadManager
@@ -62,35 +62,45 @@ public final class Platform {
             throw error
         }
         SDL_SetWindowMinimumSize(window, Int32(LogicalView.width / 2), Int32(LogicalView.height / 2))
-        let rendererFlags = choice == .software
-            ? SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
-            : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
-        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) else {
-            let error = SDLError("SDL_CreateRenderer")
+        func fail(_ operation: String) -> SDLError {
+            let error = SDLError(operation)
             SDL_DestroyWindow(window)
             SDL_Quit()
-            throw error
+            return error
         }
-        guard let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                             Int32(LogicalView.width), Int32(LogicalView.height)) else {
-            let error = SDLError("SDL_CreateTexture(scene)")
-            SDL_DestroyRenderer(renderer)
-            SDL_DestroyWindow(window)
-            SDL_Quit()
-            throw error
+        if choice == .software {
+            guard let scene = SDL_CreateRGBSurfaceWithFormat(0, Int32(LogicalView.width), Int32(LogicalView.height), 32,
+                                                             SDL_PIXELFORMAT_ARGB8888.rawValue) else { throw fail("SDL_CreateRGBSurfaceWithFormat(scene)") }
+            guard let renderer = SDL_CreateSoftwareRenderer(scene) else {
+                SDL_FreeSurface(scene)
+                throw fail("SDL_CreateSoftwareRenderer")
+            }
+            self.renderer = renderer
+            self.canvas = .surface(scene)
+        } else {
+            let flags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
+            guard let renderer = SDL_CreateRenderer(window, -1, flags) else { throw fail("SDL_CreateRenderer") }
+            guard let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                                 Int32(LogicalView.width), Int32(LogicalView.height)) else {
+                SDL_DestroyRenderer(renderer)
+                throw fail("SDL_CreateTexture(scene)")
+            }
+            SDL_SetTextureBlendMode(target, SDL_BLENDMODE_NONE)  // the final scaled copy replaces, never blends
+            self.renderer = renderer
+            self.canvas = .texture(target)
         }
         self.window = window
-        self.renderer = renderer
-        self.sceneTarget = target
-        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_NONE)  // the final scaled copy replaces, never blends
         self.pads = GamepadManager(registry: registry)
     }
 
     isolated deinit {
         pads.closeAll()
         for texture in textures.values { SDL_DestroyTexture(texture) }
-        SDL_DestroyTexture(sceneTarget)
         SDL_DestroyRenderer(renderer)
+        switch canvas {
+        case let .texture(target): SDL_DestroyTexture(target)
+        case let .surface(scene): SDL_FreeSurface(scene)
+        }
         SDL_DestroyWindow(window)
         IMG_Quit()
         SDL_Quit()
@@ -122,9 +132,9 @@ public final class Platform {
 
     // MARK: - Drawing
 
-    /// Draws a frame's list into the scene texture, then scales it into the window.
+    /// Draws a frame's list into the scene, then enlarges it into the window.
     public func render(_ list: DrawList) {
-        SDL_SetRenderTarget(renderer, sceneTarget)
+        if case let .texture(target) = canvas { SDL_SetRenderTarget(renderer, target) }
         SDL_SetRenderDrawColor(renderer, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255)
         SDL_RenderClear(renderer)
         for item in list.items {
@@ -148,25 +158,45 @@ public final class Platform {
                 SDL_RenderFillRect(renderer, &dst)
             }
         }
-        SDL_SetRenderTarget(renderer, nil)
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
-        var dst = letterbox()
-        SDL_RenderCopy(renderer, sceneTarget, nil, &dst)
+        switch canvas {
+        case let .texture(target):
+            SDL_SetRenderTarget(renderer, nil)
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer)
+            var dst = letterbox()
+            SDL_RenderCopy(renderer, target, nil, &dst)
+        case let .surface(scene):
+            SDL_RenderFlush(renderer)
+            guard let windowSurface = SDL_GetWindowSurface(window) else { return }
+            SceneCanvas.present(scene, into: windowSurface, box: letterbox())
+        }
     }
 
-    /// The largest integer multiple of the logical view that fits the window, centred; a window
-    /// smaller than the view gets the best fractional fit instead.
-    private func letterbox() -> SDL_Rect {
+    /// The window's size in pixels (which may differ from its size in points).
+    private func outputSize() -> (width: Int32, height: Int32) {
         var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &w, &h)
-        let fit = min(Double(w) / Double(LogicalView.width), Double(h) / Double(LogicalView.height))
-        let scale = fit >= 1 ? fit.rounded(.down) : fit
-        let sw = Int32(Double(LogicalView.width) * scale), sh = Int32(Double(LogicalView.height) * scale)
-        return SDL_Rect(x: (w - sw) / 2, y: (h - sh) / 2, w: sw, h: sh)
+        switch canvas {
+        case .texture: SDL_GetRendererOutputSize(renderer, &w, &h)
+        case .surface:
+            if let surface = SDL_GetWindowSurface(window) {
+                w = surface.pointee.w
+                h = surface.pointee.h
+            }
+        }
+        return (w, h)
     }
 
-    public func present() { SDL_RenderPresent(renderer) }
+    private func letterbox() -> SDL_Rect {
+        let (w, h) = outputSize()
+        return SceneCanvas.letterbox(width: w, height: h)
+    }
+
+    public func present() {
+        switch canvas {
+        case .texture: SDL_RenderPresent(renderer)
+        case .surface: SDL_UpdateWindowSurface(window)
+        }
+    }
 
     public func toggleFullscreen() {
         let isFullscreen = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
@@ -175,8 +205,12 @@ public final class Platform {
 
     /// Saves what the window shows now (call after `render`, before `present`) as a PNG.
     public func saveScreenshot(to path: String) throws(SDLError) {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &w, &h)
+        if case .surface = canvas {
+            guard let windowSurface = SDL_GetWindowSurface(window) else { throw SDLError("SDL_GetWindowSurface") }
+            guard IMG_SavePNG(windowSurface, path) == 0 else { throw SDLError("saving \(path)") }
+            return
+        }
+        let (w, h) = outputSize()
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw SDLError("SDL_CreateRGBSurfaceWithFormat")
         }
@@ -212,9 +246,9 @@ public final class Platform {
     /// Window coordinates (or 0…1 of the window for fingers) → the logical view, through the
     /// letterbox: the inverse of how the scene is shown.
     private func logicalPoint(_ x: Double, _ y: Double, normalized: Bool) -> Vec2 {
-        var windowWidth: Int32 = 0, windowHeight: Int32 = 0, outputWidth: Int32 = 0, outputHeight: Int32 = 0
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0
         SDL_GetWindowSize(window, &windowWidth, &windowHeight)
-        SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+        let (outputWidth, outputHeight) = outputSize()
         let wx = normalized ? x * Double(windowWidth) : x, wy = normalized ? y * Double(windowHeight) : y
         let px = wx * Double(outputWidth) / Double(max(1, windowWidth)), py = wy * Double(outputHeight) / Double(max(1, windowHeight))
         let box = letterbox()
@@ -227,9 +261,9 @@ public final class Platform {
     /// Queues a mouse or finger event given in logical coordinates, converted to what SDL
     /// would report for the window: scripted pointers take the real path back.
     public func pushPointer(_ pointer: PointerEvent) {
-        var windowWidth: Int32 = 0, windowHeight: Int32 = 0, outputWidth: Int32 = 0, outputHeight: Int32 = 0
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0
         SDL_GetWindowSize(window, &windowWidth, &windowHeight)
-        SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+        let (outputWidth, outputHeight) = outputSize()
         let box = letterbox()
         let px = Double(box.x) + pointer.position.x * Double(box.w) / Double(LogicalView.width)
         let py = Double(box.y) + pointer.position.y * Double(box.h) / Double(LogicalView.height)

@@ -1,0 +1,77 @@
+import CSDL2
+import KoalioCore
+
+/// Where the 568×320 scene is drawn, and how it reaches the window.
+///
+/// With a GPU, the scene is a target texture the GPU scales into the window. Without one,
+/// SDL's software renderer draws into a plain surface and the scene is enlarged into the
+/// window's surface by hand: SDL's generic stretch was two thirds of all the work per frame
+/// (callgrind), while an integer enlargement is a store per pixel and a `memcpy` per row.
+enum SceneCanvas {
+    case texture(OpaquePointer)
+    case surface(UnsafeMutablePointer<SDL_Surface>)
+
+    /// The largest whole multiple of the view that fits `width`×`height`, centred; a window
+    /// smaller than the view gets the best fractional fit instead.
+    static func letterbox(width w: Int32, height h: Int32) -> SDL_Rect {
+        let fit = min(Double(w) / Double(LogicalView.width), Double(h) / Double(LogicalView.height))
+        let scale = fit >= 1 ? fit.rounded(.down) : fit
+        let sw = Int32(Double(LogicalView.width) * scale), sh = Int32(Double(LogicalView.height) * scale)
+        return SDL_Rect(x: (w - sw) / 2, y: (h - sh) / 2, w: sw, h: sh)
+    }
+
+    /// Copies `scene` into `window` at `box`: by hand for whole multiples of 32-bit pixels in
+    /// the same layout, otherwise with SDL's scaled blit. The borders around `box` are cleared.
+    static func present(_ scene: UnsafeMutablePointer<SDL_Surface>, into window: UnsafeMutablePointer<SDL_Surface>, box: SDL_Rect) {
+        clearBorders(of: window, around: box)
+        let scale = Int(box.w) / Int(scene.pointee.w)
+        let sameLayout = [SDL_PIXELFORMAT_ARGB8888.rawValue, SDL_PIXELFORMAT_RGB888.rawValue].contains(window.pointee.format.pointee.format)
+        guard scale >= 1, Int(box.w) == scale * Int(scene.pointee.w), Int(box.h) == scale * Int(scene.pointee.h), sameLayout,
+              let source = scene.pointee.pixels, let destination = window.pointee.pixels else {
+            var target = box
+            SDL_UpperBlitScaled(scene, nil, window, &target)  // SDL_BlitScaled is a macro over this
+            return
+        }
+        let mustLock = window.pointee.flags & UInt32(SDL_RLEACCEL) != 0
+        if mustLock { SDL_LockSurface(window) }
+        defer { if mustLock { SDL_UnlockSurface(window) } }
+        enlarge(source: source.assumingMemoryBound(to: UInt32.self), sourcePitch: Int(scene.pointee.pitch) / 4,
+                width: Int(scene.pointee.w), height: Int(scene.pointee.h),
+                destination: destination.assumingMemoryBound(to: UInt32.self), destinationPitch: Int(window.pointee.pitch) / 4,
+                x: Int(box.x), y: Int(box.y), scale: scale)
+    }
+
+    /// Nearest-neighbour enlargement by a whole factor: each source row is widened once, then
+    /// copied to the other `scale − 1` rows.
+    static func enlarge(source: UnsafePointer<UInt32>, sourcePitch: Int, width: Int, height: Int,
+                        destination: UnsafeMutablePointer<UInt32>, destinationPitch: Int, x: Int, y: Int, scale: Int) {
+        let rowBytes = width * scale * 4
+        for row in 0..<height {
+            let from = source + row * sourcePitch
+            let first = destination + (y + row * scale) * destinationPitch + x
+            if scale == 2 {
+                first.withMemoryRebound(to: UInt64.self, capacity: width) { pairs in
+                    for column in 0..<width {
+                        let pixel = UInt64(from[column])
+                        pairs[column] = pixel | pixel << 32
+                    }
+                }
+            } else {
+                for column in 0..<width {
+                    let pixel = from[column]
+                    for copy in 0..<scale { first[column * scale + copy] = pixel }
+                }
+            }
+            for copy in 1..<max(scale, 1) { memcpy(first + copy * destinationPitch, first, rowBytes) }
+        }
+    }
+
+    private static func clearBorders(of surface: UnsafeMutablePointer<SDL_Surface>, around box: SDL_Rect) {
+        let w = surface.pointee.w, h = surface.pointee.h
+        var borders = [SDL_Rect(x: 0, y: 0, w: w, h: box.y), SDL_Rect(x: 0, y: box.y + box.h, w: w, h: h - box.y - box.h),
+                       SDL_Rect(x: 0, y: box.y, w: box.x, h: box.h), SDL_Rect(x: box.x + box.w, y: box.y, w: w - box.x - box.w, h: box.h)]
+        for index in borders.indices where borders[index].w > 0 && borders[index].h > 0 {
+            SDL_FillRect(surface, &borders[index], 0)
+        }
+    }
+}
