@@ -94,6 +94,20 @@ final class PointerTranslationTests: XCTestCase {
         }
     }
 
+    func testLosingFocusIsReported() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try PadFixture()
+            defer { fixture.tearDown() }
+            var event = SDL_Event()
+            event.type = SDL_WINDOWEVENT.rawValue
+            event.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
+            SDL_PushEvent(&event)
+            event.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue)
+            SDL_PushEvent(&event)
+            XCTAssertEqual(fixture.platform.pollEvents(), [.focusLost], "focus gained needs nothing: the player resumes")
+        }
+    }
+
     func testPushedPointersRoundTripThroughSDL() throws {
         try MainActor.assumeIsolated {
             let fixture = try PadFixture()
