@@ -30,6 +30,8 @@ public final class Platform {
     private let options: PlatformOptions
     private var textures: [TextureID: OpaquePointer] = [:]
     private let pads: GamepadManager
+    /// The window's size before going fullscreen, to go back to.
+    private var windowedSize: (width: Int32, height: Int32)
 
     /// Opens the window and SDL's GameController layer; pads report into `registry`.
     public init(options: PlatformOptions, registry: ControllerRegistry) throws(SDLError) {
@@ -90,6 +92,7 @@ public final class Platform {
             self.canvas = .texture(target)
         }
         self.window = window
+        self.windowedSize = (Int32(LogicalView.width * scale), Int32(LogicalView.height * scale))
         self.pads = GamepadManager(registry: registry)
     }
 
@@ -199,8 +202,16 @@ public final class Platform {
     }
 
     public func toggleFullscreen() {
-        let isFullscreen = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
-        SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        if SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 {
+            SDL_SetWindowFullscreen(window, 0)
+            // Without a window manager (Xvfb, some kiosks) SDL leaves the window screen-sized.
+            SDL_SetWindowSize(window, windowedSize.width, windowedSize.height)
+        } else {
+            var width: Int32 = 0, height: Int32 = 0
+            SDL_GetWindowSize(window, &width, &height)
+            windowedSize = (width, height)
+            SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        }
     }
 
     /// Saves what the window shows now (call after `render`, before `present`) as a PNG.

@@ -72,6 +72,25 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(hud.pixel(568, 200).2, noHUD.pixel(568, 200).2)
     }
 
+    /// F11 fills the screen (Xvfb's is 1280×800): the view at the largest whole scale (2×,
+    /// 1136×640) in the middle, black bars around it. F11 again brings the window back.
+    func testF11TogglesFullscreenWithALetterbox() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let once = dir.appendingPathComponent("once.keys").path
+        try "0 f11 down\n1 f11 up\n".write(toFile: once, atomically: true, encoding: .utf8)
+        let full = try screenshot(xvfb, ["--input-script", once], name: "full")
+        XCTAssertEqual([full.width, full.height], [1280, 800])
+        for (x, y) in [(10, 400), (1270, 400), (640, 10), (640, 790)] {
+            XCTAssertTrue(full.pixel(x, y) == (0, 0, 0), "black bar at (\(x), \(y))")
+        }
+        XCTAssertFalse(full.pixel(72 + 10, 80 + 300) == (0, 0, 0), "the scene starts at (72, 80)")
+        let twice = dir.appendingPathComponent("twice.keys").path
+        try "0 f11 down\n1 f11 up\n10 f11 down\n11 f11 up\n".write(toFile: twice, atomically: true, encoding: .utf8)
+        let windowed = try screenshot(xvfb, ["--input-script", twice], name: "windowed")
+        XCTAssertEqual([windowed.width, windowed.height], [1136, 640])
+    }
+
     func testBothRenderersDrawTheLevel() throws {
         let xvfb = try Xvfb()
         for renderer in ["software", "accelerated"] {
