@@ -50,8 +50,8 @@ public final class GameLoop {
 
     private let platform: Platform
     public let registry: ControllerRegistry
-    public private(set) var session: Session
-    private let options: Options
+    public internal(set) var session: Session
+    let options: Options
     private let script: ScriptPlayer?
     private let keyboard = KeyboardController()
     public let hud = HUD()
@@ -65,15 +65,15 @@ public final class GameLoop {
     /// tick's input, so replays pause at the same tick.
     private var pauseRequested = false
     /// Controller names in the order they first steered: a recording's table.
-    private var sourceNames: [String] = []
+    var sourceNames: [String] = []
     private var notice: (text: String, untilStep: Int)?
     /// The step at which the HUD last appeared or disappeared, for its fade.
     private var hudChangedAtStep = -GameLoop.hudFadeTicks
 
-    private var recorder: Recorder?
-    private var recordWritten = false
+    var recorder: Recorder?
+    var recordWritten = false
     /// Files the winning runs were saved to.
-    public private(set) var autosavedReplays: [String] = []
+    public internal(set) var autosavedReplays: [String] = []
     private var replayIndex = 0
     /// Live Start / Esc / P pause a replay's playback; the recording is not changed.
     private var playbackPaused = false
@@ -235,50 +235,6 @@ public final class GameLoop {
         if let index = sourceNames.firstIndex(of: controller.vendorName) { return index }
         sourceNames.append(controller.vendorName)
         return sourceNames.count - 1
-    }
-
-    // MARK: - Recording
-
-    private func record(_ input: TickInput, _ result: Session.StepResult) {
-        guard var recorder, let settings = options.recording else { return }
-        recorder.record(input, after: session, restarted: result.restarted, sources: sourceNames)
-        if let ended = result.ended {
-            recorder.finish(session)
-            if ended == .won, let directory = settings.autosaveDirectory { autosave(recorder.recording, in: directory) }
-            if let path = settings.recordPath, !recordWritten {
-                recordWritten = true
-                writeOrWarn(recorder.recording, to: path)
-            }
-        }
-        self.recorder = recorder
-    }
-
-    private func autosave(_ recording: Recording, in directory: String) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            return warn("\(directory): cannot save the winning replay: \(error.localizedDescription)")
-        }
-        let path = directory + "/" + ReplayStore.autosaveName(level: recording.levelName)
-        writeOrWarn(recording, to: path)
-        autosavedReplays.append(path)
-    }
-
-    /// A replay that cannot be saved must not end the game: say so on stderr and play on.
-    private func writeOrWarn(_ recording: Recording, to path: String) {
-        do { try ReplayStore.write(recording, to: path) } catch { warn(error.description) }
-    }
-
-    private func warn(_ message: String) {
-        FileHandle.standardError.write(Data("koalio: \(message)\n".utf8))
-    }
-
-    /// The game quits before the first run ended: `--record` still gets the run so far.
-    private func writeRecordingOnQuit() throws(KoalioError) {
-        guard var recorder, let path = options.recording?.recordPath, !recordWritten else { return }
-        recorder.finish(session)
-        recordWritten = true
-        try ReplayStore.write(recorder.recording, to: path)
     }
 
     // MARK: - HUD and drawing

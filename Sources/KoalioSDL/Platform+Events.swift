@@ -1,0 +1,77 @@
+import CSDL2
+import Foundation
+import KoalioCore
+import KoalioInput
+
+/// SDL's event queue in koalio's terms, scripted input pushed back into it, and time.
+extension Platform {
+    /// Drains SDL's queue. Called once per frame, before the frame's ticks. Pad events go
+    /// straight into the controller registry (whose handlers run now); the rest are returned.
+    public func pollEvents() -> [PlatformEvent] {
+        var events: [PlatformEvent] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            if pads.handle(event) { continue }
+            if let translated = EventTranslator.translate(event, logical: logicalPoint) { events.append(translated) }
+        }
+        return events
+    }
+
+    /// Loads controller mappings (`gamecontrollerdb.txt`); files that do not exist are skipped.
+    public func loadControllerMappings(_ paths: [String]) throws(DataFileError) {
+        for path in paths where FileManager.default.fileExists(atPath: path) { try GamepadManager.loadMappings(from: path) }
+    }
+
+    /// Sends the pads what the model asked for: player lights, light-bar colours, rumble.
+    public func performControllerEffects(_ effects: [ControllerEffect]) { pads.perform(effects) }
+
+    /// Window coordinates (or 0…1 of the window for fingers) → the logical view, through the
+    /// letterbox: the inverse of how the scene is shown.
+    func logicalPoint(_ x: Double, _ y: Double, normalized: Bool) -> Vec2 {
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0
+        SDL_GetWindowSize(window, &windowWidth, &windowHeight)
+        let (outputWidth, outputHeight) = outputSize()
+        let wx = normalized ? x * Double(windowWidth) : x, wy = normalized ? y * Double(windowHeight) : y
+        let px = wx * Double(outputWidth) / Double(max(1, windowWidth)), py = wy * Double(outputHeight) / Double(max(1, windowHeight))
+        let box = letterbox()
+        return Vec2((px - Double(box.x)) * Double(LogicalView.width) / Double(max(1, box.w)),
+                    (py - Double(box.y)) * Double(LogicalView.height) / Double(max(1, box.h)))
+    }
+
+    /// Queues a mouse or finger event given in logical coordinates, converted to what SDL
+    /// would report for the window: scripted pointers take the real path back.
+    public func pushPointer(_ pointer: PointerEvent) {
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0
+        SDL_GetWindowSize(window, &windowWidth, &windowHeight)
+        let (outputWidth, outputHeight) = outputSize()
+        let box = letterbox()
+        let px = Double(box.x) + pointer.position.x * Double(box.w) / Double(LogicalView.width)
+        let py = Double(box.y) + pointer.position.y * Double(box.h) / Double(LogicalView.height)
+        var wx = px * Double(windowWidth) / Double(max(1, outputWidth)), wy = py * Double(windowHeight) / Double(max(1, outputHeight))
+        if case .finger = pointer.id {
+            wx /= Double(max(1, windowWidth))
+            wy /= Double(max(1, windowHeight))
+        } else if pointer.phase != .move {
+            scriptedMouseHeld = pointer.phase == .down
+        }
+        var event = EventTranslator.pointerEvent(pointer, windowX: wx, windowY: wy, windowID: SDL_GetWindowID(window),
+                                                 mouseHeld: scriptedMouseHeld)
+        SDL_PushEvent(&event)
+    }
+
+    /// Queues a key event as if the key had been pressed: scripted input takes the real path.
+    public func pushKey(_ key: Key, down: Bool) {
+        var event = EventTranslator.keyEvent(key, down: down, windowID: SDL_GetWindowID(window))
+        SDL_PushEvent(&event)
+    }
+
+    // MARK: - Time
+
+    /// Seconds on SDL's monotonic high-resolution clock.
+    public func now() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+
+    public func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
+        SDL_Delay(UInt32(seconds * 1000))
+    }
+}
