@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KoalioCore
 
 /// Finds koalio's data (`Resources/` and `Levels/`) wherever the game was built or installed.
 ///
@@ -11,8 +12,8 @@ enum DataDirectory {
     static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(KoalioError) -> String {
         if let chosen = explicit ?? environment["KOALIO_DATA_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let source = explicit != nil ? "--data-dir" : "KOALIO_DATA_DIR"
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: chosen, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: chosen, isDirectory: &isDirectory), isDirectory else {
                 throw .input("\(chosen): \(source) is not a directory")
             }
             guard FileManager.default.isReadableFile(atPath: chosen + "/" + marker) else {
@@ -32,11 +33,11 @@ enum DataDirectory {
 
     private static func executableRelativeCandidates() -> [String] {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return [] }
-        let bin = (executable as NSString).deletingLastPathComponent
-        var candidates = [((bin as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/koalio")]
+        let bin = PathString.directory(of: executable)
+        var candidates = [PathString.join(PathString.directory(of: bin), "share/koalio")]
         var directory = bin
         for _ in 0..<4 {  // .build/x86_64-unknown-linux-gnu/debug/koalio → the repository
-            directory = (directory as NSString).deletingLastPathComponent
+            directory = PathString.directory(of: directory)
             candidates.append(directory)
         }
         return candidates

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KoalioGame
 import KoalioInput
 import KoalioReplay
@@ -23,7 +24,7 @@ extension GameLoop {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            return warn("\(directory): cannot save the winning replay: \(error.localizedDescription)")
+            return warn("\(directory): cannot save the winning replay: \(error)")
         }
         let path = directory + "/" + ReplayStore.autosaveName(level: recording.levelName)
         writeOrWarn(recording, to: path)
@@ -36,7 +37,7 @@ extension GameLoop {
     }
 
     func warn(_ message: String) {
-        FileHandle.standardError.write(Data("koalio: \(message)\n".utf8))
+        StandardError.writeLine("koalio: \(message)")
     }
 
     /// The game quits before the first run ended: `--record` still gets the run so far.

@@ -1,4 +1,3 @@
-import Foundation
 import KoalioCore
 import KoalioGame
 import KoalioHUD

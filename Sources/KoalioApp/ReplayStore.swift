@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KoalioCore
 import KoalioReplay
 
 /// Where replays go, and writing them so a crash never leaves half a file in a good one's place.
@@ -25,16 +27,16 @@ enum ReplayStore {
         do {
             try Data(ReplayFile.encode(recording)).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw .input("\(path): cannot write the replay: \((error as NSError).localizedDescription)")
+            throw .input("\(path): cannot write the replay: \(error)")
         }
     }
 
     /// Checks before playing that a `--record` file can be written, so a run is never lost.
     static func checkWritable(_ path: String) throws(KoalioError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathString.directory(of: path)
         let dir = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory else {
             throw .input("\(path): cannot record there: \(dir) is not a directory")
         }
         guard FileManager.default.isWritableFile(atPath: dir) else { throw .input("\(path): cannot record there: \(dir) is not writable") }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import KoalioGame
 
 /// Writes `--trace` lines to a file, buffered, flushed when the game ends.

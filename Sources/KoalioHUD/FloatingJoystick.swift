@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import KoalioCore
 
 /// An on-screen joystick whose base comes to the hand, as in "JoyStickView for iOS in Swift".

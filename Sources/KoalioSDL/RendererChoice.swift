@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which SDL renderer to draw with (`--renderer`).
 public enum RendererChoice: String, Sendable, CaseIterable {

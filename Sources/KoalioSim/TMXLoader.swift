@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KoalioCore
 
 /// Loads Tiled `.tmx` maps into ``TileMap`` values.
@@ -80,7 +80,7 @@ public enum TMXLoader {
             }
         }
 
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = PathString.removingExtension(PathString.fileName(of: path))
         return TileMap(name: name, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
                        tilesets: tilesets, background: background, walls: walls, hazards: hazards,
                        spawn: spawn, goal: goal)
@@ -150,8 +150,10 @@ public enum TMXLoader {
             guard raw.count % 4 == 0 else {
                 throw place.error(data, "layer '\(name)' has \(raw.count) bytes of data, not a whole number of tile ids")
             }
-            gids = stride(from: 0, to: raw.count, by: 4).map { i in
-                UInt32(raw[i]) | UInt32(raw[i + 1]) << 8 | UInt32(raw[i + 2]) << 16 | UInt32(raw[i + 3]) << 24
+            gids = stride(from: 0, to: raw.count, by: 4).map { (i: Int) -> UInt32 in
+                let low = UInt32(raw[i]) | UInt32(raw[i + 1]) << 8
+                let high = UInt32(raw[i + 2]) << 16 | UInt32(raw[i + 3]) << 24
+                return low | high
             }
         case nil:
             gids = try data.children("tile").map { tile throws(LevelError) in UInt32(try place.int(tile, "gid", default: 0)) }
@@ -222,12 +224,12 @@ public enum TMXLoader {
     // MARK: - Files and attributes
 
     static func readFile(_ path: String, element: String, referencedFrom: Place? = nil, line: Int? = nil) throws(LevelError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let problem: String?
         if !exists {
             problem = "no such file"
-        } else if isDirectory.boolValue {
+        } else if isDirectory {
             problem = "is a directory, not a file"
         } else {
             problem = nil
@@ -254,8 +256,7 @@ public enum TMXLoader {
 
     static func resolve(_ relative: String, against file: String) -> String {
         if relative.hasPrefix("/") { return relative }
-        let directory = (file as NSString).deletingLastPathComponent
-        return directory.isEmpty ? relative : (directory as NSString).appendingPathComponent(relative)
+        return PathString.join(PathString.directory(of: file), relative)
     }
 
     /// The file being read, so attribute helpers can name it in errors.

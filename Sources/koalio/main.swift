@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import KoalioApp
 
 /// Parses the command line and hands over to `KoalioApp`. Every failure ends here as one line
@@ -20,7 +20,7 @@ do {
     }
     exit(status)
 } catch let error as KoalioError {
-    FileHandle.standardError.write(Data("koalio: \(error.description)\n".utf8))
+    StandardError.writeLine("koalio: \(error.description)")
     exit(error.exitCode)
 } catch {
     Koalio.exit(withError: error)

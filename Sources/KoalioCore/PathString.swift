@@ -1,0 +1,28 @@
+/// File paths as plain strings: the few operations the game needs, so that no target linked
+/// into `koalio` needs full Foundation (and its ICU data) for `NSString`'s path methods.
+public enum PathString {
+    /// Everything before the last component: "Levels/level1.tmx" → "Levels", "a.tmx" → "", "/a" → "/".
+    public static func directory(of path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// The last component: "Levels/level1.tmx" → "level1.tmx".
+    public static func fileName(of path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// "level1.tmx" → "level1"; a leading dot is part of the name, not an extension.
+    public static func removingExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    public static func join(_ directory: String, _ component: String) -> String {
+        if directory.isEmpty { return component }
+        return directory.hasSuffix("/") ? directory + component : directory + "/" + component
+    }
+}
