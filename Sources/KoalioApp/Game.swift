@@ -66,6 +66,9 @@ public enum Game {
                                                      recordPath: options.recordPath, autosaveDirectory: ReplayStore.autosaveDirectory())
         }
 
+        // Decode the images while SDL opens the window: start-up is mostly waiting for X.
+        let images = DecodedImages.start(TextureID.builtIn + map.tilesets.map { TextureID.file($0.imagePath) },
+                                         resourceDirectory: dataDirectory + "/Resources")
         var platformOptions = PlatformOptions(resourceDirectory: dataDirectory + "/Resources")
         platformOptions.headless = options.headless
         platformOptions.fullscreen = options.fullscreen
@@ -76,7 +79,7 @@ public enum Game {
         do { platform = try Platform(options: platformOptions, registry: registry) } catch { throw .runtime(error.description) }
         do {
             try platform.loadControllerMappings(controllerMappingFiles())
-            try platform.preload(TextureID.builtIn + map.tilesets.map { TextureID.file($0.imagePath) })
+            try platform.preload(images)
         } catch {
             throw .input(error.description)
         }

@@ -115,23 +115,21 @@ public final class Platform {
 
     /// Loads images now, so a missing or broken file stops the game at start-up with its name.
     public func preload(_ ids: [TextureID]) throws(DataFileError) {
-        for id in ids where textures[id] == nil {
-            let path = self.path(of: id)
-            guard let surface = IMG_Load(path) else { throw DataFileError(file: path, reason: "cannot load image: \(String(cString: SDL_GetError()))") }
-            defer { SDL_FreeSurface(surface) }
+        try preload(DecodedImages.start(ids, resourceDirectory: options.resourceDirectory))
+    }
+
+    /// Makes textures of images decoded meanwhile (see ``DecodedImages``).
+    public func preload(_ images: DecodedImages) throws(DataFileError) {
+        let surfaces = try images.take()
+        defer { for surface in surfaces.values { SDL_FreeSurface(surface) } }
+        for (id, surface) in surfaces where textures[id] == nil {
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+                let path = DecodedImages.path(of: id, resourceDirectory: options.resourceDirectory)
                 throw DataFileError(file: path, reason: "cannot load image: \(String(cString: SDL_GetError()))")
             }
             // SDL blends images that have an alpha channel and copies those that do not (the
             // sky): a plain copy costs the software renderer far less than a blend.
             textures[id] = texture
-        }
-    }
-
-    private func path(of id: TextureID) -> String {
-        switch id {
-        case .resource(let name): return options.resourceDirectory + "/" + name
-        case .file(let path): return path
         }
     }
 
