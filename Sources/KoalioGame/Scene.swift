@@ -9,6 +9,10 @@ public enum Scene {
     /// How dark the pause and end screens make the scene: alpha of a black layer, 0…255.
     public static let dimAlpha: UInt8 = 150
     static let skyColor = Color(79, 155, 224)
+    /// Pits (columns with no floor at the map's bottom) darken over their lowest rows, so a
+    /// drop reads as a drop rather than as more sky: rows of shading, and its colour per row.
+    static let pitShadeRows = 3
+    static let pitShade = [Color(24, 40, 52, 90), Color(24, 40, 52, 170), Color(16, 24, 32, 235)]
 
     /// What the frame shows besides the world: a passing notice, the pad's battery, the HUD.
     public struct Overlay: Sendable {
@@ -41,6 +45,7 @@ public enum Scene {
 
         backdrop(.sky, parallax: Art.skyParallax, cameraX: cx, into: &list)
         backdrop(.hills, parallax: Art.hillsParallax, cameraX: cx, into: &list)
+        pits(map, cameraX: cx, cameraY: cy, into: &list)
         for layer in [map.background, map.walls, map.hazards] {
             tiles(layer, map: map, cameraX: cx, cameraY: cy, into: &list)
         }
@@ -79,6 +84,28 @@ public enum Scene {
         for copy in 0..<2 {
             let destination = Rect(x: Double(copy) * width - offset, y: 0, width: width, height: Double(Art.backdropHeight))
             list.append(.sprite(texture, source: source, destination: destination, flipped: false, tint: .white))
+        }
+    }
+
+    /// Shades runs of floorless columns, one rectangle per row and run.
+    private static func pits(_ map: TileMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+        let tw = Double(map.tileWidth), th = Double(map.tileHeight)
+        let bottom = map.height - 1
+        let first = max(0, Int((cameraX / tw).rounded(.down))), last = min(map.width - 1, Int(((cameraX + viewWidth) / tw).rounded(.up)))
+        guard first <= last else { return }
+        var column = first
+        while column <= last {
+            guard map.walls.gid(column: column, row: bottom) == 0 else {
+                column += 1
+                continue
+            }
+            let start = column
+            while column <= last && map.walls.gid(column: column, row: bottom) == 0 { column += 1 }
+            for (depth, color) in pitShade.enumerated() {
+                let row = map.height - pitShadeRows + depth
+                list.append(.fill(Rect(x: Double(start) * tw - cameraX, y: Double(row) * th - cameraY,
+                                       width: Double(column - start) * tw, height: th), color))
+            }
         }
     }
 

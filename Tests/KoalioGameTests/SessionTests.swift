@@ -197,9 +197,19 @@ final class SceneTests: XCTestCase {
                        "notice and warning, each glyph with its shadow")
         session.togglePause()
         let paused = Scene.drawList(session, overlay: Scene.Overlay(lowBatteryPad: "Pad"))
-        let dim = try XCTUnwrap(paused.items.firstIndex { if case .fill = $0 { return true }; return false })
+        let dim = try XCTUnwrap(paused.items.firstIndex { !dimLayers(DrawList(items: [$0])).isEmpty })
         XCTAssertTrue(paused.items[dim...].contains { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false },
                       "the pause screen names the pad with the low battery, above the dim layer")
+    }
+
+    func testPitsAreShadedOnlyWhereThereIsNoFloor() throws {
+        let list = Scene.drawList(Session(map: try level1()))  // the view shows the first pit, columns 14–16
+        let shades = list.items.compactMap { item -> Rect? in
+            if case let .fill(rect, color) = item, Scene.pitShade.contains(color) { return rect }
+            return nil
+        }
+        XCTAssertEqual(shades.count, Scene.pitShadeRows, "one run, one rectangle per shaded row")
+        XCTAssertEqual(shades.first, Rect(x: 14 * 16, y: 17 * 16, width: 3 * 16, height: 16))
     }
 
     func testOnlyVisibleTilesAreDrawn() throws {
