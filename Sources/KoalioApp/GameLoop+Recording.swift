@@ -6,18 +6,19 @@ import KoalioReplay
 
 /// Recording runs as they are played: every run for the autosave of wins, the first to `--record`.
 extension GameLoop {
+    /// Appends to `recorder` where it lives: a local copy would share the recording's storage,
+    /// so every append would copy the whole run so far.
     func record(_ input: TickInput, _ result: Session.StepResult) {
-        guard var recorder, let settings = options.recording else { return }
-        recorder.record(input, after: session, restarted: result.restarted, sources: sourceNames)
-        if let ended = result.ended {
-            recorder.finish(session)
-            if ended == .won, let directory = settings.autosaveDirectory { autosave(recorder.recording, in: directory) }
-            if let path = settings.recordPath, !recordWritten {
-                recordWritten = true
-                writeOrWarn(recorder.recording, to: path)
-            }
+        guard recorder != nil, let settings = options.recording else { return }
+        recorder?.record(input, after: session, restarted: result.restarted, sources: sourceNames)
+        guard let ended = result.ended else { return }
+        recorder?.finish(session)
+        guard let recording = recorder?.recording else { return }
+        if ended == .won, let directory = settings.autosaveDirectory { autosave(recording, in: directory) }
+        if let path = settings.recordPath, !recordWritten {
+            recordWritten = true
+            writeOrWarn(recording, to: path)
         }
-        self.recorder = recorder
     }
 
     func autosave(_ recording: Recording, in directory: String) {
@@ -26,9 +27,7 @@ extension GameLoop {
         } catch {
             return warn("\(directory): cannot save the winning replay: \(error)")
         }
-        let path = directory + "/" + ReplayStore.autosaveName(level: recording.levelName)
-        writeOrWarn(recording, to: path)
-        autosavedReplays.append(path)
+        writeOrWarn(recording, to: directory + "/" + ReplayStore.autosaveName(level: recording.levelName))
     }
 
     /// A replay that cannot be saved must not end the game: say so on stderr and play on.
@@ -42,9 +41,10 @@ extension GameLoop {
 
     /// The game quits before the first run ended: `--record` still gets the run so far.
     func writeRecordingOnQuit() throws(KoalioError) {
-        guard var recorder, let path = options.recording?.recordPath, !recordWritten else { return }
-        recorder.finish(session)
+        guard let path = options.recording?.recordPath, !recordWritten else { return }
+        recorder?.finish(session)
+        guard let recording = recorder?.recording else { return }
         recordWritten = true
-        try ReplayStore.write(recorder.recording, to: path)
+        try ReplayStore.write(recording, to: path)
     }
 }

@@ -71,8 +71,6 @@ public final class GameLoop {
 
     var recorder: Recorder?
     var recordWritten = false
-    /// Files the winning runs were saved to.
-    public internal(set) var autosavedReplays: [String] = []
     private var replayIndex = 0
     /// Live Start / Esc / P pause a replay's playback; the recording is not changed.
     private var playbackPaused = false
