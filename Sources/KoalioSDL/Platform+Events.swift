@@ -28,29 +28,26 @@ extension Platform {
     /// Window coordinates (or 0…1 of the window for fingers) → the logical view, through the
     /// letterbox: the inverse of how the scene is shown.
     func logicalPoint(_ x: Double, _ y: Double, normalized: Bool) -> Vec2 {
+        let mapping = viewMapping()
+        return normalized ? mapping.logical(windowX: x * mapping.windowWidth, windowY: y * mapping.windowHeight)
+                          : mapping.logical(windowX: x, windowY: y)
+    }
+
+    private func viewMapping() -> SceneCanvas.Mapping {
         var windowWidth: Int32 = 0, windowHeight: Int32 = 0
         SDL_GetWindowSize(window, &windowWidth, &windowHeight)
-        let (outputWidth, outputHeight) = outputSize()
-        let wx = normalized ? x * Double(windowWidth) : x, wy = normalized ? y * Double(windowHeight) : y
-        let px = wx * Double(outputWidth) / Double(max(1, windowWidth)), py = wy * Double(outputHeight) / Double(max(1, windowHeight))
-        let box = letterbox()
-        return Vec2((px - Double(box.x)) * Double(LogicalView.width) / Double(max(1, box.w)),
-                    (py - Double(box.y)) * Double(LogicalView.height) / Double(max(1, box.h)))
+        let (pixelWidth, pixelHeight) = outputSize()
+        return SceneCanvas.Mapping(windowWidth: windowWidth, windowHeight: windowHeight, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     }
 
     /// Queues a mouse or finger event given in logical coordinates, converted to what SDL
     /// would report for the window: scripted pointers take the real path back.
     public func pushPointer(_ pointer: PointerEvent) {
-        var windowWidth: Int32 = 0, windowHeight: Int32 = 0
-        SDL_GetWindowSize(window, &windowWidth, &windowHeight)
-        let (outputWidth, outputHeight) = outputSize()
-        let box = letterbox()
-        let px = Double(box.x) + pointer.position.x * Double(box.w) / Double(LogicalView.width)
-        let py = Double(box.y) + pointer.position.y * Double(box.h) / Double(LogicalView.height)
-        var wx = px * Double(windowWidth) / Double(max(1, outputWidth)), wy = py * Double(windowHeight) / Double(max(1, outputHeight))
+        let mapping = viewMapping()
+        var (wx, wy) = mapping.window(logical: pointer.position)
         if case .finger = pointer.id {
-            wx /= Double(max(1, windowWidth))
-            wy /= Double(max(1, windowHeight))
+            wx /= mapping.windowWidth
+            wy /= mapping.windowHeight
         } else if pointer.phase != .move {
             scriptedMouseHeld = pointer.phase == .down
         }

@@ -171,7 +171,8 @@ public final class Platform {
         case let .surface(scene):
             SDL_RenderFlush(renderer)
             guard let windowSurface = SDL_GetWindowSurface(window) else { return }
-            SceneCanvas.present(scene, into: windowSurface, box: letterbox())
+            let box = SceneCanvas.letterbox(width: windowSurface.pointee.w, height: windowSurface.pointee.h)
+            SceneCanvas.present(scene, into: windowSurface, box: box)
         }
     }
 
@@ -189,7 +190,7 @@ public final class Platform {
         return (w, h)
     }
 
-    func letterbox() -> SDL_Rect {
+    private func letterbox() -> SDL_Rect {
         let (w, h) = outputSize()
         return SceneCanvas.letterbox(width: w, height: h)
     }

@@ -20,6 +20,34 @@ enum SceneCanvas {
         return SDL_Rect(x: (w - sw) / 2, y: (h - sh) / 2, w: sw, h: sh)
     }
 
+    /// How the window's coordinates (points, as mouse events give them) relate to the logical
+    /// view: through the window's pixels and the letterbox. Both directions in one place.
+    struct Mapping {
+        var windowWidth: Double, windowHeight: Double
+        var pixelWidth: Double, pixelHeight: Double
+        var box: SDL_Rect
+
+        init(windowWidth: Int32, windowHeight: Int32, pixelWidth: Int32, pixelHeight: Int32) {
+            self.windowWidth = Double(max(1, windowWidth))
+            self.windowHeight = Double(max(1, windowHeight))
+            self.pixelWidth = Double(max(1, pixelWidth))
+            self.pixelHeight = Double(max(1, pixelHeight))
+            box = SceneCanvas.letterbox(width: pixelWidth, height: pixelHeight)
+        }
+
+        func logical(windowX x: Double, windowY y: Double) -> Vec2 {
+            let px = x * pixelWidth / windowWidth, py = y * pixelHeight / windowHeight
+            return Vec2((px - Double(box.x)) * Double(LogicalView.width) / Double(max(1, box.w)),
+                        (py - Double(box.y)) * Double(LogicalView.height) / Double(max(1, box.h)))
+        }
+
+        func window(logical point: Vec2) -> (x: Double, y: Double) {
+            let px = Double(box.x) + point.x * Double(box.w) / Double(LogicalView.width)
+            let py = Double(box.y) + point.y * Double(box.h) / Double(LogicalView.height)
+            return (px * windowWidth / pixelWidth, py * windowHeight / pixelHeight)
+        }
+    }
+
     /// Copies `scene` into `window` at `box`: by hand for whole multiples of 32-bit pixels in
     /// the same layout, otherwise with SDL's scaled blit. The borders around `box` are cleared.
     static func present(_ scene: UnsafeMutablePointer<SDL_Surface>, into window: UnsafeMutablePointer<SDL_Surface>, box: SDL_Rect) {
