@@ -87,13 +87,20 @@ public enum Scene {
         }
     }
 
+    /// The tiles (first…last, clamped to the map) that a view span starting at `origin` touches.
+    private static func visible(from origin: Double, span: Double, tile: Int, count: Int) -> ClosedRange<Int>? {
+        let first = max(0, Int((origin / Double(tile)).rounded(.down)))
+        let last = min(count - 1, Int(((origin + span) / Double(tile)).rounded(.up)))
+        return first <= last ? first...last : nil
+    }
+
     /// Shades runs of floorless columns, one rectangle per row and run.
     private static func pits(_ map: TileMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
         let tw = Double(map.tileWidth), th = Double(map.tileHeight)
         let bottom = map.height - 1
-        let first = max(0, Int((cameraX / tw).rounded(.down))), last = min(map.width - 1, Int(((cameraX + viewWidth) / tw).rounded(.up)))
-        guard first <= last else { return }
-        var column = first
+        guard let columns = visible(from: cameraX, span: viewWidth, tile: map.tileWidth, count: map.width) else { return }
+        let last = columns.upperBound
+        var column = columns.lowerBound
         while column <= last {
             guard map.walls.gid(column: column, row: bottom) == 0 else {
                 column += 1
@@ -111,13 +118,10 @@ public enum Scene {
 
     private static func tiles(_ layer: TileLayer, map: TileMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
         let tw = Double(map.tileWidth), th = Double(map.tileHeight)
-        let firstColumn = max(0, Int((cameraX / tw).rounded(.down)))
-        let lastColumn = min(map.width - 1, Int(((cameraX + viewWidth) / tw).rounded(.up)))
-        let firstRow = max(0, Int((cameraY / th).rounded(.down)))
-        let lastRow = min(map.height - 1, Int(((cameraY + viewHeight) / th).rounded(.up)))
-        guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
-        for row in firstRow...lastRow {
-            for column in firstColumn...lastColumn {
+        guard let columns = visible(from: cameraX, span: viewWidth, tile: map.tileWidth, count: map.width),
+              let rows = visible(from: cameraY, span: viewHeight, tile: map.tileHeight, count: map.height) else { return }
+        for row in rows {
+            for column in columns {
                 let gid = layer.gid(column: column, row: row)
                 guard gid != 0, let tileset = map.tileset(for: gid) else { continue }
                 let destination = Rect(x: Double(column) * tw - cameraX, y: Double(row) * th - cameraY, width: tw, height: th)
@@ -135,12 +139,12 @@ public enum Scene {
                             destination: destination, flipped: player.facingLeft, tint: .white))
     }
 
-    /// The run's clock, top right: seconds of simulated play.
+    /// The level's name and the run's clock (seconds of simulated play), top left.
     private static func status(_ session: Session, into list: inout DrawList) {
         let tenths = session.world.tick * 10 / Tick.perSecond
         let clock = "\(tenths / 600):" + String(repeating: "0", count: (tenths / 10) % 60 < 10 ? 1 : 0)
             + "\((tenths / 10) % 60).\(tenths % 10)"
-        // Top left, leaving the top-right corner to the HUD's pause button.
+        // The top-right corner is the HUD's pause button (or a replay's badge).
         Text.draw("\(session.map.name)  \(clock)", x: 8, y: 6, into: &list)
     }
 

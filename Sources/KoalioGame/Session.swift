@@ -37,15 +37,14 @@ public struct Session: Sendable {
     /// the run ended if it ended on this step, so the platform can react (a pad's rumble).
     @discardableResult
     public mutating func advance(_ command: Command) -> RunState? {
-        steps += 1
-        if world.state != .playing { stepsSinceRunEnded += 1 }
+        wait()
         guard !isPaused, world.state == .playing else { return nil }
         world.step(command, in: map)
         return world.state == .playing ? nil : world.state
     }
 
-    /// A loop step that feeds no input (a replay paused or over): the loop's clock moves on,
-    /// the world does not.
+    /// The loop's clock moves one step (and the end screen's timer); the world does not. All a
+    /// step does when it feeds no input (a replay paused or over); `advance` starts with it.
     public mutating func wait() {
         steps += 1
         if world.state != .playing { stepsSinceRunEnded += 1 }

@@ -25,6 +25,11 @@ public final class GamepadManager {
         self.registry = registry
     }
 
+    /// Adds the mappings in each `gamecontrollerdb.txt` that exists; a missing one is no error.
+    static func loadMappings(files: [String]) throws(DataFileError) {
+        for path in files where FileManager.default.fileExists(atPath: path) { try loadMappings(from: path) }
+    }
+
     /// Adds the mappings in a `gamecontrollerdb.txt`, so unusual pads work.
     static func loadMappings(from path: String) throws(DataFileError) {
         // SDL skips lines it cannot parse; only an unreadable file is an error.
@@ -39,7 +44,7 @@ public final class GamepadManager {
         setHints()
         guard SDL_Init(UInt32(SDL_INIT_GAMECONTROLLER)) == 0 else { throw SDLError("SDL_Init(GAMECONTROLLER)") }
         defer { SDL_Quit() }
-        for path in mappingFiles where FileManager.default.fileExists(atPath: path) { try loadMappings(from: path) }
+        try loadMappings(files: mappingFiles)
         var lines: [String] = []
         for index in 0..<SDL_NumJoysticks() {
             var guid = [CChar](repeating: 0, count: 33)

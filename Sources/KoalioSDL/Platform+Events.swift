@@ -19,7 +19,7 @@ extension Platform {
 
     /// Loads controller mappings (`gamecontrollerdb.txt`); files that do not exist are skipped.
     public func loadControllerMappings(_ paths: [String]) throws(DataFileError) {
-        for path in paths where FileManager.default.fileExists(atPath: path) { try GamepadManager.loadMappings(from: path) }
+        try GamepadManager.loadMappings(files: paths)
     }
 
     /// Sends the pads what the model asked for: player lights, light-bar colours, rumble.
