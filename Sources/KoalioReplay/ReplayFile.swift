@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 
 /// The `.koalioreplay` file format, version 1. All integers little-endian.
@@ -216,20 +217,5 @@ struct ByteReader {
     mutating func string() throws(ReplayError) -> String {
         let length = Int(try u8())
         return String(decoding: try bytes(length), as: UTF8.self)
-    }
-}
-
-/// CRC-32 (IEEE), table-driven: the replay's integrity check.
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func of(_ data: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return ~crc
     }
 }

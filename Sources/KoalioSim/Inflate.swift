@@ -1,3 +1,5 @@
+import KoalioCore
+
 /// Why compressed layer data could not be expanded.
 public struct InflateError: Error, Sendable, Equatable {
     public var reason: String
@@ -49,7 +51,7 @@ public enum Inflate {
         guard end + 8 <= data.count else { throw InflateError(reason: "gzip stream truncated") }
         let crc = littleEndian32(data, end)
         let size = littleEndian32(data, end + 4)
-        guard crc == crc32(out), size == UInt32(truncatingIfNeeded: out.count) else {
+        guard crc == CRC32.of(out), size == UInt32(truncatingIfNeeded: out.count) else {
             throw InflateError(reason: "gzip checksum mismatch")
         }
         return out
@@ -66,15 +68,6 @@ public enum Inflate {
             b = (b + a) % 65521
         }
         return b << 16 | a
-    }
-
-    static func crc32(_ data: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     // MARK: - DEFLATE
