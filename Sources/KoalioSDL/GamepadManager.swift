@@ -47,9 +47,7 @@ public final class GamepadManager {
         try loadMappings(files: mappingFiles)
         var lines: [String] = []
         for index in 0..<SDL_NumJoysticks() {
-            var guid = [CChar](repeating: 0, count: 33)
-            SDL_JoystickGetGUIDString(SDL_JoystickGetDeviceGUID(index), &guid, Int32(guid.count))
-            let guidText = String(decoding: guid.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let guidText = guidString(SDL_JoystickGetDeviceGUID(index))
             guard SDL_IsGameController(index) == SDL_TRUE, let pad = SDL_GameControllerOpen(index) else {
                 let name = SDL_JoystickNameForIndex(index).map { String(cString: $0) } ?? "Joystick"
                 lines.append("\(name)  (no game controller mapping; add one to gamecontrollerdb.txt)  GUID \(guidText)")
@@ -65,6 +63,13 @@ public final class GamepadManager {
             lines.append("\(name)  type \(category)  GUID \(guidText)  player \(player >= 0 ? String(player + 1) : "unset")  \(batteryText)")
         }
         return lines
+    }
+
+    /// A joystick GUID as `gamecontrollerdb.txt` lines write it (32 hex digits).
+    nonisolated static func guidString(_ guid: SDL_JoystickGUID) -> String {
+        var text = [CChar](repeating: 0, count: 33)
+        SDL_JoystickGetGUIDString(guid, &text, Int32(text.count))
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func closeAll() {

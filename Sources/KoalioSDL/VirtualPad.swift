@@ -158,9 +158,7 @@ public final class VirtualPad {
 
     /// SDL's GUID for the pad, as a `gamecontrollerdb.txt` line names it.
     public var guid: String {
-        var text = [CChar](repeating: 0, count: 33)
-        SDL_JoystickGetGUIDString(SDL_JoystickGetGUID(joystick), &text, Int32(text.count))
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        GamepadManager.guidString(SDL_JoystickGetGUID(joystick))
     }
 
     /// Presses a raw joystick button by index, before SDL's mapping: a physical position.
