@@ -2,16 +2,20 @@
 // koalio: a controller-friendly platformer for the Linux desktop, in Swift on SDL2.
 //
 // Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL;
-// `KoalioCore`, `KoalioInput`, `KoalioSim` and `KoalioGame` are pure Swift and tested without a display.
+// `KoalioCore`, `KoalioInput`, `KoalioSim` and `KoalioGame` are pure Swift and tested without a display;
+// `KoalioLevel` reads level files (TMX, XML, system zlib); `CZlib` and `CPNG` wrap system zlib and libpng.
 import PackageDescription
 
 let package = Package(
     name: "koalio",
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
+        // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioReplay", "KoalioGame", "KoalioInput"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -19,15 +23,18 @@ let package = Package(
             pkgConfig: "SDL2_image",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
         ),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "KoalioCore"),
         .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
         .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
+        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSim", "CZlib"]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
         .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioHUD"]),
-        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame"]),
-        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2"]),
+        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "CZlib"]),
+        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -37,21 +44,38 @@ let package = Package(
         ),
         // Test and benchmark support: a private Xvfb, and child processes measured with wait4.
         .target(name: "KoalioHarness"),
+        // Test support shared by every test target: where the repository is.
+        .target(name: "KoalioTestSupport"),
         .executableTarget(
             name: "koalio-bench",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "KoalioReplay", "KoalioHarness"]
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame", "KoalioReplay", "KoalioHarness"]
         ),
         .executableTarget(
             name: "koalio-solve",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame"]
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame"]
         ),
-        .testTarget(name: "KoalioSimTests", dependencies: ["KoalioSim", "KoalioCore"]),
-        .testTarget(name: "KoalioInputTests", dependencies: ["KoalioInput", "KoalioCore"]),
-        .testTarget(name: "KoalioReplayTests", dependencies: ["KoalioReplay", "KoalioGame", "KoalioSim", "KoalioInput", "KoalioCore"]),
-        .testTarget(name: "KoalioHUDTests", dependencies: ["KoalioHUD", "KoalioInput", "KoalioCore"]),
-        .testTarget(name: "KoalioGameTests", dependencies: ["KoalioGame", "KoalioInput", "KoalioSim", "KoalioCore"]),
-        .testTarget(name: "KoalioEndToEndTests", dependencies: ["KoalioSim", "KoalioCore", "KoalioHarness", "KoalioSDL", "KoalioReplay"]),
-        .testTarget(name: "KoalioPadTests", dependencies: ["KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioCore", "KoalioReplay", "CSDL2"]),
+        .testTarget(name: "KoalioSimTests", dependencies: [
+            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel"]),
+        .testTarget(name: "KoalioLevelTests", dependencies: [
+            "KoalioTestSupport",
+            "KoalioLevel", "KoalioSim", "KoalioCore",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "KoalioInputTests", dependencies: [
+            "KoalioTestSupport", "KoalioInput", "KoalioCore"]),
+        .testTarget(name: "KoalioReplayTests", dependencies: [
+            "KoalioTestSupport",
+            "KoalioReplay", "KoalioGame", "KoalioSim", "KoalioLevel", "KoalioInput", "KoalioCore",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "KoalioHUDTests", dependencies: [
+            "KoalioTestSupport", "KoalioHUD", "KoalioInput", "KoalioCore"]),
+        .testTarget(name: "KoalioGameTests", dependencies: [
+            "KoalioTestSupport", "KoalioGame", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioCore"]),
+        .testTarget(name: "KoalioEndToEndTests", dependencies: [
+            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioHarness", "KoalioSDL", "KoalioReplay"]),
+        .testTarget(name: "KoalioPadTests", dependencies: [
+            "KoalioTestSupport", "KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioLevel", "KoalioCore", "KoalioReplay", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the TMX loader's test maps into Tests/Fixtures/maps/: one tiny 4x3 map per encoding
 Tiled writes (csv, base64, zlib, gzip, xml), one with an external .tsx, and broken ones.
-Rerun with `python3 tools/make_test_maps.py`; Tests/KoalioSimTests/TMXLoaderTests.swift reads them."""
+Rerun with `python3 tools/make_test_maps.py`; Tests/KoalioLevelTests/TMXLoaderTests.swift reads them.
+The tileset images (a.png, sub/b.png) are plain grey PNGs of the sizes the maps declare."""
 import base64, gzip, struct, zlib, os
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Tests', 'Fixtures', 'maps')
 W, H = 4, 3
@@ -26,7 +27,15 @@ def tmx(enc, tilesets=inline_ts, layers=None):
         s += ' <layer id="%d" name="%s" width="%d" height="%d">\n  %s\n </layer>\n' % (i + 1, name, W, H, data(g, enc))
     s += ' <objectgroup id="9" name="objects">\n  <object id="1" name="spawn" x="8" y="0" width="16" height="16"/>\n  <object id="2" type="goal" x="48" y="0" width="16" height="32"/>\n </objectgroup>\n'
     return s + '</map>\n'
+def png(path, w, h):
+    def chunk(kind, body): return struct.pack('>I', len(body)) + kind + body + struct.pack('>I', zlib.crc32(kind + body))
+    rows = b''.join(b'\x00' + b'\x80\x80\x80' * w for _ in range(h))
+    open(path, 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))
+                           + chunk(b'IDAT', zlib.compress(rows, 9)) + chunk(b'IEND', b''))
 os.makedirs(os.path.join(out, 'tiles'), exist_ok=True)
+os.makedirs(os.path.join(out, 'sub'), exist_ok=True)
+png(f'{out}/a.png', 64, 32)
+png(f'{out}/sub/b.png', 32, 32)
 for enc in ['csv', 'base64', 'zlib', 'gzip', 'xml']:
     open(f'{out}/{enc}.tmx', 'w').write(tmx(enc))
 open(f'{out}/tiles/a.tsx', 'w').write('<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="a" tilewidth="16" tileheight="16" tilecount="8" columns="4">\n <image source="../a.png" width="64" height="32"/>\n</tileset>\n')

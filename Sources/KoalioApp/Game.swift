@@ -6,6 +6,7 @@ import KoalioInput
 import KoalioReplay
 import KoalioSDL
 import KoalioSim
+import KoalioLevel
 
 /// What the command line asked for.
 public struct GameOptions: Sendable {
@@ -40,7 +41,9 @@ public enum Game {
     public static func run(_ options: GameOptions) throws(KoalioError) -> Int32 {
         let dataDirectory = try DataDirectory.locate(explicit: options.dataDirectory)
         let replay = try options.replayPath.map { path throws(KoalioError) in try ReplayStore.read(path) }
-        let levelPath = self.levelPath(options.level ?? replay?.levelName ?? defaultLevel, dataDirectory: dataDirectory)
+        // A replay names a level, never a path: it is looked up only in the data's Levels/.
+        let levelPath = options.level.map { self.levelPath($0, dataDirectory: dataDirectory) }
+            ?? "\(dataDirectory)/Levels/\(replay?.levelName ?? defaultLevel).tmx"
         let (map, levelSHA256) = try loadLevel(levelPath, for: replay, replayPath: options.replayPath)
 
         if let replay, options.verify, let replayPath = options.replayPath {
@@ -76,7 +79,9 @@ public enum Game {
         platformOptions.renderer = options.renderer
         let registry = ControllerRegistry()
         let platform: Platform
-        do { platform = try Platform(options: platformOptions, registry: registry) } catch { throw .runtime(error.description) }
+        do { platform = try Platform(options: platformOptions, registry: registry) } catch {
+            throw error.isNoDisplay ? .input(error.description) : .runtime(error.description)
+        }
         do {
             try platform.loadControllerMappings(controllerMappingFiles())
             try platform.preload(images)

@@ -38,6 +38,12 @@ public struct Rect: Hashable, Sendable, Codable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// The overlap of two rectangles (zero-sized where they do not meet).
+    public func intersection(_ other: Rect) -> Rect {
+        let left = max(minX, other.minX), top = max(minY, other.minY)
+        return Rect(x: left, y: top, width: max(0, min(maxX, other.maxX) - left), height: max(0, min(maxY, other.maxY) - top))
+    }
+
     /// Closed on the left and top, open on the right and bottom, like a pixel grid.
     public func contains(_ point: Vec2) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY

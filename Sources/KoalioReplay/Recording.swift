@@ -25,11 +25,12 @@ public struct Recording: Equatable, Sendable {
     public var tickRate: Int
     /// Controller names; a tick input's `source` indexes this.
     public var sources: [String]
-    public var inputs: [TickInput]
+    /// One input per tick, stored as runs of equal inputs.
+    public var inputs: TickInputRuns
     public var checksums: [Checksum]
 
     public init(gameVersion: String, levelName: String, levelSHA256: [UInt8], tickRate: Int, sources: [String] = [],
-                inputs: [TickInput] = [], checksums: [Checksum] = []) {
+                inputs: TickInputRuns = TickInputRuns(), checksums: [Checksum] = []) {
         self.gameVersion = gameVersion
         self.levelName = levelName
         self.levelSHA256 = levelSHA256
@@ -42,10 +43,13 @@ public struct Recording: Equatable, Sendable {
     /// Where controllers changed: (tick, controller name) for each change, from the first tick.
     public var controllerChanges: [(tick: Int, name: String)] {
         var changes: [(Int, String)] = []
-        var last = -1
-        for (index, input) in inputs.enumerated() where input.source != last {
-            last = input.source
-            changes.append((index + 1, input.source < sources.count ? sources[input.source] : "?"))
+        var last = -1, tick = 1
+        for run in inputs.runs {
+            if run.input.source != last {
+                last = run.input.source
+                changes.append((tick, last < sources.count ? sources[last] : "?"))
+            }
+            tick += run.length
         }
         return changes
     }

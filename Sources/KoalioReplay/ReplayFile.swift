@@ -1,3 +1,4 @@
+import CZlib
 import KoalioCore
 import KoalioInput
 
@@ -53,16 +54,11 @@ public enum ReplayFile {
         for source in recording.sources.prefix(255) { out.string(source) }
         out.u32(UInt32(clamping: recording.inputs.count))
         var previous = fields(.neutral)
-        var index = 0
-        let inputs = recording.inputs
-        while index < inputs.count {
-            var end = index + 1
-            while end < inputs.count && inputs[end] == inputs[index] { end += 1 }
-            let input = inputs[index]
-            out.varint(UInt64(end - index))
-            out.u8(UInt8(clamping: input.source))
-            out.u8(input.pressed.rawValue)
-            let current = fields(input.snapshot)
+        for run in recording.inputs.runs {
+            out.varint(UInt64(run.length))
+            out.u8(UInt8(clamping: run.input.source))
+            out.u8(run.input.pressed.rawValue)
+            let current = fields(run.input.snapshot)
             let changed = current.indices.filter { current[$0].bitPattern != previous[$0].bitPattern }
             out.u8(UInt8(changed.count))
             for field in changed {
@@ -70,14 +66,13 @@ public enum ReplayFile {
                 out.u32(current[field].bitPattern)
             }
             previous = current
-            index = end
         }
         out.varint(UInt64(recording.checksums.count))
         for checksum in recording.checksums {
             out.varint(UInt64(checksum.tick))
             out.u64(checksum.value)
         }
-        out.u32(CRC32.of(out.data))
+        out.u32(crc32(out.data))
         return out.data
     }
 
@@ -86,15 +81,19 @@ public enum ReplayFile {
         guard bytes.count >= magic.count + 2, Array(bytes.prefix(magic.count)) == magic else {
             throw ReplayError(file: file, reason: "not a koalio replay (no KOALIORP header)")
         }
+        guard bytes.count <= ReplayLimits.fileBytes else {
+            throw ReplayError(file: file, reason: "\(ByteCount.text(bytes.count)) is more than the \(ByteCount.text(ReplayLimits.fileBytes)) a replay may be")
+        }
         input.skip(magic.count)
         let version = try input.u16()
         guard version <= Recording.formatVersion else {
             throw ReplayError(file: file, reason: "format version \(version) is newer than this koalio reads (\(Recording.formatVersion)); update koalio")
         }
         guard version >= 1 else { throw ReplayError(file: file, reason: "format version \(version) is not one koalio ever wrote") }
-        guard bytes.count >= 4, CRC32.of(Array(bytes.dropLast(4))) == littleEndian32(bytes.suffix(4)) else {
+        guard bytes.count >= 4, crc32(bytes.dropLast(4)) == littleEndian32(bytes.suffix(4)) else {
             // Tell a short file from a damaged one: parse on, and see whether the file runs out
-            // before the body does, or before its 4-byte CRC.
+            // before the body does, or before its 4-byte CRC. (The parse allocates only what
+            // the file's own bytes can hold, so a damaged count costs nothing.)
             let parsed = (try? parseBody(&input)) != nil
             if input.ranOut || (parsed && bytes.count - input.position < 4) {
                 throw ReplayError(file: file, offset: bytes.count, reason: "truncated: the file ends in the middle of the run")
@@ -110,14 +109,21 @@ public enum ReplayFile {
 
     private static func parseBody(_ input: inout ByteReader) throws(ReplayError) -> Recording {
         let game = try input.string()
+        let levelStart = input.position
         let level = try input.string()
+        guard isLevelName(level) else {
+            throw input.error(at: levelStart, "'\(level)' is not a level name (a file name in Levels/, without .tmx)")
+        }
         let sha = try input.bytes(32)
         let tickRate = Int(try input.u16())
         var sources: [String] = []
         for _ in 0..<(try input.u8()) { sources.append(try input.string()) }
+        let countStart = input.position
         let tickCount = Int(try input.u32())
-        var inputs: [TickInput] = []
-        inputs.reserveCapacity(tickCount)
+        guard tickCount <= ReplayLimits.ticks else {
+            throw input.error(at: countStart, "\(tickCount) ticks is longer than the \(ReplayLimits.ticks) (24 hours) a replay may hold")
+        }
+        var inputs = TickInputRuns()
         var fields = ReplayFile.fields(.neutral)
         while inputs.count < tickCount {
             let runStart = input.position
@@ -133,16 +139,37 @@ public enum ReplayFile {
                 guard field < fieldCount else { throw input.error(at: input.position - 1, "no snapshot field \(field)") }
                 fields[field] = Float(bitPattern: try input.u32())
             }
-            let tickInput = TickInput(source: source, snapshot: snapshot(fields), pressed: pressed)
-            inputs.append(contentsOf: repeatElement(tickInput, count: Int(length)))
+            inputs.append(TickInput(source: source, snapshot: snapshot(fields), pressed: pressed), count: Int(length))
         }
         var checksums: [Recording.Checksum] = []
-        for _ in 0..<(try input.varint()) {
-            let tick = Int(try input.varint())
-            checksums.append(Recording.Checksum(tick: tick, value: try input.u64()))
+        let checksumCountStart = input.position
+        let checksumCount = try input.varint()
+        // Each checksum takes at least 9 bytes (a 1-byte tick and 8 bytes of checksum).
+        guard checksumCount <= UInt64(input.remaining / 9) else {
+            throw input.error(at: checksumCountStart, "\(checksumCount) checksums do not fit in the \(input.remaining) bytes left")
+        }
+        for _ in 0..<checksumCount {
+            let tickStart = input.position
+            let tick = try input.varint()
+            guard tick >= 1, tick <= UInt64(tickCount), Int(tick) > checksums.last?.tick ?? 0 else {
+                throw input.error(at: tickStart, "a checksum at tick \(tick) is not after the previous one within the \(tickCount)-tick recording")
+            }
+            checksums.append(Recording.Checksum(tick: Int(tick), value: try input.u64()))
         }
         return Recording(gameVersion: game, levelName: level, levelSHA256: sha, tickRate: tickRate, sources: sources,
                          inputs: inputs, checksums: checksums)
+    }
+
+    /// A level name as a replay may name it: one file name in `Levels/` (without `.tmx`),
+    /// never a path — no `/` or `\`, not `.` or `..` or hidden, no control characters.
+    public static func isLevelName(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\") else { return false }
+        return !name.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+    }
+
+    /// CRC-32 by system zlib (its length parameter is 32 bits; replays are far smaller).
+    static func crc32(_ bytes: some Collection<UInt8>) -> UInt32 {
+        Array(bytes).withUnsafeBufferPointer { UInt32(truncatingIfNeeded: CZlib.crc32(0, $0.baseAddress, UInt32(clamping: $0.count))) }
     }
 
     static func littleEndian32<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
@@ -188,10 +215,12 @@ struct ByteReader {
 
     func error(at offset: Int, _ reason: String) -> ReplayError { ReplayError(file: file, offset: offset, reason: reason) }
 
+    var remaining: Int { bytes.count - position }
+
     mutating func skip(_ count: Int) { position += count }
 
     mutating func bytes(_ count: Int) throws(ReplayError) -> [UInt8] {
-        guard position + count <= bytes.count else {
+        guard count <= bytes.count - position else {
             ranOut = true
             throw error(at: bytes.count, "truncated: the file ends in the middle of the run")
         }

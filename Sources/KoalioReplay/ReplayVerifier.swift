@@ -13,13 +13,17 @@ public enum ReplayVerifier {
     public static func verify(_ recording: Recording, on map: TileMap) -> Outcome {
         var session = Session(map: map)
         var next = 0
-        for (index, input) in recording.inputs.enumerated() {
-            session.step(input)
-            while next < recording.checksums.count && recording.checksums[next].tick == index + 1 {
-                let expected = recording.checksums[next].value
-                let actual = StateChecksum.of(session)
-                guard actual == expected else { return .mismatch(tick: index + 1, expected: expected, actual: actual) }
-                next += 1
+        var tick = 0
+        for run in recording.inputs.runs {
+            for _ in 0..<run.length {
+                session.step(run.input)
+                tick += 1
+                while next < recording.checksums.count && recording.checksums[next].tick == tick {
+                    let expected = recording.checksums[next].value
+                    let actual = StateChecksum.of(session)
+                    guard actual == expected else { return .mismatch(tick: tick, expected: expected, actual: actual) }
+                    next += 1
+                }
             }
         }
         if next < recording.checksums.count {  // a checksum past the end: the run is shorter than recorded

@@ -16,11 +16,10 @@ public final class DecodedImages: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async {
             for id in ids where images.surfaces[id] == nil {
                 let path = Self.path(of: id, resourceDirectory: resourceDirectory)
-                guard let surface = IMG_Load(path) else {
-                    images.failure = DataFileError(file: path, reason: "cannot load image: \(String(cString: SDL_GetError()))")
+                do throws(DataFileError) { images.surfaces[id] = try PNGDecoder.surface(path) } catch {
+                    images.failure = error
                     break
                 }
-                images.surfaces[id] = surface
             }
             images.done.signal()
         }

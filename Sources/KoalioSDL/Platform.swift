@@ -50,6 +50,10 @@ public final class Platform {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         GamepadManager.setHints()
         guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER)) == 0 else { throw SDLError("SDL_Init") }
+        if !options.headless && Self.fellBackToInvisibleVideo() {
+            SDL_Quit()
+            throw SDLError.noDisplay
+        }
         guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
             let error = SDLError("IMG_Init(PNG)")
             SDL_Quit()
@@ -96,6 +100,13 @@ public final class Platform {
         self.window = window
         self.windowedSize = (Int32(LogicalView.width * scale), Int32(LogicalView.height * scale))
         self.pads = GamepadManager(registry: registry)
+    }
+
+    /// Whether SDL, asked for no driver in particular, ended up on one that shows nothing.
+    private static func fellBackToInvisibleVideo() -> Bool {
+        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] ?? ""
+        guard requested.isEmpty, let current = SDL_GetCurrentVideoDriver() else { return false }
+        return ["offscreen", "dummy", "evdev"].contains(String(cString: current))
     }
 
     isolated deinit {

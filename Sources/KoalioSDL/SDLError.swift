@@ -16,7 +16,15 @@ public struct SDLError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "\(operation) failed: \(reason)" }
+    /// SDL found no X11 or Wayland display and fell back to an invisible driver: a window
+    /// nobody can see, so the game says so and stops instead (over ssh, say).
+    public static let noDisplay = SDLError(
+        "opening a window",
+        reason: "no display found (DISPLAY and WAYLAND_DISPLAY name none that answers); run koalio in a desktop session, or use --headless --ticks N")
+
+    public var isNoDisplay: Bool { operation == Self.noDisplay.operation && reason == Self.noDisplay.reason }
+
+    public var description: String { isNoDisplay ? reason : "\(operation) failed: \(reason)" }
 }
 
 /// Loading one of the game's files through SDL failed (an image, a controller mapping file).

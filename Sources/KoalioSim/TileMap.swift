@@ -94,11 +94,19 @@ public struct TileMap: Hashable, Sendable {
     public var pixelHeight: Double { Double(height * tileHeight) }
 
     /// The tileset a global id belongs to: the one with the largest `firstgid` ≤ gid.
-    public func tileset(for gid: UInt32) -> Tileset? {
-        var found: Tileset?
-        for tileset in tilesets where tileset.firstGID <= gid { found = tileset }
-        guard let tileset = found, Int(gid - tileset.firstGID) < tileset.tileCount else { return nil }
-        return tileset
+    public func tileset(for gid: UInt32) -> Tileset? { Self.tileset(for: gid, in: tilesets) }
+
+    /// The tileset a global id belongs to among tilesets sorted by `firstgid` (binary search:
+    /// a map may have many tilesets, and this runs for every tile drawn and loaded).
+    public static func tileset(for gid: UInt32, in sorted: [Tileset]) -> Tileset? {
+        var low = 0, high = sorted.count  // first index whose firstGID > gid
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid].firstGID <= gid { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let tileset = sorted[low - 1]
+        return Int(gid - tileset.firstGID) < tileset.tileCount ? tileset : nil
     }
 
     /// The tile's rectangle in world pixels.

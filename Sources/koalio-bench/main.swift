@@ -14,6 +14,7 @@ import KoalioHarness
 import KoalioInput
 import KoalioReplay
 import KoalioSim
+import KoalioLevel
 
 struct Options {
     var koalio = ".build/release/koalio"

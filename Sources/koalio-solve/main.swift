@@ -8,6 +8,7 @@ import KoalioCore
 import KoalioGame
 import KoalioInput
 import KoalioSim
+import KoalioLevel
 
 /// Commands are chosen for chunks of this many ticks.
 let ticksPerChoice = 4

@@ -1,4 +1,5 @@
 import Foundation
+import KoalioLevel
 import KoalioSim
 
 /// Reads the 8-bit RGB/RGBA PNGs `--screenshot` writes, so window tests can look at pixels.
@@ -30,8 +31,11 @@ struct PNGImage {
         }
         let channels = colorType == 6 ? 4 : colorType == 2 ? 3 : 0
         guard channels > 0 else { throw Unreadable(reason: "colour type \(colorType)") }
-        let raw = try Inflate.zlib(idat)
         let stride = width * channels
+        let raw: [UInt8]
+        do { raw = try Zlib.inflate(idat, format: .zlib, expectedSize: height * (stride + 1)) } catch {
+            throw Unreadable(reason: error.reason)
+        }
         var previous = [UInt8](repeating: 0, count: stride), rgb: [UInt8] = []
         rgb.reserveCapacity(width * height * 3)
         for row in 0..<height {

@@ -3,6 +3,7 @@ import KoalioCore
 import KoalioInput
 @testable import KoalioGame
 @testable import KoalioSim
+import KoalioLevel
 
 func level1() throws -> TileMap {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

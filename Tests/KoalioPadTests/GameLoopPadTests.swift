@@ -8,6 +8,7 @@ import KoalioReplay
 import KoalioSDL
 import KoalioSim
 import XCTest
+import KoalioLevel
 
 /// The real game loop, in-process and headless, with pads driven through SDL's virtual
 /// joysticks by an input script: the same path as `koalio --input-script`.

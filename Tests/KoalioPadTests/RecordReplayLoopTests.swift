@@ -4,6 +4,7 @@ import KoalioGame
 import KoalioReplay
 import KoalioSim
 import XCTest
+import KoalioLevel
 
 /// Runs recorded through the real loop from scripted keyboard and virtual-pad input replay to
 /// the same end state, through the verifier and through the loop's own playback.

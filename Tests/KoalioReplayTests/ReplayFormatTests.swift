@@ -5,6 +5,7 @@ import KoalioInput
 import KoalioSim
 import XCTest
 @testable import KoalioReplay
+import KoalioLevel
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 

@@ -1,6 +1,7 @@
 import XCTest
 import KoalioCore
 @testable import KoalioSim
+import KoalioLevel
 
 final class DeterminismTests: XCTestCase {
     /// A pseudo-random but fixed command list (an LCG: no global random state).

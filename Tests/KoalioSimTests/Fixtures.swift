@@ -1,13 +1,11 @@
-import Foundation
 import KoalioCore
 @testable import KoalioSim
+import KoalioTestSupport
 
 /// Paths of the repository's test fixtures and levels.
 enum Fixtures {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static func map(_ name: String) -> String { "\(repository)/Tests/Fixtures/maps/\(name).tmx" }
-    static let level1 = "\(repository)/Levels/level1.tmx"
+    static func map(_ name: String) -> String { Repository.fixtureMap(name) }
+    static let level1 = Repository.level1
 }
 
 /// A map drawn in text: `#` wall, `^` spike, `.` empty; rows top to bottom, 16 px tiles.

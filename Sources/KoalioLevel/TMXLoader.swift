@@ -1,12 +1,14 @@
 import FoundationEssentials
 import KoalioCore
+import KoalioSim
 
 /// Loads Tiled `.tmx` maps into ``TileMap`` values.
 ///
 /// Accepts orthogonal maps with CSV, base64 (raw, zlib or gzip) or XML `<tile>` layer data,
 /// inline or external (`.tsx`) tilesets, and an object layer whose `spawn` and `goal` objects
 /// (by name, type or class) place the koala and the finish. Anything it could not draw or run
-/// is rejected with a ``LevelError`` naming the file, line, element and reason.
+/// is rejected with a ``LevelError`` naming the file, line, element and reason. Every number is
+/// checked against ``LevelLimits`` before it sizes an allocation or meets arithmetic.
 public enum TMXLoader {
     /// Bits Tiled stores in a GID for horizontal, vertical and diagonal flips and hex rotation.
     static let flipFlagsMask: UInt32 = 0xF000_0000
@@ -14,6 +16,8 @@ public enum TMXLoader {
     /// The original game's spawn and finish line, used when the map has no `spawn` / `goal`.
     static let fallbackSpawn = Vec2(100, 50)
     static let fallbackGoalX = 3130.0
+    /// The tile layers the game plays: scenery, solid ground, and what kills.
+    static let requiredLayers: Set<String> = ["background", "walls", "hazards"]
 
     /// A level file's bytes (for hashing it as well as loading it), or why they cannot be read.
     public static func readLevelFile(_ path: String) throws(LevelError) -> [UInt8] {
@@ -36,20 +40,31 @@ public enum TMXLoader {
         guard root.attributes["infinite"] ?? "0" == "0" else {
             throw place.error(root, "infinite maps are not supported (save the map with a fixed size)")
         }
-        let width = try place.positiveInt(root, "width")
-        let height = try place.positiveInt(root, "height")
-        let tileWidth = try place.positiveInt(root, "tilewidth")
-        let tileHeight = try place.positiveInt(root, "tileheight")
+        let width = try place.int(root, "width", in: 1...LevelLimits.mapSideTiles)
+        let height = try place.int(root, "height", in: 1...LevelLimits.mapSideTiles)
+        guard width * height <= LevelLimits.mapTiles else {
+            throw place.error(root, "the map is \(width)×\(height) tiles; koalio plays maps of up to \(LevelLimits.mapTiles) tiles")
+        }
+        let tileWidth = try place.int(root, "tilewidth", in: 1...LevelLimits.tileSidePixels)
+        let tileHeight = try place.int(root, "tileheight", in: 1...LevelLimits.tileSidePixels)
 
+        let tilesetElements = root.children("tileset")
+        guard tilesetElements.count <= LevelLimits.tilesets else {
+            throw place.error(tilesetElements[LevelLimits.tilesets], "more than \(LevelLimits.tilesets) tilesets")
+        }
         var tilesets: [Tileset] = []
-        for element in root.children("tileset") {
+        for element in tilesetElements {
             tilesets.append(try tileset(element, place: place))
         }
+        tilesets.sort { $0.firstGID < $1.firstGID }
 
+        // Only the three layers the game uses are decoded: others cost nothing, whatever they hold.
         var layers: [String: TileLayer] = [:]
         for element in root.children("layer") {
-            let layer = try tileLayer(element, mapWidth: width, mapHeight: height, tilesets: tilesets, place: place)
-            layers[layer.name] = layer
+            let name = element.attributes["name"] ?? ""
+            guard requiredLayers.contains(name) else { continue }
+            guard layers[name] == nil else { throw place.error(element, "a second layer named '\(name)'") }
+            layers[name] = try tileLayer(element, name: name, mapWidth: width, mapHeight: height, tilesets: tilesets, place: place)
         }
         func required(_ name: String) throws(LevelError) -> TileLayer {
             guard let layer = layers[name] else { throw place.error(root, "missing tile layer '\(name)'") }
@@ -59,23 +74,32 @@ public enum TMXLoader {
         let walls = try required("walls")
         let hazards = try required("hazards")
 
+        let mapPixels = Rect(x: 0, y: 0, width: Double(width * tileWidth), height: Double(height * tileHeight))
         var spawn = fallbackSpawn
-        let mapPixelHeight = Double(height * tileHeight)
-        var goal = Rect(x: fallbackGoalX, y: 0, width: Double(width * tileWidth) - fallbackGoalX, height: mapPixelHeight)
+        var goal = Rect(x: fallbackGoalX, y: 0, width: mapPixels.width - fallbackGoalX, height: mapPixels.height)
         for group in root.children("objectgroup") {
             for object in group.children("object") {
                 let kind = [object.attributes["name"], object.attributes["type"], object.attributes["class"]]
                     .compactMap { $0?.lowercased() }
+                guard kind.contains("spawn") || kind.contains("goal") else { continue }
                 let x = try place.number(object, "x")
                 let y = try place.number(object, "y")
                 let w = try place.number(object, "width", default: 0)
                 let h = try place.number(object, "height", default: 0)
+                guard w >= 0, h >= 0 else { throw place.error(object, "width and height must not be negative") }
                 if kind.contains("spawn") {
                     // A spawn rectangle stands the koala on its bottom edge; a point, at the point.
                     spawn = Vec2(x + w / 2, y + h)
-                } else if kind.contains("goal") {
+                    guard spawn.x >= mapPixels.minX, spawn.x <= mapPixels.maxX, spawn.y >= mapPixels.minY, spawn.y <= mapPixels.maxY else {
+                        throw place.error(object, "the spawn point (\(spawn.x), \(spawn.y)) is outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
+                    }
+                } else {
                     guard w > 0, h > 0 else { throw place.error(object, "the goal object needs a width and a height") }
-                    goal = Rect(x: x, y: y, width: w, height: h)
+                    let drawn = Rect(x: x, y: y, width: w, height: h)
+                    guard drawn.intersects(mapPixels) else {
+                        throw place.error(object, "the goal (\(x), \(y), \(w)×\(h)) lies outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
+                    }
+                    goal = drawn.intersection(mapPixels)  // only the part in the map can be reached or drawn
                 }
             }
         }
@@ -89,48 +113,73 @@ public enum TMXLoader {
     // MARK: - Tilesets
 
     private static func tileset(_ element: XMLElement, place: Place) throws(LevelError) -> Tileset {
-        let firstGID = try place.positiveInt(element, "firstgid")
+        let firstGID = UInt32(try place.int(element, "firstgid", in: 1...Int(LevelLimits.largestGID)))
         guard let source = element.attributes["source"] else {
-            return try tilesetBody(element, firstGID: UInt32(firstGID), place: place)
+            return try tilesetBody(element, firstGID: firstGID, place: place)
         }
         let tsxPath = resolve(source, against: place.file)
         let bytes = try readFile(tsxPath, element: "tileset", referencedFrom: place, line: element.line)
         let root = try parseXML(bytes, file: tsxPath)
         let tsxPlace = Place(file: tsxPath)
         guard root.name == "tileset" else { throw tsxPlace.error(root, "the root element is <\(root.name)>, not <tileset>") }
-        return try tilesetBody(root, firstGID: UInt32(firstGID), place: tsxPlace)
+        return try tilesetBody(root, firstGID: firstGID, place: tsxPlace)
     }
 
     private static func tilesetBody(_ element: XMLElement, firstGID: UInt32, place: Place) throws(LevelError) -> Tileset {
-        let tileWidth = try place.positiveInt(element, "tilewidth")
-        let tileHeight = try place.positiveInt(element, "tileheight")
+        let tileWidth = try place.int(element, "tilewidth", in: 1...LevelLimits.tileSidePixels)
+        let tileHeight = try place.int(element, "tileheight", in: 1...LevelLimits.tileSidePixels)
         guard let image = element.child("image"), let source = image.attributes["source"] else {
             throw place.error(element, "tileset has no <image> (image-collection tilesets are not supported)")
         }
-        let margin = try place.int(element, "margin", default: 0)
-        let spacing = try place.int(element, "spacing", default: 0)
-        var columns = try place.int(element, "columns", default: 0)
-        if columns == 0 {
-            let imageWidth = try place.positiveInt(image, "width")
-            columns = max(1, (imageWidth - 2 * margin + spacing) / (tileWidth + spacing))
+        let measures = 0...LevelLimits.tilesetMeasure
+        let margin = try place.int(element, "margin", in: measures, default: 0)
+        let spacing = try place.int(element, "spacing", in: measures, default: 0)
+        let imagePath = resolve(source, against: place.file)
+        let (imageWidth, imageHeight) = try imageSize(imagePath, image: image, place: place)
+        // Whole tiles that fit the image across and down (all terms are bounded above: no overflow).
+        let columnsThatFit = max(0, (imageWidth - 2 * margin + spacing) / (tileWidth + spacing))
+        let rowsThatFit = max(0, (imageHeight - 2 * margin + spacing) / (tileHeight + spacing))
+        guard columnsThatFit > 0, rowsThatFit > 0 else {
+            throw place.error(image, "no \(tileWidth)×\(tileHeight) tile fits the \(imageWidth)×\(imageHeight) image with margin \(margin)")
         }
-        var tileCount = try place.int(element, "tilecount", default: 0)
-        if tileCount == 0 {
-            let imageHeight = try place.positiveInt(image, "height")
-            tileCount = columns * max(1, (imageHeight - 2 * margin + spacing) / (tileHeight + spacing))
+        var columns = try place.int(element, "columns", in: measures, default: 0)
+        if columns == 0 { columns = columnsThatFit }
+        guard columns <= columnsThatFit else {
+            throw place.error(element, "\(columns) columns of \(tileWidth) px do not fit the \(imageWidth) px wide image")
         }
-        return Tileset(firstGID: firstGID, name: element.attributes["name"] ?? "", imagePath: resolve(source, against: place.file),
+        let fits = columns * rowsThatFit
+        var tileCount = try place.int(element, "tilecount", in: 0...Int(LevelLimits.largestGID), default: 0)
+        if tileCount == 0 { tileCount = fits }
+        guard tileCount <= fits else {
+            throw place.error(element, "tilecount \(tileCount) is more than the \(imageWidth)×\(imageHeight) image holds (\(fits))")
+        }
+        guard Int(firstGID) + tileCount - 1 <= Int(LevelLimits.largestGID) else {
+            throw place.error(element, "tile ids from firstgid \(firstGID) run past \(LevelLimits.largestGID)")
+        }
+        return Tileset(firstGID: firstGID, name: element.attributes["name"] ?? "", imagePath: imagePath,
                        tileWidth: tileWidth, tileHeight: tileHeight, tileCount: tileCount, columns: columns,
                        margin: margin, spacing: spacing)
     }
 
+    /// The tileset image's size from its PNG header, which also proves it is there and small
+    /// enough to decode; a problem names the file and line that referenced the image.
+    private static func imageSize(_ path: String, image: XMLElement, place: Place) throws(LevelError) -> (Int, Int) {
+        let head: [UInt8]
+        do { head = try FileBytes.head(path, count: 24) } catch { throw place.error(image, "\(path): \(error.reason)") }
+        guard let header = PNGHeader(head) else { throw place.error(image, "\(path): not a PNG image") }
+        let side = LevelLimits.imageSidePixels
+        guard (1...side).contains(header.width), (1...side).contains(header.height) else {
+            throw place.error(image, "\(path): the image is \(header.width)×\(header.height) px; tileset images may be up to \(side)×\(side)")
+        }
+        return (header.width, header.height)
+    }
+
     // MARK: - Layers
 
-    private static func tileLayer(_ element: XMLElement, mapWidth: Int, mapHeight: Int, tilesets: [Tileset],
+    private static func tileLayer(_ element: XMLElement, name: String, mapWidth: Int, mapHeight: Int, tilesets: [Tileset],
                                   place: Place) throws(LevelError) -> TileLayer {
-        let name = element.attributes["name"] ?? ""
-        let width = try place.int(element, "width", default: mapWidth)
-        let height = try place.int(element, "height", default: mapHeight)
+        let width = try place.int(element, "width", in: 1...LevelLimits.mapSideTiles, default: mapWidth)
+        let height = try place.int(element, "height", in: 1...LevelLimits.mapSideTiles, default: mapHeight)
         guard width == mapWidth, height == mapHeight else {
             throw place.error(element, "layer '\(name)' is \(width)×\(height), the map is \(mapWidth)×\(mapHeight)")
         }
@@ -146,9 +195,10 @@ public enum TMXLoader {
         case "base64":
             let cleaned = data.text.filter { !$0.isWhitespace }
             guard let decoded = Data(base64Encoded: cleaned) else { throw place.error(data, "layer '\(name)' is not valid base64") }
-            let raw = try decompress([UInt8](decoded), data.attributes["compression"], element: data, place: place)
-            guard raw.count % 4 == 0 else {
-                throw place.error(data, "layer '\(name)' has \(raw.count) bytes of data, not a whole number of tile ids")
+            let raw = try decompress([UInt8](decoded), data.attributes["compression"], expectedSize: expected * 4,
+                                     element: data, place: place)
+            guard raw.count == expected * 4 else {
+                throw place.error(data, "layer '\(name)' has \(raw.count) bytes of data, expected \(expected) tile ids of 4 bytes")
             }
             gids = stride(from: 0, to: raw.count, by: 4).map { (i: Int) -> UInt32 in
                 let low = UInt32(raw[i]) | UInt32(raw[i + 1]) << 8
@@ -156,19 +206,20 @@ public enum TMXLoader {
                 return low | high
             }
         case nil:
-            gids = try data.children("tile").map { tile throws(LevelError) in UInt32(try place.int(tile, "gid", default: 0)) }
+            gids = try data.children("tile").map { tile throws(LevelError) in
+                UInt32(try place.int(tile, "gid", in: 0...Int(UInt32.max), default: 0))
+            }
         case let other?:
             throw place.error(data, "unknown encoding '\(other)' (use csv or base64)")
         }
         guard gids.count == expected else {
             throw place.error(data, "layer '\(name)' has \(gids.count) tiles, expected \(width)×\(height) = \(expected)")
         }
-        let byFirstGID = tilesets.sorted { $0.firstGID < $1.firstGID }
         for i in gids.indices {
             let gid = gids[i] & ~flipFlagsMask
             gids[i] = gid
             guard gid != 0 else { continue }
-            guard let owner = byFirstGID.last(where: { $0.firstGID <= gid }), Int(gid - owner.firstGID) < owner.tileCount else {
+            guard TileMap.tileset(for: gid, in: tilesets) != nil else {
                 throw place.error(data, "layer '\(name)' uses tile id \(gid), which no tileset has")
             }
         }
@@ -203,52 +254,34 @@ public enum TMXLoader {
         return gids
     }
 
-    private static func decompress(_ bytes: [UInt8], _ compression: String?, element: XMLElement,
+    private static func decompress(_ bytes: [UInt8], _ compression: String?, expectedSize: Int, element: XMLElement,
                                    place: Place) throws(LevelError) -> [UInt8] {
-        do {
-            switch compression {
-            case nil, "": return bytes
-            case "zlib": return try Inflate.zlib(bytes)
-            case "gzip": return try Inflate.gzip(bytes)
-            case let other?: throw place.error(element, "unsupported compression '\(other)' (use none, zlib or gzip)")
-            }
-        } catch let error as InflateError {
+        let format: Zlib.Format
+        switch compression {
+        case nil, "": return bytes
+        case "zlib": format = .zlib
+        case "gzip": format = .gzip
+        case let other?: throw place.error(element, "unsupported compression '\(other)' (use none, zlib or gzip)")
+        }
+        do { return try Zlib.inflate(bytes, format: format, expectedSize: expectedSize) } catch {
             throw place.error(element, "\(compression ?? "") data is corrupt: \(error.reason)")
-        } catch let error as LevelError {
-            throw error
-        } catch {
-            throw place.error(element, "\(error)")
         }
     }
 
     // MARK: - Files and attributes
 
     static func readFile(_ path: String, element: String, referencedFrom: Place? = nil, line: Int? = nil) throws(LevelError) -> [UInt8] {
-        var isDirectory = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let problem: String?
-        if !exists {
-            problem = "no such file"
-        } else if isDirectory {
-            problem = "is a directory, not a file"
-        } else {
-            problem = nil
-        }
-        if let problem {
+        do { return try FileBytes.read(path, limit: LevelLimits.fileBytes) } catch {
             if let referencedFrom {
-                throw LevelError(file: referencedFrom.file, line: line, element: element, reason: "\(path): \(problem)")
+                throw LevelError(file: referencedFrom.file, line: line, element: element, reason: "\(path): \(error.reason)")
             }
-            throw LevelError(file: path, line: nil, element: element, reason: problem)
+            throw LevelError(file: path, line: nil, element: element, reason: error.reason)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LevelError(file: path, line: nil, element: element, reason: "cannot read the file")
-        }
-        return [UInt8](data)
     }
 
     private static func parseXML(_ bytes: [UInt8], file: String) throws(LevelError) -> XMLElement {
         do {
-            return try XMLReader.parse(bytes)
+            return try XMLReader.parse(bytes, maxDepth: LevelLimits.xmlDepth)
         } catch {
             throw LevelError(file: file, line: error.line, element: "", reason: "not well-formed XML: \(error.reason)")
         }
@@ -267,15 +300,16 @@ public enum TMXLoader {
             LevelError(file: file, line: element.line, element: element.name, reason: reason)
         }
 
-        func int(_ element: XMLElement, _ key: String, default fallback: Int) throws(LevelError) -> Int {
-            guard let text = element.attributes[key] else { return fallback }
+        /// A whole-number attribute within `range`: missing is an error unless there is a default.
+        func int(_ element: XMLElement, _ key: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws(LevelError) -> Int {
+            guard let text = element.attributes[key] else {
+                if let fallback { return fallback }
+                throw error(element, "missing attribute \(key)")
+            }
             guard let value = Int(text) else { throw error(element, "attribute \(key)='\(text)' is not a whole number") }
-            return value
-        }
-
-        func positiveInt(_ element: XMLElement, _ key: String) throws(LevelError) -> Int {
-            guard let text = element.attributes[key] else { throw error(element, "missing attribute \(key)") }
-            guard let value = Int(text), value > 0 else { throw error(element, "attribute \(key)='\(text)' is not a positive whole number") }
+            guard range.contains(value) else {
+                throw error(element, "attribute \(key)=\(value) is out of range (\(range.lowerBound)…\(range.upperBound))")
+            }
             return value
         }
 

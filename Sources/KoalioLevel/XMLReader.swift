@@ -1,3 +1,5 @@
+import KoalioCore
+
 /// A parsed XML element: just what a Tiled map needs (names, attributes, text, children, and
 /// the line each element starts on, so loader errors can point at the place).
 public struct XMLElement: Sendable {
@@ -24,20 +26,27 @@ public struct XMLSyntaxError: Error, Sendable, Equatable {
 /// FoundationXML and libxml2: it keeps start-up small and gives errors with line numbers.
 public struct XMLReader {
     private let bytes: [UInt8]
+    private let maxDepth: Int
     private var index = 0
     private var line = 1
 
-    public static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLElement {
-        var reader = XMLReader(bytes: bytes)
+    /// Reads a document whose elements nest at most `maxDepth` deep (the reader recurses once
+    /// per level, so the limit is what keeps a hostile file from overflowing the stack).
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(XMLSyntaxError) -> XMLElement {
+        var reader = XMLReader(bytes: bytes, maxDepth: maxDepth)
         return try reader.document()
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
 
     private mutating func document() throws(XMLSyntaxError) -> XMLElement {
+        if bytes.starts(with: TextFile.byteOrderMark) { index = TextFile.byteOrderMark.count }
         try skipMisc()
         guard peek() == UInt8(ascii: "<") else { throw fail("expected a root element") }
-        let root = try element()
+        let root = try element(depth: 1)
         try skipMisc()
         guard index >= bytes.count else { throw fail("content after the root element") }
         return root
@@ -60,7 +69,8 @@ public struct XMLReader {
         }
     }
 
-    private mutating func element() throws(XMLSyntaxError) -> XMLElement {
+    private mutating func element(depth: Int) throws(XMLSyntaxError) -> XMLElement {
+        guard depth <= maxDepth else { throw fail("elements nest more than \(maxDepth) deep") }
         let startLine = line
         advance() // "<"
         let name = readName()
@@ -122,7 +132,7 @@ public struct XMLReader {
             } else if starts(with: "<?") {
                 try skip(past: "?>")
             } else if bytes[index] == UInt8(ascii: "<") {
-                children.append(try element())
+                children.append(try element(depth: depth + 1))
             } else {
                 run.append(bytes[index])
                 advance()

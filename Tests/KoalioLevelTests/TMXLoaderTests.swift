@@ -1,13 +1,15 @@
 import XCTest
 import KoalioCore
 @testable import KoalioSim
+import KoalioTestSupport
+import KoalioLevel
 
 final class TMXLoaderTests: XCTestCase {
     /// Every encoding gives the same layers, with flip flags cleared.
     func testEveryEncodingLoadsTheSameMap() throws {
         let expectedWalls: [UInt32] = [0, 0, 0, 0, 0, 0, 0, 5, 1, 2, 3, 4]
         for encoding in ["csv", "base64", "zlib", "gzip", "xml"] {
-            let map = try TMXLoader.load(path: Fixtures.map(encoding))
+            let map = try TMXLoader.load(path: Repository.fixtureMap(encoding))
             XCTAssertEqual(map.walls.gids, expectedWalls, encoding)
             XCTAssertEqual(map.hazards.gids[2], 9, encoding)
             XCTAssertEqual(map.width, 4, encoding)
@@ -18,7 +20,7 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testTilesetIsTheOneWithLargestFirstGIDNotAbove() throws {
-        let map = try TMXLoader.load(path: Fixtures.map("csv"))
+        let map = try TMXLoader.load(path: Repository.fixtureMap("csv"))
         XCTAssertEqual(map.tileset(for: 8)?.name, "a")
         XCTAssertEqual(map.tileset(for: 9)?.name, "b")
         XCTAssertEqual(map.tileset(for: 12)?.name, "b")
@@ -29,16 +31,16 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testExternalTilesetResolvesItsImageAgainstTheTSX() throws {
-        let map = try TMXLoader.load(path: Fixtures.map("external"))
+        let map = try TMXLoader.load(path: Repository.fixtureMap("external"))
         XCTAssertEqual(map.tilesets.count, 2)
         XCTAssertEqual(map.tilesets[0].tileCount, 8)
         XCTAssertEqual(map.tilesets[0].columns, 4)
         XCTAssertTrue(map.tilesets[0].imagePath.hasSuffix("Fixtures/maps/tiles/../a.png"), map.tilesets[0].imagePath)
-        XCTAssertEqual(map.walls.gids, try TMXLoader.load(path: Fixtures.map("csv")).walls.gids)
+        XCTAssertEqual(map.walls.gids, try TMXLoader.load(path: Repository.fixtureMap("csv")).walls.gids)
     }
 
     func testShippedLevelFollowsTheConventions() throws {
-        let map = try TMXLoader.load(path: Fixtures.level1)
+        let map = try TMXLoader.load(path: Repository.level1)
         XCTAssertEqual(map.name, "level1")
         XCTAssertEqual(map.height, 20)
         XCTAssertGreaterThanOrEqual(map.width, 180)
@@ -61,7 +63,7 @@ final class TMXLoaderTests: XCTestCase {
             ("infinite", "map", "infinite maps are not supported"),
         ]
         for (name, element, reason) in cases {
-            let path = Fixtures.map("bad-\(name)")
+            let path = Repository.fixtureMap("bad-\(name)")
             XCTAssertThrowsError(try TMXLoader.load(path: path), name) { error in
                 guard let error = error as? LevelError else { return XCTFail("\(name): \(error)") }
                 XCTAssertEqual(error.file, path, name)
@@ -74,10 +76,11 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testCSVWithAWordInsteadOfATileID() throws {
-        let text = try String(contentsOfFile: Fixtures.map("csv"), encoding: .utf8)
+        let text = try String(contentsOfFile: Repository.fixtureMap("csv"), encoding: .utf8)
             .replacingOccurrences(of: "0,0,0,0,0,0,0,0,0,0,0,0", with: "0,0,0,0,0,0,0,x0,0,0,0,0")
-        XCTAssertThrowsError(try TMXLoader.load(bytes: Array(text.utf8), path: "inline.tmx")) { error in
-            XCTAssertEqual((error as? LevelError)?.description, "inline.tmx:9: <data>: 'x' is not a tile id")
+        let path = Repository.fixtureMap("inline")  // beside the fixtures, so its tileset images resolve
+        XCTAssertThrowsError(try TMXLoader.load(bytes: Array(text.utf8), path: path)) { error in
+            XCTAssertEqual((error as? LevelError)?.description, "\(path):9: <data>: 'x' is not a tile id")
         }
     }
 
@@ -94,13 +97,18 @@ final class TMXLoaderTests: XCTestCase {
         XCTAssertEqual(try XMLReader.parse(Array("<a x='1 &amp; 2'>t&lt;<![CDATA[&x]]></a>".utf8)).text, "t<&x")
     }
 
-    func testInflateStoredAndCheckedStreams() throws {
+    func testZlibInflatesToExactlyTheExpectedSize() throws {
         // zlib.compress(b"koalio", 0): a stored block.
         let stored: [UInt8] = [0x78, 0x01, 0x01, 0x06, 0x00, 0xF9, 0xFF, 0x6B, 0x6F, 0x61, 0x6C, 0x69, 0x6F, 0x08, 0xBC, 0x02, 0x80]
-        XCTAssertEqual(try Inflate.zlib(stored), Array("koalio".utf8))
+        XCTAssertEqual(try Zlib.inflate(stored, format: .zlib, expectedSize: 6), Array("koalio".utf8))
+        XCTAssertThrowsError(try Zlib.inflate(stored, format: .zlib, expectedSize: 5)) { error in
+            XCTAssertEqual((error as? ZlibError)?.reason, "it inflates to more than the 5 bytes the layer needs")
+        }
+        XCTAssertThrowsError(try Zlib.inflate(stored, format: .zlib, expectedSize: 7))
         var corrupt = stored
         corrupt[corrupt.count - 1] ^= 0xFF
-        XCTAssertThrowsError(try Inflate.zlib(corrupt))
-        XCTAssertThrowsError(try Inflate.gzip(stored))
+        XCTAssertThrowsError(try Zlib.inflate(corrupt, format: .zlib, expectedSize: 6))
+        XCTAssertThrowsError(try Zlib.inflate(stored, format: .gzip, expectedSize: 6))
+        XCTAssertEqual(Zlib.crc32(Array("123456789".utf8)), 0xCBF4_3926)
     }
 }

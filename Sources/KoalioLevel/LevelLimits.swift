@@ -1,0 +1,23 @@
+/// What koalio will read from a level, checked before anything is allocated or converted, so a
+/// hostile or damaged map is refused with a reason instead of trapping or eating the memory.
+/// The README's "Limits" section lists these; keep the two in step.
+public enum LevelLimits {
+    /// A `.tmx` or `.tsx` file (level 1 is 25 KB; the largest map below in CSV is ~40 MB).
+    public static let fileBytes = 64 << 20
+    /// Map side in tiles.
+    public static let mapSideTiles = 4096
+    /// Tiles in one layer (a 4096 × 1024 map): three layers of 4-byte ids stay under 50 MB.
+    public static let mapTiles = 1 << 22
+    /// Tile width and height in pixels.
+    public static let tileSidePixels = 256
+    /// Tilesets in one map.
+    public static let tilesets = 1024
+    /// A tileset image's width and height in pixels (checked from its PNG header before decoding).
+    public static let imageSidePixels = 4096
+    /// Margin, spacing and columns of a tileset.
+    public static let tilesetMeasure = 4096
+    /// The largest global tile id: Tiled keeps the top 4 bits of a GID for flip flags.
+    public static let largestGID: UInt32 = 0x0FFF_FFFF
+    /// How deep XML elements may nest (Tiled writes 4 levels).
+    public static let xmlDepth = 64
+}
