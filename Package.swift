@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "koalio",
             dependencies: [
-                "KoalioApp", "KoalioSDL",
+                "KoalioApp", "KoalioSDL", "KoalioCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -15,10 +15,4 @@ static inline Uint32 koalio_touch_mouse_id(void) { return SDL_TOUCH_MOUSEID; }
 /** SDL_BUTTON_LMASK is function-like. */
 static inline Uint32 koalio_button_lmask(void) { return SDL_BUTTON_LMASK; }
 
-/** SDL_GameControllerAddMappingsFromFile is a macro over the _RW function. */
-static inline int koalio_add_mappings_from_file(const char *path) {
-    SDL_RWops *rw = SDL_RWFromFile(path, "rb");
-    return rw ? SDL_GameControllerAddMappingsFromRW(rw, 1) : -1;
-}
-
 #endif

@@ -52,15 +52,18 @@ public enum Game {
                 print("ok \(ticks) ticks")
                 return 0
             case let .mismatch(tick, _, _):
-                print("\(replayPath): desync: the state checksum differs at tick \(tick)")
+                print(TerminalText.escaped("\(replayPath): desync: the state checksum differs at tick \(tick)"))
                 return 1
             }
         }
 
         var loopOptions = GameLoop.Options(tickLimit: options.ticks, headless: options.headless, replay: replay)
         if let path = options.inputScriptPath {
-            guard let data = FileManager.default.contents(atPath: path) else { throw .input("\(path): cannot read the input script") }
-            do { loopOptions.script = try InputScript.parse(String(decoding: data, as: UTF8.self), file: path) } catch { throw .input(error.description) }
+            let bytes: [UInt8]
+            do { bytes = try FileBytes.read(path, limit: InputScript.fileBytesLimit) } catch {
+                throw .input("\(path): cannot read the input script: \(error.reason)")
+            }
+            do { loopOptions.script = try InputScript.parse(bytes: bytes, file: path) } catch { throw .input(error.description) }
         }
         if let path = options.tracePath { loopOptions.trace = try TraceWriter(path: path) }
         if let path = options.recordPath { try ReplayStore.checkWritable(path) }

@@ -22,12 +22,10 @@ enum ReplayStore {
         return "\(level)-\(stamp).\(ReplayFile.fileExtension)"
     }
 
-    /// Writes to a temporary file beside the target, then renames it over: all or nothing.
+    /// All or nothing (see ``AtomicFile``): a crash mid-write leaves the previous file whole.
     static func write(_ recording: Recording, to path: String) throws(KoalioError) {
-        do {
-            try Data(ReplayFile.encode(recording)).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .input("\(path): cannot write the replay: \(error)")
+        do { try AtomicFile.write(ReplayFile.encode(recording), to: path) } catch {
+            throw .input("\(path): cannot write the replay: \(error.reason)")
         }
     }
 
@@ -43,7 +41,10 @@ enum ReplayStore {
     }
 
     static func read(_ path: String) throws(KoalioError) -> Recording {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .input("\(path): cannot read the replay") }
-        do { return try ReplayFile.decode([UInt8](data), file: path) } catch { throw .input(error.description) }
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path, limit: ReplayLimits.fileBytes) } catch {
+            throw .input("\(path): cannot read the replay: \(error.reason)")
+        }
+        do { return try ReplayFile.decode(bytes, file: path) } catch { throw .input(error.description) }
     }
 }

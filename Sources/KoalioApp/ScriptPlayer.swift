@@ -14,6 +14,12 @@ final class ScriptPlayer {
         for pad in pads { pad.detach() }
     }
 
+    /// The script's pad by its number (the parser checked the order; this keeps it checked).
+    private func pad(_ number: Int) throws(KoalioError) -> VirtualPad {
+        guard pads.indices.contains(number - 1) else { throw .input("input script: pad\(number) is not attached") }
+        return pads[number - 1]
+    }
+
     func perform(at tick: Int, on platform: Platform) throws(KoalioError) {
         for event in script.events(at: tick) {
             do {
@@ -24,11 +30,11 @@ final class ScriptPlayer {
                     guard let kind = VirtualPad.Kind(rawValue: kind) else { throw KoalioError.runtime("unknown pad kind \(kind)") }
                     pads.append(try VirtualPad(kind: kind))
                 case let .padDetach(pad):
-                    pads[pad - 1].detach()
+                    try self.pad(pad).detach()
                 case let .padButton(pad, button, down):
-                    try pads[pad - 1].set(button: button, down: down)
+                    try self.pad(pad).set(button: button, down: down)
                 case let .padAxis(pad, axis, value):
-                    try pads[pad - 1].set(axis: axis, value: Float(value))
+                    try self.pad(pad).set(axis: axis, value: Float(value))
                 case let .pointer(pointer):
                     platform.pushPointer(pointer)
                 }

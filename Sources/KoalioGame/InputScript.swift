@@ -59,10 +59,24 @@ public struct InputScript: Sendable, Equatable {
         self.events = events.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
     }
 
+    /// Virtual pads a script may have plugged in at the same time (SDL keeps each one open).
+    public static let maxPadsAttached = 16
+
+    /// The largest script koalio reads (a minute of dense input is a few KB).
+    public static let fileBytesLimit = 16 << 20
+
     public static func parse(_ text: String, file: String) throws(ParseError) -> InputScript {
+        try parse(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Reads a script file's bytes: LF, CRLF or CR line ends, an optional UTF-8 byte-order mark.
+    /// Pad lines are checked in the order they will play (by tick), so a pad is attached before
+    /// any line uses it and never used after it is detached, wherever the lines stand in the file.
+    public static func parse(bytes: [UInt8], file: String) throws(ParseError) -> InputScript {
         var events: [Event] = []
+        var lineNumbers: [Int] = []
         var padsAttached = 0
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, rawLine) in TextFile.lines(bytes).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if fields.isEmpty { continue }
@@ -85,6 +99,10 @@ public struct InputScript: Sendable, Equatable {
                 guard fields.count == 5, let x = Double(fields[3]), let y = Double(fields[4]) else {
                     throw fail("expected 'TICK \(fields[1]) down|move|up X Y'")
                 }
+                let view = (width: Double(LogicalView.width), height: Double(LogicalView.height))
+                guard (0...view.width).contains(x), (0...view.height).contains(y) else {
+                    throw fail("\(fields[3]) \(fields[4]) is not a point in the \(LogicalView.width)×\(LogicalView.height) view")
+                }
                 let phases: [String: PointerEvent.Phase] = ["down": .down, "move": .move, "up": .up]
                 guard let phase = phases[fields[2]] else { throw fail("'\(fields[2])' is not down, move or up") }
                 action = .pointer(PointerEvent(id: id, phase: phase, position: Vec2(x, y)))
@@ -96,8 +114,36 @@ public struct InputScript: Sendable, Equatable {
                 action = .key(key, down: try upOrDown(fields[2], fail: fail))
             }
             events.append(Event(tick: tick, action: action))
+            lineNumbers.append(number + 1)
         }
-        return InputScript(events: events)
+        let script = InputScript(events: events)
+        try checkPadOrder(events: events, lineNumbers: lineNumbers, file: file)
+        return script
+    }
+
+    /// Walks the events in playing order (tick, then file order) and checks each pad line
+    /// against the pads attached and detached so far.
+    private static func checkPadOrder(events: [Event], lineNumbers: [Int], file: String) throws(ParseError) {
+        let order = events.indices.sorted { (events[$0].tick, $0) < (events[$1].tick, $1) }
+        var attached = 0
+        var detached: Set<Int> = []
+        for index in order {
+            let pad: Int
+            switch events[index].action {
+            case .padAttach:
+                attached += 1
+                guard attached - detached.count <= maxPadsAttached else {
+                    throw ParseError(file: file, line: lineNumbers[index], reason: "more than \(maxPadsAttached) pads attached at once")
+                }
+                continue
+            case let .padDetach(number), let .padButton(number, _, _), let .padAxis(number, _, _): pad = number
+            case .key, .pointer: continue
+            }
+            func fail(_ reason: String) -> ParseError { ParseError(file: file, line: lineNumbers[index], reason: reason) }
+            guard pad <= attached else { throw fail("pad\(pad) is used at tick \(events[index].tick), before it is attached") }
+            guard !detached.contains(pad) else { throw fail("pad\(pad) is used at tick \(events[index].tick), after it is detached") }
+            if case .padDetach = events[index].action { detached.insert(pad) }
+        }
     }
 
     private static func padAction(pad: Int, fields: [String], fail: (String) -> ParseError) throws(ParseError) -> Action {

@@ -102,6 +102,7 @@ public struct XMLReader {
             let start = index
             while let d = peek(), d != quote { advance() }
             guard index < bytes.count else { throw fail("unterminated value for attribute \(key)") }
+            guard attributes[key] == nil else { throw fail("attribute \(key) appears twice in <\(name)>") }
             attributes[key] = try decodeEntities(bytes[start..<index])
             advance()
         }

@@ -151,8 +151,11 @@ public enum ReplayFile {
         for _ in 0..<checksumCount {
             let tickStart = input.position
             let tick = try input.varint()
-            guard tick >= 1, tick <= UInt64(tickCount), Int(tick) > checksums.last?.tick ?? 0 else {
-                throw input.error(at: tickStart, "a checksum at tick \(tick) is not after the previous one within the \(tickCount)-tick recording")
+            guard tick >= 1, tick <= UInt64(tickCount) else {
+                throw input.error(at: tickStart, "a checksum at tick \(tick) lies outside the \(tickCount)-tick recording")
+            }
+            if let previous = checksums.last?.tick, Int(tick) <= previous {
+                throw input.error(at: tickStart, "a checksum at tick \(tick) comes after one at tick \(previous)")
             }
             checksums.append(Recording.Checksum(tick: Int(tick), value: try input.u64()))
         }

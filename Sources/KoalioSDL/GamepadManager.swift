@@ -14,28 +14,52 @@ import KoalioInput
 public final class GamepadManager {
     public let registry: ControllerRegistry
     private var pads: [Int32: OpaquePointer] = [:]
+    /// Mappings from the user's `gamecontrollerdb.txt` files, handed to SDL pad by pad.
+    var mappings = ControllerMappingDatabase()
 
     /// Sets the hints SDL reads when its GameController subsystem starts: call before `SDL_Init`.
     static func setHints() {
         SDL_SetHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, "0")
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+        // SDL would read $SDL_GAMECONTROLLERCONFIG_FILE whole at SDL_Init (slowly, and a second
+        // time after koalio): koalio reads that file itself (see ``readMappings(files:)``).
+        SDL_SetHintWithPriority(SDL_HINT_GAMECONTROLLERCONFIG_FILE, "", SDL_HINT_OVERRIDE)
     }
 
     init(registry: ControllerRegistry) {
         self.registry = registry
     }
 
-    /// Adds the mappings in each `gamecontrollerdb.txt` that exists; a missing one is no error.
-    static func loadMappings(files: [String]) throws(DataFileError) {
-        for path in files where FileManager.default.fileExists(atPath: path) { try loadMappings(from: path) }
+    /// Reads each `gamecontrollerdb.txt` that exists (a missing one is no error); a file that
+    /// cannot be read, is not a file, or is too large is.
+    static func readMappings(files: [String]) throws(DataFileError) -> ControllerMappingDatabase {
+        var database = ControllerMappingDatabase()
+        for path in files {
+            let bytes: [UInt8]
+            do { bytes = try FileBytes.read(path, limit: ControllerMappingDatabase.fileBytesLimit) } catch {
+                if error.reason == "no such file" { continue }
+                throw DataFileError(file: path, reason: "cannot read game controller mappings: \(error.reason)")
+            }
+            database.add(fileBytes: bytes)
+        }
+        return database
     }
 
-    /// Adds the mappings in a `gamecontrollerdb.txt`, so unusual pads work.
-    static func loadMappings(from path: String) throws(DataFileError) {
-        // SDL skips lines it cannot parse; only an unreadable file is an error.
-        guard koalio_add_mappings_from_file(path) >= 0 else {
-            throw DataFileError(file: path, reason: "cannot read game controller mappings: \(String(cString: SDL_GetError()))")
+    /// Gives SDL the user's mapping for the joystick at `deviceIndex`, if there is one.
+    /// Returns whether the joystick is (now) a game controller.
+    @discardableResult
+    static func applyMapping(_ database: ControllerMappingDatabase, deviceIndex: Int32) -> Bool {
+        if let lines = database.mappings(for: guidString(SDL_JoystickGetDeviceGUID(deviceIndex))) {
+            // SDL reads the lines as it reads a file (platform and hint conditions included);
+            // lines it cannot use are skipped, and the pad stays as SDL knows it.
+            let bytes = Array(lines.utf8)
+            bytes.withUnsafeBytes { buffer in
+                if let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(clamping: buffer.count)) {
+                    _ = SDL_GameControllerAddMappingsFromRW(stream, 1)  // 1: SDL closes the stream
+                }
+            }
         }
+        return SDL_IsGameController(deviceIndex) == SDL_TRUE
     }
 
     /// The pads SDL sees now, one line each: name, type, GUID, player index, battery.
@@ -44,11 +68,11 @@ public final class GamepadManager {
         setHints()
         guard SDL_Init(UInt32(SDL_INIT_GAMECONTROLLER)) == 0 else { throw SDLError("SDL_Init(GAMECONTROLLER)") }
         defer { SDL_Quit() }
-        try loadMappings(files: mappingFiles)
+        let database = try readMappings(files: mappingFiles)
         var lines: [String] = []
         for index in 0..<SDL_NumJoysticks() {
             let guidText = guidString(SDL_JoystickGetDeviceGUID(index))
-            guard SDL_IsGameController(index) == SDL_TRUE, let pad = SDL_GameControllerOpen(index) else {
+            guard applyMapping(database, deviceIndex: index), let pad = SDL_GameControllerOpen(index) else {
                 let name = SDL_JoystickNameForIndex(index).map { String(cString: $0) } ?? "Joystick"
                 lines.append("\(name)  (no game controller mapping; add one to gamecontrollerdb.txt)  GUID \(guidText)")
                 continue
@@ -80,6 +104,12 @@ public final class GamepadManager {
     /// Applies one SDL event to the registry; returns false for events that are not a pad's.
     func handle(_ event: SDL_Event) -> Bool {
         switch event.type {
+        case SDL_JOYDEVICEADDED.rawValue:
+            // SDL queues CONTROLLERDEVICEADDED before this, and only for joysticks it already
+            // knows as game controllers; one that only a user mapping makes a controller is
+            // opened here.
+            let index = event.jdevice.which
+            if SDL_IsGameController(index) == SDL_FALSE { open(deviceIndex: index) }
         case SDL_CONTROLLERDEVICEADDED.rawValue:
             open(deviceIndex: event.cdevice.which)
         case SDL_CONTROLLERDEVICEREMOVED.rawValue:
@@ -119,8 +149,9 @@ public final class GamepadManager {
         }
     }
 
+    /// Opens a pad with the user's mapping for it, if any (its name and buttons come from it).
     private func open(deviceIndex: Int32) {
-        guard let pad = SDL_GameControllerOpen(deviceIndex) else { return }
+        guard Self.applyMapping(mappings, deviceIndex: deviceIndex), let pad = SDL_GameControllerOpen(deviceIndex) else { return }
         let joystick = SDL_GameControllerGetJoystick(pad)
         let id = SDL_JoystickInstanceID(joystick)
         guard pads[id] == nil else {

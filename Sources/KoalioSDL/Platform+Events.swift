@@ -17,9 +17,11 @@ extension Platform {
         return events
     }
 
-    /// Loads controller mappings (`gamecontrollerdb.txt`); files that do not exist are skipped.
+    /// Reads controller mappings (`gamecontrollerdb.txt`); files that do not exist are skipped.
+    /// Each pad's mapping reaches SDL when the pad appears (pads present at start-up included:
+    /// their arrival is still in the queue), so call this before the first `pollEvents()`.
     public func loadControllerMappings(_ paths: [String]) throws(DataFileError) {
-        try GamepadManager.loadMappings(files: paths)
+        pads.mappings = try GamepadManager.readMappings(files: paths)
     }
 
     /// Sends the pads what the model asked for: player lights, light-bar colours, rumble.

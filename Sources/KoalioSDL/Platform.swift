@@ -49,7 +49,17 @@ public final class Platform {
         // pixel-art game gains nothing from that and the desktop would flicker.
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         GamepadManager.setHints()
-        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER)) == 0 else { throw SDLError("SDL_Init") }
+        // Without a display to name, SDL would probe (Wayland's library prints its own lines)
+        // and settle on an invisible driver: say so first, in one line.
+        if !options.headless && Self.namesNoDisplay() { throw SDLError.noDisplay }
+        let environment = ProcessInfo.processInfo.environment
+        let onlyX11 = !options.headless && (environment["SDL_VIDEODRIVER"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        // Only DISPLAY is named: try X11 alone, so an X server that does not answer is reported
+        // as such instead of SDL going on to probe Wayland (whose library prints to stderr).
+        if onlyX11 { SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11") }
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER)) == 0 else {
+            throw onlyX11 ? SDLError.noDisplay : SDLError("SDL_Init")
+        }
         if !options.headless && Self.fellBackToInvisibleVideo() {
             SDL_Quit()
             throw SDLError.noDisplay
@@ -100,6 +110,12 @@ public final class Platform {
         self.window = window
         self.windowedSize = (Int32(LogicalView.width * scale), Int32(LogicalView.height * scale))
         self.pads = GamepadManager(registry: registry)
+    }
+
+    /// Whether the environment asks for no video driver and names no X11 or Wayland display.
+    private static func namesNoDisplay() -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return ["SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"].allSatisfy { (environment[$0] ?? "").isEmpty }
     }
 
     /// Whether SDL, asked for no driver in particular, ended up on one that shows nothing.

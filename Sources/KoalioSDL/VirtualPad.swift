@@ -128,8 +128,14 @@ public final class VirtualPad {
         }
     }
 
+    /// After `detach()` the joystick is closed: touching it would read freed memory.
+    private func checkAttached() throws(SDLError) {
+        guard attached else { throw SDLError("virtual pad '\(kind.rawValue)'", reason: "it is detached") }
+    }
+
     /// Presses or releases a button by SDL's name for it.
     public func set(button buttonName: String, down: Bool) throws(SDLError) {
+        try checkAttached()
         let button = SDL_GameControllerGetButtonFromString(buttonName)
         guard button != SDL_CONTROLLER_BUTTON_INVALID else { throw SDLError("button '\(buttonName)'", reason: "unknown") }
         if kind.isXInput {
@@ -163,11 +169,13 @@ public final class VirtualPad {
 
     /// Presses a raw joystick button by index, before SDL's mapping: a physical position.
     public func setRaw(button index: Int32, down: Bool) throws(SDLError) {
+        try checkAttached()
         guard SDL_JoystickSetVirtualButton(joystick, index, down ? 1 : 0) == 0 else { throw SDLError("raw button \(index)") }
     }
 
     /// Moves an axis by SDL's name for it: sticks −1…1 (y down), triggers 0…1.
     public func set(axis axisName: String, value: Float) throws(SDLError) {
+        try checkAttached()
         let axis = SDL_GameControllerGetAxisFromString(axisName)
         guard axis != SDL_CONTROLLER_AXIS_INVALID else { throw SDLError("axis '\(axisName)'", reason: "unknown") }
         let isTrigger = axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT || axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import KoalioApp
+import KoalioCore
 
 /// Parses the command line and hands over to `KoalioApp`. Every failure ends here as one line
 /// on stderr and a non-zero exit (2 for bad input, 1 otherwise), never a stack trace.
@@ -13,7 +14,8 @@ do {
     let status = try MainActor.assumeIsolated { () throws -> Int32 in
         if options.listControllers {
             let pads = try Game.listControllers()
-            print(pads.isEmpty ? "No game controllers found." : pads.joined(separator: "\n"))
+            // Names come from the devices themselves: shown escaped, one line each.
+            print(pads.isEmpty ? "No game controllers found." : pads.map(TerminalText.escaped).joined(separator: "\n"))
             return 0
         }
         return try Game.run(options.gameOptions)

@@ -92,6 +92,10 @@ final class BadInputTests: XCTestCase {
         try assertOneLineError(["--data-dir", dir.path], mentions: ["Resources/font.png", "cannot load image"])
         try Data("not a png".utf8).write(to: dir.appendingPathComponent("Resources/font.png"))
         try assertOneLineError(["--data-dir", dir.path], mentions: ["Resources/font.png", "cannot load image"])
+        // A PNG cut short: libpng's own complaints used to reach stderr before koalio's line.
+        let tiles = try Data(contentsOf: URL(fileURLWithPath: Koalio.repository + "/Resources/tiles.png"))
+        try tiles.prefix(tiles.count / 2).write(to: dir.appendingPathComponent("Resources/font.png"))
+        try assertOneLineError(["--data-dir", dir.path], mentions: ["Resources/font.png", "cannot load image"])
     }
 
     func testBadInputScriptAndTraceFile() throws {

@@ -23,9 +23,11 @@ enum Koalio {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: repository)
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "KOALIO_DATA_DIR")
-        env["XDG_DATA_HOME"] = dataHome  // winning runs are autosaved: never into the real home
+        // The developer's own settings stay out: no KOALIO_*, no SDL_* (video driver, mapping
+        // files), and XDG homes of the test's own, so autosaved runs never reach the real home.
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KOALIO_") && !$0.key.hasPrefix("SDL_") }
+        env["XDG_DATA_HOME"] = dataHome
+        env["XDG_CONFIG_HOME"] = dataHome + "/config"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()
