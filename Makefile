@@ -6,7 +6,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 ARGS ?=
 
-.PHONY: all setup setup-test build run test bench install uninstall clean
+.PHONY: all setup setup-test build run test test-sanitized fuzz bench install uninstall clean
 
 all: build
 
@@ -24,7 +24,12 @@ run: build
 
 test: setup-test
 	$(SWIFT) build
-	$(SWIFT) test --disable-swift-testing
+	$(SWIFT) test
+
+# libFuzzer on the level, replay, input-script and mapping readers (FUZZ_SECONDS each; see tools/fuzz).
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	tools/fuzz $(FUZZ_SECONDS)
 
 bench: setup-test
 	$(SWIFT) build $(RELEASE_FLAGS) --product koalio

@@ -75,7 +75,6 @@ public struct InputScript: Sendable, Equatable {
     public static func parse(bytes: [UInt8], file: String) throws(ParseError) -> InputScript {
         var events: [Event] = []
         var lineNumbers: [Int] = []
-        var padsAttached = 0
         for (number, rawLine) in TextFile.lines(bytes).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
@@ -89,10 +88,9 @@ public struct InputScript: Sendable, Equatable {
                 guard padKinds.contains(fields[3]) else {
                     throw fail("unknown pad kind '\(fields[3])' (known: \(padKinds.joined(separator: ", ")))")
                 }
-                padsAttached += 1
                 action = .padAttach(kind: fields[3])
             } else if fields[1].hasPrefix("pad"), let pad = Int(fields[1].dropFirst(3)) {
-                guard pad >= 1 && pad <= padsAttached else { throw fail("pad\(pad) is not attached by an earlier line") }
+                guard pad >= 1 else { throw fail("pads are numbered from 1") }
                 action = try padAction(pad: pad, fields: Array(fields[2...]), fail: fail)
             } else if fields[1] == "mouse" || (fields[1].hasPrefix("finger") && Int(fields[1].dropFirst(6)) != nil) {
                 let id: PointerID = fields[1] == "mouse" ? .mouse : .finger(device: 1, finger: Int64(fields[1].dropFirst(6)) ?? 0)

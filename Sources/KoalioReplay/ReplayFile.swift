@@ -198,8 +198,14 @@ struct ByteWriter {
         data.append(UInt8(v))
     }
 
+    /// At most 255 bytes of UTF-8, cut between characters (never inside one).
     mutating func string(_ s: String) {
-        let utf8 = Array(s.utf8.prefix(255))
+        var utf8: [UInt8] = []
+        for scalar in s.unicodeScalars {
+            let bytes = Array(String(scalar).utf8)
+            guard utf8.count + bytes.count <= 255 else { break }
+            utf8 += bytes
+        }
         u8(UInt8(utf8.count))
         bytes(utf8)
     }
