@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "KoalioHarness"),
         // Test support shared by every test target: where the repository is.
         .target(name: "KoalioTestSupport"),
+        // Test support: writes replays in a loop until killed (the durability test's subject).
+        .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioInput", "KoalioReplay"]),
         .executableTarget(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame", "KoalioReplay", "KoalioHarness"]

@@ -9,6 +9,7 @@ import KoalioSDL
 import KoalioSim
 import XCTest
 import KoalioLevel
+import KoalioTestSupport
 
 /// The real game loop, in-process and headless, with pads driven through SDL's virtual
 /// joysticks by an input script: the same path as `koalio --input-script`.
@@ -120,6 +121,16 @@ final class GameLoopPadTests: XCTestCase {
         let run = try play("0 pad attach ps5\n1 pad1 dpright down\n", ticks: 240)
         XCTAssertEqual(run.session.state, .died, "walked into the first pit")
         XCTAssertTrue(run.pads[0].calls.rumbles.contains { $0.low > 50_000 && $0.high > 30_000 }, "\(run.pads[0].calls.rumbles)")
+    }
+
+    /// 1000 attach/detach cycles of mixed pads while playing and mashing: nothing left open.
+    /// (Resident memory over the storm is measured on the real binary: HotPlugStormTests.)
+    func testHotPlugStormOf1000Cycles() throws {
+        let run = try play(HotPlugStorm.script(rounds: 1000), ticks: HotPlugStorm.ticks(rounds: 1000))
+        XCTAssertEqual(run.controllersLeft, 0, "no controller left registered")
+        XCTAssertEqual(run.joysticksLeft, 0, "no joystick left open in SDL")
+        XCTAssertEqual(Set(run.trace.map { $0["controllers"] as? Int }), [0, 1, 2], "the overlapping pads were both seen")
+        XCTAssertEqual(run.pads.count, 1000)
     }
 
     func testPluggingInAndOut200TimesWhilePlaying() throws {
