@@ -26,6 +26,15 @@ test: setup-test
 	$(SWIFT) build
 	$(SWIFT) test
 
+# The suite under AddressSanitizer (with LeakSanitizer), then the tests that decode images on the
+# worker thread and run the loop under ThreadSanitizer. Separate build folders: .build-asan, .build-tsan.
+test-sanitized: setup-test
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --disable-swift-testing \
+		--filter 'WindowTests|HeadlessTests|GameLoopPadTests|HUDLoopTests|RegressionTests'
+
 # libFuzzer on the level, replay, input-script and mapping readers (FUZZ_SECONDS each; see tools/fuzz).
 FUZZ_SECONDS ?= 60
 fuzz: setup

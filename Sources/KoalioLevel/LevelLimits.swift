@@ -4,6 +4,8 @@
 public enum LevelLimits {
     /// A `.tmx` or `.tsx` file (level 1 is 25 KB; the largest map below in CSV is ~40 MB).
     public static let fileBytes = 64 << 20
+    /// An external tileset (`.tsx`: a few hundred bytes; read once per map however often named).
+    public static let tilesetFileBytes = 1 << 20
     /// Map side in tiles.
     public static let mapSideTiles = 4096
     /// Tiles in one layer (a 4096 × 1024 map): three layers of 4-byte ids stay under 50 MB.

@@ -53,8 +53,9 @@ public enum TMXLoader {
             throw place.error(tilesetElements[LevelLimits.tilesets], "more than \(LevelLimits.tilesets) tilesets")
         }
         var tilesets: [Tileset] = []
+        var externalTilesets: [String: XMLElement] = [:]  // each .tsx read once, however many name it
         for element in tilesetElements {
-            tilesets.append(try tileset(element, place: place))
+            tilesets.append(try tileset(element, place: place, externals: &externalTilesets))
         }
         tilesets.sort { $0.firstGID < $1.firstGID }
 
@@ -112,14 +113,21 @@ public enum TMXLoader {
 
     // MARK: - Tilesets
 
-    private static func tileset(_ element: XMLElement, place: Place) throws(LevelError) -> Tileset {
+    private static func tileset(_ element: XMLElement, place: Place,
+                                externals: inout [String: XMLElement]) throws(LevelError) -> Tileset {
         let firstGID = UInt32(try place.int(element, "firstgid", in: 1...Int(LevelLimits.largestGID)))
         guard let source = element.attributes["source"] else {
             return try tilesetBody(element, firstGID: firstGID, place: place)
         }
         let tsxPath = resolve(source, against: place.file)
-        let bytes = try readFile(tsxPath, element: "tileset", referencedFrom: place, line: element.line)
-        let root = try parseXML(bytes, file: tsxPath)
+        let root: XMLElement
+        if let parsed = externals[tsxPath] {
+            root = parsed
+        } else {
+            let bytes = try readFile(tsxPath, element: "tileset", limit: LevelLimits.tilesetFileBytes, referencedFrom: place, line: element.line)
+            root = try parseXML(bytes, file: tsxPath)
+            externals[tsxPath] = root
+        }
         let tsxPlace = Place(file: tsxPath)
         guard root.name == "tileset" else { throw tsxPlace.error(root, "the root element is <\(root.name)>, not <tileset>") }
         return try tilesetBody(root, firstGID: firstGID, place: tsxPlace)
@@ -270,8 +278,9 @@ public enum TMXLoader {
 
     // MARK: - Files and attributes
 
-    static func readFile(_ path: String, element: String, referencedFrom: Place? = nil, line: Int? = nil) throws(LevelError) -> [UInt8] {
-        do { return try FileBytes.read(path, limit: LevelLimits.fileBytes) } catch {
+    static func readFile(_ path: String, element: String, limit: Int = LevelLimits.fileBytes, referencedFrom: Place? = nil,
+                         line: Int? = nil) throws(LevelError) -> [UInt8] {
+        do { return try FileBytes.read(path, limit: limit) } catch {
             if let referencedFrom {
                 throw LevelError(file: referencedFrom.file, line: line, element: element, reason: "\(path): \(error.reason)")
             }
