@@ -26,11 +26,17 @@ test: setup-test
 	$(SWIFT) build
 	$(SWIFT) test
 
-# The suite under AddressSanitizer (with LeakSanitizer), then the tests that decode images on the
-# worker thread and run the loop under ThreadSanitizer. Separate build folders: .build-asan, .build-tsan.
+# The suite under AddressSanitizer and LeakSanitizer (tools/lsan.supp names the system libraries
+# whose allocations live until exit), then the tests that decode images on the worker thread and
+# run the game loop under ThreadSanitizer. Separate build folders: .build-asan, .build-tsan.
+# The Xvfb window tests run under AddressSanitizer without leak checks: Mesa's OpenGL driver
+# keeps 112 bytes whose allocation LeakSanitizer cannot trace to a library (no frame pointers).
+LSAN_SUPPRESSIONS = LSAN_OPTIONS=suppressions=$(CURDIR)/tools/lsan.supp:print_suppressions=0
 test-sanitized: setup-test
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(LSAN_SUPPRESSIONS) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip WindowTests
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan \
+		--disable-swift-testing --filter WindowTests
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --disable-swift-testing \
 		--filter 'WindowTests|HeadlessTests|GameLoopPadTests|HUDLoopTests|RegressionTests'

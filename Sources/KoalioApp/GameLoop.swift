@@ -14,8 +14,10 @@ import KoalioSim
 /// catches up without spiralling. Fixed-step mode (headless, or scripted input) runs exactly
 /// one tick per frame, so a script's ticks and the trace do not depend on the machine's speed.
 ///
-/// Keyboard, pads and the on-screen HUD are all controllers; the one used last steers. The HUD
-/// shows only while no pad is connected. Live runs are recorded; a replay steers instead of
+/// Keyboard, pads and the on-screen HUD are all controllers, and all of them steer at once:
+/// each tick their snapshots merge (``GamepadSnapshot/merging(_:)``) and their presses add up,
+/// so a held key survives a click or a pad press. The one used last only names the run's
+/// controller (trace, recording table). The HUD shows only while no pad is connected. Live runs are recorded; a replay steers instead of
 /// the controllers, which then only pause or quit the playback.
 @MainActor
 public final class GameLoop {
@@ -55,9 +57,9 @@ public final class GameLoop {
     private let keyboard = KeyboardController()
     public let hud = HUD()
 
-    /// Which kind of controller had input last, and so steers.
-    private enum Steering { case keyboard, pad, hud }
-    private var steering = Steering.keyboard
+    /// Which kind of controller had input last: it names the steering, it does not choose it.
+    private enum LastUsed { case keyboard, pad, hud }
+    private var lastUsed = LastUsed.keyboard
     /// Each controller's press counts as of the last tick, to find presses between ticks.
     private var padPresses: [Int: GamepadPresses] = [:]
     /// The game pauses itself at the next tick (focus lost, the pad in use left): part of that
@@ -93,8 +95,8 @@ public final class GameLoop {
             padPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
             show("\(controller.vendorName) connected")
         }
-        registry.didBecomeCurrent = { [weak self] _ in self?.steering = .pad }  // a new pad takes over at once
-        registry.didReceiveInput = { [weak self] _ in self?.steering = .pad }
+        registry.didBecomeCurrent = { [weak self] _ in self?.lastUsed = .pad }  // a new pad is named at once
+        registry.didReceiveInput = { [weak self] _ in self?.lastUsed = .pad }
         registry.didDisconnect = { [weak self] controller, wasInUse in
             guard let self else { return }
             padPresses[controller.id] = nil
@@ -131,15 +133,14 @@ public final class GameLoop {
                     platform.toggleFullscreen()
                 case let .keyDown(key, isRepeat):
                     keyboard.keyDown(key, isRepeat: isRepeat)
-                    steering = .keyboard
+                    lastUsed = .keyboard
                 case let .keyUp(key):
                     keyboard.keyUp(key)
                 case .focusLost:
                     keyboard.releaseAll()
                     pauseRequested = true
                 case let .pointer(pointer):
-                    hud.handle(pointer)
-                    if hud.isVisible { steering = .hud }
+                    if hud.handle(pointer) { lastUsed = .hud }
                 }
             }
             guard running else { break }
@@ -193,10 +194,10 @@ public final class GameLoop {
                                          state: playbackPaused && session.state == .playing ? .paused : nil))
     }
 
-    /// The controller that steers this tick: the kind used last, falling back to the pad in
-    /// use, then the keyboard, when that kind is gone (a pad unplugged, the HUD hidden).
-    private var steeringController: Controller {
-        switch steering {
+    /// The controller named as steering: the kind used last, falling back to the pad in use,
+    /// then the keyboard, when that kind is gone (a pad unplugged, the HUD hidden).
+    private var namedController: Controller {
+        switch lastUsed {
         case .pad: return registry.current ?? keyboard.controller
         case .hud: return hud.isVisible ? hud.controller : registry.current ?? keyboard.controller
         case .keyboard: return keyboard.controller
@@ -205,22 +206,24 @@ public final class GameLoop {
 
     /// The name the trace gives the steering controller; nil until it has been used.
     private var activeControllerName: String? {
-        let controller = steeringController
+        let controller = namedController
         if controller === keyboard.controller { return keyboard.hasHadInput ? controller.vendorName : nil }
         if controller === hud.controller { return hud.hasHadInput ? controller.vendorName : nil }
         return controller.vendorName
     }
 
-    /// This tick's input from the steering controller: its snapshot and what it pressed since
-    /// the last tick. Every controller's press counts move on, so switching finds no old presses.
+    /// This tick's input from every controller at once: their snapshots merged, and every
+    /// press any of them made since the last tick; named after the one used last.
     private func liveInput() -> TickInput {
-        let controller = steeringController
-        let presses = GamepadPresses(controller.extendedGamepad)
-        var input = TickInput(source: sourceIndex(controller), snapshot: controller.extendedGamepad.capture(),
-                              pressed: presses.pressed(since: padPresses[controller.id] ?? presses))
-        for other in registry.controllers + [hud.controller, keyboard.controller] {
-            padPresses[other.id] = GamepadPresses(other.extendedGamepad)
+        let steering = [keyboard.controller] + (hud.isVisible ? [hud.controller] : []) + registry.controllers
+        var pressed: TickPresses = []
+        for controller in steering {
+            let presses = GamepadPresses(controller.extendedGamepad)
+            pressed.formUnion(presses.pressed(since: padPresses[controller.id] ?? presses))
+            padPresses[controller.id] = presses
         }
+        var input = TickInput(source: sourceIndex(namedController),
+                              snapshot: .merging(steering.map { $0.extendedGamepad.capture() }), pressed: pressed)
         if pauseRequested {
             input.pressed.insert(.pauseRequest)
             pauseRequested = false

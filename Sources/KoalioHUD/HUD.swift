@@ -14,7 +14,7 @@ public final class HUD {
     public private(set) var joystick: FloatingJoystick
     public let controller: Controller
     public private(set) var isVisible = true
-    /// True once the HUD has been used (for the trace's active controller).
+    /// True once one of the HUD's controls has been used (for the trace's active controller).
     public private(set) var hasHadInput = false
 
     private enum Owner: Equatable {
@@ -51,22 +51,27 @@ public final class HUD {
         }
     }
 
-    public func handle(_ event: PointerEvent) {
-        guard isVisible else { return }
+    /// Applies a pointer event; returns whether it used one of the controls (a click on empty
+    /// screen, to give the window focus say, uses none and changes nothing).
+    @discardableResult
+    public func handle(_ event: PointerEvent) -> Bool {
+        guard isVisible else { return false }
         switch event.phase {
         case .down:
-            guard pointers[event.id] == nil else { return move(event) }
-            let owner = claim(event.position)
-            pointers[event.id] = (owner, event.position)
-            if owner == .joystick { joystick.begin(at: event.position) }
+            if pointers[event.id] != nil { move(event) } else {
+                let owner = claim(event.position)
+                pointers[event.id] = (owner, event.position)
+                if owner == .joystick { joystick.begin(at: event.position) }
+            }
         case .move:
             move(event)
         case .up:
-            guard let pointer = pointers.removeValue(forKey: event.id) else { return }
-            if pointer.owner == .joystick { joystick.end() }
+            if pointers.removeValue(forKey: event.id)?.owner == .joystick { joystick.end() }
         }
-        hasHadInput = true
         publish()
+        let used = gamepad.capture() != .neutral || (pointers[event.id].map { $0.owner != .free } ?? false)
+        if used { hasHadInput = true }
+        return used
     }
 
     private func move(_ event: PointerEvent) {
