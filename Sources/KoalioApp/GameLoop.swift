@@ -37,6 +37,10 @@ public final class GameLoop {
         public var headless = false
         public var recording: RecordingOptions?
         public var replay: Recording?
+        /// Seconds on a clock of the caller's, read once per frame, instead of SDL's: frames then
+        /// run back to back (no pacing) through the accumulator, so tests can play any render
+        /// rate, jitter or stall through the real loop.
+        public var clock: (@MainActor () -> Double)?
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {
@@ -115,8 +119,9 @@ public final class GameLoop {
             script?.detachAll()
             options.trace?.flush()
         }
-        var clock = FrameClock(now: platform.now())
-        let fixedStep = options.headless || options.script != nil
+        let now = options.clock ?? { [platform] in platform.now() }
+        var clock = FrameClock(now: now())
+        let fixedStep = options.clock == nil && (options.headless || options.script != nil)
         var running = options.tickLimit != 0
         if !running {
             _ = platform.pollEvents()
@@ -124,7 +129,7 @@ public final class GameLoop {
             platform.present()
         }
         while running {
-            let frameStart = platform.now()
+            let frameStart = now()
             try script?.perform(at: session.steps, on: platform)
             for event in platform.pollEvents() {
                 switch event {
@@ -158,7 +163,7 @@ public final class GameLoop {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
             }
             platform.present()
-            if !options.headless {
+            if !options.headless && options.clock == nil {
                 // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
                 // Where presenting does wait for vsync, the deadline has passed and this sleeps 0.
                 platform.sleep(seconds: frameStart + 1 / Self.frameCapPerSecond - platform.now())

@@ -250,10 +250,23 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(shades.first, Rect(x: 14 * 16, y: 17 * 16, width: 3 * 16, height: 16))
     }
 
+    /// At the start the camera shows columns 0…35 of level 1's 200: only their tiles are drawn,
+    /// each inside the view, and far fewer than the map holds.
     func testOnlyVisibleTilesAreDrawn() throws {
-        let list = Scene.drawList(Session(map: try level1()))
-        let tiles = list.items.filter { if case .sprite(.file, _, _, _, _) = $0 { return true }; return false }
-        XCTAssertGreaterThan(tiles.count, 50)
-        XCTAssertLessThan(tiles.count, 37 * 21 * 3)
+        let map = try level1()
+        let list = Scene.drawList(Session(map: map))
+        let destinations = list.items.compactMap { item -> Rect? in
+            if case let .sprite(.file, _, destination, _, _) = item { return destination }
+            return nil
+        }
+        func tiles(columns: Range<Int>) -> Int {
+            [map.background, map.walls, map.hazards].reduce(0) { sum, layer in
+                sum + (0..<map.height).reduce(0) { rowSum, row in rowSum + columns.filter { layer.gid(column: $0, row: row) != 0 }.count }
+            }
+        }
+        let view = Rect(x: 0, y: 0, width: Double(LogicalView.width), height: Double(LogicalView.height))
+        XCTAssertTrue(destinations.allSatisfy { $0.intersects(view) }, "every tile drawn is in view")
+        XCTAssertEqual(destinations.count, tiles(columns: 0..<36), "every tile of the visible columns, and only those")
+        XCTAssertLessThan(destinations.count * 4, tiles(columns: 0..<map.width), "a small part of the map's tiles")
     }
 }

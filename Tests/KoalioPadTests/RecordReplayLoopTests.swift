@@ -58,9 +58,53 @@ final class RecordReplayLoopTests: XCTestCase {
         let (recording, _) = try winningRecording()
         let run = try LoopRunner.play("100 escape down\n101 escape up\n160 p down\n161 p up\n", ticks: 2400, replay: recording)
         XCTAssertEqual(run.field(130, "state"), "paused", "the viewer paused the playback")
-        XCTAssertEqual(run.field(130, "x", as: Double.self), run.field(159, "x", as: Double.self))
+        XCTAssertEqual(try XCTUnwrap(run.field(130, "x", as: Double.self)), try XCTUnwrap(run.field(159, "x", as: Double.self)))
         XCTAssertEqual(run.session.state, .won, "and it still wins, 60 ticks later")
         XCTAssertEqual(run.field(2400, "state"), "won")
+    }
+
+    /// A clock the loop reads once per frame; each read moves it on by the next frame's time.
+    @MainActor final class FakeClock {
+        private(set) var reads = 0
+        private var now = 0.0
+        private let frameTime: () -> Double
+
+        init(frameTime: @escaping () -> Double) { self.frameTime = frameTime }
+
+        func read() -> Double {
+            reads += 1
+            defer { now += frameTime() }
+            return now
+        }
+    }
+
+    /// The real loop, its frame clock and accumulator, at 30, 60 and 144 frames per second, with
+    /// jitter, and with stalls that the five-ticks-per-frame clamp cuts short: the shipped run
+    /// plays back to the same end state, tick for tick, in as many frames as the rate implies.
+    @MainActor
+    func testRenderRateDoesNotChangeThePlayback() throws {
+        let (recording, _) = try winningRecording()
+        let ticks = recording.inputs.count
+        let finalChecksum = try XCTUnwrap(recording.checksums.last)
+        XCTAssertEqual(finalChecksum.tick, ticks)
+        var jitter = SystemRandomNumberGenerator()
+        let rates: [(name: String, frameTime: () -> Double, frames: ClosedRange<Int>)] = [
+            ("30 fps", { 1.0 / 30 }, (ticks / 2)...(ticks / 2 + 2)),
+            ("60 fps", { 1.0 / 60 }, (ticks - 1)...(ticks + 2)),
+            ("144 fps", { 1.0 / 144 }, (ticks * 144 / 60 - 3)...(ticks * 144 / 60 + 3)),
+            ("jitter 1–41 ms", { Double.random(in: 0.001...0.041, using: &jitter) }, (ticks / 3)...(ticks * 17)),
+            // 0.25 s frames owe 15 ticks each; the clamp pays 5, so the game runs at a third of wall time.
+            ("stalls", { 0.25 }, (ticks / FrameClock.maxTicksPerFrame)...(ticks / FrameClock.maxTicksPerFrame + 2)),
+        ]
+        for rate in rates {
+            let clock = FakeClock(frameTime: rate.frameTime)
+            let run = try LoopRunner.play("", ticks: ticks, replay: recording, clock: { clock.read() })
+            XCTAssertEqual(run.session.steps, ticks, rate.name)
+            XCTAssertEqual(run.session.state, .won, rate.name)
+            XCTAssertEqual(StateChecksum.of(run.session), finalChecksum.value, "\(rate.name): the same end state")
+            let frames = clock.reads - 1
+            XCTAssertTrue(rate.frames.contains(frames), "\(rate.name): \(frames) frames for \(ticks) ticks")
+        }
     }
 
     /// The shipped winning replay of level 1.

@@ -118,40 +118,10 @@ final class ReplayVerifierTests: XCTestCase {
         XCTAssertEqual(tick2, 420, "the first checksum after the change")
     }
 
-    /// Whatever the render rate, the game's frame clock hands the same ticks to the same step:
-    /// 30, 60 and 144 frames per second and a jittery clock all end in identical checksums.
-    func testRenderRateDoesNotChangeTheRun() throws {
-        let (recording, _) = try recordedWinningRun()
-        let map = try level1()
-        var generator = SplitMix(seed: 2026)
-        let clocks: [(String, () -> Double)] = [
-            ("30 fps", { 1.0 / 30 }), ("60 fps", { 1.0 / 60 }), ("144 fps", { 1.0 / 144 }),
-            ("jitter", { 0.001 + Double(generator.next() % 40_000) / 1_000_000 }),  // 1…41 ms frames
-        ]
-        for (name, frameTime) in clocks {
-            var clock = FrameClock(now: 0)
-            var now = 0.0, next = 0, frames = 0
-            var session = Session(map: map)
-            var checksums: [Recording.Checksum] = []
-            while next < recording.inputs.count {
-                now += frameTime()
-                frames += 1
-                for _ in 0..<clock.ticksDue(now: now) where next < recording.inputs.count {
-                    session.step(recording.inputs[next])
-                    next += 1
-                    if recording.checksums.contains(where: { $0.tick == next }) {
-                        checksums.append(Recording.Checksum(tick: next, value: StateChecksum.of(session)))
-                    }
-                }
-            }
-            XCTAssertEqual(checksums, recording.checksums, name)
-            XCTAssertEqual(session.state, .won, name)
-            XCTAssertGreaterThan(frames, 0)
-        }
-    }
-
     func testTheShippedWinningReplayVerifies() throws {
-        for file in try FileManager.default.contentsOfDirectory(atPath: repository + "/Tests/Replays") where file.hasSuffix(".koalioreplay") {
+        let files = try FileManager.default.contentsOfDirectory(atPath: repository + "/Tests/Replays").filter { $0.hasSuffix(".koalioreplay") }
+        XCTAssertTrue(files.contains("level1.koalioreplay"), "every shipped level has its winning replay: \(files)")
+        for file in files {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: repository + "/Tests/Replays/" + file))
             let recording = try ReplayFile.decode([UInt8](data), file: file)
             let levelBytes = try TMXLoader.readLevelFile(repository + "/Levels/\(recording.levelName).tmx")
@@ -162,18 +132,5 @@ final class ReplayVerifierTests: XCTestCase {
             for input in recording.inputs { session.step(input) }
             XCTAssertEqual(session.state, .won, "\(file) wins")
         }
-    }
-}
-
-/// A small seeded generator, so "random" jitter is the same every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
