@@ -87,10 +87,11 @@ public enum Scene {
         }
     }
 
-    /// The tiles (first…last, clamped to the map) that a view span starting at `origin` touches.
+    /// The tiles (first…last, clamped to the map) that a view span starting at `origin` touches:
+    /// the last is the one holding the span's last pixel, not the one starting where it ends.
     private static func visible(from origin: Double, span: Double, tile: Int, count: Int) -> ClosedRange<Int>? {
         let first = max(0, Int((origin / Double(tile)).rounded(.down)))
-        let last = min(count - 1, Int(((origin + span) / Double(tile)).rounded(.up)))
+        let last = min(count - 1, Int(((origin + span) / Double(tile)).rounded(.up)) - 1)
         return first <= last ? first...last : nil
     }
 
