@@ -82,7 +82,7 @@ public enum Game {
         platformOptions.renderer = options.renderer
         let registry = ControllerRegistry()
         let platform: Platform
-        do { platform = try Platform(options: platformOptions, registry: registry) } catch {
+        do { platform = try Platform(options: platformOptions) } catch {
             throw error.isNoDisplay ? .input(error.description) : .runtime(error.description)
         }
         do {

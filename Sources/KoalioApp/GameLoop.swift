@@ -94,18 +94,23 @@ public final class GameLoop {
         if options.replay != nil { hud.setVisible(false) }
         padPresses[hud.controller.id] = GamepadPresses(hud.gamepad)  // so a first press is a change
         padPresses[keyboard.controller.id] = GamepadPresses(keyboard.gamepad)
-        registry.didConnect = { [weak self] controller in
-            guard let self else { return }
-            padPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
-            show("\(controller.vendorName) connected")
-        }
-        registry.didBecomeCurrent = { [weak self] _ in self?.lastUsed = .pad }  // a new pad is named at once
-        registry.didReceiveInput = { [weak self] _ in self?.lastUsed = .pad }
-        registry.didDisconnect = { [weak self] controller, wasInUse in
-            guard let self else { return }
-            padPresses[controller.id] = nil
-            show("\(controller.vendorName) disconnected")
-            if wasInUse { pauseRequested = true }
+    }
+
+    /// What the registry says a pad event changed: notices, the pause when the pad in use
+    /// leaves, and which controller is named as used last (a new pad at once).
+    private func react(to changes: [ControllerChange]) {
+        for change in changes {
+            switch change {
+            case let .connected(controller):
+                padPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
+                show("\(controller.vendorName) connected")
+            case let .disconnected(controller, wasInUse):
+                padPresses[controller.id] = nil
+                show("\(controller.vendorName) disconnected")
+                if wasInUse { pauseRequested = true }
+            case .becameCurrent, .input:
+                lastUsed = .pad
+            }
         }
     }
 
@@ -146,6 +151,8 @@ public final class GameLoop {
                     pauseRequested = true
                 case let .pointer(pointer):
                     if hud.handle(pointer) { lastUsed = .hud }
+                case let .pad(event):
+                    react(to: registry.apply(event))
                 }
             }
             guard running else { break }

@@ -1,21 +1,27 @@
 import KoalioCore
 
-/// The connected controllers, which one is in use, and their player numbers.
+/// What applying a pad event changed, as values for the game to act on (Apple's
+/// `GCController` notifications, returned instead of called back).
+public enum ControllerChange {
+    case connected(Controller)
+    /// The controller that left, and whether it was the one in use.
+    case disconnected(Controller, wasInUse: Bool)
+    case becameCurrent(Controller)
+    /// Input from a pad (past the dead zone), after `current` has followed it.
+    case input(Controller)
+}
+
+/// The connected pads, which one is in use, and their player numbers: the one owner of pad
+/// state. The platform layer reports ``PadEvent``s; ``apply(_:)`` turns them into controller
+/// state and returns what changed, in order (connected, then became current; disconnected,
+/// then the next one current).
 ///
-/// Mirrors Apple's `GCController` notifications: connect, disconnect and became-current
-/// handlers run on the game's thread, in that order, once per event. The pad in use is
-/// ``current``: the one that last had input (a new pad is current until another is used).
-/// It gets player index 1 and the koala colour; the others 2…4 in connection order.
-/// Whatever the pads must show is queued as ``ControllerEffect``s for the platform layer.
+/// The pad in use is ``current``: the one that last had input (a new pad is current until
+/// another is used). It gets player index 1 and the koala colour; the others 2…4 in connection
+/// order. Whatever the pads must show is queued as ``ControllerEffect``s for the platform layer.
 public final class ControllerRegistry {
     public private(set) var controllers: [Controller] = []
     public private(set) var current: Controller?
-    public var didConnect: ((Controller) -> Void)?
-    /// The controller that left, and whether it was the one in use.
-    public var didDisconnect: ((Controller, Bool) -> Void)?
-    public var didBecomeCurrent: ((Controller) -> Void)?
-    /// Any input from any pad (past the dead zone), after `current` has followed it.
-    public var didReceiveInput: ((Controller) -> Void)?
     private var pendingEffects: [ControllerEffect] = []
 
     /// The light-bar colour of the pad that drives the koala: eucalyptus green.
@@ -27,39 +33,72 @@ public final class ControllerRegistry {
 
     public func controller(id: Int) -> Controller? { controllers.first { $0.id == id } }
 
-    public func connect(_ controller: Controller) {
-        guard self.controller(id: controller.id) == nil else { return }
+    /// Applies one pad event; returns what it changed.
+    @discardableResult
+    public func apply(_ event: PadEvent) -> [ControllerChange] {
+        switch event {
+        case let .added(description):
+            let controller = Controller(id: description.id, vendorName: description.name, productCategory: description.category,
+                                        hasLight: description.hasLight, hasRumble: description.hasRumble)
+            controller.battery = description.battery
+            // Start from how the pad is held, not from rest (and that is no input yet).
+            for button in description.heldButtons { controller.extendedGamepad.apply(button, down: true) }
+            for (axis, value) in description.axes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                _ = controller.extendedGamepad.apply(axis, value: value)
+            }
+            return connect(controller)
+        case let .removed(id):
+            return disconnect(id: id)
+        case let .button(id, button, down):
+            guard let controller = controller(id: id) else { return [] }
+            controller.extendedGamepad.apply(button, down: down)
+            return down ? noteInput(from: controller) : []
+        case let .axis(id, axis, value):
+            guard let controller = controller(id: id) else { return [] }
+            return controller.extendedGamepad.apply(axis, value: value) ? noteInput(from: controller) : []
+        case let .battery(id, battery):
+            controller(id: id)?.battery = battery
+            return []
+        }
+    }
+
+    @discardableResult
+    public func connect(_ controller: Controller) -> [ControllerChange] {
+        guard self.controller(id: controller.id) == nil else { return [] }
         controllers.append(controller)
         let becomesCurrent = current == nil
         if becomesCurrent { current = controller }
         reassignPlayerIndices()
-        didConnect?(controller)
-        if becomesCurrent { didBecomeCurrent?(controller) }
+        return becomesCurrent ? [.connected(controller), .becameCurrent(controller)] : [.connected(controller)]
     }
 
     /// The pad left: its inputs are released, and if it was in use the first pad still
     /// connected takes over.
-    public func disconnect(id: Int) {
-        guard let index = controllers.firstIndex(where: { $0.id == id }) else { return }
+    @discardableResult
+    public func disconnect(id: Int) -> [ControllerChange] {
+        guard let index = controllers.firstIndex(where: { $0.id == id }) else { return [] }
         let controller = controllers.remove(at: index)
         controller.extendedGamepad.releaseAll()
         controller.playerIndex = .unset
         let wasCurrent = current === controller
         if wasCurrent { current = controllers.first }
         reassignPlayerIndices()
-        didDisconnect?(controller, wasCurrent)
-        if wasCurrent, let next = current { didBecomeCurrent?(next) }
+        var changes: [ControllerChange] = [.disconnected(controller, wasInUse: wasCurrent)]
+        if wasCurrent, let next = current { changes.append(.becameCurrent(next)) }
+        return changes
     }
 
     /// A pad had input: if it is not the one in use, it becomes so at once.
-    public func noteInput(from controller: Controller) {
-        guard controllers.contains(where: { $0 === controller }) else { return }
+    @discardableResult
+    public func noteInput(from controller: Controller) -> [ControllerChange] {
+        guard controllers.contains(where: { $0 === controller }) else { return [] }
+        var changes: [ControllerChange] = []
         if current !== controller {
             current = controller
             reassignPlayerIndices()
-            didBecomeCurrent?(controller)
+            changes.append(.becameCurrent(controller))
         }
-        didReceiveInput?(controller)
+        return changes + [.input(controller)]
     }
 
     /// Asks the pad in use to rumble, where it can.

@@ -3,7 +3,8 @@ import FoundationEssentials
 import KoalioCore
 import KoalioInput
 
-/// SDL's GameController layer, turned into ``Controller`` values in a ``ControllerRegistry``.
+/// SDL's GameController layer, turned into ``PadEvent`` values: it opens and closes SDL's pad
+/// handles and performs the effects the model asks for, and never touches the model itself.
 ///
 /// Hot-plug as in SDL's `testgamecontroller.c`: `CONTROLLERDEVICEADDED` carries a device
 /// index (and also arrives for pads present at start-up), `CONTROLLERDEVICEREMOVED` an
@@ -12,7 +13,6 @@ import KoalioInput
 /// resumes it wherever focus went (and a headless run never has focus).
 @MainActor
 public final class GamepadManager {
-    public let registry: ControllerRegistry
     private var pads: [Int32: OpaquePointer] = [:]
     /// Mappings from the user's `gamecontrollerdb.txt` files, handed to SDL pad by pad.
     var mappings = ControllerMappingDatabase()
@@ -26,9 +26,7 @@ public final class GamepadManager {
         SDL_SetHintWithPriority(SDL_HINT_GAMECONTROLLERCONFIG_FILE, "", SDL_HINT_OVERRIDE)
     }
 
-    init(registry: ControllerRegistry) {
-        self.registry = registry
-    }
+    init() {}
 
     /// Reads each `gamecontrollerdb.txt` that exists (a missing one is no error); a file that
     /// cannot be read, is not a file, or is too large is.
@@ -101,35 +99,34 @@ public final class GamepadManager {
         pads.removeAll()
     }
 
-    /// Applies one SDL event to the registry; returns false for events that are not a pad's.
-    func handle(_ event: SDL_Event) -> Bool {
+    /// The pad events in one SDL event; nil for events that are not a pad's.
+    func translate(_ event: SDL_Event) -> [PadEvent]? {
         switch event.type {
         case SDL_JOYDEVICEADDED.rawValue:
             // SDL queues CONTROLLERDEVICEADDED before this, and only for joysticks it already
             // knows as game controllers; one that only a user mapping makes a controller is
             // opened here.
             let index = event.jdevice.which
-            if SDL_IsGameController(index) == SDL_FALSE { open(deviceIndex: index) }
+            guard SDL_IsGameController(index) == SDL_FALSE else { return [] }
+            return open(deviceIndex: index).map { [.added($0)] } ?? []
         case SDL_CONTROLLERDEVICEADDED.rawValue:
-            open(deviceIndex: event.cdevice.which)
+            return open(deviceIndex: event.cdevice.which).map { [.added($0)] } ?? []
         case SDL_CONTROLLERDEVICEREMOVED.rawValue:
             let id = event.cdevice.which
-            registry.disconnect(id: Int(id))
-            if let pad = pads.removeValue(forKey: id) { SDL_GameControllerClose(pad) }
+            guard let pad = pads.removeValue(forKey: id) else { return [] }
+            SDL_GameControllerClose(pad)
+            return [.removed(id: Int(id))]
         case SDL_CONTROLLERBUTTONDOWN.rawValue, SDL_CONTROLLERBUTTONUP.rawValue:
-            guard let controller = registry.controller(id: Int(event.cbutton.which)) else { return true }
-            let down = event.cbutton.state == UInt8(SDL_PRESSED)
-            button(event.cbutton.button, down: down, on: controller)
-            if down { registry.noteInput(from: controller) }
+            guard let button = Self.button(event.cbutton.button) else { return [] }
+            return [.button(id: Int(event.cbutton.which), button, down: event.cbutton.state == UInt8(SDL_PRESSED))]
         case SDL_CONTROLLERAXISMOTION.rawValue:
-            guard let controller = registry.controller(id: Int(event.caxis.which)) else { return true }
-            if axis(event.caxis.axis, raw: event.caxis.value, on: controller) { registry.noteInput(from: controller) }
+            guard let axis = Self.axis(event.caxis.axis) else { return [] }
+            return [.axis(id: Int(event.caxis.which), axis, value: Self.unit(event.caxis.value, axis))]
         case SDL_JOYBATTERYUPDATED.rawValue:
-            registry.controller(id: Int(event.jbattery.which))?.battery = Self.battery(event.jbattery.level)
+            return [.battery(id: Int(event.jbattery.which), Self.battery(event.jbattery.level))]
         default:
-            return false
+            return nil
         }
-        return true
     }
 
     /// Does what the model asked of the pads.
@@ -149,80 +146,52 @@ public final class GamepadManager {
         }
     }
 
-    /// Opens a pad with the user's mapping for it, if any (its name and buttons come from it).
-    private func open(deviceIndex: Int32) {
-        guard Self.applyMapping(mappings, deviceIndex: deviceIndex), let pad = SDL_GameControllerOpen(deviceIndex) else { return }
+    /// Opens a pad with the user's mapping for it, if any (its name and buttons come from it),
+    /// and describes it as it is held now; nil when it cannot be opened or is open already.
+    private func open(deviceIndex: Int32) -> PadDescription? {
+        guard Self.applyMapping(mappings, deviceIndex: deviceIndex), let pad = SDL_GameControllerOpen(deviceIndex) else { return nil }
         let joystick = SDL_GameControllerGetJoystick(pad)
         let id = SDL_JoystickInstanceID(joystick)
         guard pads[id] == nil else {
             SDL_GameControllerClose(pad)  // already open: SDL counts opens, keep one
-            return
+            return nil
         }
         pads[id] = pad
-        let name = SDL_GameControllerName(pad).map { String(cString: $0) } ?? "Game Controller"
-        let controller = Controller(id: Int(id), vendorName: name, productCategory: Self.category(SDL_GameControllerGetType(pad)),
-                                    hasLight: SDL_GameControllerHasLED(pad) == SDL_TRUE,
-                                    hasRumble: SDL_GameControllerHasRumble(pad) == SDL_TRUE)
-        controller.battery = Self.battery(SDL_JoystickCurrentPowerLevel(joystick))
-        // Start from the pad's actual state, not from rest.
-        for raw in 0..<Int32(SDL_CONTROLLER_BUTTON_MAX.rawValue) where SDL_GameControllerGetButton(pad, SDL_GameControllerButton(raw)) != 0 {
-            button(UInt8(raw), down: true, on: controller)
+        let held = PadButton.allCases.filter { button in
+            Self.sdlButtons[button].map { SDL_GameControllerGetButton(pad, $0) != 0 } ?? false
         }
-        for raw in 0..<Int32(SDL_CONTROLLER_AXIS_MAX.rawValue) {
-            _ = axis(UInt8(raw), raw: SDL_GameControllerGetAxis(pad, SDL_GameControllerAxis(raw)), on: controller)
+        var axes: [PadAxis: Float] = [:]
+        for axis in PadAxis.allCases {
+            if let sdl = Self.sdlAxes[axis] { axes[axis] = Self.unit(SDL_GameControllerGetAxis(pad, sdl), axis) }
         }
-        registry.connect(controller)
+        return PadDescription(id: Int(id), name: SDL_GameControllerName(pad).map { String(cString: $0) } ?? "Game Controller",
+                              category: Self.category(SDL_GameControllerGetType(pad)),
+                              hasLight: SDL_GameControllerHasLED(pad) == SDL_TRUE, hasRumble: SDL_GameControllerHasRumble(pad) == SDL_TRUE,
+                              battery: Self.battery(SDL_JoystickCurrentPowerLevel(joystick)), heldButtons: held, axes: axes)
     }
 
-    static let buttonElements: [Int32: GamepadElement] = [
-        SDL_CONTROLLER_BUTTON_A.rawValue: .buttonA, SDL_CONTROLLER_BUTTON_B.rawValue: .buttonB,
-        SDL_CONTROLLER_BUTTON_X.rawValue: .buttonX, SDL_CONTROLLER_BUTTON_Y.rawValue: .buttonY,
-        SDL_CONTROLLER_BUTTON_BACK.rawValue: .buttonOptions, SDL_CONTROLLER_BUTTON_GUIDE.rawValue: .buttonHome,
-        SDL_CONTROLLER_BUTTON_START.rawValue: .buttonMenu,
-        SDL_CONTROLLER_BUTTON_LEFTSTICK.rawValue: .leftThumbstickButton, SDL_CONTROLLER_BUTTON_RIGHTSTICK.rawValue: .rightThumbstickButton,
-        SDL_CONTROLLER_BUTTON_LEFTSHOULDER.rawValue: .leftShoulder, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER.rawValue: .rightShoulder,
-    ]
+    /// SDL's button for each of ours: the same names (`SDL_GameControllerGetStringForButton`).
+    static let sdlButtons: [PadButton: SDL_GameControllerButton] = Dictionary(uniqueKeysWithValues: PadButton.allCases.compactMap { button in
+        let sdl = SDL_GameControllerGetButtonFromString(button.rawValue)
+        return sdl == SDL_CONTROLLER_BUTTON_INVALID ? nil : (button, sdl)
+    })
+    static let sdlAxes: [PadAxis: SDL_GameControllerAxis] = Dictionary(uniqueKeysWithValues: PadAxis.allCases.compactMap { axis in
+        let sdl = SDL_GameControllerGetAxisFromString(axis.rawValue)
+        return sdl == SDL_CONTROLLER_AXIS_INVALID ? nil : (axis, sdl)
+    })
 
-    private func button(_ raw: UInt8, down: Bool, on controller: Controller) {
-        let pad = controller.extendedGamepad
-        let value: Float = down ? 1 : 0
-        let dpad = pad.dpad
-        switch Int32(raw) {
-        case SDL_CONTROLLER_BUTTON_DPAD_UP.rawValue: pad.setDirectionPad(x: dpad.xAxis.value, y: down ? 1 : min(0, dpad.yAxis.value))
-        case SDL_CONTROLLER_BUTTON_DPAD_DOWN.rawValue: pad.setDirectionPad(x: dpad.xAxis.value, y: down ? -1 : max(0, dpad.yAxis.value))
-        case SDL_CONTROLLER_BUTTON_DPAD_LEFT.rawValue: pad.setDirectionPad(x: down ? -1 : max(0, dpad.xAxis.value), y: dpad.yAxis.value)
-        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT.rawValue: pad.setDirectionPad(x: down ? 1 : min(0, dpad.xAxis.value), y: dpad.yAxis.value)
-        default:
-            if let element = Self.buttonElements[Int32(raw)] { pad.setButton(element, value) }
-        }
+    static func button(_ raw: UInt8) -> PadButton? {
+        sdlButtons.first { $0.value.rawValue == Int32(raw) }?.key
     }
 
-    /// Applies an axis; returns whether the pad now reads as being used (past the dead zone).
-    private func axis(_ raw: UInt8, raw value: Int16, on controller: Controller) -> Bool {
-        let pad = controller.extendedGamepad
+    static func axis(_ raw: UInt8) -> PadAxis? {
+        sdlAxes.first { $0.value.rawValue == Int32(raw) }?.key
+    }
+
+    /// SDL's −32768…32767 as −1…1, y turned to point up (SDL's points down).
+    static func unit(_ value: Int16, _ axis: PadAxis) -> Float {
         let unit = max(-1, Float(value) / 32767)
-        switch Int32(raw) {
-        case SDL_CONTROLLER_AXIS_LEFTX.rawValue:
-            pad.setLeftStick(rawX: unit, rawY: pad.rawLeftStick.y)
-            return pad.leftThumbstick.xAxis.value != 0
-        case SDL_CONTROLLER_AXIS_LEFTY.rawValue:  // SDL's y grows downward; the profile's upward
-            pad.setLeftStick(rawX: pad.rawLeftStick.x, rawY: -unit)
-            return pad.leftThumbstick.yAxis.value != 0
-        case SDL_CONTROLLER_AXIS_RIGHTX.rawValue:
-            pad.setRightStick(rawX: unit, rawY: pad.rawRightStick.y)
-            return pad.rightThumbstick.xAxis.value != 0
-        case SDL_CONTROLLER_AXIS_RIGHTY.rawValue:
-            pad.setRightStick(rawX: pad.rawRightStick.x, rawY: -unit)
-            return pad.rightThumbstick.yAxis.value != 0
-        case SDL_CONTROLLER_AXIS_TRIGGERLEFT.rawValue:
-            pad.setButton(.leftTrigger, max(0, unit))
-            return pad.leftTrigger.isPressed
-        case SDL_CONTROLLER_AXIS_TRIGGERRIGHT.rawValue:
-            pad.setButton(.rightTrigger, max(0, unit))
-            return pad.rightTrigger.isPressed
-        default:
-            return false
-        }
+        return axis == .leftY || axis == .rightY ? -unit : unit
     }
 
     static func category(_ type: SDL_GameControllerType) -> ProductCategory {

@@ -5,13 +5,16 @@ import KoalioInput
 
 /// SDL's event queue in koalio's terms, scripted input pushed back into it, and time.
 extension Platform {
-    /// Drains SDL's queue. Called once per frame, before the frame's ticks. Pad events go
-    /// straight into the controller registry (whose handlers run now); the rest are returned.
+    /// Drains SDL's queue, as values (pads' events included, in queue order). Called once per
+    /// frame, before the frame's ticks.
     public func pollEvents() -> [PlatformEvent] {
         var events: [PlatformEvent] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            if pads.handle(event) { continue }
+            if let padEvents = pads.translate(event) {
+                events += padEvents.map(PlatformEvent.pad)
+                continue
+            }
             if let translated = EventTranslator.translate(event, logical: logicalPoint) { events.append(translated) }
         }
         return events

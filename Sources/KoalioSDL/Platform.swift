@@ -35,8 +35,8 @@ public final class Platform {
     /// The window's size before going fullscreen, to go back to.
     private var windowedSize: (width: Int32, height: Int32)
 
-    /// Opens the window and SDL's GameController layer; pads report into `registry`.
-    public init(options: PlatformOptions, registry: ControllerRegistry) throws(SDLError) {
+    /// Opens the window and SDL's GameController layer (pads arrive as ``PlatformEvent/pad(_:)``).
+    public init(options: PlatformOptions) throws(SDLError) {
         self.options = options
         if options.headless { SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy") }
         let choice = options.headless ? RendererChoice.software : options.renderer.resolved()
@@ -109,7 +109,7 @@ public final class Platform {
         }
         self.window = window
         self.windowedSize = (Int32(LogicalView.width * scale), Int32(LogicalView.height * scale))
-        self.pads = GamepadManager(registry: registry)
+        self.pads = GamepadManager()
     }
 
     /// Whether the environment asks for no video driver and names no X11 or Wayland display.

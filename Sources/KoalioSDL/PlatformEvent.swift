@@ -8,4 +8,6 @@ public enum PlatformEvent: Equatable, Sendable {
     case focusLost
     /// The mouse's left button or a finger, in logical-view coordinates.
     case pointer(PointerEvent)
+    /// A game pad arrived, left, or had input (for ``ControllerRegistry/apply(_:)``).
+    case pad(PadEvent)
 }

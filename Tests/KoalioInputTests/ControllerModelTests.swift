@@ -76,7 +76,7 @@ final class ControllerRegistryTests: XCTestCase {
     func testPlayerIndicesFollowTheCurrentPadThenConnectionOrder() {
         let registry = ControllerRegistry()
         let pads = (1...5).map { pad($0) }
-        pads.forEach(registry.connect)
+        for pad in pads { registry.connect(pad) }
         XCTAssertEqual(pads.map(\.playerIndex), [.index(1), .index(2), .index(3), .index(4), .unset], "four lights at most")
         registry.noteInput(from: pads[3])
         XCTAssertEqual(pads.map(\.playerIndex), [.index(2), .index(3), .index(4), .index(1), .unset])
@@ -113,14 +113,19 @@ final class ControllerRegistryTests: XCTestCase {
         XCTAssertEqual(registry.controllers.count, 2, "connecting twice is once")
         first.extendedGamepad.setButton(.buttonX, 1)
         first.extendedGamepad.setLeftStick(rawX: 1, rawY: 0)
-        var events: [String] = []
-        registry.didDisconnect = { events.append("gone \($0.id) \($1)") }
-        registry.didBecomeCurrent = { events.append("current \($0.id)") }
-        registry.disconnect(id: 1)
-        XCTAssertEqual(events, ["gone 1 true", "current 2"])
+        func describe(_ changes: [ControllerChange]) -> [String] {
+            changes.map { change in
+                switch change {
+                case let .disconnected(pad, wasInUse): return "gone \(pad.id) \(wasInUse)"
+                case let .becameCurrent(pad): return "current \(pad.id)"
+                case let .connected(pad): return "connected \(pad.id)"
+                case let .input(pad): return "input \(pad.id)"
+                }
+            }
+        }
+        XCTAssertEqual(describe(registry.disconnect(id: 1)), ["gone 1 true", "current 2"])
         XCTAssertEqual(first.extendedGamepad.capture(), .neutral, "nothing held by a pad that left")
-        registry.disconnect(id: 42)
-        XCTAssertEqual(events.count, 2, "unknown ids are ignored")
+        XCTAssertTrue(registry.disconnect(id: 42).isEmpty, "unknown ids are ignored")
     }
 
     func testCaptureFreezesAController() {

@@ -32,7 +32,7 @@ enum LoopRunner {
             let registry = ControllerRegistry()
             var options = PlatformOptions(resourceDirectory: repository + "/Resources")
             options.headless = true
-            let platform = try Platform(options: options, registry: registry)
+            let platform = try Platform(options: options)
             try platform.preload(TextureID.builtIn)
             let map = try TMXLoader.load(path: repository + "/Levels/level1.tmx")
             let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-pads-\(UUID().uuidString).jsonl").path
@@ -41,7 +41,7 @@ enum LoopRunner {
             loopOptions.clock = clock
             let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), options: loopOptions)
             let session = try loop.run(screenshot: nil)
-            _ = platform.pollEvents()  // let SDL report the last detaches
+            for case let .pad(event) in platform.pollEvents() { registry.apply(event) }  // SDL reports the last detaches
             let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map {
                 try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
             }

@@ -17,15 +17,20 @@ final class PadFixture {
     init() throws {
         var options = PlatformOptions(resourceDirectory: repository + "/Resources")
         options.headless = true
-        platform = try Platform(options: options, registry: registry)
+        platform = try Platform(options: options)
         pump()
     }
 
     /// Lets SDL deliver pending events (virtual pad changes arrive at the next poll).
-    func pump() {
+    /// Returns what the registry said changed.
+    @discardableResult
+    func pump() -> [ControllerChange] {
         let events = platform.pollEvents()
         XCTAssertTrue(events.allSatisfy { if case .quit = $0 { return false }; return true })
+        var changes: [ControllerChange] = []
+        for case let .pad(event) in events { changes += registry.apply(event) }
         platform.performControllerEffects(registry.drainEffects())
+        return changes
     }
 
     @discardableResult

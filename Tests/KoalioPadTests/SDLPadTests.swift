@@ -34,19 +34,29 @@ final class SDLPadTests: XCTestCase {
         try MainActor.assumeIsolated {
             let fixture = try PadFixture()
             defer { fixture.tearDown() }
-            var log: [String] = []
-            fixture.registry.didConnect = { log.append("connect \($0.productCategory.rawValue)") }
-            fixture.registry.didDisconnect = { log.append("disconnect \($0.productCategory.rawValue)\($1 ? " in use" : "")") }
-            fixture.registry.didBecomeCurrent = { log.append("current \($0.productCategory.rawValue)") }
-            let xbox = try fixture.attach(.xbox360)
-            let ps5 = try fixture.attach(.ps5)
-            XCTAssertEqual(log, ["connect Xbox 360", "current Xbox 360", "connect DualSense"])
+            func log(_ changes: [ControllerChange]) -> [String] {
+                changes.map { change in
+                    switch change {
+                    case let .connected(pad): return "connect \(pad.productCategory.rawValue)"
+                    case let .disconnected(pad, wasInUse): return "disconnect \(pad.productCategory.rawValue)\(wasInUse ? " in use" : "")"
+                    case let .becameCurrent(pad): return "current \(pad.productCategory.rawValue)"
+                    case let .input(pad): return "input \(pad.productCategory.rawValue)"
+                    }
+                }
+            }
+            let xbox = try VirtualPad(kind: .xbox360)
+            XCTAssertEqual(log(fixture.pump()), ["connect Xbox 360", "current Xbox 360"])
+            let ps5 = try VirtualPad(kind: .ps5)
+            XCTAssertEqual(log(fixture.pump()), ["connect DualSense"])
+            try ps5.set(button: "a", down: true)
+            XCTAssertEqual(log(fixture.pump()), ["current DualSense", "input DualSense"])
+            try ps5.set(button: "a", down: false)
+            try xbox.set(button: "a", down: true)
+            XCTAssertEqual(log(fixture.pump()), ["current Xbox 360", "input Xbox 360"])
             xbox.detach()
-            fixture.pump()
-            XCTAssertEqual(log.suffix(2), ["disconnect Xbox 360 in use", "current DualSense"])
+            XCTAssertEqual(log(fixture.pump()).filter { !$0.hasPrefix("input") }, ["disconnect Xbox 360 in use", "current DualSense"])
             ps5.detach()
-            fixture.pump()
-            XCTAssertEqual(log.last, "disconnect DualSense in use")
+            XCTAssertEqual(log(fixture.pump()), ["disconnect DualSense in use"])
             XCTAssertNil(fixture.registry.current)
         }
     }
