@@ -2,7 +2,7 @@
 // koalio: a controller-friendly platformer for the Linux desktop, in Swift on SDL2.
 //
 // Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL;
-// `KoalioCore`, `KoalioInput`, `KoalioSim` and `KoalioGame` are pure Swift and tested without a display;
+// `KoalioCore`, `KoalioInput`, `KoalioSim`, `KoalioView` and `KoalioGame` are pure Swift and tested without a display;
 // `KoalioLevel` reads level files (TMX, XML, system zlib); `CZlib` and `CPNG` wrap system zlib and libpng.
 import PackageDescription
 
@@ -30,11 +30,12 @@ let package = Package(
         .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
         .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSim", "CZlib"]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
-        .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioHUD"]),
-        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioGame", "CZlib"]),
+        .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
+        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim"]),
+        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "CZlib"]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -73,7 +74,7 @@ let package = Package(
         .testTarget(name: "KoalioHUDTests", dependencies: [
             "KoalioTestSupport", "KoalioHUD", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioGameTests", dependencies: [
-            "KoalioTestSupport", "KoalioGame", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioCore"]),
+            "KoalioTestSupport", "KoalioGame", "KoalioView", "KoalioReplay", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioCore"]),
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioHarness", "KoalioSDL", "KoalioReplay"]),
         .testTarget(name: "KoalioPadTests", dependencies: [

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import KoalioCore
 import KoalioGame
+import KoalioView
 import KoalioInput
 import KoalioReplay
 import KoalioSDL

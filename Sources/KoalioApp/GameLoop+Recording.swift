@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import KoalioGame
 import KoalioInput
+import KoalioSim
 import KoalioReplay
 
 /// Recording runs as they are played: every run for the autosave of wins, the first to `--record`.

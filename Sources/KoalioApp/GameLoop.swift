@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioGame
+import KoalioView
 import KoalioHUD
 import KoalioInput
 import KoalioReplay

@@ -1,4 +1,4 @@
-import KoalioGame
+import KoalioSim
 import KoalioInput
 
 /// Records a run as it is played: each tick's input, and the state's checksum every

@@ -1,4 +1,3 @@
-import KoalioGame
 import KoalioSim
 
 /// Plays a recording through the game's own step as fast as it goes and compares checksums.

@@ -1,4 +1,3 @@
-import KoalioGame
 import KoalioSim
 
 /// A checksum of the game state that is the same on every run and machine (Swift's `Hasher`

@@ -2,6 +2,8 @@ import XCTest
 import KoalioCore
 import KoalioInput
 @testable import KoalioGame
+@testable import KoalioView
+import KoalioReplay
 @testable import KoalioSim
 import KoalioLevel
 

@@ -1,6 +1,4 @@
 import KoalioCore
-import KoalioInput
-import KoalioSim
 
 /// What the player sees the game doing, as the trace reports it.
 public enum SessionState: String, Sendable {
@@ -90,13 +88,12 @@ public struct Session: Sendable {
         public var ended: RunState?
     }
 
-    /// One loop step with one tick's input: its menu actions, then its command. Live play
-    /// and replays both come through here, so they cannot differ.
+    /// One loop step with one tick's menu actions, then its command. Live play and replays
+    /// both come through here (through `step(_ input: TickInput)`), so they cannot differ.
     @discardableResult
-    public mutating func step(_ input: TickInput) -> StepResult {
-        let actions = input.actions
+    public mutating func step(_ command: Command, _ actions: MenuActions) -> StepResult {
         if actions.pause { pauseIfPlaying() }
         let restarted = apply(togglePause: actions.togglePause, restart: actions.restart)
-        return StepResult(restarted: restarted, ended: advance(input.command))
+        return StepResult(restarted: restarted, ended: advance(command))
     }
 }

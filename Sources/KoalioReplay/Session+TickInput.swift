@@ -1,0 +1,9 @@
+import KoalioInput
+import KoalioSim
+
+extension Session {
+    /// One loop step with one tick's input, as recorded: its menu actions, then its command.
+    /// The game loop, the verifier and every replay step through here.
+    @discardableResult
+    public mutating func step(_ input: TickInput) -> StepResult { step(input.command, input.actions) }
+}
