@@ -19,6 +19,15 @@ public struct GamepadSnapshot: Hashable, Sendable, Codable {
     /// The neutral pad: nothing pressed, sticks centred.
     public static let neutral = GamepadSnapshot()
 
+    /// Every value of a snapshot, in one fixed order: the d-pad, the sticks, then the buttons
+    /// and triggers as ``buttonElements`` lists them. The replay file writes fields by their
+    /// index in this table, so it is the one place the order is defined (append, never reorder).
+    public static let fields: [WritableKeyPath<GamepadSnapshot, Float> & Sendable] = [
+        \.dpadX, \.dpadY, \.leftX, \.leftY, \.rightX, \.rightY,
+        \.buttonA, \.buttonB, \.buttonX, \.buttonY, \.leftShoulder, \.rightShoulder, \.leftTrigger, \.rightTrigger,
+        \.buttonMenu, \.buttonOptions, \.buttonHome, \.leftThumbstickButton, \.rightThumbstickButton,
+    ]
+
     /// The buttons and triggers, in the order the pad lists them.
     public static let buttonElements: [GamepadElement] = [
         .buttonA, .buttonB, .buttonX, .buttonY, .leftShoulder, .rightShoulder, .leftTrigger, .rightTrigger,

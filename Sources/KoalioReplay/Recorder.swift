@@ -28,7 +28,7 @@ public struct Recorder: Sendable {
         recording.inputs.append(input)
         let tick = recording.inputs.count
         if tick % Recording.checksumIntervalTicks == 0 {
-            recording.checksums.append(Recording.Checksum(tick: tick, value: StateChecksum.of(session)))
+            recording.checksums.append(Recording.Checksum(tick: tick, value: StateChecksum.of(session, format: recording.formatVersion)))
         }
     }
 
@@ -38,7 +38,7 @@ public struct Recorder: Sendable {
         isFinished = true
         let tick = recording.inputs.count
         if recording.checksums.last?.tick != tick {
-            recording.checksums.append(Recording.Checksum(tick: tick, value: StateChecksum.of(session)))
+            recording.checksums.append(Recording.Checksum(tick: tick, value: StateChecksum.of(session, format: recording.formatVersion)))
         }
     }
 }

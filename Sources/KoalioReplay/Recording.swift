@@ -3,7 +3,7 @@ import KoalioInput
 /// One level run: who played it on what, every tick's input, and checksums to check it by.
 public struct Recording: Equatable, Sendable {
     /// The format this koalio writes and the newest it reads.
-    public static let formatVersion: UInt16 = 1
+    public static let formatVersion: UInt16 = 2
     /// A state checksum is kept every this many ticks, and at the end.
     public static let checksumIntervalTicks = 60
 
@@ -18,6 +18,9 @@ public struct Recording: Equatable, Sendable {
         }
     }
 
+    /// The format the recording was made in, which says how its checksums were computed: a
+    /// version-1 file keeps verifying with version 1's checksum.
+    public var formatVersion = Recording.formatVersion
     public var gameVersion: String
     public var levelName: String
     /// SHA-256 of the level file the run was played on.

@@ -2,10 +2,11 @@ import CZlib
 import KoalioCore
 import KoalioInput
 
-/// The `.koalioreplay` file format, version 1. All integers little-endian.
+/// The `.koalioreplay` file format, versions 1 and 2 (the same layout; they differ only in how
+/// the state checksums were computed, see ``StateChecksum``). All integers little-endian.
 ///
 ///     magic        8 bytes  "KOALIORP"
-///     version      u16      format version (1)
+///     version      u16      format version (2; 1 is read and verified too)
 ///     game         str      koalio version that recorded it        (str = u8 length + UTF-8)
 ///     level        str      level name (its file name without .tmx)
 ///     levelSHA256  32 bytes SHA-256 of the level file
@@ -17,9 +18,9 @@ import KoalioInput
 ///                    u8      source (index into sources)
 ///                    u8      presses: 1 A, 2 Menu, 4 Options, 8 the game paused itself
 ///                    u8      count of snapshot fields that differ from the previous run,
-///                            then per field: u8 index, f32 value. Field order: dpadX dpadY
-///                            leftX leftY rightX rightY, then A B X Y, left/right shoulder,
-///                            left/right trigger, menu, options, home, left/right stick button.
+///                            then per field: u8 index, f32 value, indexes into
+///                            GamepadSnapshot.fields (dpadX dpadY leftX leftY rightX rightY,
+///                            A B X Y, shoulders, triggers, menu, options, home, stick buttons).
 ///     checksums    varint count, then per checksum: varint tick, u64 state checksum
 ///                  (every 60 ticks and after the last; see StateChecksum)
 ///     crc          u32      CRC-32 of every byte before it
@@ -29,23 +30,21 @@ public enum ReplayFile {
     public static let magic = Array("KOALIORP".utf8)
     public static let fileExtension = "koalioreplay"
 
-    static func fields(_ s: GamepadSnapshot) -> [Float] {
-        [s.dpadX, s.dpadY, s.leftX, s.leftY, s.rightX, s.rightY] + GamepadSnapshot.buttonElements.map { s[button: $0] }
-    }
+    /// A snapshot's values in the order of ``GamepadSnapshot/fields``.
+    static func fields(_ snapshot: GamepadSnapshot) -> [Float] { GamepadSnapshot.fields.map { snapshot[keyPath: $0] } }
 
     static func snapshot(_ fields: [Float]) -> GamepadSnapshot {
-        var s = GamepadSnapshot()
-        (s.dpadX, s.dpadY, s.leftX, s.leftY, s.rightX, s.rightY) = (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5])
-        for (offset, element) in GamepadSnapshot.buttonElements.enumerated() { s[button: element] = fields[6 + offset] }
-        return s
+        var snapshot = GamepadSnapshot()
+        for (field, value) in zip(GamepadSnapshot.fields, fields) { snapshot[keyPath: field] = value }
+        return snapshot
     }
 
-    static var fieldCount: Int { 6 + GamepadSnapshot.buttonElements.count }
+    static var fieldCount: Int { GamepadSnapshot.fields.count }
 
     public static func encode(_ recording: Recording) -> [UInt8] {
         var out = ByteWriter()
         out.bytes(magic)
-        out.u16(Recording.formatVersion)
+        out.u16(recording.formatVersion)
         out.string(recording.gameVersion)
         out.string(recording.levelName)
         out.bytes(recording.levelSHA256.count == 32 ? recording.levelSHA256 : [UInt8](repeating: 0, count: 32))
@@ -100,7 +99,8 @@ public enum ReplayFile {
             }
             throw ReplayError(file: file, reason: "damaged: the file's CRC-32 does not match its contents")
         }
-        let recording = try parseBody(&input)
+        var recording = try parseBody(&input)
+        recording.formatVersion = version
         guard input.position == bytes.count - 4 else {
             throw ReplayError(file: file, offset: input.position, reason: "unexpected data after the checksums")
         }

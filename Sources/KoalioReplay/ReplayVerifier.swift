@@ -19,14 +19,15 @@ public enum ReplayVerifier {
                 tick += 1
                 while next < recording.checksums.count && recording.checksums[next].tick == tick {
                     let expected = recording.checksums[next].value
-                    let actual = StateChecksum.of(session)
+                    let actual = StateChecksum.of(session, format: recording.formatVersion)
                     guard actual == expected else { return .mismatch(tick: tick, expected: expected, actual: actual) }
                     next += 1
                 }
             }
         }
         if next < recording.checksums.count {  // a checksum past the end: the run is shorter than recorded
-            return .mismatch(tick: recording.checksums[next].tick, expected: recording.checksums[next].value, actual: StateChecksum.of(session))
+            return .mismatch(tick: recording.checksums[next].tick, expected: recording.checksums[next].value,
+                             actual: StateChecksum.of(session, format: recording.formatVersion))
         }
         return .ok(ticks: recording.inputs.count)
     }

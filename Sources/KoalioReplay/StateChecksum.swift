@@ -1,20 +1,24 @@
 import KoalioSim
 
 /// A checksum of the game state that is the same on every run and machine (Swift's `Hasher`
-/// is seeded per process, so it cannot serve). FNV-1a over the world's fields, bit-exact,
-/// and the pause: everything a replay must reproduce.
+/// is seeded per process, so it cannot serve): FNV-1a over everything a replay must
+/// reproduce, the world and the pause.
+///
+/// Format 2 walks the world's stored properties by reflection, so a field added to the world
+/// is covered without anyone remembering to add it here. Format 1 (the first replays) listed
+/// the fields by hand; it is kept so those files keep verifying.
 public enum StateChecksum {
-    public static func of(_ session: Session) -> UInt64 {
+    /// The checksum of the current format.
+    public static func of(_ session: Session) -> UInt64 { of(session, format: Recording.formatVersion) }
+
+    public static func of(_ session: Session, format: UInt16) -> UInt64 {
         var hash = FNV()
-        let world = session.world, player = world.player
-        for value in [player.position.x, player.position.y, player.velocity.x, player.velocity.y] {
-            hash.add(value.bitPattern)
+        if format == 1 {
+            hash.addFormat1(session)
+        } else {
+            hash.add(reflecting: session.world)
+            hash.add(reflecting: session.isPaused)
         }
-        for flag in [player.onGround, player.dashing, player.facingLeft, player.jumpWasHeld, session.isPaused] {
-            hash.add(UInt64(flag ? 1 : 0))
-        }
-        for count in [player.ticksSinceGround, player.jumpBufferLeft, world.tick] { hash.add(UInt64(bitPattern: Int64(count))) }
-        hash.add(UInt64(world.state == .playing ? 0 : world.state == .won ? 1 : 2))
         return hash.value
     }
 
@@ -26,6 +30,39 @@ public enum StateChecksum {
                 value ^= (word >> UInt64(shift)) & 0xFF
                 value = value &* 0x0000_0100_0000_01b3
             }
+        }
+
+        /// Every stored value inside `value`, depth first in declaration order: numbers by
+        /// their bits, text by its bytes, enum cases without payload by name.
+        mutating func add(reflecting value: Any) {
+            switch value {
+            case let double as Double: add(double.bitPattern)
+            case let float as Float: add(UInt64(float.bitPattern))
+            case let int as Int: add(UInt64(bitPattern: Int64(int)))
+            case let bool as Bool: add(bool ? 1 : 0)
+            case let text as String: addText(text)
+            default:
+                let mirror = Mirror(reflecting: value)
+                if mirror.children.isEmpty {
+                    addText(String(describing: value))  // an enum case, or an empty value
+                } else {
+                    for child in mirror.children { add(reflecting: child.value) }
+                }
+            }
+        }
+
+        private mutating func addText(_ text: String) {
+            add(UInt64(text.utf8.count))
+            for byte in text.utf8 { add(UInt64(byte)) }
+        }
+
+        /// Format 1: the koala's position, velocity, flags and counters, the tick, the run state.
+        mutating func addFormat1(_ session: Session) {
+            let world = session.world, player = world.player
+            for value in [player.position.x, player.position.y, player.velocity.x, player.velocity.y] { add(value.bitPattern) }
+            for flag in [player.onGround, player.dashing, player.facingLeft, player.jumpWasHeld, session.isPaused] { add(flag ? 1 : 0) }
+            for count in [player.ticksSinceGround, player.jumpBufferLeft, world.tick] { add(UInt64(bitPattern: Int64(count))) }
+            add(UInt64(world.state == .playing ? 0 : world.state == .won ? 1 : 2))
         }
     }
 }

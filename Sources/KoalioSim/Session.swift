@@ -11,7 +11,7 @@ public enum SessionState: String, Sendable {
 /// so the step count (``steps``) is the loop's clock and the world stands still while paused.
 public struct Session: Sendable {
     public let map: TileMap
-    public private(set) var world: World
+    public internal(set) var world: World
     public private(set) var isPaused = false
     /// 60 Hz steps the loop has run, paused ones included.
     public private(set) var steps = 0

@@ -2,7 +2,7 @@ import Foundation
 import KoalioCore
 import KoalioGame
 import KoalioInput
-import KoalioSim
+@testable import KoalioSim
 import XCTest
 @testable import KoalioReplay
 import KoalioLevel
@@ -82,7 +82,7 @@ final class ReplayFormatTests: XCTestCase {
         XCTAssertTrue(reason([]).hasPrefix("not a koalio replay"))
         var newer = good
         newer[8] = 99
-        XCTAssertEqual(reason(newer), "format version 99 is newer than this koalio reads (1); update koalio")
+        XCTAssertEqual(reason(newer), "format version 99 is newer than this koalio reads (2); update koalio")
         var damaged = good
         damaged[good.count / 2] ^= 0x10
         XCTAssertTrue(reason(damaged).hasPrefix("damaged"), reason(damaged))
@@ -118,12 +118,42 @@ final class ReplayVerifierTests: XCTestCase {
         XCTAssertEqual(tick2, 420, "the first checksum after the change")
     }
 
+    /// The snapshot's field table (the replay file's field order) lists every stored value.
+    func testTheFieldTableCoversTheWholeSnapshot() {
+        XCTAssertEqual(GamepadSnapshot.fields.count, Mirror(reflecting: GamepadSnapshot()).children.count)
+        XCTAssertEqual(Set(GamepadSnapshot.fields.map { $0 as AnyKeyPath }).count, GamepadSnapshot.fields.count, "no field twice")
+        var snapshot = GamepadSnapshot()
+        for (index, field) in GamepadSnapshot.fields.enumerated() { snapshot[keyPath: field] = Float(index + 1) / 32 }
+        XCTAssertEqual(ReplayFile.snapshot(ReplayFile.fields(snapshot)), snapshot)
+    }
+
+    /// Format 2's checksum covers the world by reflection: any stored value that changes, the
+    /// checksum sees, whether or not anyone listed it.
+    func testTheChecksumSeesEveryPartOfTheWorld() throws {
+        let session = Session(map: try level1())
+        let base = StateChecksum.of(session, format: 2)
+        XCTAssertNotEqual(base, StateChecksum.of(session, format: 1), "the two formats differ")
+        let changes: [(String, (inout World) -> Void)] = [
+            ("x", { $0.player.position.x += 1e-9 }), ("vy", { $0.player.velocity.y = -1 }), ("onGround", { $0.player.onGround.toggle() }),
+            ("dashing", { $0.player.dashing.toggle() }), ("facing", { $0.player.facingLeft.toggle() }),
+            ("coyote", { $0.player.ticksSinceGround += 1 }), ("buffer", { $0.player.jumpBufferLeft += 1 }),
+            ("jumpHeld", { $0.player.jumpWasHeld.toggle() }), ("tick", { $0.tick += 1 }), ("state", { $0.state = .won }),
+        ]
+        var seen: Set<UInt64> = [base]
+        for (name, change) in changes {
+            var changed = session
+            change(&changed.world)
+            XCTAssertTrue(seen.insert(StateChecksum.of(changed, format: 2)).inserted, "\(name) changes the checksum")
+        }
+    }
+
     func testTheShippedWinningReplayVerifies() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: repository + "/Tests/Replays").filter { $0.hasSuffix(".koalioreplay") }
         XCTAssertTrue(files.contains("level1.koalioreplay"), "every shipped level has its winning replay: \(files)")
         for file in files {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: repository + "/Tests/Replays/" + file))
             let recording = try ReplayFile.decode([UInt8](data), file: file)
+            if file == "level1.koalioreplay" { XCTAssertEqual(recording.formatVersion, 1, "a version-1 file keeps verifying") }
             let levelBytes = try TMXLoader.readLevelFile(repository + "/Levels/\(recording.levelName).tmx")
             XCTAssertEqual(recording.levelSHA256, SHA256.hash(levelBytes), "\(file): the level changed; re-record it (README)")
             let map = try TMXLoader.load(bytes: levelBytes, path: repository + "/Levels/\(recording.levelName).tmx")
