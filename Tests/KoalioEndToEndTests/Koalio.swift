@@ -1,4 +1,5 @@
 import Foundation
+import KoalioTestSupport
 import XCTest
 
 /// Runs the real `koalio` binary that `swift build` put beside this test bundle.
@@ -9,8 +10,7 @@ struct KoalioRun {
 }
 
 enum Koalio {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let repository = Repository.root
     static var binary: String {
         let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [products.appendingPathComponent("koalio").path,
@@ -43,16 +43,12 @@ enum Koalio {
 
     /// Where test runs' autosaved replays go.
     static let dataHome: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-xdg-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        (try? Scratch.directory().path) ?? Scratch.root
     }()
 
     /// A fresh scratch directory for one test.
     static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try Scratch.directory()
     }
 
     static func traceLines(_ path: String) throws -> [[String: Any]] {

@@ -6,11 +6,9 @@ import KoalioInput
 import KoalioReplay
 @testable import KoalioSim
 import KoalioLevel
+import KoalioTestSupport
 
-func level1() throws -> TileMap {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return try TMXLoader.load(path: root.path + "/Levels/level1.tmx")
-}
+func level1() throws -> TileMap { try TMXLoader.load(path: Repository.level1) }
 
 final class SessionTests: XCTestCase {
     func testPauseFreezesTheWorldButNotTheLoopClock() throws {
@@ -179,8 +177,7 @@ final class InputScriptTests: XCTestCase {
     }
 
     func testShippedWinningScriptParses() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOfFile: root.path + "/Fixtures/level1-win.keys", encoding: .utf8)
+        let text = try String(contentsOfFile: Repository.path("Tests/Fixtures/level1-win.keys"), encoding: .utf8)
         XCTAssertGreaterThan(try InputScript.parse(text, file: "level1-win.keys").events.count, 10)
     }
 }

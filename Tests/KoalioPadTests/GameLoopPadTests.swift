@@ -35,7 +35,7 @@ enum LoopRunner {
             let platform = try Platform(options: options)
             try platform.preload(TextureID.builtIn)
             let map = try TMXLoader.load(path: repository + "/Levels/level1.tmx")
-            let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-pads-\(UUID().uuidString).jsonl").path
+            let tracePath = Scratch.file(".jsonl")
             var loopOptions = GameLoop.Options(trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
                                                tickLimit: ticks, headless: true, recording: recording, replay: replay)
             loopOptions.clock = clock

@@ -2,9 +2,10 @@ import CSDL2
 import Foundation
 import KoalioInput
 import KoalioSDL
+import KoalioTestSupport
 import XCTest
 
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let repository = Repository.root
 
 /// SDL up with the dummy video driver (the platform layer's own set-up), a registry, and
 /// helpers to attach virtual pads and let SDL deliver what they did.

@@ -3,6 +3,7 @@ import KoalioApp
 import KoalioGame
 import KoalioReplay
 import KoalioSim
+import KoalioTestSupport
 import XCTest
 import KoalioLevel
 
@@ -11,7 +12,7 @@ import KoalioLevel
 final class RecordReplayLoopTests: XCTestCase {
     func testALiveRunWithKeysAndAPadReplaysExactly() throws {
         let levelPath = repository + "/Levels/level1.tmx"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-live-\(UUID().uuidString).koalioreplay").path
+        let path = Scratch.file(".koalioreplay")
         let recordingOptions = RecordingOptions(gameVersion: "test", levelName: "level1",
                                                 levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(levelPath)), recordPath: path)
         let script = """

@@ -3,6 +3,7 @@ import Foundation
 import KoalioCore
 import KoalioInput
 import KoalioSDL
+import KoalioTestSupport
 import XCTest
 
 /// XCTest on Linux runs tests on the main thread but cannot call `@MainActor` methods, so
@@ -265,7 +266,7 @@ final class SDLPadTests: XCTestCase {
             \(guid),Pro Controller (koalio test),a:b0,b:b1,x:b3,y:b2,\(rest)hint:!SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1,platform:Linux,
 
             """
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-gamecontrollerdb-\(UUID().uuidString).txt")
+            let file = URL(fileURLWithPath: Scratch.file("-gamecontrollerdb.txt"))
             try db.write(to: file, atomically: true, encoding: .utf8)
             try fixture.platform.loadControllerMappings([file.path, "/nonexistent/gamecontrollerdb.txt"])
 

@@ -6,8 +6,9 @@ import KoalioInput
 import XCTest
 @testable import KoalioReplay
 import KoalioLevel
+import KoalioTestSupport
 
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let repository = Repository.root
 
 func level1() throws -> TileMap { try TMXLoader.load(path: repository + "/Levels/level1.tmx") }
 
