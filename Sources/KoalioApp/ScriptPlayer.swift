@@ -37,6 +37,10 @@ final class ScriptPlayer {
                     try self.pad(pad).set(axis: axis, value: Float(value))
                 case let .pointer(pointer):
                     platform.pushPointer(pointer)
+                case .windowFocusLost:
+                    platform.pushFocusLost()
+                case let .windowResize(width, height):
+                    platform.resizeWindow(width: width, height: height)
                 }
             } catch let error as KoalioError {
                 throw error

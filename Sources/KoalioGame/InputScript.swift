@@ -13,6 +13,8 @@ import KoalioInput
 ///     TICK padN detach
 ///     TICK mouse down|move|up X Y  the left mouse button, in the 568×320 view's coordinates
 ///     TICK fingerN down|move|up X Y  a finger on a touch screen, likewise
+///     TICK window focuslost        the window loses keyboard focus (as SDL reports it)
+///     TICK window resize W H       the window is resized to W×H pixels (1…8192)
 ///
 /// Pads are numbered from 1 in the order the script attaches them. An event at tick T is
 /// delivered before the loop's step T+1.
@@ -24,6 +26,8 @@ public struct InputScript: Sendable, Equatable {
         case padButton(pad: Int, button: String, down: Bool)
         case padAxis(pad: Int, axis: String, value: Double)
         case pointer(PointerEvent)
+        case windowFocusLost
+        case windowResize(width: Int, height: Int)
     }
 
     public struct Event: Sendable, Equatable {
@@ -92,6 +96,8 @@ public struct InputScript: Sendable, Equatable {
             } else if fields[1].hasPrefix("pad"), let pad = Int(fields[1].dropFirst(3)) {
                 guard pad >= 1 else { throw fail("pads are numbered from 1") }
                 action = try padAction(pad: pad, fields: Array(fields[2...]), fail: fail)
+            } else if fields[1] == "window" {
+                action = try windowAction(Array(fields[2...]), fail: fail)
             } else if fields[1] == "mouse" || (fields[1].hasPrefix("finger") && Int(fields[1].dropFirst(6)) != nil) {
                 let id: PointerID = fields[1] == "mouse" ? .mouse : .finger(device: 1, finger: Int64(fields[1].dropFirst(6)) ?? 0)
                 guard fields.count == 5, let x = Double(fields[3]), let y = Double(fields[4]) else {
@@ -135,7 +141,7 @@ public struct InputScript: Sendable, Equatable {
                 }
                 continue
             case let .padDetach(number), let .padButton(number, _, _), let .padAxis(number, _, _): pad = number
-            case .key, .pointer: continue
+            case .key, .pointer, .windowFocusLost, .windowResize: continue
             }
             func fail(_ reason: String) -> ParseError { ParseError(file: file, line: lineNumbers[index], reason: reason) }
             guard pad <= attached else { throw fail("pad\(pad) is used at tick \(events[index].tick), before it is attached") }
@@ -158,6 +164,18 @@ public struct InputScript: Sendable, Equatable {
             throw fail("'\(fields[1])' is not a value in \(range.lowerBound)…\(range.upperBound) for \(fields[0])")
         }
         return .padAxis(pad: pad, axis: fields[0], value: value)
+    }
+
+    /// Largest window side a script may ask for, in pixels.
+    public static let windowSideLimit = 8192
+
+    private static func windowAction(_ fields: [String], fail: (String) -> ParseError) throws(ParseError) -> Action {
+        if fields == ["focuslost"] { return .windowFocusLost }
+        guard fields.count == 3, fields[0] == "resize", let width = Int(fields[1]), let height = Int(fields[2]),
+              (1...windowSideLimit).contains(width), (1...windowSideLimit).contains(height) else {
+            throw fail("expected 'TICK window focuslost' or 'TICK window resize W H' (1…\(windowSideLimit) pixels)")
+        }
+        return .windowResize(width: width, height: height)
     }
 
     private static func upOrDown(_ word: String, fail: (String) -> ParseError) throws(ParseError) -> Bool {
@@ -183,6 +201,8 @@ public struct InputScript: Sendable, Equatable {
                 if case let .finger(_, finger) = event.id { who = "finger\(finger)" } else { who = "mouse" }
                 let phase = event.phase == .down ? "down" : event.phase == .up ? "up" : "move"
                 body = "\(who) \(phase) \(event.position.x) \(event.position.y)"
+            case .windowFocusLost: body = "window focuslost"
+            case let .windowResize(width, height): body = "window resize \(width) \(height)"
             }
             return "\(event.tick) \(body)\n"
         }.joined()

@@ -61,6 +61,21 @@ extension Platform {
         SDL_PushEvent(&event)
     }
 
+    /// Queues the window's loss of keyboard focus, as SDL reports it when the player clicks
+    /// another window: scripted input takes the real path.
+    public func pushFocusLost() {
+        var event = SDL_Event()
+        event.type = SDL_WINDOWEVENT.rawValue
+        event.window.windowID = SDL_GetWindowID(window)
+        event.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
+        SDL_PushEvent(&event)
+    }
+
+    /// Resizes the window as a player dragging its edge would (scripts and tests).
+    public func resizeWindow(width: Int, height: Int) {
+        SDL_SetWindowSize(window, Int32(clamping: width), Int32(clamping: height))
+    }
+
     /// Queues a key event as if the key had been pressed: scripted input takes the real path.
     public func pushKey(_ key: Key, down: Bool) {
         var event = EventTranslator.keyEvent(key, down: down, windowID: SDL_GetWindowID(window))

@@ -1,0 +1,29 @@
+import Foundation
+import KoalioHUD
+import XCTest
+
+/// Window events through SDL's real queue and window, in the real loop.
+final class WindowEventLoopTests: XCTestCase {
+    func play(_ script: String, ticks: Int) throws -> LoopRunner.Run { try LoopRunner.play(script, ticks: ticks) }
+
+    /// Clicking another window while holding → pauses the game and lets go of the key (its
+    /// release goes to the other window): after resuming, the koala stands.
+    func testLosingFocusPausesAndReleasesHeldKeys() throws {
+        let run = try play("0 right down\n60 window focuslost\n120 p down\n121 p up\n", ticks: 200)
+        XCTAssertEqual(run.field(60, "state"), "playing")
+        XCTAssertEqual(try XCTUnwrap(run.field(60, "vx", as: Double.self)), 120, accuracy: 1, "walking when focus went")
+        XCTAssertEqual(run.field(61, "state"), "paused")
+        let x61 = try XCTUnwrap(run.field(61, "x", as: Double.self)), x120 = try XCTUnwrap(run.field(120, "x", as: Double.self))
+        XCTAssertEqual(x61, x120, "the world stands still while paused")
+        XCTAssertEqual(run.field(122, "state"), "playing", "P resumes")
+        XCTAssertLessThan(abs(try XCTUnwrap(run.field(200, "vx", as: Double.self))), 1, "→ was released: the koala stops")
+    }
+
+    /// A window of a size that is no whole multiple of the 568×320 view: a touch on the
+    /// on-screen joystick still lands on it and walks.
+    func testAfterAResizeToAnOddSizeATouchStillLandsOnTheJoystick() throws {
+        let run = try play("0 window resize 1001 677\n5 finger1 down 70 250\n7 finger1 move 110 250\n70 finger1 up 110 250\n", ticks: 80)
+        XCTAssertEqual(try XCTUnwrap(run.field(69, "vx", as: Double.self)), 120, accuracy: 1, "the joystick pushed fully right")
+        XCTAssertEqual(run.field(69, "activeController"), HUD.controllerName)
+    }
+}
