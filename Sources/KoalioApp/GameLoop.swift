@@ -59,14 +59,12 @@ public final class GameLoop {
     public internal(set) var session: Session
     let options: Options
     private let script: ScriptPlayer?
-    private let keyboard = KeyboardController()
+    private var keyboard: KeyboardController { registry.keyboard }
     public let hud = HUD()
 
     /// Which kind of controller had input last: it names the steering, it does not choose it.
     private enum LastUsed { case keyboard, pad, hud }
     private var lastUsed = LastUsed.keyboard
-    /// Each controller's press counts as of the last tick, to find presses between ticks.
-    private var padPresses: [Int: GamepadPresses] = [:]
     /// The game pauses itself at the next tick (focus lost, the pad in use left): part of that
     /// tick's input, so replays pause at the same tick.
     private var pauseRequested = false
@@ -92,9 +90,11 @@ public final class GameLoop {
             recorder = Recorder(gameVersion: recording.gameVersion, levelName: recording.levelName,
                                 levelSHA256: recording.levelSHA256, tickRate: Tick.perSecond)
         }
-        if options.replay != nil { hud.setVisible(false) }
-        padPresses[hud.controller.id] = GamepadPresses(hud.gamepad)  // so a first press is a change
-        padPresses[keyboard.controller.id] = GamepadPresses(keyboard.gamepad)
+        if options.replay != nil {
+            hud.setVisible(false)
+            registry.onScreenShown = false
+        }
+        registry.attachOnScreen(hud.controller)
     }
 
     /// What the registry says a pad event changed: notices, the pause when the pad in use
@@ -103,10 +103,8 @@ public final class GameLoop {
         for change in changes {
             switch change {
             case let .connected(controller):
-                padPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
                 show("\(controller.vendorName) connected")
             case let .disconnected(controller, wasInUse):
-                padPresses[controller.id] = nil
                 show("\(controller.vendorName) disconnected")
                 if wasInUse { pauseRequested = true }
             case .becameCurrent, .input:
@@ -225,18 +223,11 @@ public final class GameLoop {
         return controller.vendorName
     }
 
-    /// This tick's input from every controller at once: their snapshots merged, and every
-    /// press any of them made since the last tick; named after the one used last.
+    /// This tick's input from every controller of player 1 at once (the registry merges
+    /// them), named after the one used last.
     private func liveInput() -> TickInput {
-        let steering = [keyboard.controller] + (hud.isVisible ? [hud.controller] : []) + registry.controllers
-        var pressed: TickPresses = []
-        for controller in steering {
-            let presses = GamepadPresses(controller.extendedGamepad)
-            pressed.formUnion(presses.pressed(since: padPresses[controller.id] ?? presses))
-            padPresses[controller.id] = presses
-        }
-        var input = TickInput(source: sourceIndex(namedController),
-                              snapshot: .merging(steering.map { $0.extendedGamepad.capture() }), pressed: pressed)
+        let (snapshot, pressed) = registry.tickInput(player: 1)
+        var input = TickInput(source: sourceIndex(namedController), snapshot: snapshot, pressed: pressed)
         if pauseRequested {
             input.pressed.insert(.pauseRequest)
             pauseRequested = false
@@ -258,6 +249,7 @@ public final class GameLoop {
         let visible = registry.controllers.isEmpty && options.replay == nil
         guard visible != hud.isVisible else { return }
         hud.setVisible(visible)
+        registry.onScreenShown = visible
         hudChangedAtStep = session.steps
     }
 

@@ -30,7 +30,7 @@ public final class HUD {
         let bounds = Rect(x: layout.joystickZone.minX, y: layout.joystickZone.minY,
                           width: layout.joystickZone.width, height: layout.joystickZone.height)
         joystick = FloatingJoystick(restCenter: layout.joystickRest, radius: layout.joystickRadius, movableBounds: bounds)
-        controller = Controller(id: -1, vendorName: Self.controllerName, productCategory: .generic, hasLight: false, hasRumble: false)
+        controller = Controller(id: .onScreen, vendorName: Self.controllerName, productCategory: .generic, hasLight: false, hasRumble: false)
         controller.extendedGamepad.deadZone = DeadZone(radius: 0)  // the joystick has no mechanical slop
     }
 

@@ -53,8 +53,8 @@ public struct Battery: Hashable, Sendable {
 /// Created by the platform layer for a real pad, or from a snapshot (``capture()``), which
 /// reads the same way but is frozen.
 public final class Controller {
-    /// The platform's id for the pad (SDL's joystick instance id); stable while connected.
-    public let id: Int
+    /// Which controller this is (for a pad, SDL's joystick instance id; stable while connected).
+    public let id: ControllerID
     /// The pad's name as SDL gives it, e.g. "PS5 Controller".
     public let vendorName: String
     public let productCategory: ProductCategory
@@ -67,7 +67,7 @@ public final class Controller {
     /// True for a snapshot: its values never change by themselves.
     public let isSnapshot: Bool
 
-    public init(id: Int, vendorName: String, productCategory: ProductCategory, hasLight: Bool, hasRumble: Bool,
+    public init(id: ControllerID, vendorName: String, productCategory: ProductCategory, hasLight: Bool, hasRumble: Bool,
                 extendedGamepad: ExtendedGamepad = ExtendedGamepad(), isSnapshot: Bool = false) {
         self.id = id
         self.vendorName = vendorName

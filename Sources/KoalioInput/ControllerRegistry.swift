@@ -11,34 +11,80 @@ public enum ControllerChange {
     case input(Controller)
 }
 
-/// The connected pads, which one is in use, and their player numbers: the one owner of pad
-/// state. The platform layer reports ``PadEvent``s; ``apply(_:)`` turns them into controller
-/// state and returns what changed, in order (connected, then became current; disconnected,
-/// then the next one current).
+/// Every controller — the keyboard, the on-screen controls and the pads, as peers — which pad
+/// is in use, the players, and each tick's input: the one owner of controller state. The
+/// platform layer reports ``PadEvent``s; ``apply(_:)`` turns them into controller state and
+/// returns what changed, in order (connected, then became current; disconnected, then the next
+/// one current). ``tickInput(player:)`` merges a player's controllers into one tick's input.
+///
+/// Players own sets of controllers: for now every controller is player 1's (the keyboard, the
+/// on-screen controls while shown, every pad); local co-op will give pads to players 2–4
+/// through ``player(of:)``.
 ///
 /// The pad in use is ``current``: the one that last had input (a new pad is current until
 /// another is used). It gets player index 1 and the koala colour; the others 2…4 in connection
 /// order. Whatever the pads must show is queued as ``ControllerEffect``s for the platform layer.
 public final class ControllerRegistry {
+    /// The connected game pads, in connection order.
     public private(set) var controllers: [Controller] = []
     public private(set) var current: Controller?
+    /// The keyboard, always there.
+    public let keyboard = KeyboardController()
+    /// The on-screen controls, once attached; they steer only while ``onScreenShown``.
+    public private(set) var onScreen: Controller?
+    public var onScreenShown = true
     private var pendingEffects: [ControllerEffect] = []
+    /// Each controller's press counts as of the last tick, to find presses between ticks.
+    private var lastPresses: [ControllerID: GamepadPresses] = [:]
 
     /// The light-bar colour of the pad that drives the koala: eucalyptus green.
     public static let koalaColor = Color(111, 174, 143)
     /// Light-bar colours for players 2…4.
     public static let otherPlayerColors = [Color(80, 120, 230), Color(230, 90, 80), Color(230, 190, 60)]
 
-    public init() {}
+    public init() {
+        lastPresses[.keyboard] = GamepadPresses(keyboard.gamepad)
+    }
 
-    public func controller(id: Int) -> Controller? { controllers.first { $0.id == id } }
+    /// Adds the on-screen controls as a controller like the others.
+    public func attachOnScreen(_ controller: Controller) {
+        onScreen = controller
+        lastPresses[controller.id] = GamepadPresses(controller.extendedGamepad)  // so a first press is a change
+    }
+
+    /// The player a controller belongs to (1 for every controller until local co-op).
+    public func player(of id: ControllerID) -> Int { 1 }
+
+    /// The controllers a player steers with now: keyboard, on-screen controls while shown, pads.
+    public func controllers(ofPlayer player: Int) -> [Controller] {
+        let all = [keyboard.controller] + (onScreenShown ? onScreen.map { [$0] } ?? [] : []) + controllers
+        return all.filter { self.player(of: $0.id) == player }
+    }
+
+    /// One tick's input of a player: every controller's snapshot merged
+    /// (``GamepadSnapshot/merging(_:)``) and every press any of them made since the last tick.
+    /// Every controller's press counts move on, so one that starts steering brings no old presses.
+    public func tickInput(player: Int) -> (snapshot: GamepadSnapshot, pressed: TickPresses) {
+        let steering = controllers(ofPlayer: player)
+        var pressed: TickPresses = []
+        for controller in [keyboard.controller] + (onScreen.map { [$0] } ?? []) + controllers {
+            let presses = GamepadPresses(controller.extendedGamepad)
+            if steering.contains(where: { $0 === controller }) {
+                pressed.formUnion(presses.pressed(since: lastPresses[controller.id] ?? presses))
+            }
+            lastPresses[controller.id] = presses
+        }
+        return (.merging(steering.map { $0.extendedGamepad.capture() }), pressed)
+    }
+
+    public func controller(id: ControllerID) -> Controller? { controllers.first { $0.id == id } }
 
     /// Applies one pad event; returns what it changed.
     @discardableResult
     public func apply(_ event: PadEvent) -> [ControllerChange] {
         switch event {
         case let .added(description):
-            let controller = Controller(id: description.id, vendorName: description.name, productCategory: description.category,
+            let controller = Controller(id: .pad(description.id), vendorName: description.name, productCategory: description.category,
                                         hasLight: description.hasLight, hasRumble: description.hasRumble)
             controller.battery = description.battery
             // Start from how the pad is held, not from rest (and that is no input yet).
@@ -48,16 +94,16 @@ public final class ControllerRegistry {
             }
             return connect(controller)
         case let .removed(id):
-            return disconnect(id: id)
+            return disconnect(id: .pad(id))
         case let .button(id, button, down):
-            guard let controller = controller(id: id) else { return [] }
+            guard let controller = controller(id: .pad(id)) else { return [] }
             controller.extendedGamepad.apply(button, down: down)
             return down ? noteInput(from: controller) : []
         case let .axis(id, axis, value):
-            guard let controller = controller(id: id) else { return [] }
+            guard let controller = controller(id: .pad(id)) else { return [] }
             return controller.extendedGamepad.apply(axis, value: value) ? noteInput(from: controller) : []
         case let .battery(id, battery):
-            controller(id: id)?.battery = battery
+            controller(id: .pad(id))?.battery = battery
             return []
         }
     }
@@ -66,6 +112,7 @@ public final class ControllerRegistry {
     public func connect(_ controller: Controller) -> [ControllerChange] {
         guard self.controller(id: controller.id) == nil else { return [] }
         controllers.append(controller)
+        lastPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
         let becomesCurrent = current == nil
         if becomesCurrent { current = controller }
         reassignPlayerIndices()
@@ -75,9 +122,10 @@ public final class ControllerRegistry {
     /// The pad left: its inputs are released, and if it was in use the first pad still
     /// connected takes over.
     @discardableResult
-    public func disconnect(id: Int) -> [ControllerChange] {
+    public func disconnect(id: ControllerID) -> [ControllerChange] {
         guard let index = controllers.firstIndex(where: { $0.id == id }) else { return [] }
         let controller = controllers.remove(at: index)
+        lastPresses[controller.id] = nil
         controller.extendedGamepad.releaseAll()
         controller.playerIndex = .unset
         let wasCurrent = current === controller
@@ -103,8 +151,8 @@ public final class ControllerRegistry {
 
     /// Asks the pad in use to rumble, where it can.
     public func rumbleCurrent(low: Float, high: Float, milliseconds: Int) {
-        guard let current, current.hasRumble else { return }
-        pendingEffects.append(.rumble(controllerID: current.id, low: low, high: high, milliseconds: milliseconds))
+        guard let current, current.hasRumble, let pad = current.id.padID else { return }
+        pendingEffects.append(.rumble(controllerID: pad, low: low, high: high, milliseconds: milliseconds))
     }
 
     /// Effects queued since the last call, in order.
@@ -116,6 +164,7 @@ public final class ControllerRegistry {
     private func reassignPlayerIndices() {
         var others = 0
         for controller in controllers {
+            guard let pad = controller.id.padID else { continue }
             let index: PlayerIndex
             let color: Color
             if controller === current {
@@ -128,11 +177,11 @@ public final class ControllerRegistry {
             }
             if controller.playerIndex != index {
                 controller.playerIndex = index
-                pendingEffects.append(.setPlayerIndex(controllerID: controller.id, index))
+                pendingEffects.append(.setPlayerIndex(controllerID: pad, index))
             }
             if controller.hasLight && controller.lightColor != color {
                 controller.lightColor = color
-                pendingEffects.append(.setLight(controllerID: controller.id, color))
+                pendingEffects.append(.setLight(controllerID: pad, color))
             }
         }
     }

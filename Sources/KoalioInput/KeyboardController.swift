@@ -15,7 +15,7 @@ public final class KeyboardController {
 
     public static let controllerName = "Keyboard"
 
-    public let controller = Controller(id: -2, vendorName: KeyboardController.controllerName, productCategory: .generic,
+    public let controller = Controller(id: .keyboard, vendorName: KeyboardController.controllerName, productCategory: .generic,
                                        hasLight: false, hasRumble: false)
     public private(set) var held: Set<Key> = []
     /// True once a key has been pressed (for the trace's active controller).

@@ -3,7 +3,7 @@ import XCTest
 @testable import KoalioInput
 
 func pad(_ id: Int, light: Bool = true, rumble: Bool = true) -> Controller {
-    Controller(id: id, vendorName: "Pad \(id)", productCategory: .generic, hasLight: light, hasRumble: rumble)
+    Controller(id: .pad(id), vendorName: "Pad \(id)", productCategory: .generic, hasLight: light, hasRumble: rumble)
 }
 
 final class InputElementTests: XCTestCase {
@@ -81,7 +81,7 @@ final class ControllerRegistryTests: XCTestCase {
         registry.noteInput(from: pads[3])
         XCTAssertEqual(pads.map(\.playerIndex), [.index(2), .index(3), .index(4), .index(1), .unset])
         XCTAssertEqual(pads[3].lightColor, ControllerRegistry.koalaColor)
-        registry.disconnect(id: 1)
+        registry.disconnect(id: .pad(1))
         XCTAssertEqual(pads[0].playerIndex, .unset, "a pad that leaves is unset")
         XCTAssertEqual(pads[1...].map(\.playerIndex), [.index(2), .index(3), .index(1), .index(4)])
     }
@@ -116,16 +116,16 @@ final class ControllerRegistryTests: XCTestCase {
         func describe(_ changes: [ControllerChange]) -> [String] {
             changes.map { change in
                 switch change {
-                case let .disconnected(pad, wasInUse): return "gone \(pad.id) \(wasInUse)"
-                case let .becameCurrent(pad): return "current \(pad.id)"
-                case let .connected(pad): return "connected \(pad.id)"
-                case let .input(pad): return "input \(pad.id)"
+                case let .disconnected(pad, wasInUse): return "gone \(pad.id.padID ?? 0) \(wasInUse)"
+                case let .becameCurrent(pad): return "current \(pad.id.padID ?? 0)"
+                case let .connected(pad): return "connected \(pad.id.padID ?? 0)"
+                case let .input(pad): return "input \(pad.id.padID ?? 0)"
                 }
             }
         }
-        XCTAssertEqual(describe(registry.disconnect(id: 1)), ["gone 1 true", "current 2"])
+        XCTAssertEqual(describe(registry.disconnect(id: .pad(1))), ["gone 1 true", "current 2"])
         XCTAssertEqual(first.extendedGamepad.capture(), .neutral, "nothing held by a pad that left")
-        XCTAssertTrue(registry.disconnect(id: 42).isEmpty, "unknown ids are ignored")
+        XCTAssertTrue(registry.disconnect(id: .pad(42)).isEmpty, "unknown ids are ignored")
     }
 
     func testCaptureFreezesAController() {
@@ -135,7 +135,7 @@ final class ControllerRegistryTests: XCTestCase {
         let frozen = live.capture()
         live.extendedGamepad.setButton(.buttonY, 0)
         XCTAssertTrue(frozen.isSnapshot)
-        XCTAssertEqual(frozen.id, 7)
+        XCTAssertEqual(frozen.id, .pad(7))
         XCTAssertTrue(frozen.extendedGamepad.buttonY.isPressed)
         XCTAssertTrue(frozen.battery.isLow)
     }

@@ -43,7 +43,7 @@ final class PadFixture {
     }
 
     func controller(_ pad: VirtualPad) throws -> Controller {
-        try XCTUnwrap(registry.controller(id: pad.instanceID), "pad \(pad.kind) is registered")
+        try XCTUnwrap(registry.controller(id: .pad(pad.instanceID)), "pad \(pad.kind) is registered")
     }
 
     /// Detaches every pad before SDL shuts down.

@@ -25,7 +25,7 @@ final class SDLPadTests: XCTestCase {
                 XCTAssertTrue(controller.hasLight, "\(kind)")
                 pad.detach()
                 fixture.pump()
-                XCTAssertNil(fixture.registry.controller(id: pad.instanceID), "\(kind) left")
+                XCTAssertNil(fixture.registry.controller(id: .pad(pad.instanceID)), "\(kind) left")
             }
             XCTAssertTrue(fixture.registry.controllers.isEmpty)
         }
@@ -72,7 +72,7 @@ final class SDLPadTests: XCTestCase {
                 fixture.tearDown()
                 SDL_QuitSubSystem(UInt32(SDL_INIT_JOYSTICK))
             }
-            XCTAssertEqual(fixture.registry.controllers.map(\.id), [early.instanceID])
+            XCTAssertEqual(fixture.registry.controllers.map(\.id), [.pad(early.instanceID)])
             XCTAssertEqual(fixture.registry.current?.productCategory, .dualShock4)
         }
     }
@@ -180,7 +180,7 @@ final class SDLPadTests: XCTestCase {
             defer { fixture.tearDown() }
             let first = try fixture.attach(.ps4)
             let second = try fixture.attach(.ps5)
-            XCTAssertEqual(fixture.registry.current?.id, first.instanceID)
+            XCTAssertEqual(fixture.registry.current?.id, .pad(first.instanceID))
             XCTAssertEqual(first.calls.playerIndices.last, 0, "player 1 is SDL's index 0: the first LED")
             XCTAssertEqual(second.calls.playerIndices.last, 1)
             XCTAssertEqual(first.calls.lights.last, ControllerRegistry.koalaColor)
@@ -188,7 +188,7 @@ final class SDLPadTests: XCTestCase {
 
             try second.set(button: "x", down: true)
             fixture.pump()
-            XCTAssertEqual(fixture.registry.current?.id, second.instanceID, "the pad that had input is current")
+            XCTAssertEqual(fixture.registry.current?.id, .pad(second.instanceID), "the pad that had input is current")
             XCTAssertEqual(second.calls.playerIndices.last, 0)
             XCTAssertEqual(first.calls.playerIndices.last, 1)
             XCTAssertEqual(second.calls.lights.last, ControllerRegistry.koalaColor)
@@ -196,11 +196,11 @@ final class SDLPadTests: XCTestCase {
 
             try first.set(axis: "leftx", value: 0.1)  // inside the dead zone: not "input"
             fixture.pump()
-            XCTAssertEqual(fixture.registry.current?.id, second.instanceID)
+            XCTAssertEqual(fixture.registry.current?.id, .pad(second.instanceID))
 
             second.detach()
             fixture.pump()
-            XCTAssertEqual(fixture.registry.current?.id, first.instanceID)
+            XCTAssertEqual(fixture.registry.current?.id, .pad(first.instanceID))
             XCTAssertEqual(first.calls.playerIndices.last, 0)
         }
     }
