@@ -2,7 +2,7 @@
 // koalio: a controller-friendly platformer for the Linux desktop, in Swift on SDL2.
 //
 // Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL;
-// `KoalioCore`, `KoalioInput`, `KoalioSim`, `KoalioView` and `KoalioGame` are pure Swift and tested without a display;
+// `KoalioCore`, `KoalioInput`, `KoalioSim`, `KoalioView` and `KoalioScripting` are pure Swift and tested without a display;
 // `KoalioLevel` reads level files (TMX, XML, system zlib); `CZlib` and `CPNG` wrap system zlib and libpng.
 import PackageDescription
 
@@ -11,7 +11,7 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioReplay", "KoalioGame", "KoalioInput"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioReplay", "KoalioScripting", "KoalioInput"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,12 +30,13 @@ let package = Package(
         .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
         .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSim", "CZlib"]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
-        .target(name: "KoalioGame", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
+        // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.
+        .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"]),
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim"]),
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "CZlib"]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -51,11 +52,11 @@ let package = Package(
         .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioInput", "KoalioReplay"]),
         .executableTarget(
             name: "koalio-bench",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame", "KoalioReplay", "KoalioHarness"]
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioReplay", "KoalioHarness"]
         ),
         .executableTarget(
             name: "koalio-solve",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioGame"]
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting"]
         ),
         .testTarget(name: "KoalioSimTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel"]),
@@ -68,17 +69,17 @@ let package = Package(
             "KoalioTestSupport", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioReplayTests", dependencies: [
             "KoalioTestSupport",
-            "KoalioReplay", "KoalioGame", "KoalioSim", "KoalioLevel", "KoalioInput", "KoalioCore",
+            "KoalioReplay", "KoalioScripting", "KoalioSim", "KoalioLevel", "KoalioInput", "KoalioCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoalioHUDTests", dependencies: [
             "KoalioTestSupport", "KoalioHUD", "KoalioInput", "KoalioCore"]),
-        .testTarget(name: "KoalioGameTests", dependencies: [
-            "KoalioTestSupport", "KoalioGame", "KoalioView", "KoalioReplay", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioCore"]),
+        .testTarget(name: "KoalioScriptingTests", dependencies: [
+            "KoalioTestSupport", "KoalioScripting", "KoalioView", "KoalioReplay", "KoalioApp", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioCore"]),
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioHarness", "KoalioSDL", "KoalioReplay"]),
         .testTarget(name: "KoalioPadTests", dependencies: [
-            "KoalioTestSupport", "KoalioApp", "KoalioSDL", "KoalioInput", "KoalioGame", "KoalioSim", "KoalioLevel", "KoalioCore", "KoalioReplay", "CSDL2"]),
+            "KoalioTestSupport", "KoalioApp", "KoalioSDL", "KoalioInput", "KoalioScripting", "KoalioSim", "KoalioLevel", "KoalioCore", "KoalioReplay", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

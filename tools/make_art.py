@@ -2,7 +2,7 @@
 """Draws koalio's art into Resources/: koala.png, tiles.png, sky.png, hills.png, goal.png, font.png.
 
 Rerun after changing it:  pip install pillow && python3 tools/make_art.py
-Frame and tile positions here must match Sources/KoalioGame/Art.swift.
+Frame and tile positions here must match Sources/KoalioView/Art.swift.
 The font atlas is rendered from DejaVu Sans Mono Bold (fonts-dejavu-core; Bitstream Vera licence).
 """
 import math

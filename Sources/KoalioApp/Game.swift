@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KoalioCore
-import KoalioGame
+import KoalioScripting
 import KoalioView
 import KoalioInput
 import KoalioReplay

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import KoalioGame
+import KoalioScripting
 import KoalioInput
 import KoalioSim
 import KoalioReplay

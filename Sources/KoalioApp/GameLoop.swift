@@ -1,5 +1,5 @@
 import KoalioCore
-import KoalioGame
+import KoalioScripting
 import KoalioView
 import KoalioHUD
 import KoalioInput

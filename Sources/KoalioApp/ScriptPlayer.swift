@@ -1,4 +1,4 @@
-import KoalioGame
+import KoalioScripting
 import KoalioSDL
 
 /// Plays an input script: keys through SDL's event queue, pads through SDL virtual joysticks.

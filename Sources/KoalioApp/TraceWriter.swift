@@ -1,5 +1,5 @@
 import Glibc
-import KoalioGame
+import KoalioScripting
 
 /// Writes `--trace` lines to a file, buffered, flushed when the game ends.
 public final class TraceWriter {

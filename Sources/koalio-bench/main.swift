@@ -9,7 +9,7 @@
 //   replay verification        ticks/s checking the shipped winning replay (target ≥ 500,000)
 import Foundation
 import KoalioCore
-import KoalioGame
+import KoalioScripting
 import KoalioHarness
 import KoalioInput
 import KoalioReplay

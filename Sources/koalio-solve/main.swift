@@ -5,7 +5,7 @@
 // input the end-to-end tests play. Usage: koalio-solve LEVEL.tmx > run.keys
 import Foundation
 import KoalioCore
-import KoalioGame
+import KoalioScripting
 import KoalioInput
 import KoalioSim
 import KoalioLevel

@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import KoalioApp
 import KoalioCore
-import KoalioGame
+import KoalioScripting
 import KoalioInput
 import KoalioReplay
 import KoalioSDL

@@ -1,6 +1,6 @@
 import Foundation
 import KoalioApp
-import KoalioGame
+import KoalioScripting
 import KoalioReplay
 import KoalioSim
 import KoalioTestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import KoalioCore
-import KoalioGame
+import KoalioScripting
 import KoalioInput
 @testable import KoalioSim
 import XCTest

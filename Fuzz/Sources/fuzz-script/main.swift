@@ -1,5 +1,5 @@
 import FuzzSupport
-import KoalioGame
+import KoalioScripting
 
 /// Any bytes as an input script: parsing must give a script or a `ParseError`; a script that
 /// parses must read back unchanged from its own text.

@@ -1,7 +1,8 @@
 import XCTest
 import KoalioCore
 import KoalioInput
-@testable import KoalioGame
+@testable import KoalioScripting
+@testable import KoalioApp
 @testable import KoalioView
 import KoalioReplay
 @testable import KoalioSim
