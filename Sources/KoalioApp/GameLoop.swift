@@ -201,7 +201,7 @@ public final class GameLoop {
             session.wait()
         }
         options.trace?.write(TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
-                                         activeController: activeControllerName,
+                                         activeController: activeControllerName, renderer: platform.rendererChoice.rawValue,
                                          state: playbackPaused && session.state == .playing ? .paused : nil))
     }
 

@@ -18,10 +18,12 @@ public struct TraceRecord: Sendable {
     public var hudVisible: Bool
     public var controllers: Int
     public var activeController: String?
+    /// The renderer drawing the frames: `software` or `accelerated`.
+    public var renderer: String?
 
     /// - Parameter state: overrides the session's (a replay's playback paused by the viewer).
     public init(session: Session, hudVisible: Bool = false, controllers: Int = 0, activeController: String? = nil,
-                state: SessionState? = nil) {
+                renderer: String? = nil, state: SessionState? = nil) {
         let player = session.world.player
         tick = session.steps
         x = player.position.x
@@ -34,13 +36,15 @@ public struct TraceRecord: Sendable {
         self.hudVisible = hudVisible
         self.controllers = controllers
         self.activeController = activeController
+        self.renderer = renderer
     }
 
     public var jsonLine: String {
         let active = activeController.map(Self.quoted) ?? "null"
         return "{\"tick\":\(tick),\"x\":\(Self.number(x)),\"y\":\(Self.number(y)),\"vx\":\(Self.number(vx)),"
             + "\"vy\":\(Self.number(vy)),\"onGround\":\(onGround),\"dashing\":\(dashing),\"state\":\"\(state.rawValue)\","
-            + "\"hudVisible\":\(hudVisible),\"controllers\":\(controllers),\"activeController\":\(active)}"
+            + "\"hudVisible\":\(hudVisible),\"controllers\":\(controllers),\"activeController\":\(active),"
+            + "\"renderer\":\(renderer.map(Self.quoted) ?? "null")}"
     }
 
     /// Three decimals: enough to follow the koala, short enough to read. JSON has no NaN.

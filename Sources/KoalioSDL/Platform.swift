@@ -28,6 +28,8 @@ public final class Platform {
     private let renderer: OpaquePointer
     private let canvas: SceneCanvas
     private let options: PlatformOptions
+    /// The renderer in use (`auto` resolved): the trace reports it.
+    public let rendererChoice: RendererChoice
     private var textures: [TextureID: OpaquePointer] = [:]
     let pads: GamepadManager
     /// Whether scripted input holds the mouse button (pushed events do not update SDL's state).
@@ -40,6 +42,7 @@ public final class Platform {
         self.options = options
         if options.headless { SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy") }
         let choice = options.headless ? RendererChoice.software : options.renderer.resolved()
+        self.rendererChoice = choice
         if choice == .software {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")

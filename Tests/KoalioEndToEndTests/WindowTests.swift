@@ -6,11 +6,15 @@ import KoalioHarness
 /// scene stays visible beneath.
 final class WindowTests: XCTestCase {
     func screenshot(_ xvfb: Xvfb, _ extra: [String], name: String) throws -> PNGImage {
+        try screenshotAndTrace(xvfb, extra, name: name).image
+    }
+
+    func screenshotAndTrace(_ xvfb: Xvfb, _ extra: [String], name: String) throws -> (image: PNGImage, trace: [[String: Any]]) {
         let dir = try Koalio.scratch()
-        let png = dir.appendingPathComponent("\(name).png").path
-        let run = try Koalio.run(["--ticks", "20", "--screenshot", png] + extra, environment: ["DISPLAY": xvfb.display])
+        let png = dir.appendingPathComponent("\(name).png").path, trace = dir.appendingPathComponent("\(name).jsonl").path
+        let run = try Koalio.run(["--ticks", "20", "--screenshot", png, "--trace", trace] + extra, environment: ["DISPLAY": xvfb.display])
         XCTAssertEqual(run.status, 0, run.stderr)
-        return try PNGImage(path: png)
+        return (try PNGImage(path: png), try Koalio.traceLines(trace))
     }
 
     func testLevelIsDrawnAndPauseDimsTheWholeWindow() throws {
@@ -94,7 +98,8 @@ final class WindowTests: XCTestCase {
     func testBothRenderersDrawTheLevel() throws {
         let xvfb = try Xvfb()
         for renderer in ["software", "accelerated"] {
-            let image = try screenshot(xvfb, ["--renderer", renderer, "--scale", "1"], name: renderer)
+            let (image, trace) = try screenshotAndTrace(xvfb, ["--renderer", renderer, "--scale", "1"], name: renderer)
+            XCTAssertEqual(trace.last?["renderer"] as? String, renderer, "the renderer asked for draws")
             XCTAssertEqual(image.width, 568, renderer)
             XCTAssertGreaterThan(image.distinctColors, 100, renderer)
         }

@@ -187,10 +187,12 @@ final class TraceRecordTests: XCTestCase {
     func testLineIsJSONWithEveryDocumentedField() throws {
         var session = Session(map: try level1())
         for _ in 0..<30 { session.advance(Command(moveX: 1, dash: true)) }
-        let line = TraceRecord(session: session, hudVisible: true, controllers: 1, activeController: "Pad \"1\"\n").jsonLine
+        let line = TraceRecord(session: session, hudVisible: true, controllers: 1, activeController: "Pad \"1\"\n",
+                               renderer: "software").jsonLine
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         XCTAssertEqual(Set(object.keys), ["tick", "x", "y", "vx", "vy", "onGround", "dashing", "state", "hudVisible",
-                                          "controllers", "activeController"])
+                                          "controllers", "activeController", "renderer"])
+        XCTAssertEqual(object["renderer"] as? String, "software")
         XCTAssertEqual(object["tick"] as? Int, 30)
         XCTAssertEqual(object["state"] as? String, "playing")
         XCTAssertEqual(object["dashing"] as? Bool, true)
