@@ -18,8 +18,9 @@ import KoalioSim
 /// Keyboard, pads and the on-screen HUD are all controllers, and all of them steer at once:
 /// each tick their snapshots merge (``GamepadSnapshot/merging(_:)``) and their presses add up,
 /// so a held key survives a click or a pad press. The one used last only names the run's
-/// controller (trace, recording table). The HUD shows only while no pad is connected. Live runs are recorded; a replay steers instead of
-/// the controllers, which then only pause or quit the playback.
+/// controller (trace, recording table). The HUD shows only while no pad is connected. Live runs
+/// are recorded; a replay steers instead of the controllers, which then only pause or quit the
+/// playback.
 @MainActor
 public final class GameLoop {
     /// Frames are paced to at most this rate, so an idle scene does not spin a core.
