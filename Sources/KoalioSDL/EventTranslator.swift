@@ -67,14 +67,14 @@ enum EventTranslator {
                 event.button.button = UInt8(SDL_BUTTON_LEFT)
                 event.button.state = UInt8(pointer.phase == .down ? SDL_PRESSED : SDL_RELEASED)
                 event.button.clicks = 1
-                event.button.x = Int32(windowX.rounded())
-                event.button.y = Int32(windowY.rounded())
+                event.button.x = Int32(pixel: windowX.rounded())
+                event.button.y = Int32(pixel: windowY.rounded())
             case .move:
                 event.type = SDL_MOUSEMOTION.rawValue
                 event.motion.windowID = windowID
                 event.motion.state = mouseHeld ? koalio_button_lmask() : 0
-                event.motion.x = Int32(windowX.rounded())
-                event.motion.y = Int32(windowY.rounded())
+                event.motion.x = Int32(pixel: windowX.rounded())
+                event.motion.y = Int32(pixel: windowY.rounded())
             }
         case let .finger(device, finger):
             event.type = pointer.phase == .down ? SDL_FINGERDOWN.rawValue : pointer.phase == .up ? SDL_FINGERUP.rawValue : SDL_FINGERMOTION.rawValue

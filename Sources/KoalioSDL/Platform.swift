@@ -174,9 +174,8 @@ public final class Platform {
             switch item {
             case let .sprite(id, source, destination, flipped, tint):
                 guard let texture = textures[id] else { continue }
-                var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.width), h: Int32(source.height))
-                var dst = SDL_Rect(x: Int32(destination.x.rounded(.down)), y: Int32(destination.y.rounded(.down)),
-                                   w: Int32(destination.width), h: Int32(destination.height))
+                var src = SDL_Rect(pixels: source)
+                var dst = SDL_Rect(pixels: destination)
                 SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b)
                 SDL_SetTextureAlphaMod(texture, tint.a)
                 if flipped {
@@ -185,7 +184,7 @@ public final class Platform {
                     SDL_RenderCopy(renderer, texture, &src, &dst)
                 }
             case let .fill(rect, color):
-                var dst = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+                var dst = SDL_Rect(pixels: rect)
                 SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
                 SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
                 SDL_RenderFillRect(renderer, &dst)
