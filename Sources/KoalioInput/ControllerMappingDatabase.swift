@@ -20,14 +20,24 @@ public struct ControllerMappingDatabase: Sendable, Equatable {
 
     public var count: Int { mappings.count }
 
-    /// Adds the mappings in one file's bytes.
-    public mutating func add(fileBytes bytes: [UInt8]) {
-        for line in TextFile.lines(bytes) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard let guid = Self.guid(of: trimmed) else { continue }
-            if let platform = Self.field("platform", in: trimmed), platform != Self.platform { continue }
-            mappings[guid, default: []].append(String(trimmed))
+    /// Adds the mappings in one file's bytes. Works on the bytes (a community database has
+    /// thousands of lines, and koalio reads it at every start), once over the file.
+    public mutating func add(fileBytes: [UInt8]) {
+        let bytes = TextFile.droppingByteOrderMark(fileBytes)
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            var end = start
+            while end < bytes.endIndex && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") { end += 1 }
+            addLine(bytes[start..<end])
+            start = end + 1
         }
+    }
+
+    private mutating func addLine(_ raw: ArraySlice<UInt8>) {
+        let line = raw.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let guid = Self.guid(of: line) else { return }
+        if let platform = Self.field("platform:", in: line), !platform.elementsEqual(Self.platform.utf8) { return }
+        mappings[guid, default: []].append(String(decoding: line, as: UTF8.self))
     }
 
     /// The mapping lines for a joystick GUID as SDL prints it (any case), one per line, in the
@@ -36,18 +46,33 @@ public struct ControllerMappingDatabase: Sendable, Equatable {
         mappings[guid.lowercased()].map { $0.joined(separator: "\n") + "\n" }
     }
 
-    /// The GUID a line starts with, when the line looks like a mapping: 32 hex digits, a name,
-    /// and at least one `key:value` field.
-    static func guid(of line: Substring) -> String? {
-        let parts = line.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 32, parts[0].allSatisfy(\.isHexDigit), parts[2].contains(":") else { return nil }
-        return parts[0].lowercased()
+    /// The GUID a line starts with (lowercased), when the line looks like a mapping: 32 hex
+    /// digits, a comma, a name, a comma, and at least one `key:value` field.
+    static func guid(of line: ArraySlice<UInt8>) -> String? {
+        let guidEnd = line.startIndex + 32
+        guard line.count > 33, line[guidEnd] == UInt8(ascii: ","), line[line.startIndex..<guidEnd].allSatisfy(isHexDigit),
+              let nameEnd = line[(guidEnd + 1)...].firstIndex(of: UInt8(ascii: ",")),
+              line[(nameEnd + 1)...].contains(UInt8(ascii: ":")) else { return nil }
+        return String(decoding: line[line.startIndex..<guidEnd].map { $0 | 0x20 }, as: UTF8.self)  // ASCII lowercase
     }
 
-    /// The value of `key:value,` in a mapping line.
-    static func field(_ key: String, in line: Substring) -> Substring? {
-        for part in line.split(separator: ",") where part.hasPrefix(key + ":") {
-            return part.dropFirst(key.count + 1)
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+    }
+
+    /// The value of the field `key` (given with its colon, `platform:`) in a mapping line:
+    /// the bytes after it, up to the next comma.
+    static func field(_ key: String, in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let key = Array(key.utf8)
+        var index = line.startIndex
+        while index + key.count <= line.endIndex {
+            let fieldStart = index == line.startIndex || line[index - 1] == UInt8(ascii: ",")
+            if fieldStart && line[index..<(index + key.count)].elementsEqual(key) {
+                let valueStart = index + key.count
+                let valueEnd = line[valueStart...].firstIndex(of: UInt8(ascii: ",")) ?? line.endIndex
+                return line[valueStart..<valueEnd]
+            }
+            index += 1
         }
         return nil
     }
