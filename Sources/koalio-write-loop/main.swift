@@ -15,12 +15,12 @@ guard arguments.count == 3, ["atomic", "plain"].contains(arguments[2]) else {
 }
 let path = arguments[1], atomic = arguments[2] == "atomic"
 
-/// Two different replays of ~200 KB (a long run changing every tick), made once: the loop
+/// Two different replays of ~100 KB (a long run changing every tick), made once: the loop
 /// then spends its time writing, so a kill lands mid-write.
 let replays: [[UInt8]] = (1...2).map { generation in
     var recording = Recording(gameVersion: "write-loop", levelName: "level\(generation)", levelSHA256: [UInt8](repeating: 7, count: 32),
                               tickRate: 60, sources: ["Keyboard"])
-    for tick in 0..<20_000 {
+    for tick in 0..<10_000 {
         var snapshot = GamepadSnapshot()
         snapshot.leftX = Float((tick &* 7919 &+ generation) % 2001 - 1000) / 1000
         recording.inputs.append(TickInput(source: 0, snapshot: snapshot))
