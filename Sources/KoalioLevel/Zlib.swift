@@ -5,9 +5,9 @@ public struct ZlibError: Error, Sendable, Equatable {
     public var reason: String
 }
 
-/// System zlib behind the two calls koalio needs: inflating a layer's zlib or gzip stream into
-/// a buffer of the size the layer must have (so a decompression bomb costs that much and no
-/// more), and CRC-32.
+/// System zlib behind the call levels need: inflating a layer's zlib or gzip stream into a
+/// buffer of the size the layer must have (so a decompression bomb costs that much and no
+/// more). (Replays take zlib's CRC-32 directly: ``ReplayFile``.)
 public enum Zlib {
     public enum Format: Sendable {
         case zlib
@@ -60,21 +60,6 @@ public enum Zlib {
         default:
             let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
             throw ZlibError(reason: message)
-        }
-    }
-
-    /// CRC-32 (IEEE 802.3), as zlib, gzip and PNG compute it.
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBufferPointer { buffer in
-            // Chunks of at most 1 GiB: zlib's length parameter is 32 bits.
-            var crc = CZlib.crc32(0, nil, 0)
-            var offset = 0
-            repeat {
-                let count = min(buffer.count - offset, 1 << 30)
-                crc = CZlib.crc32(crc, buffer.baseAddress.map { $0 + offset }, UInt32(count))
-                offset += count
-            } while offset < buffer.count
-            return UInt32(truncatingIfNeeded: crc)
         }
     }
 }

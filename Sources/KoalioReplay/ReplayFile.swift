@@ -71,7 +71,7 @@ public enum ReplayFile {
             out.varint(UInt64(checksum.tick))
             out.u64(checksum.value)
         }
-        out.u32(crc32(out.data))
+        out.u32(crc32(out.data[...]))
         return out.data
     }
 
@@ -170,9 +170,10 @@ public enum ReplayFile {
         return !name.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
     }
 
-    /// CRC-32 by system zlib (its length parameter is 32 bits; replays are far smaller).
-    static func crc32(_ bytes: some Collection<UInt8>) -> UInt32 {
-        Array(bytes).withUnsafeBufferPointer { UInt32(truncatingIfNeeded: CZlib.crc32(0, $0.baseAddress, UInt32(clamping: $0.count))) }
+    /// CRC-32 by system zlib, read in place (its length parameter is 32 bits; replays are at
+    /// most ``ReplayLimits/fileBytes``).
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBufferPointer { UInt32(truncatingIfNeeded: CZlib.crc32(0, $0.baseAddress, UInt32(clamping: $0.count))) }
     }
 
     static func littleEndian32<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {

@@ -180,13 +180,13 @@ public final class GamepadManager {
         return sdl == SDL_CONTROLLER_AXIS_INVALID ? nil : (axis, sdl)
     })
 
-    static func button(_ raw: UInt8) -> PadButton? {
-        sdlButtons.first { $0.value.rawValue == Int32(raw) }?.key
-    }
+    /// Ours for SDL's raw button and axis numbers, as events carry them (looked up per event).
+    static let buttonsBySDL = Dictionary(uniqueKeysWithValues: sdlButtons.map { ($0.value.rawValue, $0.key) })
+    static let axesBySDL = Dictionary(uniqueKeysWithValues: sdlAxes.map { ($0.value.rawValue, $0.key) })
 
-    static func axis(_ raw: UInt8) -> PadAxis? {
-        sdlAxes.first { $0.value.rawValue == Int32(raw) }?.key
-    }
+    static func button(_ raw: UInt8) -> PadButton? { buttonsBySDL[Int32(raw)] }
+
+    static func axis(_ raw: UInt8) -> PadAxis? { axesBySDL[Int32(raw)] }
 
     /// SDL's −32768…32767 as −1…1, y turned to point up (SDL's points down).
     static func unit(_ value: Int16, _ axis: PadAxis) -> Float {

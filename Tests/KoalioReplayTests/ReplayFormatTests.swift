@@ -119,6 +119,12 @@ final class ReplayVerifierTests: XCTestCase {
         XCTAssertEqual(tick2, 420, "the first checksum after the change")
     }
 
+    /// zlib's CRC-32 as the file uses it: the standard check value, over a slice in place.
+    func testCRC32IsTheStandardOne() {
+        XCTAssertEqual(ReplayFile.crc32(Array("123456789".utf8)[...]), 0xCBF4_3926)
+        XCTAssertEqual(ReplayFile.crc32(Array("x123456789y".utf8).dropFirst().dropLast()), 0xCBF4_3926)
+    }
+
     /// The snapshot's field table (the replay file's field order) lists every stored value.
     func testTheFieldTableCoversTheWholeSnapshot() {
         XCTAssertEqual(GamepadSnapshot.fields.count, Mirror(reflecting: GamepadSnapshot()).children.count)
