@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // koalio: a controller-friendly platformer for the Linux desktop, in Swift on SDL2.
 //
-// Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL;
+// Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL
+// (and `KoalioScriptPlayback`, for SDL's virtual pads);
 // `KoalioCore`, `KoalioInput`, `KoalioSim`, `KoalioView` and `KoalioScripting` are pure Swift and tested without a display;
 // `KoalioLevel` reads level files (TMX, XML, system zlib); `CZlib` and `CPNG` wrap system zlib and libpng.
 import PackageDescription
@@ -35,8 +36,11 @@ let package = Package(
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim"]),
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "CZlib"]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG"]),
+        // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
+        // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
+        .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL", "CSDL2"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -46,8 +50,9 @@ let package = Package(
         ),
         // Test and benchmark support: a private Xvfb, and child processes measured with wait4.
         .target(name: "KoalioHarness"),
-        // Test support shared by every test target: where the repository is.
-        .target(name: "KoalioTestSupport"),
+        // Test support shared by every test target: where the repository is, scratch files, a
+        // clean environment for in-process runs, level 1 loaded.
+        .target(name: "KoalioTestSupport", dependencies: ["KoalioLevel", "KoalioSim"]),
         // Test support: writes replays in a loop until killed (the durability test's subject).
         .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioInput", "KoalioReplay"]),
         .executableTarget(
@@ -75,11 +80,19 @@ let package = Package(
         .testTarget(name: "KoalioHUDTests", dependencies: [
             "KoalioTestSupport", "KoalioHUD", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioScriptingTests", dependencies: [
-            "KoalioTestSupport", "KoalioScripting", "KoalioView", "KoalioReplay", "KoalioApp", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioCore"]),
+            "KoalioTestSupport", "KoalioScripting", "KoalioInput", "KoalioCore"]),
+        .testTarget(name: "KoalioViewTests", dependencies: [
+            "KoalioTestSupport", "KoalioView", "KoalioSim", "KoalioCore"]),
+        // SDL's side: pads through SDL's GameController layer, events, the canvas, the checks.
+        .testTarget(name: "KoalioSDLTests", dependencies: [
+            "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2"]),
+        // The real game loop in-process, headless, driven by input scripts and virtual pads.
+        .testTarget(name: "KoalioAppTests", dependencies: [
+            "KoalioTestSupport", "KoalioApp", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
+            "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioCore", "CSDL2"]),
+        // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioHarness", "KoalioSDL", "KoalioReplay"]),
-        .testTarget(name: "KoalioPadTests", dependencies: [
-            "KoalioTestSupport", "KoalioApp", "KoalioSDL", "KoalioInput", "KoalioScripting", "KoalioSim", "KoalioLevel", "KoalioCore", "KoalioReplay", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioScripting
+import KoalioScriptPlayback
 import KoalioView
 import KoalioHUD
 import KoalioInput
@@ -130,17 +131,17 @@ public final class GameLoop {
         var running = options.tickLimit != 0
         if !running {
             _ = platform.pollEvents()
-            drawFrame()
-            platform.present()
+            try drawFrame()
+            try presentFrame()
         }
         while running {
             let frameStart = now()
-            try script?.perform(at: session.steps, on: platform)
+            do { try script?.perform(at: session.steps, on: platform) } catch { throw .runtime(error.description) }
             for event in platform.pollEvents() {
                 switch event {
                 case .quit: running = false
                 case .keyDown(.f11, isRepeat: false):
-                    platform.toggleFullscreen()
+                    do { try platform.toggleFullscreen() } catch { warn("F11: \(error)") }
                 case let .keyDown(key, isRepeat):
                     keyboard.keyDown(key, isRepeat: isRepeat)
                     lastUsed = .keyboard
@@ -165,11 +166,11 @@ public final class GameLoop {
                 if let tickLimit = options.tickLimit, session.steps >= tickLimit { running = false }
             }
             platform.performControllerEffects(registry.drainEffects())
-            drawFrame()
+            try drawFrame()
             if !running, let screenshot {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
             }
-            platform.present()
+            try presentFrame()
             if !options.headless && options.clock == nil {
                 // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
                 // Where presenting does wait for vsync, the deadline has passed and this sleeps 0.
@@ -264,7 +265,7 @@ public final class GameLoop {
         notice = (text, session.steps + Self.noticeTicks)
     }
 
-    private func drawFrame() {
+    private func drawFrame() throws(KoalioError) {
         let current = registry.current
         let opacity = hudOpacity
         var overlay = Scene.Overlay(notice: notice.flatMap { $0.untilStep > session.steps ? $0.text : nil },
@@ -274,6 +275,11 @@ public final class GameLoop {
             overlay.badge = "REPLAY"
             overlay.playbackPaused = playbackPaused
         }
-        platform.render(Scene.drawList(session, overlay: overlay))
+        do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
+    }
+
+    /// Presents the frame drawn; a window that can no longer show frames ends the game.
+    private func presentFrame() throws(KoalioError) {
+        do { try platform.present() } catch { throw .runtime("showing a frame: \(error)") }
     }
 }

@@ -14,19 +14,26 @@ import KoalioInput
 @MainActor
 public final class GamepadManager {
     private var pads: [Int32: OpaquePointer] = [:]
+    /// Keeps SDL running until the pads are closed.
+    private let sdl: SDLSystem
     /// Mappings from the user's `gamecontrollerdb.txt` files, handed to SDL pad by pad.
     var mappings = ControllerMappingDatabase()
 
     /// Sets the hints SDL reads when its GameController subsystem starts: call before `SDL_Init`.
     static func setHints() {
-        SDL_SetHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, "0")
-        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+        setHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, "0")
+        setHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
         // SDL would read $SDL_GAMECONTROLLERCONFIG_FILE whole at SDL_Init (slowly, and a second
         // time after koalio): koalio reads that file itself (see ``readMappings(files:)``).
-        SDL_SetHintWithPriority(SDL_HINT_GAMECONTROLLERCONFIG_FILE, "", SDL_HINT_OVERRIDE)
+        // An override always takes: nothing to check.
+        _ = SDL_SetHintWithPriority(SDL_HINT_GAMECONTROLLERCONFIG_FILE, "", SDL_HINT_OVERRIDE)
     }
 
-    init() {}
+    init(sdl: SDLSystem) { self.sdl = sdl }
+
+    isolated deinit {
+        for pad in pads.values { SDL_GameControllerClose(pad) }
+    }
 
     /// Reads each `gamecontrollerdb.txt` that exists (a missing one is no error); a file that
     /// cannot be read, is not a file, or is too large is.
@@ -53,7 +60,9 @@ public final class GamepadManager {
             let bytes = Array(lines.utf8)
             bytes.withUnsafeBytes { buffer in
                 if let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(clamping: buffer.count)) {
-                    _ = SDL_GameControllerAddMappingsFromRW(stream, 1)  // 1: SDL closes the stream
+                    // Not checked: a line SDL cannot use leaves the pad as SDL knows it, as
+                    // a bad line in a file SDL reads itself would. (1: SDL closes the stream.)
+                    _ = SDL_GameControllerAddMappingsFromRW(stream, 1)
                 }
             }
         }
@@ -64,11 +73,13 @@ public final class GamepadManager {
     /// Starts and stops SDL's GameController layer on its own (no window).
     public static func describeConnected(mappingFiles: [String]) throws -> [String] {
         setHints()
-        guard SDL_Init(UInt32(SDL_INIT_GAMECONTROLLER)) == 0 else { throw SDLError("SDL_Init(GAMECONTROLLER)") }
-        defer { SDL_Quit() }
+        let sdl = try SDLSystem(flags: UInt32(SDL_INIT_GAMECONTROLLER), images: false)
+        defer { withExtendedLifetime(sdl) {} }
         let database = try readMappings(files: mappingFiles)
         var lines: [String] = []
-        for index in 0..<SDL_NumJoysticks() {
+        let count = SDL_NumJoysticks()
+        try check(count, "SDL_NumJoysticks")
+        for index in 0..<count {
             let guidText = guidString(SDL_JoystickGetDeviceGUID(index))
             guard applyMapping(database, deviceIndex: index), let pad = SDL_GameControllerOpen(index) else {
                 let name = SDL_JoystickNameForIndex(index).map { String(cString: $0) } ?? "Joystick"
@@ -88,15 +99,10 @@ public final class GamepadManager {
     }
 
     /// A joystick GUID as `gamecontrollerdb.txt` lines write it (32 hex digits).
-    nonisolated static func guidString(_ guid: SDL_JoystickGUID) -> String {
+    public nonisolated static func guidString(_ guid: SDL_JoystickGUID) -> String {
         var text = [CChar](repeating: 0, count: 33)
         SDL_JoystickGetGUIDString(guid, &text, Int32(text.count))
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    func closeAll() {
-        for pad in pads.values { SDL_GameControllerClose(pad) }
-        pads.removeAll()
     }
 
     /// The pad events in one SDL event; nil for events that are not a pad's.
@@ -129,17 +135,19 @@ public final class GamepadManager {
         }
     }
 
-    /// Does what the model asked of the pads.
+    /// Does what the model asked of the pads. Not checked: the model asks only pads that said
+    /// they have a light or rumble, so a failure means the pad is going (its removal is queued)
+    /// or SDL's driver cannot do it; the game plays on either way.
     func perform(_ effects: [ControllerEffect]) {
         for effect in effects {
             switch effect {
             case let .setPlayerIndex(id, index):
                 if let pad = pads[Int32(id)] { SDL_GameControllerSetPlayerIndex(pad, Int32(index.zeroBased)) }
             case let .setLight(id, color):
-                if let pad = pads[Int32(id)] { SDL_GameControllerSetLED(pad, color.r, color.g, color.b) }
+                if let pad = pads[Int32(id)] { _ = SDL_GameControllerSetLED(pad, color.r, color.g, color.b) }
             case let .rumble(id, low, high, milliseconds):
                 if let pad = pads[Int32(id)] {
-                    SDL_GameControllerRumble(pad, UInt16(min(1, max(0, low)) * 65535), UInt16(min(1, max(0, high)) * 65535),
+                    _ = SDL_GameControllerRumble(pad, UInt16(min(1, max(0, low)) * 65535), UInt16(min(1, max(0, high)) * 65535),
                                              UInt32(max(0, milliseconds)))
                 }
             }
@@ -152,7 +160,7 @@ public final class GamepadManager {
         guard Self.applyMapping(mappings, deviceIndex: deviceIndex), let pad = SDL_GameControllerOpen(deviceIndex) else { return nil }
         let joystick = SDL_GameControllerGetJoystick(pad)
         let id = SDL_JoystickInstanceID(joystick)
-        guard pads[id] == nil else {
+        guard id >= 0, pads[id] == nil else {
             SDL_GameControllerClose(pad)  // already open: SDL counts opens, keep one
             return nil
         }

@@ -39,15 +39,19 @@ extension Platform {
     }
 
     private func viewMapping() -> SceneCanvas.Mapping {
-        var windowWidth: Int32 = 0, windowHeight: Int32 = 0
-        SDL_GetWindowSize(window, &windowWidth, &windowHeight)
+        let (windowWidth, windowHeight) = window.size
         let (pixelWidth, pixelHeight) = outputSize()
         return SceneCanvas.Mapping(windowWidth: windowWidth, windowHeight: windowHeight, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     }
 
+    /// Puts an event at the end of SDL's queue (0 means an event filter dropped it: koalio sets none).
+    private func push(_ event: inout SDL_Event) throws(SDLError) {
+        try check(SDL_PushEvent(&event), "SDL_PushEvent")
+    }
+
     /// Queues a mouse or finger event given in logical coordinates, converted to what SDL
     /// would report for the window: scripted pointers take the real path back.
-    public func pushPointer(_ pointer: PointerEvent) {
+    public func pushPointer(_ pointer: PointerEvent) throws(SDLError) {
         let mapping = viewMapping()
         var (wx, wy) = mapping.window(logical: pointer.position)
         if case .finger = pointer.id {
@@ -56,30 +60,30 @@ extension Platform {
         } else if pointer.phase != .move {
             scriptedMouseHeld = pointer.phase == .down
         }
-        var event = EventTranslator.pointerEvent(pointer, windowX: wx, windowY: wy, windowID: SDL_GetWindowID(window),
+        var event = EventTranslator.pointerEvent(pointer, windowX: wx, windowY: wy, windowID: window.id,
                                                  mouseHeld: scriptedMouseHeld)
-        SDL_PushEvent(&event)
+        try push(&event)
     }
 
     /// Queues the window's loss of keyboard focus, as SDL reports it when the player clicks
     /// another window: scripted input takes the real path.
-    public func pushFocusLost() {
+    public func pushFocusLost() throws(SDLError) {
         var event = SDL_Event()
         event.type = SDL_WINDOWEVENT.rawValue
-        event.window.windowID = SDL_GetWindowID(window)
+        event.window.windowID = window.id
         event.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
-        SDL_PushEvent(&event)
+        try push(&event)
     }
 
     /// Resizes the window as a player dragging its edge would (scripts and tests).
     public func resizeWindow(width: Int, height: Int) {
-        SDL_SetWindowSize(window, Int32(clamping: width), Int32(clamping: height))
+        window.resize(width: width, height: height)
     }
 
     /// Queues a key event as if the key had been pressed: scripted input takes the real path.
-    public func pushKey(_ key: Key, down: Bool) {
-        var event = EventTranslator.keyEvent(key, down: down, windowID: SDL_GetWindowID(window))
-        SDL_PushEvent(&event)
+    public func pushKey(_ key: Key, down: Bool) throws(SDLError) {
+        var event = EventTranslator.keyEvent(key, down: down, windowID: window.id)
+        try push(&event)
     }
 
     // MARK: - Time

@@ -6,12 +6,12 @@ public struct SDLError: Error, Sendable, CustomStringConvertible {
     public var reason: String
 
     /// Captures `SDL_GetError()` now, while it still describes the failure.
-    init(_ operation: String) {
+    public init(_ operation: String) {
         self.operation = operation
         self.reason = String(cString: SDL_GetError())
     }
 
-    init(_ operation: String, reason: String) {
+    public init(operation: String, reason: String) {
         self.operation = operation
         self.reason = reason
     }
@@ -19,7 +19,7 @@ public struct SDLError: Error, Sendable, CustomStringConvertible {
     /// SDL found no X11 or Wayland display and fell back to an invisible driver: a window
     /// nobody can see, so the game says so and stops instead (over ssh, say).
     public static let noDisplay = SDLError(
-        "opening a window",
+        operation: "opening a window",
         reason: "no display found (DISPLAY and WAYLAND_DISPLAY name none that answers); run koalio in a desktop session, or use --headless --ticks N")
 
     public var isNoDisplay: Bool { operation == Self.noDisplay.operation && reason == Self.noDisplay.reason }

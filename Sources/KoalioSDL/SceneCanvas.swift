@@ -50,18 +50,20 @@ enum SceneCanvas {
 
     /// Copies `scene` into `window` at `box`: by hand for whole multiples of 32-bit pixels in
     /// the same layout, otherwise with SDL's scaled blit. The borders around `box` are cleared.
-    static func present(_ scene: UnsafeMutablePointer<SDL_Surface>, into window: UnsafeMutablePointer<SDL_Surface>, box: SDL_Rect) {
-        clearBorders(of: window, around: box)
+    static func present(_ scene: UnsafeMutablePointer<SDL_Surface>, into window: UnsafeMutablePointer<SDL_Surface>,
+                        box: SDL_Rect) throws(SDLError) {
+        try clearBorders(of: window, around: box)
         let scale = Int(box.w) / Int(scene.pointee.w)
         let sameLayout = [SDL_PIXELFORMAT_ARGB8888.rawValue, SDL_PIXELFORMAT_RGB888.rawValue].contains(window.pointee.format.pointee.format)
         guard scale >= 1, Int(box.w) == scale * Int(scene.pointee.w), Int(box.h) == scale * Int(scene.pointee.h), sameLayout,
               let source = scene.pointee.pixels, let destination = window.pointee.pixels else {
             var target = box
-            SDL_UpperBlitScaled(scene, nil, window, &target)  // SDL_BlitScaled is a macro over this
+            // SDL_BlitScaled is a macro over this.
+            try check(SDL_UpperBlitScaled(scene, nil, window, &target), "SDL_BlitScaled(scene)")
             return
         }
         let mustLock = window.pointee.flags & UInt32(SDL_RLEACCEL) != 0
-        if mustLock { SDL_LockSurface(window) }
+        if mustLock { try check(SDL_LockSurface(window), "SDL_LockSurface(window)") }
         defer { if mustLock { SDL_UnlockSurface(window) } }
         enlarge(source: source.assumingMemoryBound(to: UInt32.self), sourcePitch: Int(scene.pointee.pitch) / 4,
                 width: Int(scene.pointee.w), height: Int(scene.pointee.h),
@@ -94,12 +96,12 @@ enum SceneCanvas {
         }
     }
 
-    private static func clearBorders(of surface: UnsafeMutablePointer<SDL_Surface>, around box: SDL_Rect) {
+    private static func clearBorders(of surface: UnsafeMutablePointer<SDL_Surface>, around box: SDL_Rect) throws(SDLError) {
         let w = surface.pointee.w, h = surface.pointee.h
         var borders = [SDL_Rect(x: 0, y: 0, w: w, h: box.y), SDL_Rect(x: 0, y: box.y + box.h, w: w, h: h - box.y - box.h),
                        SDL_Rect(x: 0, y: box.y, w: box.x, h: box.h), SDL_Rect(x: box.x + box.w, y: box.y, w: w - box.x - box.w, h: box.h)]
         for index in borders.indices where borders[index].w > 0 && borders[index].h > 0 {
-            SDL_FillRect(surface, &borders[index], 0)
+            try check(SDL_FillRect(surface, &borders[index], 0), "SDL_FillRect(letterbox)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KoalioTestSupport
 
 /// The real binary, headless (SDL's dummy video driver), with scripted keyboard input pushed
 /// through SDL's event queue.
@@ -88,14 +89,14 @@ final class BadInputTests: XCTestCase {
     func testMissingResourceIsNamed() throws {
         let dir = try Koalio.scratch()
         let fm = FileManager.default
-        try fm.copyItem(atPath: Koalio.repository + "/Levels", toPath: dir.appendingPathComponent("Levels").path)
-        try fm.copyItem(atPath: Koalio.repository + "/Resources", toPath: dir.appendingPathComponent("Resources").path)
+        try fm.copyItem(atPath: Repository.path("Levels"), toPath: dir.appendingPathComponent("Levels").path)
+        try fm.copyItem(atPath: Repository.path("Resources"), toPath: dir.appendingPathComponent("Resources").path)
         try fm.removeItem(at: dir.appendingPathComponent("Resources/font.png"))
         try assertOneLineError(["--data-dir", dir.path], mentions: ["Resources/font.png", "cannot load image"])
         try Data("not a png".utf8).write(to: dir.appendingPathComponent("Resources/font.png"))
         try assertOneLineError(["--data-dir", dir.path], mentions: ["Resources/font.png", "cannot load image"])
         // A PNG cut short: libpng's own complaints used to reach stderr before koalio's line.
-        let tiles = try Data(contentsOf: URL(fileURLWithPath: Koalio.repository + "/Resources/tiles.png"))
+        let tiles = try Data(contentsOf: URL(fileURLWithPath: Repository.path("Resources/tiles.png")))
         try tiles.prefix(tiles.count / 2).write(to: dir.appendingPathComponent("Resources/font.png"))
         try assertOneLineError(["--data-dir", dir.path], mentions: ["Resources/font.png", "cannot load image"])
     }

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import KoalioTestSupport
 
 /// Every file under `Tests/Regressions/` through the real binary (see tools/make_regressions.py):
 /// hostile levels, replays, input scripts and controller mappings that once crashed koalio,
 /// ate memory, hung, or printed an unclear error. Files named `ok-*` must play; each other one
 /// must end in exactly one line on stderr naming the file, and exit status 2.
 final class RegressionTests: XCTestCase {
-    static let directory = Koalio.repository + "/Tests/Regressions"
+    static let directory = Repository.path("Tests/Regressions")
 
     func files(_ kind: String, _ suffix: String) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(Self.directory)/\(kind)").filter { $0.hasSuffix(suffix) }.sorted()

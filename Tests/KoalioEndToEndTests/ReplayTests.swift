@@ -1,6 +1,7 @@
 import Foundation
 import KoalioReplay
 import XCTest
+import KoalioTestSupport
 
 /// Recording and playing back with the real binary, and every bad replay file.
 final class ReplayTests: XCTestCase {
@@ -48,7 +49,7 @@ final class ReplayTests: XCTestCase {
 
     func testBadReplayFiles() throws {
         let dir = try Koalio.scratch()
-        let good = try Data(contentsOf: URL(fileURLWithPath: Koalio.repository + "/" + shipped))
+        let good = try Data(contentsOf: URL(fileURLWithPath: Repository.path("") + shipped))
         let truncated = dir.appendingPathComponent("truncated.koalioreplay").path
         try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: truncated))
         try assertBad(["--replay", truncated, "--headless", "--verify"], mentions: ["truncated.koalioreplay", "truncated"])
@@ -62,9 +63,9 @@ final class ReplayTests: XCTestCase {
 
         var recording = try ReplayFile.decode([UInt8](good), file: shipped)
         let changedLevel = dir.appendingPathComponent("level1.tmx").path
-        try (String(contentsOfFile: Koalio.repository + "/Levels/level1.tmx", encoding: .utf8) + "<!-- edited -->\n")
+        try (String(contentsOfFile: Repository.path("Levels/level1.tmx"), encoding: .utf8) + "<!-- edited -->\n")
             .write(toFile: changedLevel, atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(atPath: Koalio.repository + "/Levels/koalio.tsx", toPath: dir.appendingPathComponent("koalio.tsx").path)
+        try FileManager.default.copyItem(atPath: Repository.path("Levels/koalio.tsx"), toPath: dir.appendingPathComponent("koalio.tsx").path)
         try assertBad(["--replay", shipped, "--level", changedLevel, "--headless", "--verify"], mentions: ["recorded on a different", "SHA-256"])
 
         recording.levelName = "nolevel"

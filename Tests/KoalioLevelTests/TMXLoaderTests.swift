@@ -40,7 +40,7 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testShippedLevelFollowsTheConventions() throws {
-        let map = try TMXLoader.load(path: Repository.level1)
+        let map = try Repository.level1Map()
         XCTAssertEqual(map.name, "level1")
         XCTAssertEqual(map.height, 20)
         XCTAssertGreaterThanOrEqual(map.width, 180)

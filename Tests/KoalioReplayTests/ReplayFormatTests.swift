@@ -8,16 +8,13 @@ import XCTest
 import KoalioLevel
 import KoalioTestSupport
 
-let repository = Repository.root
-
-func level1() throws -> TileMap { try TMXLoader.load(path: repository + "/Levels/level1.tmx") }
 
 /// A run of level 1 recorded from the shipped winning keyboard script, through the game's step.
 func recordedWinningRun() throws -> (Recording, Session) {
-    let map = try level1()
-    let text = try String(contentsOfFile: repository + "/Tests/Fixtures/level1-win.keys", encoding: .utf8)
+    let map = try Repository.level1Map()
+    let text = try String(contentsOfFile: Repository.path("Tests/Fixtures/level1-win.keys"), encoding: .utf8)
     let script = try InputScript.parse(text, file: "level1-win.keys")
-    var recorder = Recorder(gameVersion: "test", levelName: "level1", levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(repository + "/Levels/level1.tmx")),
+    var recorder = Recorder(gameVersion: "test", levelName: "level1", levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(Repository.path("Levels/level1.tmx"))),
                             tickRate: 60)
     var session = Session(map: map)
     for input in ScriptedKeyboard.tickInputs(script, ticks: 3000) {
@@ -105,7 +102,7 @@ final class ReplayVerifierTests: XCTestCase {
     func testAWinningRunVerifiesAndATamperedOneDoesNot() throws {
         let (recording, session) = try recordedWinningRun()
         XCTAssertEqual(session.state, .won)
-        let map = try level1()
+        let map = try Repository.level1Map()
         XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: recording.inputs.count))
 
         var wrongChecksum = recording
@@ -137,7 +134,7 @@ final class ReplayVerifierTests: XCTestCase {
     /// Format 2's checksum covers the world by reflection: any stored value that changes, the
     /// checksum sees, whether or not anyone listed it.
     func testTheChecksumSeesEveryPartOfTheWorld() throws {
-        let session = Session(map: try level1())
+        let session = Session(map: try Repository.level1Map())
         let base = StateChecksum.of(session, format: 2)
         XCTAssertNotEqual(base, StateChecksum.of(session, format: 1), "the two formats differ")
         let changes: [(String, (inout World) -> Void)] = [
@@ -155,15 +152,15 @@ final class ReplayVerifierTests: XCTestCase {
     }
 
     func testTheShippedWinningReplayVerifies() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: repository + "/Tests/Replays").filter { $0.hasSuffix(".koalioreplay") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Tests/Replays")).filter { $0.hasSuffix(".koalioreplay") }
         XCTAssertTrue(files.contains("level1.koalioreplay"), "every shipped level has its winning replay: \(files)")
         for file in files {
-            let data = try XCTUnwrap(FileManager.default.contents(atPath: repository + "/Tests/Replays/" + file))
+            let data = try XCTUnwrap(FileManager.default.contents(atPath: Repository.path("Tests/Replays/") + file))
             let recording = try ReplayFile.decode([UInt8](data), file: file)
             if file == "level1.koalioreplay" { XCTAssertEqual(recording.formatVersion, 1, "a version-1 file keeps verifying") }
-            let levelBytes = try TMXLoader.readLevelFile(repository + "/Levels/\(recording.levelName).tmx")
+            let levelBytes = try TMXLoader.readLevelFile(Repository.path("Levels/\(recording.levelName).tmx"))
             XCTAssertEqual(recording.levelSHA256, SHA256.hash(levelBytes), "\(file): the level changed; re-record it (README)")
-            let map = try TMXLoader.load(bytes: levelBytes, path: repository + "/Levels/\(recording.levelName).tmx")
+            let map = try TMXLoader.load(bytes: levelBytes, path: Repository.path("Levels/\(recording.levelName).tmx"))
             XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: recording.inputs.count), file)
             var session = Session(map: map)
             for input in recording.inputs { session.step(input) }

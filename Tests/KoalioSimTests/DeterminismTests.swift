@@ -1,4 +1,5 @@
 import XCTest
+import KoalioTestSupport
 import KoalioCore
 @testable import KoalioSim
 import KoalioLevel
@@ -15,7 +16,7 @@ final class DeterminismTests: XCTestCase {
     }
 
     func testSameCommandsGiveIdenticalRuns() throws {
-        let map = try TMXLoader.load(path: Fixtures.level1)
+        let map = try Repository.level1Map()
         let list = commands(count: 5000, seed: 42)
         func run() -> [World] {
             var w = World(map: map)
@@ -28,7 +29,7 @@ final class DeterminismTests: XCTestCase {
     }
 
     func testCameraStaysInsideTheMap() throws {
-        let map = try TMXLoader.load(path: Fixtures.level1)
+        let map = try Repository.level1Map()
         for x in stride(from: 0.0, through: map.pixelWidth, by: 50) {
             var player = Player(feet: Vec2(x, 100))
             player.position.y = 300

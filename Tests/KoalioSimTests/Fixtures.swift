@@ -5,7 +5,6 @@ import KoalioTestSupport
 /// Paths of the repository's test fixtures and levels.
 enum Fixtures {
     static func map(_ name: String) -> String { Repository.fixtureMap(name) }
-    static let level1 = Repository.level1
 }
 
 /// A map drawn in text: `#` wall, `^` spike, `.` empty; rows top to bottom, 16 px tiles.

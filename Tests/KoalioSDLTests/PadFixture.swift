@@ -2,10 +2,9 @@ import CSDL2
 import Foundation
 import KoalioInput
 import KoalioSDL
+import KoalioScriptPlayback
 import KoalioTestSupport
 import XCTest
-
-let repository = Repository.root
 
 /// SDL up with the dummy video driver (the platform layer's own set-up), a registry, and
 /// helpers to attach virtual pads and let SDL deliver what they did.
@@ -16,7 +15,8 @@ final class PadFixture {
     private(set) var pads: [VirtualPad] = []
 
     init() throws {
-        var options = PlatformOptions(resourceDirectory: repository + "/Resources")
+        TestEnvironment.isolate()
+        var options = PlatformOptions(resourceDirectory: Repository.path("Resources"))
         options.headless = true
         platform = try Platform(options: options)
         pump()

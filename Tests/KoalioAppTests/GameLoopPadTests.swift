@@ -6,6 +6,7 @@ import KoalioScripting
 import KoalioInput
 import KoalioReplay
 import KoalioSDL
+import KoalioScriptPlayback
 import KoalioSim
 import XCTest
 import KoalioLevel
@@ -29,12 +30,13 @@ enum LoopRunner {
     static func play(_ script: String, ticks: Int, recording: RecordingOptions? = nil, replay: Recording? = nil,
                      clock: (@MainActor () -> Double)? = nil) throws -> Run {
         try MainActor.assumeIsolated {
+            TestEnvironment.isolate()
             let registry = ControllerRegistry()
-            var options = PlatformOptions(resourceDirectory: repository + "/Resources")
+            var options = PlatformOptions(resourceDirectory: Repository.path("Resources"))
             options.headless = true
             let platform = try Platform(options: options)
             try platform.preload(TextureID.builtIn)
-            let map = try TMXLoader.load(path: repository + "/Levels/level1.tmx")
+            let map = try Repository.level1Map()
             let tracePath = Scratch.file(".jsonl")
             var loopOptions = GameLoop.Options(trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
                                                tickLimit: ticks, headless: true, recording: recording, replay: replay)

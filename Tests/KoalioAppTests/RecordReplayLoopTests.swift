@@ -11,7 +11,7 @@ import KoalioLevel
 /// the same end state, through the verifier and through the loop's own playback.
 final class RecordReplayLoopTests: XCTestCase {
     func testALiveRunWithKeysAndAPadReplaysExactly() throws {
-        let levelPath = repository + "/Levels/level1.tmx"
+        let levelPath = Repository.path("Levels/level1.tmx")
         let path = Scratch.file(".koalioreplay")
         let recordingOptions = RecordingOptions(gameVersion: "test", levelName: "level1",
                                                 levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(levelPath)), recordPath: path)
@@ -110,8 +110,8 @@ final class RecordReplayLoopTests: XCTestCase {
 
     /// The shipped winning replay of level 1.
     func winningRecording() throws -> (Recording, TileMap) {
-        let path = repository + "/Tests/Replays/level1.koalioreplay"
+        let path = Repository.path("Tests/Replays/level1.koalioreplay")
         let data = try XCTUnwrap(FileManager.default.contents(atPath: path))
-        return (try ReplayFile.decode([UInt8](data), file: path), try TMXLoader.load(path: repository + "/Levels/level1.tmx"))
+        return (try ReplayFile.decode([UInt8](data), file: path), try Repository.level1Map())
     }
 }

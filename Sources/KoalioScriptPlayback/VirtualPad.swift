@@ -1,5 +1,6 @@
 import CSDL2
 import KoalioCore
+import KoalioSDL
 
 /// A pad made with SDL's virtual joystick API, with a real pad's vendor and product ids,
 /// so it goes through SDL's own GameController mapping exactly as a plugged-in pad would.
@@ -95,21 +96,23 @@ public final class VirtualPad {
         }
         guard let joystick = SDL_JoystickOpen(deviceIndex) else {
             let error = SDLError("SDL_JoystickOpen(virtual \(kind.rawValue))")
-            SDL_JoystickDetachVirtual(deviceIndex)
+            _ = SDL_JoystickDetachVirtual(deviceIndex)  // cleaning up after the failure reported
             free(name)
             throw error
         }
         self.joystick = joystick
         instanceID = Int(SDL_JoystickInstanceID(joystick))
-        // Rest every axis: sticks centred, triggers released (the XInput layout's trigger is raw 2).
-        for axis in 0..<Self.axisCount { SDL_JoystickSetVirtualAxis(joystick, axis, 0) }
-        if kind.isXInput {
-            SDL_JoystickSetVirtualAxis(joystick, 2, Self.triggerRest)
-            SDL_JoystickSetVirtualAxis(joystick, 5, Self.triggerRest)
-        } else {
-            SDL_JoystickSetVirtualAxis(joystick, 4, Self.triggerRest)
-            SDL_JoystickSetVirtualAxis(joystick, 5, Self.triggerRest)
+        // Rest every axis: sticks centred, triggers released (raw 2 and 5 on the XInput layout).
+        let triggers: [Int32] = kind.isXInput ? [2, 5] : [4, 5]
+        for axis in 0..<Self.axisCount {
+            try Self.check(SDL_JoystickSetVirtualAxis(joystick, axis, triggers.contains(axis) ? Self.triggerRest : 0),
+                           "SDL_JoystickSetVirtualAxis(\(axis))")
         }
+    }
+
+    /// SDL's negative result as an error naming the call (``SDLError`` reads SDL's reason).
+    private static func check(_ result: Int32, _ operation: String) throws(SDLError) {
+        if result < 0 { throw SDLError(operation) }
     }
 
     deinit {
@@ -122,22 +125,23 @@ public final class VirtualPad {
         guard attached else { return }
         attached = false
         SDL_JoystickClose(joystick)
-        for index in 0..<SDL_NumJoysticks() where Int(SDL_JoystickGetDeviceInstanceID(index)) == instanceID {
-            SDL_JoystickDetachVirtual(index)
+        // Not checked: a pad SDL no longer lists (SDL_NumJoysticks failing lists none) is gone.
+        for index in 0..<max(0, SDL_NumJoysticks()) where Int(SDL_JoystickGetDeviceInstanceID(index)) == instanceID {
+            _ = SDL_JoystickDetachVirtual(index)
             return
         }
     }
 
     /// After `detach()` the joystick is closed: touching it would read freed memory.
     private func checkAttached() throws(SDLError) {
-        guard attached else { throw SDLError("virtual pad '\(kind.rawValue)'", reason: "it is detached") }
+        guard attached else { throw SDLError(operation: "virtual pad '\(kind.rawValue)'", reason: "it is detached") }
     }
 
     /// Presses or releases a button by SDL's name for it.
     public func set(button buttonName: String, down: Bool) throws(SDLError) {
         try checkAttached()
         let button = SDL_GameControllerGetButtonFromString(buttonName)
-        guard button != SDL_CONTROLLER_BUTTON_INVALID else { throw SDLError("button '\(buttonName)'", reason: "unknown") }
+        guard button != SDL_CONTROLLER_BUTTON_INVALID else { throw SDLError(operation: "button '\(buttonName)'", reason: "unknown") }
         if kind.isXInput {
             let hatBits: [SDL_GameControllerButton: Int32] = [
                 SDL_CONTROLLER_BUTTON_DPAD_UP: SDL_HAT_UP, SDL_CONTROLLER_BUTTON_DPAD_RIGHT: SDL_HAT_RIGHT,
@@ -145,7 +149,7 @@ public final class VirtualPad {
             ]
             if let bit = hatBits[button] {
                 hat = down ? hat | UInt8(bit) : hat & ~UInt8(bit)
-                SDL_JoystickSetVirtualHat(joystick, 0, hat)
+                try Self.check(SDL_JoystickSetVirtualHat(joystick, 0, hat), "SDL_JoystickSetVirtualHat")
                 return
             }
             let xinput: [SDL_GameControllerButton: Int32] = [
@@ -154,11 +158,12 @@ public final class VirtualPad {
                 SDL_CONTROLLER_BUTTON_START: 7, SDL_CONTROLLER_BUTTON_GUIDE: 8, SDL_CONTROLLER_BUTTON_LEFTSTICK: 9,
                 SDL_CONTROLLER_BUTTON_RIGHTSTICK: 10,
             ]
-            guard let raw = xinput[button] else { throw SDLError("button '\(buttonName)'", reason: "not on an XInput pad") }
-            SDL_JoystickSetVirtualButton(joystick, raw, down ? 1 : 0)
+            guard let raw = xinput[button] else { throw SDLError(operation: "button '\(buttonName)'", reason: "not on an XInput pad") }
+            try Self.check(SDL_JoystickSetVirtualButton(joystick, raw, down ? 1 : 0), "SDL_JoystickSetVirtualButton(\(raw))")
         } else {
-            guard button.rawValue < Self.buttonCount else { throw SDLError("button '\(buttonName)'", reason: "not on this pad") }
-            SDL_JoystickSetVirtualButton(joystick, button.rawValue, down ? 1 : 0)
+            guard button.rawValue < Self.buttonCount else { throw SDLError(operation: "button '\(buttonName)'", reason: "not on this pad") }
+            try Self.check(SDL_JoystickSetVirtualButton(joystick, button.rawValue, down ? 1 : 0),
+                           "SDL_JoystickSetVirtualButton(\(button.rawValue))")
         }
     }
 
@@ -170,14 +175,14 @@ public final class VirtualPad {
     /// Presses a raw joystick button by index, before SDL's mapping: a physical position.
     public func setRaw(button index: Int32, down: Bool) throws(SDLError) {
         try checkAttached()
-        guard SDL_JoystickSetVirtualButton(joystick, index, down ? 1 : 0) == 0 else { throw SDLError("raw button \(index)") }
+        try Self.check(SDL_JoystickSetVirtualButton(joystick, index, down ? 1 : 0), "SDL_JoystickSetVirtualButton(raw \(index))")
     }
 
     /// Moves an axis by SDL's name for it: sticks −1…1 (y down), triggers 0…1.
     public func set(axis axisName: String, value: Float) throws(SDLError) {
         try checkAttached()
         let axis = SDL_GameControllerGetAxisFromString(axisName)
-        guard axis != SDL_CONTROLLER_AXIS_INVALID else { throw SDLError("axis '\(axisName)'", reason: "unknown") }
+        guard axis != SDL_CONTROLLER_AXIS_INVALID else { throw SDLError(operation: "axis '\(axisName)'", reason: "unknown") }
         let isTrigger = axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT || axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT
         let raw = isTrigger
             ? Int16(clamping: Int(-32768 + Double(min(1, max(0, value))) * 65535))
@@ -190,7 +195,7 @@ public final class VirtualPad {
             ]
             index = xinput[axis] ?? index
         }
-        SDL_JoystickSetVirtualAxis(joystick, index, raw)
+        try Self.check(SDL_JoystickSetVirtualAxis(joystick, index, raw), "SDL_JoystickSetVirtualAxis(\(axisName))")
     }
 }
 

@@ -37,7 +37,7 @@ final class SceneCanvasTests: XCTestCase {
             defer { SDL_FreeSurface(window) }
             SDL_FillRect(window, nil, 0x00FF_FFFF)  // stale white that the borders must lose
             let box = SceneCanvas.letterbox(width: w, height: h)
-            SceneCanvas.present(scene, into: window, box: box)
+            try SceneCanvas.present(scene, into: window, box: box)
             for (x, y) in [(0, 0), (567, 0), (0, 319), (567, 319), (300, 123)] {
                 for (dx, dy) in [(0, 0), (scale - 1, scale - 1), (scale - 1, 0)] {
                     XCTAssertEqual(pixel(window, Int(box.x) + x * scale + dx, Int(box.y) + y * scale + dy), UInt32(y << 10 | x), "\(w)×\(h) (\(x), \(y))")
@@ -54,7 +54,7 @@ final class SceneCanvasTests: XCTestCase {
         let window = try surface(400, 300)
         defer { SDL_FreeSurface(window) }
         let box = SceneCanvas.letterbox(width: 400, height: 300)
-        SceneCanvas.present(scene, into: window, box: box)
+        try SceneCanvas.present(scene, into: window, box: box)
         XCTAssertEqual(pixel(window, 0, Int(box.y)), 0, "the scene's top-left pixel")
         XCTAssertEqual(pixel(window, 0, 0), 0, "border")
         XCTAssertNotEqual(pixel(window, 399, Int(box.y + box.h) - 1), 0, "the scene reaches the far corner")

@@ -3,6 +3,7 @@ import Foundation
 import KoalioCore
 import KoalioInput
 import KoalioSDL
+import KoalioScriptPlayback
 import KoalioTestSupport
 import XCTest
 

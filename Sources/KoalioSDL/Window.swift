@@ -1,0 +1,58 @@
+import CSDL2
+import KoalioCore
+
+/// The game's one window: made at a whole multiple of the logical view, resizable, and
+/// destroyed by its owner before SDL shuts down (it holds ``SDLSystem``).
+final class Window {
+    let handle: OpaquePointer
+    private let sdl: SDLSystem
+    /// The window's size before going fullscreen, to go back to.
+    private var windowedSize: (width: Int32, height: Int32)
+
+    init(sdl: SDLSystem, scale: Int, fullscreen: Bool, hidden: Bool) throws(SDLError) {
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
+        let size = (width: Int32(LogicalView.width * max(1, scale)), height: Int32(LogicalView.height * max(1, scale)))
+        handle = try check(SDL_CreateWindow("koalio", koalio_windowpos_centered(), koalio_windowpos_centered(),
+                                            size.width, size.height, flags), "SDL_CreateWindow")
+        self.sdl = sdl
+        windowedSize = size
+        SDL_SetWindowMinimumSize(handle, Int32(LogicalView.width / 2), Int32(LogicalView.height / 2))
+    }
+
+    deinit { SDL_DestroyWindow(handle) }
+
+    /// SDL's id for the window, which its events carry. (0 only for an invalid window, which
+    /// this never holds.)
+    var id: UInt32 { SDL_GetWindowID(handle) }
+
+    /// The size in points, as mouse coordinates are given.
+    var size: (width: Int32, height: Int32) {
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(handle, &width, &height)
+        return (width, height)
+    }
+
+    /// Resizes the window as a player dragging its edge would.
+    func resize(width: Int, height: Int) {
+        SDL_SetWindowSize(handle, Int32(clamping: width), Int32(clamping: height))
+    }
+
+    /// The window's own pixels (the software renderer presents into them).
+    func surface() throws(SDLError) -> UnsafeMutablePointer<SDL_Surface> {
+        try check(SDL_GetWindowSurface(handle), "SDL_GetWindowSurface")
+    }
+
+    /// Desktop-sized fullscreen on the window's display, or back to the size it had before.
+    func toggleFullscreen() throws(SDLError) {
+        if SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 {
+            try check(SDL_SetWindowFullscreen(handle, 0), "SDL_SetWindowFullscreen(windowed)")
+            // Without a window manager (Xvfb, some kiosks) SDL leaves the window screen-sized.
+            SDL_SetWindowSize(handle, windowedSize.width, windowedSize.height)
+        } else {
+            windowedSize = size
+            try check(SDL_SetWindowFullscreen(handle, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue), "SDL_SetWindowFullscreen(desktop)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import XCTest
+import KoalioTestSupport
+import KoalioCore
+@testable import KoalioView
+import KoalioSim
+
+final class SceneTests: XCTestCase {
+    func dimLayers(_ list: DrawList) -> [DrawItem] {
+        list.items.filter {
+            if case let .fill(rect, color) = $0 {
+                return rect == Rect(x: 0, y: 0, width: 568, height: 320) && color.a == Scene.dimAlpha
+            }
+            return false
+        }
+    }
+
+    func testPauseAndEndScreensDimTheWholeViewOverTheScene() throws {
+        var session = Session(map: try Repository.level1Map())
+        XCTAssertTrue(dimLayers(Scene.drawList(session)).isEmpty)
+        session.togglePause()
+        let paused = Scene.drawList(session)
+        XCTAssertEqual(dimLayers(paused).count, 1)
+        let dimIndex = try XCTUnwrap(paused.items.firstIndex { dimLayers(DrawList(items: [$0])).count == 1 })
+        XCTAssertTrue(paused.items[..<dimIndex].contains { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false },
+                      "the scene is drawn beneath the dim layer")
+        XCTAssertGreaterThan(paused.items.count - dimIndex, 5, "text is drawn over it")
+    }
+
+    func testNoticeAndLowBatteryAreDrawnOverThePlayingScene() throws {
+        var session = Session(map: try Repository.level1Map())
+        let plain = Scene.drawList(session)
+        let warned = Scene.drawList(session, overlay: Scene.Overlay(notice: "Pad connected", lowBatteryPad: "Pad"))
+        let warningGlyphs = warned.items.filter { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false }
+        XCTAssertEqual(warningGlyphs.count, "Pad: battery low".filter { $0 != " " }.count, "the warning, in the warning colour")
+        XCTAssertEqual(warned.items.count - plain.items.count, 2 * ("Pad connected" + "Pad: battery low").filter { $0 != " " }.count,
+                       "notice and warning, each glyph with its shadow")
+        session.togglePause()
+        let paused = Scene.drawList(session, overlay: Scene.Overlay(lowBatteryPad: "Pad"))
+        let dim = try XCTUnwrap(paused.items.firstIndex { !dimLayers(DrawList(items: [$0])).isEmpty })
+        XCTAssertTrue(paused.items[dim...].contains { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false },
+                      "the pause screen names the pad with the low battery, above the dim layer")
+    }
+
+    func testPitsAreShadedOnlyWhereThereIsNoFloor() throws {
+        let list = Scene.drawList(Session(map: try Repository.level1Map()))  // the view shows the first pit, columns 14–16
+        let shades = list.items.compactMap { item -> Rect? in
+            if case let .fill(rect, color) = item, Scene.pitShade.contains(color) { return rect }
+            return nil
+        }
+        XCTAssertEqual(shades.count, Scene.pitShadeRows, "one run, one rectangle per shaded row")
+        XCTAssertEqual(shades.first, Rect(x: 14 * 16, y: 17 * 16, width: 3 * 16, height: 16))
+    }
+
+    /// At the start the camera shows columns 0…35 of level 1's 200: only their tiles are drawn,
+    /// each inside the view, and far fewer than the map holds.
+    func testOnlyVisibleTilesAreDrawn() throws {
+        let map = try Repository.level1Map()
+        let list = Scene.drawList(Session(map: map))
+        let destinations = list.items.compactMap { item -> Rect? in
+            if case let .sprite(.file, _, destination, _, _) = item { return destination }
+            return nil
+        }
+        func tiles(columns: Range<Int>) -> Int {
+            [map.background, map.walls, map.hazards].reduce(0) { sum, layer in
+                sum + (0..<map.height).reduce(0) { rowSum, row in rowSum + columns.filter { layer.gid(column: $0, row: row) != 0 }.count }
+            }
+        }
+        let view = Rect(x: 0, y: 0, width: Double(LogicalView.width), height: Double(LogicalView.height))
+        XCTAssertTrue(destinations.allSatisfy { $0.intersects(view) }, "every tile drawn is in view")
+        XCTAssertEqual(destinations.count, tiles(columns: 0..<36), "every tile of the visible columns, and only those")
+        XCTAssertLessThan(destinations.count * 4, tiles(columns: 0..<map.width), "a small part of the map's tiles")
+    }
+}
