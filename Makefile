@@ -6,7 +6,9 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 ARGS ?=
 
-.PHONY: all setup setup-test build run test test-sanitized fuzz bench install uninstall clean
+ICON_SIZES = 16 22 24 32 48 64 128 256
+
+.PHONY: all setup setup-test build run test check-desktop test-sanitized fuzz bench install install-data uninstall clean
 
 all: build
 
@@ -22,9 +24,14 @@ build: setup
 run: build
 	.build/release/koalio $(ARGS)
 
-test: setup-test
+test: setup-test check-desktop
 	$(SWIFT) build
 	$(SWIFT) test
+
+# The desktop entry and the AppStream metainfo, as desktop-file-utils and appstream-util read them.
+check-desktop: setup-test
+	desktop-file-validate dist/koalio.desktop
+	appstream-util validate-relax --nonet dist/koalio.metainfo.xml
 
 # The suite under AddressSanitizer and LeakSanitizer (tools/lsan.supp names the system libraries
 # whose allocations live until exit), then the tests that decode images on the worker thread and
@@ -51,14 +58,31 @@ bench: setup-test
 	$(SWIFT) build $(RELEASE_FLAGS) --product koalio-bench
 	.build/release/koalio-bench --koalio .build/release/koalio --data-dir .
 
-install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/koalio"
+# The game, its data, and what a desktop needs to list it: the menu entry, the icons (hicolor
+# theme) and the AppStream metainfo for software centres.
+install: build install-data
+	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/koalio "$(DESTDIR)$(PREFIX)/bin/koalio"
+
+# Everything but the binary (the install-layout test uses it without a release build).
+install-data:
+	install -d "$(DESTDIR)$(PREFIX)/share/koalio" "$(DESTDIR)$(PREFIX)/share/applications" "$(DESTDIR)$(PREFIX)/share/metainfo"
 	cp -R Resources Levels "$(DESTDIR)$(PREFIX)/share/koalio/"
+	install -m 644 dist/koalio.desktop "$(DESTDIR)$(PREFIX)/share/applications/koalio.desktop"
+	install -m 644 dist/koalio.metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/koalio.metainfo.xml"
+	for size in $(ICON_SIZES); do \
+		install -D -m 644 dist/icons/hicolor/$${size}x$${size}/apps/koalio.png \
+			"$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/koalio.png" || exit 1; \
+	done
+	@# Caches are the packager's business when staging into DESTDIR; refreshed for a direct install.
+	@if [ -z "$(DESTDIR)" ] && command -v gtk-update-icon-cache >/dev/null; then gtk-update-icon-cache -q -t "$(PREFIX)/share/icons/hicolor" || true; fi
+	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null; then update-desktop-database -q "$(PREFIX)/share/applications" || true; fi
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/koalio"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/koalio"
+	rm -f "$(DESTDIR)$(PREFIX)/share/applications/koalio.desktop" "$(DESTDIR)$(PREFIX)/share/metainfo/koalio.metainfo.xml"
+	for size in $(ICON_SIZES); do rm -f "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/koalio.png"; done
 
 clean:
 	rm -rf .build

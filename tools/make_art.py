@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Draws koalio's art into Resources/: koala.png, tiles.png, sky.png, hills.png, goal.png, font.png.
+"""Draws koalio's art into Resources/ (koala.png, tiles.png, sky.png, hills.png, goal.png, font.png,
+hud.png) and the desktop icons into dist/icons/hicolor/NxN/apps/koalio.png (16 to 256 px).
 
-Rerun after changing it:  pip install pillow && python3 tools/make_art.py
+Rerun after changing it:  apt install python3-pil && /usr/bin/python3 tools/make_art.py
 Frame and tile positions here must match Sources/KoalioView/Art.swift.
 The font atlas is rendered from DejaVu Sans Mono Bold (fonts-dejavu-core; Bitstream Vera licence).
 """
@@ -10,7 +11,9 @@ import os
 import random
 from PIL import Image, ImageDraw, ImageFont
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Resources")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+OUT = os.path.join(ROOT, "Resources")
+ICONS = os.path.join(ROOT, "dist", "icons", "hicolor")
 rng = random.Random(7)  # fixed seed: the same art every run
 
 def rgba(h, a=255):
@@ -278,7 +281,37 @@ def make_font():
         img.paste(white, ((i % 16) * GLYPH_W, (i // 16) * GLYPH_H), mask)
     img.save(os.path.join(OUT, "font.png"))
 
+# ---------------------------------------------------------------- desktop icons (hicolor theme)
+# The koala's head on a leaf-green rounded tile. Pixel art, so each size is a whole multiple of
+# a small master drawn pixel by pixel: 16, 22, 24 (and 48 at 2×), 32 (and 64/128/256 at 2/4/8×).
+ICON_SIZES = [16, 22, 24, 32, 48, 64, 128, 256]
+
+def icon_master(size):
+    layer = Image.new("RGBA", (size, size), rgba("#5fb04a"))
+    d = ImageDraw.Draw(layer)
+    d.rectangle([0, size * 3 // 4, size - 1, size - 1], fill=rgba("#3f8a34"))
+    if size >= 22:
+        put_map(layer, HEAD, (size - len(HEAD[0])) // 2, (size - len(HEAD)) // 2 + 1, PAL)
+    else:  # 16 px: every other column and row of the head, which keeps ears, eye and nose
+        small = [row[::2] for row in HEAD[::2]] + [HEAD[-1][::2]]
+        put_map(layer, small, (size - len(small[0])) // 2, (size - len(small)) // 2 + 1, PAL)
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).rounded_rectangle([0, 0, size - 1, size - 1], radius=size // 5, fill=255)
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    img.paste(layer, (0, 0), mask)
+    ImageDraw.Draw(img).rounded_rectangle([0, 0, size - 1, size - 1], radius=size // 5, outline=rgba("#2b2533"))
+    return img
+
+def make_icons():
+    masters = {size: icon_master(size) for size in (16, 22, 24, 32)}
+    for size in ICON_SIZES:
+        base = size if size in masters else 24 if size % 24 == 0 else 32
+        img = masters[base].resize((size, size), Image.NEAREST)
+        folder = os.path.join(ICONS, f"{size}x{size}", "apps")
+        os.makedirs(folder, exist_ok=True)
+        img.save(os.path.join(folder, "koalio.png"))
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    make_koala(); make_tiles(); make_sky(); make_hills(); make_goal(); make_font(); make_hud()
+    make_koala(); make_tiles(); make_sky(); make_hills(); make_goal(); make_font(); make_hud(); make_icons()
     print("wrote", ", ".join(sorted(f for f in os.listdir(OUT) if f.endswith(".png"))))
