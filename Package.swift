@@ -17,6 +17,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // TOML for the player's files (progress now, settings next): line-numbered errors.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,12 +37,14 @@ let package = Package(
         .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"]),
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim"]),
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "CZlib"]),
+        // The player's own files under XDG homes: progress (levels won, best times).
+        .target(name: "KoalioUserData", dependencies: ["KoalioCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG"]),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL", "CSDL2"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -79,6 +83,7 @@ let package = Package(
         ]),
         .testTarget(name: "KoalioHUDTests", dependencies: [
             "KoalioTestSupport", "KoalioHUD", "KoalioInput", "KoalioCore"]),
+        .testTarget(name: "KoalioUserDataTests", dependencies: ["KoalioTestSupport", "KoalioUserData", "KoalioCore"]),
         .testTarget(name: "KoalioScriptingTests", dependencies: [
             "KoalioTestSupport", "KoalioScripting", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioViewTests", dependencies: [

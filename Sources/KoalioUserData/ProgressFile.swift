@@ -1,0 +1,148 @@
+import FoundationEssentials
+import Glibc
+import KoalioCore
+import TOMLKit
+
+/// `progress.toml` under `$XDG_DATA_HOME/koalio/`: written by the game, readable by people.
+///
+/// ```toml
+/// # koalio progress: levels won and best times (ticks of 1/60 s). Written by the game.
+/// version = 1
+///
+/// [levels.level1]
+/// won = true
+/// best_ticks = 2031
+/// ```
+///
+/// A damaged file never costs the player silently: it is moved aside (`progress.toml.damaged`,
+/// numbered if that exists), the game warns in one line and starts from no progress, and the
+/// next save writes a fresh file atomically.
+public enum ProgressFile {
+    public static let version = 1
+    /// Far more than any real progress file (a few hundred bytes per level).
+    public static let fileBytesLimit = 1 << 20
+    public static let fileName = "progress.toml"
+
+    /// `$XDG_DATA_HOME/koalio`, by default `~/.local/share/koalio`.
+    public static func directory(environment: [String: String]) -> String? {
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/koalio" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/share/koalio"
+    }
+
+    // MARK: - Format
+
+    public static func decode(_ bytes: [UInt8], file: String) throws(UserFileError) -> Progress {
+        var text = bytes
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+        guard let string = String(validating: text, as: UTF8.self) else { throw UserFileError(file: file, reason: "not UTF-8 text") }
+        guard !string.contains("\0") else { throw UserFileError(file: file, reason: "contains a NUL byte") }
+        let table: TOMLTable
+        do { table = try TOMLTable(string: string) } catch let error as TOMLParseError {
+            throw UserFileError(file: file, line: Int(error.source.begin.line), reason: "not TOML: \(error.description)")
+        } catch {
+            throw UserFileError(file: file, reason: "not TOML: \(error)")
+        }
+        guard let version = table["version"]?.int else { throw UserFileError(file: file, reason: "no `version` number") }
+        guard version == Self.version else {
+            throw UserFileError(file: file, reason: "`version = \(version)`: this koalio reads version \(Self.version)")
+        }
+        var progress = Progress()
+        guard let levels = table["levels"] else { return progress }
+        guard let levelTable = levels.table else { throw UserFileError(file: file, reason: "`levels` is not a table") }
+        for name in levelTable.keys {
+            guard let entry = levelTable[name]?.table else { throw UserFileError(file: file, reason: "`levels.\(name)` is not a table") }
+            var record = Progress.LevelRecord()
+            if let won = entry["won"] {
+                guard let value = won.bool else { throw UserFileError(file: file, reason: "`levels.\(name).won` is not true or false") }
+                record.won = value
+            }
+            if let best = entry["best_ticks"] {
+                guard let ticks = best.int, ticks > 0, ticks <= 5_184_000 else {
+                    throw UserFileError(file: file, reason: "`levels.\(name).best_ticks` is not a tick count from 1 to 5184000 (24 h)")
+                }
+                record.bestTicks = ticks
+            }
+            progress.levels[name] = record
+        }
+        return progress
+    }
+
+    public static func encode(_ progress: Progress) -> String {
+        var text = "# koalio progress: levels won and best times (ticks of 1/60 s). Written by the game.\n"
+        text += "version = \(version)\n"
+        for name in progress.levels.keys.sorted() {
+            guard let record = progress.levels[name] else { continue }
+            text += "\n[levels.\(quotedKey(name))]\nwon = \(record.won)\n"
+            if let ticks = record.bestTicks { text += "best_ticks = \(ticks)\n" }
+        }
+        return text
+    }
+
+    /// A bare key when TOML allows one, else a basic string.
+    static func quotedKey(_ key: String) -> String {
+        let bare = !key.isEmpty && key.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_" }
+        if bare { return key }
+        var quoted = "\""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: quoted += String(format: "\\u%04X", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+
+    // MARK: - Disk
+
+    /// What loading found: the progress to play with, and a warning line when the file was
+    /// damaged (and moved aside).
+    public struct Loaded: Sendable {
+        public var progress: Progress
+        public var warning: String?
+    }
+
+    /// Reads the file; a missing one is no progress yet, a damaged one is moved aside.
+    public static func load(path: String) -> Loaded {
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
+            if error.reason == "no such file" { return Loaded(progress: Progress(), warning: nil) }
+            return Loaded(progress: Progress(), warning: "\(error.description); playing without saved progress this time")
+        }
+        do throws(UserFileError) {
+            return Loaded(progress: try decode(bytes, file: path), warning: nil)
+        } catch {
+            let aside = moveAside(path)
+            let kept = aside.map { "kept as \($0)" } ?? "left where it is (it could not be moved aside)"
+            return Loaded(progress: Progress(), warning: "\(error.description); starting with no progress, the damaged file \(kept)")
+        }
+    }
+
+    /// Writes the file whole or not at all (``AtomicFile``), making its folder if needed.
+    public static func save(_ progress: Progress, path: String) throws(UserFileError) {
+        let directory = PathString.directory(of: path)
+        if !directory.isEmpty {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw UserFileError(file: path, reason: "cannot make its folder: \(error.localizedDescription)")
+            }
+        }
+        do { try AtomicFile.write(Array(encode(progress).utf8), to: path) } catch {
+            throw UserFileError(file: path, reason: "cannot save progress: \(error.reason)")
+        }
+    }
+
+    /// Renames a damaged file to `NAME.damaged` (or `NAME.damaged-2`, …, never over another).
+    static func moveAside(_ path: String) -> String? {
+        for attempt in 1...100 {
+            let target = path + (attempt == 1 ? ".damaged" : ".damaged-\(attempt)")
+            guard !FileManager.default.fileExists(atPath: target) else { continue }
+            // link + unlink rather than rename: rename would replace a file that appeared meanwhile.
+            guard link(path, target) == 0 else { return nil }
+            unlink(path)
+            return target
+        }
+        return nil
+    }
+}

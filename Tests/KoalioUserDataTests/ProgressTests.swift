@@ -1,0 +1,77 @@
+import Foundation
+import KoalioTestSupport
+@testable import KoalioUserData
+import XCTest
+
+final class ProgressTests: XCTestCase {
+    let order = ["level1", "level2", "level3"]
+
+    func testLevelsUnlockOneByOneAndBestTimesOnlyImprove() {
+        var progress = Progress()
+        XCTAssertEqual(order.indices.map { progress.isUnlocked($0, of: order) }, [true, false, false])
+        XCTAssertTrue(progress.recordWin(level: "level1", ticks: 2400), "the first win is the best")
+        XCTAssertEqual(order.indices.map { progress.isUnlocked($0, of: order) }, [true, true, false])
+        XCTAssertFalse(progress.recordWin(level: "level1", ticks: 2500))
+        XCTAssertEqual(progress.record("level1").bestTicks, 2400)
+        XCTAssertTrue(progress.recordWin(level: "level1", ticks: 2100))
+        XCTAssertEqual(progress.record("level1").bestTicks, 2100)
+        XCTAssertFalse(progress.isUnlocked(3, of: order), "past the end")
+    }
+
+    func testFileRoundTripsAndReadsWhatPeopleWrite() throws {
+        var progress = Progress()
+        progress.recordWin(level: "level1", ticks: 2031)
+        progress.levels["my level \"2\""] = .init(won: false)
+        let text = ProgressFile.encode(progress)
+        XCTAssertEqual(try ProgressFile.decode(Array(text.utf8), file: "p.toml"), progress)
+        let handWritten = "\u{FEFF}version = 1\r\n[levels.level2]\r\nwon = true # by hand\r\n"
+        XCTAssertEqual(try ProgressFile.decode(Array(handWritten.utf8), file: "p.toml").record("level2"), .init(won: true))
+    }
+
+    func testDamagedContentsAreNamedWithFileAndPlace() {
+        let cases: [(String, String)] = [
+            ("version = 1\n[levels.level1\nwon = true\n", "p.toml:2: not TOML"),
+            ("won = true\n", "p.toml: no `version` number"),
+            ("version = 7\n", "p.toml: `version = 7`: this koalio reads version 1"),
+            ("version = 1\nlevels = 3\n", "p.toml: `levels` is not a table"),
+            ("version = 1\n[levels.level1]\nwon = \"yes\"\n", "p.toml: `levels.level1.won` is not true or false"),
+            ("version = 1\n[levels.level1]\nbest_ticks = -5\n", "p.toml: `levels.level1.best_ticks` is not a tick count"),
+            ("version = 1\n[levels.level1]\nbest_ticks = 99999999999999\n", "p.toml: `levels.level1.best_ticks` is not a tick count"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try ProgressFile.decode(Array(text.utf8), file: "p.toml"), text) { error in
+                XCTAssertTrue("\(error)".hasPrefix(expected), "\(error) should start with \(expected)")
+            }
+        }
+        XCTAssertThrowsError(try ProgressFile.decode([0x76, 0xFF, 0xFE], file: "p.toml")) { XCTAssertEqual("\($0)", "p.toml: not UTF-8 text") }
+        XCTAssertThrowsError(try ProgressFile.decode(Array("version = 1\0".utf8), file: "p.toml")) {
+            XCTAssertEqual("\($0)", "p.toml: contains a NUL byte")
+        }
+    }
+
+    func testADamagedFileIsKeptAsideNeverOverwrittenAndANewOneIsSaved() throws {
+        let directory = try Scratch.directory().path
+        let path = directory + "/koalio/progress.toml"
+        XCTAssertEqual(ProgressFile.load(path: path).progress, Progress(), "no file yet: no progress, no warning")
+        XCTAssertNil(ProgressFile.load(path: path).warning)
+
+        var progress = Progress()
+        progress.recordWin(level: "level1", ticks: 2000)
+        try ProgressFile.save(progress, path: path)
+        XCTAssertEqual(ProgressFile.load(path: path).progress, progress)
+
+        for round in 1...2 {
+            let damaged = "version = 1\n[levels.level1\n garbage \(round)"
+            try Data(damaged.utf8).write(to: URL(fileURLWithPath: path))
+            let loaded = ProgressFile.load(path: path)
+            XCTAssertEqual(loaded.progress, Progress())
+            let aside = path + (round == 1 ? ".damaged" : ".damaged-2")
+            XCTAssertEqual(loaded.warning?.hasPrefix("\(path):2: not TOML"), true, loaded.warning ?? "no warning")
+            XCTAssertEqual(loaded.warning?.hasSuffix("the damaged file kept as \(aside)"), true, loaded.warning ?? "")
+            XCTAssertEqual(try String(contentsOfFile: aside, encoding: .utf8), damaged, "kept byte for byte, the earlier one untouched")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        }
+        try ProgressFile.save(progress, path: path)
+        XCTAssertEqual(ProgressFile.load(path: path).progress, progress)
+    }
+}
