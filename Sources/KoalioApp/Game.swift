@@ -8,6 +8,7 @@ import KoalioReplay
 import KoalioSDL
 import KoalioSim
 import KoalioLevel
+import KoalioUserData
 
 /// What the command line asked for.
 public struct GameOptions: Sendable {
@@ -59,6 +60,22 @@ public enum Game {
         }
 
         var loopOptions = GameLoop.Options(tickLimit: options.ticks, headless: options.headless, replay: replay)
+        if replay == nil {
+            let names = catalogNames(dataDirectory: dataDirectory)
+            loopOptions.catalog = LevelCatalog(names: names) { name throws(KoalioError) in
+                try Game.loadLevel(Game.levelPath(name, dataDirectory: dataDirectory), for: nil, replayPath: nil)
+            }
+            loopOptions.startScreen = options.level == nil ? .title : .level
+            loopOptions.levelIndex = options.level.flatMap { names.firstIndex(of: $0) } ?? (options.level == nil ? 0 : nil)
+            if let directory = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) {
+                let path = directory + "/" + ProgressFile.fileName
+                let loaded = ProgressFile.load(path: path)
+                if let warning = loaded.warning { StandardError.writeLine("koalio: warning: \(warning)") }
+                loopOptions.progress = loaded.progress
+                loopOptions.progressPath = path
+                loopOptions.bestRunDirectory = directory + "/best"
+            }
+        }
         if let path = options.inputScriptPath {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(path, limit: InputScript.fileBytesLimit) } catch {
@@ -95,6 +112,16 @@ public enum Game {
         let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), options: loopOptions)
         _ = try loop.run(screenshot: options.screenshotPath)
         return 0
+    }
+
+    /// The game's levels in playing order: `level1.tmx`, `level2.tmx`, … in the data's
+    /// `Levels/`, up to the first number missing.
+    static func catalogNames(dataDirectory: String) -> [String] {
+        var names: [String] = []
+        while names.count < 99, FileManager.default.fileExists(atPath: "\(dataDirectory)/Levels/level\(names.count + 1).tmx") {
+            names.append("level\(names.count + 1)")
+        }
+        return names
     }
 
     static func levelPath(_ level: String, dataDirectory: String) -> String {

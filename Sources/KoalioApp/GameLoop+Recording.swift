@@ -15,7 +15,10 @@ extension GameLoop {
         guard let ended = result.ended else { return }
         recorder?.finish(session)
         guard let recording = recorder?.recording else { return }
-        if ended == .won, let directory = settings.autosaveDirectory { autosave(recording, in: directory) }
+        if ended == .won {
+            if let directory = settings.autosaveDirectory { autosave(recording, in: directory) }
+            noteWin(recording)
+        }
         if let path = settings.recordPath, !recordWritten {
             recordWritten = true
             writeOrWarn(recording, to: path)

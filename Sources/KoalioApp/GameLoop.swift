@@ -7,6 +7,7 @@ import KoalioInput
 import KoalioReplay
 import KoalioSDL
 import KoalioSim
+import KoalioUserData
 
 /// The frame loop: events → controllers → one ``TickInput`` per 60 Hz tick → `Session.step`
 /// → draw list → renderer.
@@ -44,6 +45,17 @@ public final class GameLoop {
         /// run back to back (no pacing) through the accumulator, so tests can play any render
         /// rate, jitter or stall through the real loop.
         public var clock: (@MainActor () -> Double)?
+        /// Where the game starts: the title (no `--level`), or straight in the level.
+        public var startScreen = Screen.level
+        /// The game's levels, for the level select and "next level"; nil for a single level.
+        public var catalog: LevelCatalog?
+        /// The starting session's level in the catalog (nil for a level from elsewhere).
+        public var levelIndex: Int?
+        /// The player's progress as loaded, and where it is saved (nil: not saved).
+        public var progress = PlayerProgress()
+        public var progressPath: String?
+        /// Where the replay of each level's best run is kept (`NAME.koalioreplay`).
+        public var bestRunDirectory: String?
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {
@@ -56,10 +68,21 @@ public final class GameLoop {
         }
     }
 
-    private let platform: Platform
+    let platform: Platform
     public let registry: ControllerRegistry
     public internal(set) var session: Session
-    let options: Options
+    var options: Options
+    /// The screen shown: title, level select, or a level (``session``).
+    public internal(set) var screen: Screen
+    /// 60 Hz steps of the loop, menus included: the trace's tick and the input script's clock.
+    public private(set) var loopTicks = 0
+    var menuReader = MenuInputReader()
+    /// The selected entry of each menu, kept while the player visits the other.
+    var selection: [Screen: Int] = [:]
+    public internal(set) var progress: PlayerProgress
+    /// The level being played, as an index into the catalog (nil: a level from elsewhere).
+    var levelIndex: Int?
+    var quitRequested = false
     private let script: ScriptPlayer?
     private var keyboard: KeyboardController { registry.keyboard }
     public let hud = HUD()
@@ -87,8 +110,11 @@ public final class GameLoop {
         self.registry = registry
         self.session = session
         self.options = options
+        self.screen = options.replay == nil ? options.startScreen : .level
+        self.progress = options.progress
+        self.levelIndex = options.levelIndex
         self.script = options.script.map(ScriptPlayer.init)
-        if let recording = options.recording, options.replay == nil {
+        if let recording = options.recording, options.replay == nil, screen == .level {
             recorder = Recorder(gameVersion: recording.gameVersion, levelName: recording.levelName,
                                 levelSHA256: recording.levelSHA256, tickRate: Tick.perSecond)
         }
@@ -136,7 +162,7 @@ public final class GameLoop {
         }
         while running {
             let frameStart = now()
-            do { try script?.perform(at: session.steps, on: platform) } catch { throw .runtime(error.description) }
+            do { try script?.perform(at: loopTicks, on: platform) } catch { throw .runtime(error.description) }
             for event in platform.pollEvents() {
                 switch event {
                 case .quit: running = false
@@ -144,6 +170,7 @@ public final class GameLoop {
                     do { try platform.toggleFullscreen() } catch { warn("F11: \(error)") }
                 case let .keyDown(key, isRepeat):
                     keyboard.keyDown(key, isRepeat: isRepeat)
+                    menuReader.key(key)
                     lastUsed = .keyboard
                 case let .keyUp(key):
                     keyboard.keyUp(key)
@@ -151,7 +178,11 @@ public final class GameLoop {
                     keyboard.releaseAll()
                     pauseRequested = true
                 case let .pointer(pointer):
-                    if hud.handle(pointer) { lastUsed = .hud }
+                    if screen != .level {
+                        if pointer.phase == .down { menuReader.pointerDown(at: pointer.position) }
+                    } else if hud.handle(pointer) {
+                        lastUsed = .hud
+                    }
                 case let .pad(event):
                     react(to: registry.apply(event))
                 }
@@ -163,7 +194,8 @@ public final class GameLoop {
             while due > 0 && running {
                 tick()
                 due -= 1
-                if let tickLimit = options.tickLimit, session.steps >= tickLimit { running = false }
+                if let tickLimit = options.tickLimit, loopTicks >= tickLimit { running = false }
+                if quitRequested { running = false }
             }
             platform.performControllerEffects(registry.drainEffects())
             try drawFrame()
@@ -184,7 +216,14 @@ public final class GameLoop {
     // MARK: - Ticks
 
     private func tick() {
+        loopTicks += 1
         let live = liveInput()
+        let menu = menuReader.take(pads: .merging(registry.controllers.map { $0.extendedGamepad.capture() }))
+        if screen != .level || leavesLevel(menu) {
+            if screen != .level { menuTick(menu) }
+            writeTrace()
+            return
+        }
         let input: TickInput?
         if let replay = options.replay {
             if live.pressed.contains(.menu) { playbackPaused.toggle() }
@@ -202,9 +241,18 @@ public final class GameLoop {
         } else {
             session.wait()
         }
-        options.trace?.write(TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
-                                         activeController: activeControllerName, renderer: platform.rendererChoice.rawValue,
-                                         state: playbackPaused && session.state == .playing ? .paused : nil))
+        writeTrace()
+    }
+
+    private func writeTrace() {
+        guard let trace = options.trace else { return }
+        var record = TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
+                                 activeController: activeControllerName, renderer: platform.rendererChoice.rawValue,
+                                 state: playbackPaused && session.state == .playing ? .paused : nil)
+        record.tick = loopTicks
+        record.screen = screen.rawValue
+        record.level = screen == .level ? session.map.name : nil
+        trace.write(record)
     }
 
     /// The controller named as steering: the kind used last, falling back to the pad in use,
@@ -248,7 +296,7 @@ public final class GameLoop {
     /// The HUD shows while no pad is connected (never during a replay): it hides when one
     /// arrives, returns when the last one leaves, and lets go of everything as it hides.
     private func updateHUDVisibility() {
-        let visible = registry.controllers.isEmpty && options.replay == nil
+        let visible = registry.controllers.isEmpty && options.replay == nil && screen == .level
         guard visible != hud.isVisible else { return }
         hud.setVisible(visible)
         registry.onScreenShown = visible
@@ -266,6 +314,10 @@ public final class GameLoop {
     }
 
     private func drawFrame() throws(KoalioError) {
+        if screen != .level {
+            do { try platform.render(MenuView.drawList(menuPage(), over: session)) } catch { throw .runtime("drawing a frame: \(error)") }
+            return
+        }
         let current = registry.current
         let opacity = hudOpacity
         var overlay = Scene.Overlay(notice: notice.flatMap { $0.untilStep > session.steps ? $0.text : nil },
@@ -274,6 +326,10 @@ public final class GameLoop {
         if options.replay != nil {
             overlay.badge = "REPLAY"
             overlay.playbackPaused = playbackPaused
+        }
+        if isPlayingTheGame {
+            overlay.wonHint = nextLevelIndex != nil ? "Enter or A: next level   Esc or B: levels" : "Enter or A: levels"
+            overlay.pauseHint = "Esc, P or Start: resume   B or Q: levels"
         }
         do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
     }

@@ -20,6 +20,10 @@ public struct TraceRecord: Sendable {
     public var activeController: String?
     /// The renderer drawing the frames: `software` or `accelerated`.
     public var renderer: String?
+    /// The screen shown: `title`, `levels` or `level` (nil: not reported).
+    public var screen: String?
+    /// The level being played (its name); nil outside a level.
+    public var level: String?
 
     /// - Parameter state: overrides the session's (a replay's playback paused by the viewer).
     public init(session: Session, hudVisible: Bool = false, controllers: Int = 0, activeController: String? = nil,
@@ -44,7 +48,8 @@ public struct TraceRecord: Sendable {
         return "{\"tick\":\(tick),\"x\":\(Self.number(x)),\"y\":\(Self.number(y)),\"vx\":\(Self.number(vx)),"
             + "\"vy\":\(Self.number(vy)),\"onGround\":\(onGround),\"dashing\":\(dashing),\"state\":\"\(state.rawValue)\","
             + "\"hudVisible\":\(hudVisible),\"controllers\":\(controllers),\"activeController\":\(active),"
-            + "\"renderer\":\(renderer.map(Self.quoted) ?? "null")}"
+            + "\"renderer\":\(renderer.map(Self.quoted) ?? "null"),\"screen\":\(screen.map(Self.quoted) ?? "null"),"
+            + "\"level\":\(level.map(Self.quoted) ?? "null")}"
     }
 
     /// Three decimals: enough to follow the koala, short enough to read. JSON has no NaN.

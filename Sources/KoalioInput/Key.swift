@@ -1,7 +1,7 @@
 /// The keys koalio listens to, independent of SDL's key codes (the platform layer translates).
 public enum Key: String, Hashable, Sendable, CaseIterable {
-    case left, right, up
-    case a, d, w
+    case left, right, up, down
+    case a, d, w, s
     case space, z, x, leftShift
-    case escape, p, enter, f11
+    case escape, p, q, enter, f11
 }

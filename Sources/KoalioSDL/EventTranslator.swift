@@ -9,11 +9,11 @@ import KoalioInput
 enum EventTranslator {
     static let keysByScancode: [UInt32: Key] = [
         SDL_SCANCODE_LEFT.rawValue: .left, SDL_SCANCODE_RIGHT.rawValue: .right,
-        SDL_SCANCODE_UP.rawValue: .up,
-        SDL_SCANCODE_A.rawValue: .a, SDL_SCANCODE_D.rawValue: .d, SDL_SCANCODE_W.rawValue: .w,
+        SDL_SCANCODE_UP.rawValue: .up, SDL_SCANCODE_DOWN.rawValue: .down,
+        SDL_SCANCODE_A.rawValue: .a, SDL_SCANCODE_D.rawValue: .d, SDL_SCANCODE_W.rawValue: .w, SDL_SCANCODE_S.rawValue: .s,
         SDL_SCANCODE_SPACE.rawValue: .space, SDL_SCANCODE_Z.rawValue: .z,
         SDL_SCANCODE_X.rawValue: .x, SDL_SCANCODE_LSHIFT.rawValue: .leftShift,
-        SDL_SCANCODE_ESCAPE.rawValue: .escape, SDL_SCANCODE_P.rawValue: .p,
+        SDL_SCANCODE_ESCAPE.rawValue: .escape, SDL_SCANCODE_P.rawValue: .p, SDL_SCANCODE_Q.rawValue: .q,
         SDL_SCANCODE_RETURN.rawValue: .enter, SDL_SCANCODE_KP_ENTER.rawValue: .enter,
         SDL_SCANCODE_F11.rawValue: .f11,
     ]

@@ -32,7 +32,7 @@ public enum ProgressFile {
 
     // MARK: - Format
 
-    public static func decode(_ bytes: [UInt8], file: String) throws(UserFileError) -> Progress {
+    public static func decode(_ bytes: [UInt8], file: String) throws(UserFileError) -> PlayerProgress {
         var text = bytes
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
         guard let string = String(validating: text, as: UTF8.self) else { throw UserFileError(file: file, reason: "not UTF-8 text") }
@@ -47,12 +47,12 @@ public enum ProgressFile {
         guard version == Self.version else {
             throw UserFileError(file: file, reason: "`version = \(version)`: this koalio reads version \(Self.version)")
         }
-        var progress = Progress()
+        var progress = PlayerProgress()
         guard let levels = table["levels"] else { return progress }
         guard let levelTable = levels.table else { throw UserFileError(file: file, reason: "`levels` is not a table") }
         for name in levelTable.keys {
             guard let entry = levelTable[name]?.table else { throw UserFileError(file: file, reason: "`levels.\(name)` is not a table") }
-            var record = Progress.LevelRecord()
+            var record = PlayerProgress.LevelRecord()
             if let won = entry["won"] {
                 guard let value = won.bool else { throw UserFileError(file: file, reason: "`levels.\(name).won` is not true or false") }
                 record.won = value
@@ -68,7 +68,7 @@ public enum ProgressFile {
         return progress
     }
 
-    public static func encode(_ progress: Progress) -> String {
+    public static func encode(_ progress: PlayerProgress) -> String {
         var text = "# koalio progress: levels won and best times (ticks of 1/60 s). Written by the game.\n"
         text += "version = \(version)\n"
         for name in progress.levels.keys.sorted() {
@@ -100,7 +100,7 @@ public enum ProgressFile {
     /// What loading found: the progress to play with, and a warning line when the file was
     /// damaged (and moved aside).
     public struct Loaded: Sendable {
-        public var progress: Progress
+        public var progress: PlayerProgress
         public var warning: String?
     }
 
@@ -108,20 +108,20 @@ public enum ProgressFile {
     public static func load(path: String) -> Loaded {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
-            if error.reason == "no such file" { return Loaded(progress: Progress(), warning: nil) }
-            return Loaded(progress: Progress(), warning: "\(error.description); playing without saved progress this time")
+            if error.reason == "no such file" { return Loaded(progress: PlayerProgress(), warning: nil) }
+            return Loaded(progress: PlayerProgress(), warning: "\(error.description); playing without saved progress this time")
         }
         do throws(UserFileError) {
             return Loaded(progress: try decode(bytes, file: path), warning: nil)
         } catch {
             let aside = moveAside(path)
             let kept = aside.map { "kept as \($0)" } ?? "left where it is (it could not be moved aside)"
-            return Loaded(progress: Progress(), warning: "\(error.description); starting with no progress, the damaged file \(kept)")
+            return Loaded(progress: PlayerProgress(), warning: "\(error.description); starting with no progress, the damaged file \(kept)")
         }
     }
 
     /// Writes the file whole or not at all (``AtomicFile``), making its folder if needed.
-    public static func save(_ progress: Progress, path: String) throws(UserFileError) {
+    public static func save(_ progress: PlayerProgress, path: String) throws(UserFileError) {
         let directory = PathString.directory(of: path)
         if !directory.isEmpty {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {

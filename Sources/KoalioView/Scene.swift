@@ -26,6 +26,10 @@ public enum Scene {
         public var badge: String?
         /// A replay's playback is paused by the viewer: shown like the game's pause.
         public var playbackPaused = false
+        /// What "You Won!" offers instead of playing again (the next level), when there is more.
+        public var wonHint: String?
+        /// The pause screen's line, when it offers more than resuming (leaving to the levels).
+        public var pauseHint: String?
 
         public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -36,7 +40,8 @@ public enum Scene {
 
     static let warningColor = Color(255, 170, 60)
 
-    public static func drawList(_ session: Session, overlay: Overlay = Overlay()) -> DrawList {
+    /// - Parameter showStatus: the level's name and clock, top left (not behind a menu).
+    public static func drawList(_ session: Session, overlay: Overlay = Overlay(), showStatus: Bool = true) -> DrawList {
         let map = session.map
         let player = session.world.player
         let camera = Camera.origin(following: player, in: map)
@@ -58,12 +63,13 @@ public enum Scene {
         if session.world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
             koala(player, cameraX: cx, cameraY: cy, into: &list)
         }
-        status(session, into: &list)
+        if showStatus { status(session, into: &list) }
         if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
         if let pad = overlay.lowBatteryPad, session.state == .playing {
             Text.draw("\(pad): battery low", x: viewWidth / 2, y: 6, color: warningColor, centered: true, into: &list)
         }
-        screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, into: &list)
+        screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, wonHint: overlay.wonHint,
+               pauseHint: overlay.pauseHint, into: &list)
         if let badge = overlay.badge {
             Text.draw(badge, x: viewWidth - 8 - Text.width(badge, scale: 2), y: 6, scale: 2, color: Color(255, 90, 80), into: &list)
         }
@@ -142,19 +148,23 @@ public enum Scene {
 
     /// The level's name and the run's clock (seconds of simulated play), top left.
     private static func status(_ session: Session, into list: inout DrawList) {
-        let tenths = session.world.tick * 10 / Tick.perSecond
-        let clock = "\(tenths / 600):" + String(repeating: "0", count: (tenths / 10) % 60 < 10 ? 1 : 0)
-            + "\((tenths / 10) % 60).\(tenths % 10)"
         // The top-right corner is the HUD's pause button (or a replay's badge).
-        Text.draw("\(session.map.name)  \(clock)", x: 8, y: 6, into: &list)
+        Text.draw("\(session.map.name)  \(clockText(ticks: session.world.tick))", x: 8, y: 6, into: &list)
     }
 
-    private static func screen(for state: SessionState, into list: inout DrawList) {
+    /// A run's time as the game shows it: `m:ss.t` (ticks of simulated play, rounded down).
+    public static func clockText(ticks: Int) -> String {
+        let tenths = max(0, ticks) * 10 / Tick.perSecond
+        return "\(tenths / 600):" + String(repeating: "0", count: (tenths / 10) % 60 < 10 ? 1 : 0)
+            + "\((tenths / 10) % 60).\(tenths % 10)"
+    }
+
+    private static func screen(for state: SessionState, wonHint: String?, pauseHint: String?, into list: inout DrawList) {
         let lines: (title: String, hint: String, color: Color)
         switch state {
         case .playing: return
-        case .paused: lines = ("Paused", "Esc, P, Start or the pause button to resume", .white)
-        case .won: lines = ("You Won!", "Enter or A to play again", Color(255, 222, 89))
+        case .paused: lines = ("Paused", pauseHint ?? "Esc, P, Start or the pause button to resume", .white)
+        case .won: lines = ("You Won!", wonHint ?? "Enter or A to play again", Color(255, 222, 89))
         case .died: lines = ("You have Died!", "Enter or A to try again", Color(255, 120, 110))
         }
         list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))

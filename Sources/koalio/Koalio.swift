@@ -8,14 +8,16 @@ struct Koalio: ParsableCommand {
         commandName: "koalio",
         abstract: "A controller-friendly tile-map platformer: walk, jump, dash, reach the flag.",
         discussion: """
+        Starts at the title (--level goes straight into a level). \
         Keys: ←/→ or A/D walk, Space/Z/↑/W jump, X/Left Shift dash, Esc/P pause, \
-        Enter restart (end screens), F11 fullscreen. Game pads: left stick or d-pad walk, \
-        A jump, X or B dash, Start pause; plug them in or out at any time.
+        Enter restart or next level (end screens), Q leave a paused level, F11 fullscreen. \
+        Game pads: left stick or d-pad walk, A jump, X or B dash, Start pause, B back in menus; \
+        plug them in or out at any time.
         """,
         version: Game.version
     )
 
-    @Option(help: ArgumentHelp("Level to play: a name in the data directory's Levels/ or a path to a .tmx file (default: level1; with --replay, the replay's level).", valueName: "name|path"))
+    @Option(help: ArgumentHelp("Go straight into this level (no title): a name in the data directory's Levels/ or a path to a .tmx file (with --replay: the replay's level).", valueName: "name|path"))
     var level: String?
 
     @Flag(help: "Start in fullscreen (F11 toggles).")

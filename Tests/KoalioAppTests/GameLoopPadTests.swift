@@ -11,11 +11,20 @@ import KoalioSim
 import XCTest
 import KoalioLevel
 import KoalioTestSupport
+import KoalioUserData
 
 /// The real game loop, in-process and headless, with pads driven through SDL's virtual
 /// joysticks by an input script: the same path as `koalio --input-script`.
 /// Runs the real game loop in-process, headless, on level 1 with an input script.
 enum LoopRunner {
+    /// Starting at the title with these levels (each plays level 1's map) and this progress,
+    /// saved under `directory`.
+    struct Flow {
+        var levels = ["level1", "level2"]
+        var progress = PlayerProgress()
+        var directory: String
+    }
+
     /// What a run left behind. Made and read on the main thread only (XCTest's), hence unchecked.
     struct Run: @unchecked Sendable {
         var session: Session
@@ -28,7 +37,7 @@ enum LoopRunner {
     }
 
     static func play(_ script: String, ticks: Int, recording: RecordingOptions? = nil, replay: Recording? = nil,
-                     clock: (@MainActor () -> Double)? = nil) throws -> Run {
+                     clock: (@MainActor () -> Double)? = nil, flow: Flow? = nil) throws -> Run {
         try MainActor.assumeIsolated {
             TestEnvironment.isolate()
             let registry = ControllerRegistry()
@@ -41,6 +50,17 @@ enum LoopRunner {
             var loopOptions = GameLoop.Options(trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
                                                tickLimit: ticks, headless: true, recording: recording, replay: replay)
             loopOptions.clock = clock
+            if let flow {
+                // The game as started with no --level: the title, a catalog, progress saved.
+                loopOptions.startScreen = .title
+                loopOptions.levelIndex = 0
+                loopOptions.catalog = LevelCatalog(names: flow.levels) { _ throws(KoalioError) in (map, Array(repeating: 7, count: 32)) }
+                loopOptions.progress = flow.progress
+                loopOptions.progressPath = flow.directory + "/progress.toml"
+                loopOptions.bestRunDirectory = flow.directory + "/best"
+                loopOptions.recording = loopOptions.recording ?? RecordingOptions(gameVersion: "test", levelName: "level1",
+                                                                                 levelSHA256: Array(repeating: 7, count: 32))
+            }
             let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), options: loopOptions)
             let session = try loop.run(screenshot: nil)
             for case let .pad(event) in platform.pollEvents() { registry.apply(event) }  // SDL reports the last detaches

@@ -8,7 +8,7 @@ final class HeadlessTests: XCTestCase {
     func testScriptedKeyboardRunReachesTheGoal() throws {
         let dir = try Koalio.scratch()
         let trace = dir.appendingPathComponent("trace.jsonl").path
-        let run = try Koalio.run(["--headless", "--ticks", "3000", "--trace", trace,
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "3000", "--trace", trace,
                                   "--input-script", "Tests/Fixtures/level1-win.keys"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = try Koalio.traceLines(trace)
@@ -26,7 +26,7 @@ final class HeadlessTests: XCTestCase {
         let script = dir.appendingPathComponent("pause.keys").path
         try "0 right down\n30 escape down\n31 escape up\n90 p down\n91 p up\n".write(toFile: script, atomically: true, encoding: .utf8)
         let trace = dir.appendingPathComponent("trace.jsonl").path
-        let run = try Koalio.run(["--headless", "--ticks", "120", "--trace", trace, "--input-script", script])
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "120", "--trace", trace, "--input-script", script])
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = try Koalio.traceLines(trace)
         XCTAssertEqual(lines[29]["state"] as? String, "playing")

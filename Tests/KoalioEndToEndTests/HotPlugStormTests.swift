@@ -9,7 +9,7 @@ final class HotPlugStormTests: XCTestCase {
     func peakResident(rounds: Int) throws -> Int {
         let script = try Koalio.scratch().appendingPathComponent("storm-\(rounds).keys").path
         try HotPlugStorm.script(rounds: rounds).write(toFile: script, atomically: true, encoding: .utf8)
-        let run = try MeasuredProcess.run(Koalio.binary, ["--data-dir", Koalio.repository, "--headless", "--ticks",
+        let run = try MeasuredProcess.run(Koalio.binary, ["--data-dir", Koalio.repository, "--level", "level1", "--headless", "--ticks",
                                                          String(HotPlugStorm.ticks(rounds: rounds)), "--input-script", script],
                                           environment: ["XDG_DATA_HOME": Koalio.dataHome, "SDL_GAMECONTROLLERCONFIG_FILE": ""])
         XCTAssertEqual(run.status, 0)

@@ -17,7 +17,7 @@ final class ReplayTests: XCTestCase {
         let dir = try Koalio.scratch()
         let dataHome = dir.appendingPathComponent("data").path
         let record = dir.appendingPathComponent("run.koalioreplay").path
-        let run = try Koalio.run(["--headless", "--ticks", "2400", "--input-script", "Tests/Fixtures/level1-win.keys", "--record", record],
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "2400", "--input-script", "Tests/Fixtures/level1-win.keys", "--record", record],
                                  environment: ["XDG_DATA_HOME": dataHome])
         XCTAssertEqual(run.status, 0, run.stderr)
         let saved = try FileManager.default.contentsOfDirectory(atPath: dataHome + "/koalio/replays")
@@ -33,7 +33,7 @@ final class ReplayTests: XCTestCase {
 
     func testQuittingMidRunStillWritesTheRecording() throws {
         let record = try Koalio.scratch().appendingPathComponent("partial.koalioreplay").path
-        let run = try Koalio.run(["--headless", "--ticks", "90", "--input-script", "Tests/Fixtures/level1-win.keys", "--record", record])
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "90", "--input-script", "Tests/Fixtures/level1-win.keys", "--record", record])
         XCTAssertEqual(run.status, 0, run.stderr)
         let check = try Koalio.run(["--replay", record, "--headless", "--verify"])
         XCTAssertEqual(check.stdout, "ok 90 ticks\n")

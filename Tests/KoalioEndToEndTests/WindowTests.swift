@@ -12,7 +12,8 @@ final class WindowTests: XCTestCase {
     func screenshotAndTrace(_ xvfb: Xvfb, _ extra: [String], name: String) throws -> (image: PNGImage, trace: [[String: Any]]) {
         let dir = try Koalio.scratch()
         let png = dir.appendingPathComponent("\(name).png").path, trace = dir.appendingPathComponent("\(name).jsonl").path
-        let run = try Koalio.run(["--ticks", "20", "--screenshot", png, "--trace", trace] + extra, environment: ["DISPLAY": xvfb.display])
+        let level = extra.contains("--level") ? [] : ["--level", "level1"]
+        let run = try Koalio.run(level + ["--ticks", "20", "--screenshot", png, "--trace", trace] + extra, environment: ["DISPLAY": xvfb.display])
         XCTAssertEqual(run.status, 0, run.stderr)
         return (try PNGImage(path: png), try Koalio.traceLines(trace))
     }

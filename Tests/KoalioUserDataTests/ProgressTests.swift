@@ -7,7 +7,7 @@ final class ProgressTests: XCTestCase {
     let order = ["level1", "level2", "level3"]
 
     func testLevelsUnlockOneByOneAndBestTimesOnlyImprove() {
-        var progress = Progress()
+        var progress = PlayerProgress()
         XCTAssertEqual(order.indices.map { progress.isUnlocked($0, of: order) }, [true, false, false])
         XCTAssertTrue(progress.recordWin(level: "level1", ticks: 2400), "the first win is the best")
         XCTAssertEqual(order.indices.map { progress.isUnlocked($0, of: order) }, [true, true, false])
@@ -19,7 +19,7 @@ final class ProgressTests: XCTestCase {
     }
 
     func testFileRoundTripsAndReadsWhatPeopleWrite() throws {
-        var progress = Progress()
+        var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2031)
         progress.levels["my level \"2\""] = .init(won: false)
         let text = ProgressFile.encode(progress)
@@ -52,10 +52,10 @@ final class ProgressTests: XCTestCase {
     func testADamagedFileIsKeptAsideNeverOverwrittenAndANewOneIsSaved() throws {
         let directory = try Scratch.directory().path
         let path = directory + "/koalio/progress.toml"
-        XCTAssertEqual(ProgressFile.load(path: path).progress, Progress(), "no file yet: no progress, no warning")
+        XCTAssertEqual(ProgressFile.load(path: path).progress, PlayerProgress(), "no file yet: no progress, no warning")
         XCTAssertNil(ProgressFile.load(path: path).warning)
 
-        var progress = Progress()
+        var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2000)
         try ProgressFile.save(progress, path: path)
         XCTAssertEqual(ProgressFile.load(path: path).progress, progress)
@@ -64,7 +64,7 @@ final class ProgressTests: XCTestCase {
             let damaged = "version = 1\n[levels.level1\n garbage \(round)"
             try Data(damaged.utf8).write(to: URL(fileURLWithPath: path))
             let loaded = ProgressFile.load(path: path)
-            XCTAssertEqual(loaded.progress, Progress())
+            XCTAssertEqual(loaded.progress, PlayerProgress())
             let aside = path + (round == 1 ? ".damaged" : ".damaged-2")
             XCTAssertEqual(loaded.warning?.hasPrefix("\(path):2: not TOML"), true, loaded.warning ?? "no warning")
             XCTAssertEqual(loaded.warning?.hasSuffix("the damaged file kept as \(aside)"), true, loaded.warning ?? "")

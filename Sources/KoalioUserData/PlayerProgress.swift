@@ -1,6 +1,6 @@
 /// What the player has achieved: which levels they have won and their best time in each.
 /// Level n + 1 unlocks when level n is won; the first is always open.
-public struct Progress: Equatable, Sendable {
+public struct PlayerProgress: Equatable, Sendable {
     /// One level's record, by level name (`level1`).
     public struct LevelRecord: Equatable, Sendable {
         public var won: Bool

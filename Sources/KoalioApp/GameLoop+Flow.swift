@@ -1,0 +1,149 @@
+import FoundationEssentials
+import KoalioCore
+import KoalioReplay
+import KoalioSim
+import KoalioUserData
+import KoalioView
+
+/// The way through the game: title → level select → level → next level, and back out. Menus
+/// take one ``MenuInput`` per tick from every scheme at once; a level is loaded when picked.
+extension GameLoop {
+    /// The game was started at the title: winning offers the next level, pausing offers the way
+    /// out. (`--level` and `--replay` runs keep "play again", as tests and scripts expect.)
+    var isPlayingTheGame: Bool { options.startScreen == .title && options.replay == nil && options.catalog != nil }
+
+    var levelNames: [String] { options.catalog?.names ?? [] }
+
+    /// `level2` → `Level 2`; other names as they are.
+    static func displayName(_ name: String) -> String {
+        name.hasPrefix("level") && name.dropFirst(5).allSatisfy(\.isNumber) && name.count > 5 ? "Level " + name.dropFirst(5) : name
+    }
+
+    var nextLevelIndex: Int? {
+        guard let index = levelIndex, index + 1 < levelNames.count else { return nil }
+        return index + 1
+    }
+
+    // MARK: - Menus
+
+    /// The page the current menu shows, built from the progress.
+    func menuPage() -> MenuPage {
+        switch screen {
+        case .title, .level:
+            return MenuPage(heading: "koalio", subheading: "a koala, some spikes, and a flag",
+                            entries: [.init("Play"), .init("Quit")], selection: selection[.title] ?? 0,
+                            hint: "Arrows or d-pad: choose   Enter or A: go   Esc or B: quit")
+        case .levels:
+            var entries = levelNames.indices.map { index in
+                let name = levelNames[index]
+                let unlocked = progress.isUnlocked(index, of: levelNames)
+                let detail = !unlocked ? "locked" : progress.record(name).bestTicks.map { "best " + Scene.clockText(ticks: $0) } ?? "new"
+                return MenuPage.Entry(Self.displayName(name), detail: detail, enabled: unlocked)
+            }
+            entries.append(.init("Back"))
+            return MenuPage(heading: "Levels", entries: entries, selection: selection[.levels] ?? 0,
+                            hint: "Arrows or d-pad: choose   Enter or A: play   Esc or B: back")
+        }
+    }
+
+    func menuTick(_ input: MenuInput) {
+        let page = menuPage()
+        if input.up || input.left { selection[screen] = page.selection(movedBy: -1) }
+        if input.down || input.right { selection[screen] = page.selection(movedBy: 1) }
+        if let tap = input.tap {
+            // A tap picks the entry it lands on; a tap elsewhere does nothing.
+            guard let index = MenuLayout.entry(at: tap, count: page.entries.count), page.entries[index].enabled else { return }
+            selection[screen] = index
+            choose(index)
+        } else if input.choose {
+            choose(selection[screen] ?? 0)
+        } else if input.back || input.padBack || input.quit {
+            goBack()
+        }
+    }
+
+    private func choose(_ index: Int) {
+        switch screen {
+        case .title, .level:
+            if index == 0 { screen = .levels } else { quitRequested = true }
+        case .levels:
+            if index < levelNames.count {
+                if progress.isUnlocked(index, of: levelNames) { startLevel(index) }
+            } else {
+                screen = .title
+            }
+        }
+    }
+
+    private func goBack() {
+        switch screen {
+        case .title, .level: quitRequested = true
+        case .levels: screen = .title
+        }
+    }
+
+    // MARK: - Levels
+
+    /// Loads and starts a level of the catalog; a level that cannot be loaded is reported in
+    /// one line and the player stays in the menu.
+    func startLevel(_ index: Int) {
+        guard let catalog = options.catalog, catalog.names.indices.contains(index) else { return }
+        let loaded: (map: TileMap, sha256: [UInt8])
+        do {
+            loaded = try catalog.load(catalog.names[index])
+            try platform.preload(loaded.map.tilesets.map { TextureID.file($0.imagePath) })
+        } catch let error as KoalioError {
+            return warn(error.description)
+        } catch {
+            return warn("\(error)")
+        }
+        session = Session(map: loaded.map)
+        levelIndex = index
+        selection[.levels] = index
+        screen = .level
+        if let recording = options.recording {
+            options.recording?.levelName = loaded.map.name
+            options.recording?.levelSHA256 = loaded.sha256
+            recorder = Recorder(gameVersion: recording.gameVersion, levelName: loaded.map.name,
+                                levelSHA256: loaded.sha256, tickRate: Tick.perSecond)
+        }
+    }
+
+    /// On "You Won!", A or Enter goes on to the next level (or the level select after the last)
+    /// and Esc or B to the level select; on the pause screen, B or Q leaves for the level
+    /// select. Returns whether the level was left (the tick then steps nothing).
+    func leavesLevel(_ input: MenuInput) -> Bool {
+        guard isPlayingTheGame else { return false }
+        switch session.state {
+        case .won where input.choose:
+            if let next = nextLevelIndex, progress.isUnlocked(next, of: levelNames) { startLevel(next) } else { screen = .levels }
+            return true
+        case .won where input.back || input.padBack || input.quit, .paused where input.padBack || input.quit:
+            screen = .levels
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Progress
+
+    /// A won run of a catalog level: saved in the progress (best time, unlocking the next), and
+    /// its replay kept when it is the best (the ghost races it).
+    func noteWin(_ recording: Recording) {
+        guard let index = levelIndex, levelNames.indices.contains(index) else { return }
+        let name = levelNames[index]
+        let isBest = progress.recordWin(level: name, ticks: session.world.tick)
+        if let path = options.progressPath {
+            do { try ProgressFile.save(progress, path: path) } catch { warn(error.description) }
+        }
+        if isBest, let directory = options.bestRunDirectory {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try ReplayStore.write(recording, to: directory + "/" + name + "." + ReplayFile.fileExtension)
+            } catch {
+                warn("\(directory): cannot keep the best run: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import KoalioSim
+
+/// Where the player is in the game: a menu, or a level.
+public enum Screen: String, Sendable {
+    case title, levels, level
+}
+
+/// The game's levels in playing order (`level1`, `level2`, … in the data's `Levels/`) and how to
+/// load one: the loop loads a level when the player picks it.
+public struct LevelCatalog {
+    public var names: [String]
+    /// Loads a level by name: its map and its file's SHA-256 (which replays record).
+    public var load: @MainActor (String) throws(KoalioError) -> (map: TileMap, sha256: [UInt8])
+
+    public init(names: [String], load: @escaping @MainActor (String) throws(KoalioError) -> (map: TileMap, sha256: [UInt8])) {
+        self.names = names
+        self.load = load
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import KoalioApp
+import KoalioReplay
+import KoalioTestSupport
+import KoalioUserData
+import KoalioView
+import XCTest
+
+/// Title → level select → level through the real loop, with each scheme; winning saves the
+/// best time and its run, unlocks the next level and offers it.
+final class GameFlowTests: XCTestCase {
+    func flow(_ progress: PlayerProgress = PlayerProgress()) throws -> LoopRunner.Flow {
+        LoopRunner.Flow(progress: progress, directory: try Scratch.directory().path)
+    }
+
+    func screens(_ run: LoopRunner.Run) -> [String] {
+        run.trace.compactMap { $0["screen"] as? String }.reduce(into: []) { if $0.last != $1 { $0.append($1) } }
+    }
+
+    /// The win script, started `offset` ticks later.
+    func winScript(after offset: Int) throws -> String {
+        let text = try String(contentsOfFile: Repository.path("Tests/Fixtures/level1-win.keys"), encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ", maxSplits: 1)
+            guard fields.count == 2, let tick = Int(fields[0]) else { return nil }
+            return "\(tick + offset) \(fields[1])"
+        }.joined(separator: "\n") + "\n"
+    }
+
+    func testTheKeyboardGoesFromTheTitleThroughTheLevelSelectIntoALevel() throws {
+        let run = try LoopRunner.play("""
+            2 down down
+            3 down up
+            4 up down
+            5 up up
+            6 enter down
+            7 enter up
+            8 down down
+            9 down up
+            10 escape down
+            11 escape up
+            12 enter down
+            13 enter up
+            14 up down
+            15 up up
+            16 enter down
+            17 enter up
+            30 right down
+
+            """, ticks: 60, flow: try flow())
+        XCTAssertEqual(run.field(1, "screen"), "title")
+        XCTAssertNil(run.trace[0]["level"] as? String, "no level outside a level")
+        XCTAssertEqual(screens(run), ["title", "levels", "title", "levels", "level"],
+                       "↓ skipped locked level 2 to Back, Esc went to the title, the level select kept Back selected, ↑ went to level 1")
+        XCTAssertEqual(run.field(60, "level"), "level1")
+        XCTAssertEqual(run.field(14, "hudVisible"), false, "no on-screen controls in menus")
+        XCTAssertEqual(run.field(60, "hudVisible"), true, "they appear in the level")
+        XCTAssertGreaterThan(try XCTUnwrap(run.field(60, "x", as: Double.self)), 60, "the koala walks")
+    }
+
+    func testAPadNavigatesWithTheDPadAAndB() throws {
+        let run = try LoopRunner.play("""
+            0 pad attach ps5
+            3 pad1 dpdown down
+            4 pad1 dpdown up
+            5 pad1 dpup down
+            6 pad1 dpup up
+            7 pad1 a down
+            8 pad1 a up
+            9 pad1 b down
+            10 pad1 b up
+            11 pad1 a down
+            12 pad1 a up
+            13 pad1 leftx 1
+            14 pad1 leftx 0
+            15 pad1 lefty -1
+            16 pad1 lefty 0
+            17 pad1 a down
+            18 pad1 a up
+
+            """, ticks: 30, flow: try flow())
+        XCTAssertEqual(screens(run), ["title", "levels", "title", "levels", "level"],
+                       "B went back; the stick went right to Back and up to level 1 (locked level 2 skipped both ways)")
+        XCTAssertEqual(run.field(17, "screen"), "levels", "the stick moves, A chooses")
+    }
+
+    func testTapsPickEntriesAndTapsElsewhereDoNothing() throws {
+        let play = MenuLayoutCentre.entry(0, of: 2), level1 = MenuLayoutCentre.entry(0, of: 3)
+        let run = try LoopRunner.play("""
+            2 finger1 down 20 20
+            3 finger1 up 20 20
+            5 finger1 down \(play.x) \(play.y)
+            6 finger1 up \(play.x) \(play.y)
+            8 mouse down \(level1.x) \(level1.y)
+            9 mouse up \(level1.x) \(level1.y)
+
+            """, ticks: 20, flow: try flow())
+        XCTAssertEqual(run.field(4, "screen"), "title", "a tap on no entry")
+        XCTAssertEqual(screens(run), ["title", "levels", "level"])
+    }
+
+    func testAWinSavesTheBestTimeAndItsRunUnlocksLevel2AndOffersIt() throws {
+        let flow = try flow()
+        let navigate = "2 enter down\n3 enter up\n4 enter down\n5 enter up\n"
+        let start = 6  // the level's first tick is tick 7
+        let wonAt = start + 2230 + 30
+        let run = try LoopRunner.play(navigate + (try winScript(after: start)) + "\(wonAt) enter down\n\(wonAt + 1) enter up\n",
+                                      ticks: wonAt + 10, flow: flow)
+        let progress = ProgressFile.load(path: flow.directory + "/progress.toml")
+        XCTAssertNil(progress.warning)
+        // 2230 ticks of input; the world notices the goal on the step after the last command.
+        XCTAssertEqual(progress.progress.record("level1"), .init(won: true, bestTicks: 2231))
+        XCTAssertTrue(progress.progress.isUnlocked(1, of: flow.levels))
+        let best = try ReplayFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: flow.directory + "/best/level1.koalioreplay"))),
+                                         file: "best")
+        guard case .ok = ReplayVerifier.verify(best, on: try Repository.level1Map()) else { return XCTFail("the best run replays") }
+        XCTAssertEqual(run.field(wonAt, "state"), "won")
+        XCTAssertEqual(run.field(wonAt + 10, "state"), "playing", "Enter went on")
+        XCTAssertEqual(run.field(wonAt + 10, "screen"), "level")
+        XCTAssertEqual(run.trace.last?["x"] as? Double, 48, "level 2 starts at its spawn")
+    }
+
+    func testABetterTimeIsKeptAndAWorseOneIsNot() throws {
+        var progress = PlayerProgress()
+        progress.recordWin(level: "level1", ticks: 2000)  // better than the script's 2231
+        let flow = try flow(progress)
+        let run = try LoopRunner.play("2 enter down\n3 enter up\n4 enter down\n5 enter up\n" + (try winScript(after: 6)),
+                                      ticks: 6 + 2240, flow: flow)
+        XCTAssertEqual(run.session.state, .won)
+        XCTAssertEqual(ProgressFile.load(path: flow.directory + "/progress.toml").progress.record("level1").bestTicks, 2000)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: flow.directory + "/best/level1.koalioreplay"), "not the best run")
+    }
+}
+
+/// Points inside menu entries, for taps: the layout the view draws and the loop hit-tests.
+enum MenuLayoutCentre {
+    static func entry(_ index: Int, of count: Int) -> (x: Int, y: Int) {
+        let rect = MenuLayout.entryRects(count: count)[index]
+        return (Int(rect.x + rect.width / 2), Int(rect.y + rect.height / 2))
+    }
+}
