@@ -27,6 +27,8 @@ public struct GameOptions: Sendable {
     public var replayPath: String?
     /// With a replay: check it as fast as possible instead of showing it.
     public var verify = false
+    /// Race the best run's ghost in levels already won.
+    public var ghost = true
 
     public init() {}
 }
@@ -75,6 +77,7 @@ public enum Game {
                 loopOptions.progressPath = path
                 loopOptions.bestRunDirectory = directory + "/best"
             }
+            loopOptions.ghost = options.ghost
         }
         if let path = options.inputScriptPath {
             let bytes: [UInt8]

@@ -101,6 +101,7 @@ extension GameLoop {
         levelIndex = index
         selection[.levels] = index
         screen = .level
+        loadGhost(levelSHA256: loaded.sha256)
         if let recording = options.recording {
             options.recording?.levelName = loaded.map.name
             options.recording?.levelSHA256 = loaded.sha256
@@ -124,6 +125,23 @@ extension GameLoop {
         default:
             return false
         }
+    }
+
+    // MARK: - Ghost
+
+    /// The level's best run, if the player has won it (and the ghost is on): a file that cannot
+    /// be read is reported in one line and the level is played without a ghost; one recorded
+    /// on another version of the level file is skipped (it would run through walls).
+    func loadGhost(levelSHA256: [UInt8]) {
+        ghost = nil
+        guard options.ghost, options.replay == nil, let index = levelIndex, levelNames.indices.contains(index),
+              let directory = options.bestRunDirectory else { return }
+        let path = directory + "/" + levelNames[index] + "." + ReplayFile.fileExtension
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let recording: Recording
+        do { recording = try ReplayStore.read(path) } catch { return warn("no ghost: \(error.description)") }
+        guard recording.levelSHA256 == levelSHA256 else { return }
+        ghost = Ghost(recording: recording, map: session.map)
     }
 
     // MARK: - Progress

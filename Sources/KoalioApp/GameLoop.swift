@@ -56,6 +56,8 @@ public final class GameLoop {
         public var progressPath: String?
         /// Where the replay of each level's best run is kept (`NAME.koalioreplay`).
         public var bestRunDirectory: String?
+        /// Race the best run's ghost in levels already won (`--no-ghost` turns it off).
+        public var ghost = true
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {
@@ -83,6 +85,8 @@ public final class GameLoop {
     /// The level being played, as an index into the catalog (nil: a level from elsewhere).
     var levelIndex: Int?
     var quitRequested = false
+    /// The best run of this level, replayed beside the player (see ``Ghost``).
+    public internal(set) var ghost: Ghost?
     private let script: ScriptPlayer?
     private var keyboard: KeyboardController { registry.keyboard }
     public let hud = HUD()
@@ -123,6 +127,7 @@ public final class GameLoop {
             registry.onScreenShown = false
         }
         registry.attachOnScreen(hud.controller)
+        if screen == .level, let levelSHA256 = options.recording?.levelSHA256 { loadGhost(levelSHA256: levelSHA256) }
     }
 
     /// What the registry says a pad event changed: notices, the pause when the pad in use
@@ -234,6 +239,7 @@ public final class GameLoop {
         }
         if let input {
             let result = session.step(input)
+            ghost?.follow(worldTick: session.world.tick)
             if result.ended == .died {
                 registry.rumbleCurrent(low: Self.deathRumble.low, high: Self.deathRumble.high, milliseconds: Self.deathRumble.milliseconds)
             }
@@ -327,6 +333,7 @@ public final class GameLoop {
             overlay.badge = "REPLAY"
             overlay.playbackPaused = playbackPaused
         }
+        overlay.ghost = ghost?.session.world.player
         if isPlayingTheGame {
             overlay.wonHint = nextLevelIndex != nil ? "Enter or A: next level   Esc or B: levels" : "Enter or A: levels"
             overlay.pauseHint = "Esc, P or Start: resume   B or Q: levels"

@@ -30,6 +30,8 @@ public enum Scene {
         public var wonHint: String?
         /// The pause screen's line, when it offers more than resuming (leaving to the levels).
         public var pauseHint: String?
+        /// The best run's koala, drawn translucent behind the player's (nil: no ghost).
+        public var ghost: Player?
 
         public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -60,6 +62,7 @@ public enum Scene {
                                               y: goal.maxY - Double(Art.goalHeight) - cy,
                                               width: Double(Art.goalWidth), height: Double(Art.goalHeight)),
                             flipped: false, tint: .white))
+        if let ghost = overlay.ghost { koala(ghost, cameraX: cx, cameraY: cy, tint: ghostTint, into: &list) }
         if session.world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
             koala(player, cameraX: cx, cameraY: cy, into: &list)
         }
@@ -138,12 +141,15 @@ public enum Scene {
         }
     }
 
-    private static func koala(_ player: Player, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+    /// The ghost: the koala see-through and a little blue, so it never reads as the player.
+    static let ghostTint = Color(170, 200, 255, 110)
+
+    private static func koala(_ player: Player, cameraX: Double, cameraY: Double, tint: Color = .white, into list: inout DrawList) {
         let w = Double(Art.koalaCellWidth), h = Double(Art.koalaCellHeight)
         let destination = Rect(x: (player.position.x - w / 2 - cameraX).rounded(),
                                y: (player.position.y - h - cameraY).rounded(), width: w, height: h)
         list.append(.sprite(.koala, source: Art.koalaSource(frame: Art.koalaFrame(player)),
-                            destination: destination, flipped: player.facingLeft, tint: .white))
+                            destination: destination, flipped: player.facingLeft, tint: tint))
     }
 
     /// The level's name and the run's clock (seconds of simulated play), top left.

@@ -56,6 +56,9 @@ struct Koalio: ParsableCommand {
     @Flag(help: "With --replay: check the recording as fast as possible; print 'ok' and the ticks, or the first tick that differs (exit 1).")
     var verify = false
 
+    @Flag(help: "Do not race the ghost of your best run in levels you have won.")
+    var noGhost = false
+
     @Flag(help: "Print the game controllers SDL sees (name, type, GUID, player index, battery) and exit.")
     var listControllers = false
 
@@ -86,6 +89,7 @@ extension Koalio {
         options.recordPath = record
         options.replayPath = replay
         options.verify = verify
+        options.ghost = !noGhost
         return options
     }
 }

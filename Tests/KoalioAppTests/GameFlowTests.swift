@@ -4,6 +4,7 @@ import KoalioReplay
 import KoalioTestSupport
 import KoalioUserData
 import KoalioView
+import KoalioSim
 import XCTest
 
 /// Title → level select → level through the real loop, with each scheme; winning saves the
@@ -102,13 +103,14 @@ final class GameFlowTests: XCTestCase {
     func testAWinSavesTheBestTimeAndItsRunUnlocksLevel2AndOffersIt() throws {
         let flow = try flow()
         let navigate = "2 enter down\n3 enter up\n4 enter down\n5 enter up\n"
-        let start = 6  // the level's first tick is tick 7
+        let start = 6
         let wonAt = start + 2230 + 30
         let run = try LoopRunner.play(navigate + (try winScript(after: start)) + "\(wonAt) enter down\n\(wonAt + 1) enter up\n",
                                       ticks: wonAt + 10, flow: flow)
         let progress = ProgressFile.load(path: flow.directory + "/progress.toml")
         XCTAssertNil(progress.warning)
-        // 2230 ticks of input; the world notices the goal on the step after the last command.
+        // The script's 2230-tick win, one tick late: Enter at 4 started the level during tick 5,
+        // so tick 6 ran it idle before the script's first keys (seen before tick 7).
         XCTAssertEqual(progress.progress.record("level1"), .init(won: true, bestTicks: 2231))
         XCTAssertTrue(progress.progress.isUnlocked(1, of: flow.levels))
         let best = try ReplayFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: flow.directory + "/best/level1.koalioreplay"))),
@@ -130,6 +132,33 @@ final class GameFlowTests: XCTestCase {
         XCTAssertEqual(ProgressFile.load(path: flow.directory + "/progress.toml").progress.record("level1").bestTicks, 2000)
         XCTAssertFalse(FileManager.default.fileExists(atPath: flow.directory + "/best/level1.koalioreplay"), "not the best run")
     }
+
+    func testInAWonLevelTheGhostOfTheBestRunStepsExactlyAsItsReplay() throws {
+        let flow = try flow()
+        let navigate = "2 enter down\n3 enter up\n4 enter down\n5 enter up\n"
+        _ = try LoopRunner.play(navigate + (try winScript(after: 6)), ticks: 6 + 2240, flow: flow)
+        let best = try readReplay(flow.directory + "/best/level1.koalioreplay")
+
+        var second = flow
+        second.progress = ProgressFile.load(path: flow.directory + "/progress.toml").progress
+        // Into level 1 again; walk left a little, pause for a while, then stand still.
+        let run = try LoopRunner.play(navigate + "10 left down\n40 left up\n50 escape down\n51 escape up\n90 escape down\n91 escape up\n",
+                                      ticks: 400, flow: second)
+        let ghost = try XCTUnwrap(run.ghost, "a won level has a ghost")
+        XCTAssertEqual(run.session.world.tick, ghost.session.world.tick, "the same simulated time, through the player's pause")
+        var replayed = Session(map: try Repository.level1Map())
+        for input in best.inputs where replayed.world.tick < run.session.world.tick { _ = replayed.step(input) }
+        XCTAssertEqual(ghost.session.world, replayed.world, "the ghost is its replay, tick for tick")
+        XCTAssertNotEqual(ghost.session.world.player.position, run.session.world.player.position, "and not the player")
+
+        let without = try LoopRunner.play(navigate, ticks: 20, flow: { var f = second; f.ghost = false; return f }())
+        XCTAssertNil(without.ghost, "--no-ghost")
+    }
+}
+
+/// Reads a replay file for a test.
+func readReplay(_ path: String) throws -> Recording {
+    try ReplayFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
 }
 
 /// Points inside menu entries, for taps: the layout the view draws and the loop hit-tests.

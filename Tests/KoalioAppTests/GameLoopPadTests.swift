@@ -23,6 +23,7 @@ enum LoopRunner {
         var levels = ["level1", "level2"]
         var progress = PlayerProgress()
         var directory: String
+        var ghost = true
     }
 
     /// What a run left behind. Made and read on the main thread only (XCTest's), hence unchecked.
@@ -31,6 +32,8 @@ enum LoopRunner {
         var trace: [[String: Any]]
         var pads: [VirtualPad]
         var controllersLeft: Int
+        /// The best run's ghost as the loop left it.
+        var ghost: Ghost?
         var joysticksLeft: Int32
 
         func field<T>(_ tick: Int, _ name: String, as type: T.Type = T.self) -> T? { trace[tick - 1][name] as? T }
@@ -58,6 +61,7 @@ enum LoopRunner {
                 loopOptions.progress = flow.progress
                 loopOptions.progressPath = flow.directory + "/progress.toml"
                 loopOptions.bestRunDirectory = flow.directory + "/best"
+                loopOptions.ghost = flow.ghost
                 loopOptions.recording = loopOptions.recording ?? RecordingOptions(gameVersion: "test", levelName: "level1",
                                                                                  levelSHA256: Array(repeating: 7, count: 32))
             }
@@ -68,7 +72,7 @@ enum LoopRunner {
                 try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
             }
             XCTAssertEqual(trace.count, ticks)
-            return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count,
+            return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count, ghost: loop.ghost,
                        joysticksLeft: SDL_NumJoysticks())
         }
     }

@@ -70,4 +70,22 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(destinations.count, tiles(columns: 0..<36), "every tile of the visible columns, and only those")
         XCTAssertLessThan(destinations.count * 4, tiles(columns: 0..<map.width), "a small part of the map's tiles")
     }
+
+    func testTheGhostIsATranslucentKoalaDrawnBeforeThePlayers() throws {
+        let session = Session(map: try Repository.level1Map())
+        var ghost = session.world.player
+        ghost.position.x += 100
+        var overlay = Scene.Overlay()
+        overlay.ghost = ghost
+        let koalas = Scene.drawList(session, overlay: overlay).items.compactMap { item -> (Rect, Color)? in
+            if case let .sprite(.koala, _, destination, _, tint) = item { return (destination, tint) }
+            return nil
+        }
+        XCTAssertEqual(koalas.count, 2)
+        XCTAssertEqual(koalas.first?.1, Scene.ghostTint, "the ghost first, so the player's koala is on top")
+        XCTAssertLessThan(Scene.ghostTint.a, 255)
+        XCTAssertEqual(koalas.last?.1, .white)
+        XCTAssertEqual((koalas.first?.0.x ?? 0) - (koalas.last?.0.x ?? 0), 100)
+        XCTAssertEqual(Scene.drawList(session).items.filter { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false }.count, 1)
+    }
 }
