@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "SDL2_image",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-mixer-dev"])]
         ),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

@@ -29,6 +29,8 @@ public struct GameOptions: Sendable {
     public var verify = false
     /// Race the best run's ghost in levels already won.
     public var ghost = true
+    /// Music and effects, 0…100 each (headless runs are silent).
+    public var volumes = Audio.Volumes()
 
     public init() {}
 }
@@ -101,6 +103,8 @@ public enum Game {
         platformOptions.fullscreen = options.fullscreen
         platformOptions.scale = options.scale
         platformOptions.renderer = options.renderer
+        platformOptions.volumes = options.volumes
+        loopOptions.audio = !options.headless
         let registry = ControllerRegistry()
         let platform: Platform
         do { platform = try Platform(options: platformOptions) } catch {

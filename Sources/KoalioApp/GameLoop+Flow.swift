@@ -48,16 +48,21 @@ extension GameLoop {
 
     func menuTick(_ input: MenuInput) {
         let page = menuPage()
+        let before = page.selection
         if input.up || input.left { selection[screen] = page.selection(movedBy: -1) }
         if input.down || input.right { selection[screen] = page.selection(movedBy: 1) }
+        if (selection[screen] ?? 0) != before { cue(.menuMove) }
         if let tap = input.tap {
             // A tap picks the entry it lands on; a tap elsewhere does nothing.
             guard let index = MenuLayout.entry(at: tap, count: page.entries.count), page.entries[index].enabled else { return }
             selection[screen] = index
+            cue(.menuChoose)
             choose(index)
         } else if input.choose {
+            cue(.menuChoose)
             choose(selection[screen] ?? 0)
         } else if input.back || input.padBack || input.quit {
+            cue(.menuChoose)
             goBack()
         }
     }

@@ -58,6 +58,8 @@ public final class GameLoop {
         public var bestRunDirectory: String?
         /// Race the best run's ghost in levels already won (`--no-ghost` turns it off).
         public var ghost = true
+        /// Open the audio device after the first frame (not for headless runs).
+        public var audio = false
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {
@@ -87,6 +89,12 @@ public final class GameLoop {
     var quitRequested = false
     /// The best run of this level, replayed beside the player (see ``Ghost``).
     public internal(set) var ghost: Ghost?
+    /// Effects started since the last trace line (the trace's `sounds`).
+    var soundsThisTick: [SoundEffect] = []
+    /// Whether the audio device has been asked for (after the first frame), and the effects
+    /// cued before that, played as soon as it opens.
+    var audioStarted = false
+    var soundsBeforeAudio: [SoundEffect] = []
     private let script: ScriptPlayer?
     private var keyboard: KeyboardController { registry.keyboard }
     public let hud = HUD()
@@ -137,8 +145,10 @@ public final class GameLoop {
             switch change {
             case let .connected(controller):
                 show("\(controller.vendorName) connected")
+                cue(.padConnected)
             case let .disconnected(controller, wasInUse):
                 show("\(controller.vendorName) disconnected")
+                cue(.padDisconnected)
                 if wasInUse { pauseRequested = true }
             case .becameCurrent, .input:
                 lastUsed = .pad
@@ -203,11 +213,20 @@ public final class GameLoop {
                 if quitRequested { running = false }
             }
             platform.performControllerEffects(registry.drainEffects())
+            updateMusic()
             try drawFrame()
             if !running, let screenshot {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
             }
             try presentFrame()
+            if options.audio && !audioStarted {
+                // After the first frame is up: a sound server can take a while to answer.
+                audioStarted = true
+                do { if let warning = try platform.startAudio() { warn(warning) } } catch { throw .input(error.description) }
+                for effect in soundsBeforeAudio { platform.audio.play(effect) }
+                soundsBeforeAudio.removeAll()
+                updateMusic()
+            }
             if !options.headless && options.clock == nil {
                 // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
                 // Where presenting does wait for vsync, the deadline has passed and this sleeps 0.
@@ -240,6 +259,11 @@ public final class GameLoop {
         if let input {
             let result = session.step(input)
             ghost?.follow(worldTick: session.world.tick)
+            if session.events.contains(.jumped) { cue(.jump) }
+            if session.events.contains(.dashed) { cue(.dash) }
+            if session.events.contains(.landed) { cue(.land) }
+            if result.ended == .died { cue(.death) }
+            if result.ended == .won { cue(.win) }
             if result.ended == .died {
                 registry.rumbleCurrent(low: Self.deathRumble.low, high: Self.deathRumble.high, milliseconds: Self.deathRumble.milliseconds)
             }
@@ -258,7 +282,21 @@ public final class GameLoop {
         record.tick = loopTicks
         record.screen = screen.rawValue
         record.level = screen == .level ? session.map.name : nil
+        record.sounds = soundsThisTick.map(\.rawValue)
+        soundsThisTick.removeAll()
         trace.write(record)
+    }
+
+    /// Plays an effect and notes it for the trace.
+    func cue(_ effect: SoundEffect) {
+        if options.audio && !audioStarted { soundsBeforeAudio.append(effect) } else { platform.audio.play(effect) }
+        soundsThisTick.append(effect)
+    }
+
+    /// The title's loop in menus, the level's in a level; quieter while paused.
+    private func updateMusic() {
+        platform.audio.playMusic(screen == .level ? .level(session.map.name) : .title)
+        platform.audio.setDucked(screen == .level && (session.state == .paused || playbackPaused))
     }
 
     /// The controller named as steering: the kind used last, falling back to the pad in use,

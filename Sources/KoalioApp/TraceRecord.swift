@@ -24,6 +24,8 @@ public struct TraceRecord: Sendable {
     public var screen: String?
     /// The level being played (its name); nil outside a level.
     public var level: String?
+    /// Sound effects started on this step (`jump`, `land`, `menu_move`, …), in order.
+    public var sounds: [String] = []
 
     /// - Parameter state: overrides the session's (a replay's playback paused by the viewer).
     public init(session: Session, hudVisible: Bool = false, controllers: Int = 0, activeController: String? = nil,
@@ -49,7 +51,7 @@ public struct TraceRecord: Sendable {
             + "\"vy\":\(Self.number(vy)),\"onGround\":\(onGround),\"dashing\":\(dashing),\"state\":\"\(state.rawValue)\","
             + "\"hudVisible\":\(hudVisible),\"controllers\":\(controllers),\"activeController\":\(active),"
             + "\"renderer\":\(renderer.map(Self.quoted) ?? "null"),\"screen\":\(screen.map(Self.quoted) ?? "null"),"
-            + "\"level\":\(level.map(Self.quoted) ?? "null")}"
+            + "\"level\":\(level.map(Self.quoted) ?? "null"),\"sounds\":[\(sounds.map(Self.quoted).joined(separator: ","))]}"
     }
 
     /// Three decimals: enough to follow the koala, short enough to read. JSON has no NaN.

@@ -11,6 +11,8 @@ public struct PlatformOptions: Sendable {
     /// Window size as a multiple of the 568×320 logical view.
     public var scale = 2
     public var renderer = RendererChoice.auto
+    /// Music and effect volumes, 0…100.
+    public var volumes = Audio.Volumes()
     /// Directory holding koalio's `Resources/`.
     public var resourceDirectory: String
 
@@ -28,6 +30,9 @@ public final class Platform {
     private let renderer: Renderer
     private let options: PlatformOptions
     let pads: GamepadManager
+    private let sdl: SDLSystem
+    /// Sound and music: silent until ``startAudio()``, and for good when there is no device.
+    public private(set) var audio = Audio()
     /// Whether scripted input holds the mouse button (pushed events do not update SDL's state).
     var scriptedMouseHeld = false
 
@@ -65,6 +70,7 @@ public final class Platform {
            ["offscreen", "dummy", "evdev"].contains(sdl.videoDriver ?? "") {
             throw SDLError.noDisplay
         }
+        self.sdl = sdl
         window = try Window(sdl: sdl, scale: options.scale, fullscreen: options.fullscreen, hidden: options.headless)
         renderer = try Renderer(window: window, choice: choice)
         pads = GamepadManager(sdl: sdl)
@@ -74,6 +80,16 @@ public final class Platform {
     private static func namesNoDisplay() -> Bool {
         let environment = ProcessInfo.processInfo.environment
         return ["SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"].allSatisfy { (environment[$0] ?? "").isEmpty }
+    }
+
+    // MARK: - Audio
+
+    /// Opens the audio device and loads the effects (call once the first frame is up: a sound
+    /// server can take a while to answer). Returns the warning line when the game stays silent.
+    public func startAudio() throws(DataFileError) -> String? {
+        let (audio, warning) = try Audio.open(sdl: sdl, resourceDirectory: options.resourceDirectory, volumes: options.volumes)
+        self.audio = audio
+        return warning
     }
 
     // MARK: - Images

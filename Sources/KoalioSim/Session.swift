@@ -15,6 +15,8 @@ public struct Session: Sendable {
     public private(set) var isPaused = false
     /// 60 Hz steps the loop has run, paused ones included.
     public private(set) var steps = 0
+    /// What the last step did to the koala (sounds); not part of the state replays check.
+    public private(set) var events: WorldEvents = []
     /// Steps since the run last ended (won or died), for end-screen effects.
     public private(set) var stepsSinceRunEnded = 0
 
@@ -37,7 +39,7 @@ public struct Session: Sendable {
     public mutating func advance(_ command: Command) -> RunState? {
         wait()
         guard !isPaused, world.state == .playing else { return nil }
-        world.step(command, in: map)
+        events = world.step(command, in: map)
         return world.state == .playing ? nil : world.state
     }
 
@@ -45,6 +47,7 @@ public struct Session: Sendable {
     /// step does when it feeds no input (a replay paused or over); `advance` starts with it.
     public mutating func wait() {
         steps += 1
+        events = []
         if world.state != .playing { stepsSinceRunEnded += 1 }
     }
 

@@ -6,10 +6,15 @@ extension World {
     /// Reads nothing but its arguments, so the same commands from the same start always give
     /// the same run. Order, as in Celeste's `Player`: intent, horizontal, vertical, move and
     /// collide, then what touching things means.
-    public mutating func step(_ command: Command, in map: TileMap) {
-        guard state == .playing else { return }
+    /// Returns what happened (``WorldEvents``), for sounds.
+    @discardableResult
+    public mutating func step(_ command: Command, in map: TileMap) -> WorldEvents {
+        guard state == .playing else { return [] }
         tick += 1
         var p = player
+        var events: WorldEvents = []
+        let wasOnGround = p.onGround
+        if command.dash && !p.dashing { events.insert(.dashed) }
 
         // Intent: the jump press is derived from the previous and current button.
         let jumpPressed = command.jump && !p.jumpWasHeld
@@ -27,6 +32,7 @@ extension World {
         p.velocity.y += Tuning.gravityPerTick2
         if p.jumpBufferLeft > 0 && p.ticksSinceGround <= Tuning.coyoteTicks {
             p.velocity.y = -Tuning.jumpSpeedPerTick
+            events.insert(.jumped)
             p.jumpBufferLeft = 0
             p.ticksSinceGround = Tuning.coyoteTicks + 1
             p.onGround = false
@@ -43,6 +49,7 @@ extension World {
         if hitX { p.velocity.x = 0 }
         let hitY = collision.moveY(&box, by: p.velocity.y)
         p.onGround = hitY == .floor
+        if p.onGround && !wasOnGround && tick > 1 { events.insert(.landed) }  // not the spawn's settling
         if hitY != .none { p.velocity.y = 0 }
         p.position = Vec2(box.center.x, box.maxY)
         p.ticksSinceGround = p.onGround ? 0 : p.ticksSinceGround + 1
@@ -55,6 +62,7 @@ extension World {
         } else if box.intersects(map.goal) {
             state = .won
         }
+        return events
     }
 }
 

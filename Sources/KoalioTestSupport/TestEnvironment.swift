@@ -2,13 +2,15 @@ import Foundation
 
 /// The environment of in-process tests: they run koalio's code inside the test process, where
 /// the developer's `SDL_*` and `KOALIO_*` variables (a video driver, a mapping file) and XDG
-/// homes would reach it. ``isolate()`` removes those, once, and points the XDG homes into
-/// ``Scratch``, so a test sees what a fresh machine would and writes nothing in the real home.
+/// homes would reach it. ``isolate()`` removes those, once, points the XDG homes into
+/// ``Scratch`` and picks SDL's dummy audio driver, so a test sees what a fresh machine with no
+/// sound card would and writes nothing in the real home.
 public enum TestEnvironment {
     private static let isolated: Bool = {
         for key in ProcessInfo.processInfo.environment.keys where key.hasPrefix("SDL_") || key.hasPrefix("KOALIO_") {
             unsetenv(key)
         }
+        setenv("SDL_AUDIODRIVER", "dummy", 1)  // SDL_mixer's real path, with no sound card needed
         setenv("XDG_DATA_HOME", Scratch.root + "/data", 1)
         setenv("XDG_CONFIG_HOME", Scratch.root + "/config", 1)
         return true

@@ -110,13 +110,21 @@ struct FrameFigures {
     var peakMegabytes: Double
 }
 
+/// What every measured game run gets: SDL's dummy audio driver (the mixer runs, music plays,
+/// with no sound card) and XDG homes of its own (no progress, so no ghost, and nothing saved
+/// in the real home).
+let gameEnvironment: [String: String] = {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-bench-\(getpid())").path
+    return ["SDL_AUDIODRIVER": "dummy", "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config"]
+}()
+
 func rendering(_ options: Options, display: String, arguments: [String], environment: [String: String]) throws -> FrameFigures {
     var cpu: [Double] = [], percent: [Double] = [], peak: [Double] = []
     let script = options.dataDirectory + "/Tests/Fixtures/level1-win.keys"
     for _ in 0..<options.runs {
         let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--level", "level1", "--ticks", "\(options.framesPerRun)",
                                                            "--input-script", script] + arguments,
-                                          environment: environment.merging(["DISPLAY": display]) { $1 })
+                                          environment: environment.merging(gameEnvironment) { $1 }.merging(["DISPLAY": display]) { $1 })
         guard run.status == 0 else { throw Xvfb.Failure(description: "koalio exited with \(run.status)") }
         cpu.append(run.cpuSeconds * 1000 / Double(options.framesPerRun))
         percent.append(run.cpuSeconds / run.wallSeconds * 100)
@@ -128,12 +136,13 @@ func rendering(_ options: Options, display: String, arguments: [String], environ
 func firstFrameMilliseconds(_ options: Options, display: String) throws -> Double {
     // One run to warm caches (and let Xvfb settle after the rendering runs), then 11 samples:
     // this figure is the noisiest, X11 round trips to a server on the same two cores.
-    _ = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--ticks", "0"], environment: ["DISPLAY": display])
+    _ = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--ticks", "0"],
+                                environment: gameEnvironment.merging(["DISPLAY": display]) { $1 })
     var times: [Double] = []
     for _ in 0..<max(options.runs, 11) {
         // --ticks 0 exits right after presenting the first frame.
         let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--ticks", "0"],
-                                          environment: ["DISPLAY": display])
+                                          environment: gameEnvironment.merging(["DISPLAY": display]) { $1 })
         guard run.status == 0 else { throw Xvfb.Failure(description: "koalio exited with \(run.status)") }
         times.append(run.wallSeconds * 1000)
     }

@@ -56,6 +56,12 @@ struct Koalio: ParsableCommand {
     @Flag(help: "With --replay: check the recording as fast as possible; print 'ok' and the ticks, or the first tick that differs (exit 1).")
     var verify = false
 
+    @Option(help: ArgumentHelp("Music volume, 0-100 (0: no music).", valueName: "n"))
+    var musicVolume = 70
+
+    @Option(help: ArgumentHelp("Sound effects volume, 0-100 (0: none).", valueName: "n"))
+    var effectsVolume = 100
+
     @Flag(help: "Do not race the ghost of your best run in levels you have won.")
     var noGhost = false
 
@@ -67,6 +73,8 @@ struct Koalio: ParsableCommand {
         if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }
         if verify && replay == nil { throw ValidationError("--verify needs --replay FILE.") }
         if record != nil && replay != nil { throw ValidationError("--record and --replay do not go together.") }
+        guard (0...100).contains(musicVolume) else { throw ValidationError("--music-volume must be from 0 to 100, not \(musicVolume).") }
+        guard (0...100).contains(effectsVolume) else { throw ValidationError("--effects-volume must be from 0 to 100, not \(effectsVolume).") }
         if headless && ticks == nil && !verify { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }
 }
@@ -90,6 +98,7 @@ extension Koalio {
         options.replayPath = replay
         options.verify = verify
         options.ghost = !noGhost
+        options.volumes = Audio.Volumes(music: musicVolume, effects: effectsVolume)
         return options
     }
 }

@@ -34,13 +34,17 @@ enum LoopRunner {
         var controllersLeft: Int
         /// The best run's ghost as the loop left it.
         var ghost: Ghost?
+        /// Effects SDL_mixer started, and the music loop playing at the end.
+        var soundsStarted: [SoundEffect: Int] = [:]
+        var music: MusicTrack?
+        var audioOpen = false
         var joysticksLeft: Int32
 
         func field<T>(_ tick: Int, _ name: String, as type: T.Type = T.self) -> T? { trace[tick - 1][name] as? T }
     }
 
     static func play(_ script: String, ticks: Int, recording: RecordingOptions? = nil, replay: Recording? = nil,
-                     clock: (@MainActor () -> Double)? = nil, flow: Flow? = nil) throws -> Run {
+                     clock: (@MainActor () -> Double)? = nil, flow: Flow? = nil, audio: Bool = false) throws -> Run {
         try MainActor.assumeIsolated {
             TestEnvironment.isolate()
             let registry = ControllerRegistry()
@@ -53,6 +57,7 @@ enum LoopRunner {
             var loopOptions = GameLoop.Options(trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
                                                tickLimit: ticks, headless: true, recording: recording, replay: replay)
             loopOptions.clock = clock
+            loopOptions.audio = audio
             if let flow {
                 // The game as started with no --level: the title, a catalog, progress saved.
                 loopOptions.startScreen = .title
@@ -73,6 +78,7 @@ enum LoopRunner {
             }
             XCTAssertEqual(trace.count, ticks)
             return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count, ghost: loop.ghost,
+                       soundsStarted: platform.audio.started, music: platform.audio.music, audioOpen: platform.audio.isOpen,
                        joysticksLeft: SDL_NumJoysticks())
         }
     }

@@ -13,7 +13,7 @@ final class TraceRecordTests: XCTestCase {
                                renderer: "software").jsonLine
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         XCTAssertEqual(Set(object.keys), ["tick", "x", "y", "vx", "vy", "onGround", "dashing", "state", "hudVisible",
-                                          "controllers", "activeController", "renderer", "screen", "level"])
+                                          "controllers", "activeController", "renderer", "screen", "level", "sounds"])
         XCTAssertEqual(object["renderer"] as? String, "software")
         XCTAssertEqual(object["tick"] as? Int, 30)
         XCTAssertEqual(object["state"] as? String, "playing")

@@ -1,0 +1,13 @@
+/// What happened to the koala in one step, for sounds and effects: returned by the step, never
+/// stored in the world (so replays and their checksums do not change with it).
+public struct WorldEvents: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Left the ground (or the coyote-time air) on a jump.
+    public static let jumped = WorldEvents(rawValue: 1)
+    /// The dash button went down.
+    public static let dashed = WorldEvents(rawValue: 2)
+    /// Touched the floor after being in the air.
+    public static let landed = WorldEvents(rawValue: 4)
+}
