@@ -105,7 +105,7 @@ def speckle(d, x0, y0, w, h, colors, n):
         d.point((x0 + rng.randrange(w), y0 + rng.randrange(h)), fill=rgba(rng.choice(colors)))
 
 def make_tiles():
-    img = Image.new("RGBA", (T * 8, T * 2), (0, 0, 0, 0))
+    img = Image.new("RGBA", (T * 8, T * 3), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     def at(i):
         return (i % 8) * T, (i // 8) * T
@@ -198,6 +198,43 @@ def make_tiles():
     d.line([x + 8, y + 15, x + 8, y + 3], fill=rgba("#6b4424"))
     for k, side in [(5, -1), (8, 1), (11, -1), (13, 1)]:
         d.ellipse([x + 8 + side * 4 - 2, y + 15 - k - 1, x + 8 + side * 4 + 2, y + 15 - k + 1], fill=rgba("#6fae8f"))
+    # Row 3 (tile ids 17-24), for levels 2 and 3. Drawn after the others, so the seeded speckles
+    # of rows 1-2 stay as they were.
+    x, y = at(16)  # 17 one-way platform: a plank on two brackets, open below (the platforms layer)
+    d.rectangle([x, y, x + 15, y + 4], fill=rgba("#b07a44"))
+    d.line([x, y, x + 15, y], fill=rgba("#e2b07a"))
+    d.line([x, y + 4, x + 15, y + 4], fill=rgba("#5a3a1c"))
+    for bx in (2, 12):
+        d.polygon([(x + bx, y + 5), (x + bx + 2, y + 5), (x + bx + 1, y + 9)], fill=rgba("#5a3a1c"))
+    x, y = at(17)  # 18 cave floor: dark stone with glowing moss on top
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#3b3547"))
+    speckle(d, x, y + 4, 16, 12, ["#2c2836", "#4a4458", "#332e3f"], 30)
+    d.rectangle([x, y, x + 15, y + 2], fill=rgba("#3fbfa0"))
+    for k in range(0, 16, 3):
+        d.point((x + k, y + 3), fill=rgba("#2a8a74"))
+    x, y = at(18)  # 19 cave rock
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#3b3547"))
+    speckle(d, x, y, 16, 16, ["#2c2836", "#4a4458", "#332e3f"], 36)
+    x, y = at(19)  # 20 crystal (decoration)
+    d.polygon([(x + 4, y + 15), (x + 6, y + 5), (x + 8, y + 15)], fill=rgba("#6fe0ff"))
+    d.polygon([(x + 7, y + 15), (x + 10, y + 2), (x + 13, y + 15)], fill=rgba("#a9f0ff"))
+    d.line([x + 10, y + 4, x + 11, y + 13], fill=rgba("#ffffff"))
+    x, y = at(20)  # 21 glowing mushrooms (decoration)
+    for mx, h, r in [(5, 6, 4), (11, 9, 3)]:
+        d.rectangle([x + mx, y + 15 - h, x + mx + 1, y + 15], fill=rgba("#e8e0d0"))
+        d.pieslice([x + mx - r + 1, y + 15 - h - r, x + mx + r, y + 15 - h + r], 180, 360, fill=rgba("#c46fe0"))
+    x, y = at(21)  # 22 lantern on a post (decoration, dusk)
+    d.rectangle([x + 7, y + 5, x + 8, y + 15], fill=rgba("#4a2d16"))
+    d.rectangle([x + 5, y + 1, x + 10, y + 6], fill=rgba("#ffd36b"))
+    d.rectangle([x + 5, y + 1, x + 10, y + 1], fill=rgba("#4a2d16"))
+    x, y = at(22)  # 23 stalactite (hazards layer: it hangs from the ceiling)
+    d.polygon([(x + 1, y), (x + 15, y), (x + 8, y + 14)], fill=rgba("#8d8aa0"))
+    d.polygon([(x + 4, y), (x + 8, y), (x + 7, y + 9)], fill=rgba("#c9c6d8"))
+    x, y = at(23)  # 24 ground with dusk grass
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#6a4a3a"))
+    speckle(d, x, y + 5, 16, 11, ["#55382a", "#7d5a48", "#4a3024"], 26)
+    d.rectangle([x, y, x + 15, y + 4], fill=rgba("#6f8f48"))
+    d.line([x, y + 5, x + 15, y + 5], fill=rgba("#44602e"))
     img.save(os.path.join(OUT, "tiles.png"))
 
 # ---------------------------------------------------------------- sky and hills (568x320, tile horizontally)
@@ -233,6 +270,52 @@ def make_hills():
         d.rectangle([tx - 1, ty - 14, tx + 1, ty + 4], fill=rgba("#4b6a4f"))
         d.ellipse([tx - 8, ty - 26, tx + 8, ty - 10], fill=rgba("#3f8f5a"))
     img.save(os.path.join(OUT, "hills.png"))
+
+def make_dusk():
+    img = Image.new("RGBA", (W, H))
+    d = ImageDraw.Draw(img)
+    stops = [(0.0, "#2d2a5c"), (0.45, "#8a4f86"), (0.8, "#f08a5d"), (1.0, "#ffc872")]
+    for yy in range(H):
+        t = yy / (H - 1)
+        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+            if t0 <= t <= t1:
+                a, b = rgba(c0), rgba(c1)
+                k = (t - t0) / (t1 - t0)
+                d.line([0, yy, W, yy], fill=tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3)) + (255,))
+                break
+    d.ellipse([380, 170, 440, 230], fill=rgba("#ffdf8a"))   # the setting sun
+    for sx, sy in [(40, 20), (120, 48), (210, 14), (300, 36), (470, 22), (530, 58), (90, 80)]:
+        d.point((sx, sy), fill=rgba("#ffffff"))
+    img.convert("RGB").save(os.path.join(OUT, "sky-dusk.png"))
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for tx in range(0, W, 38):  # treetop canopy in silhouette; 568 = 38 * 14 + 36: drawn wrapped
+        for ox in (0, -W, W):
+            cx = tx + ox + 19
+            top = 190 + (tx * 37) % 40
+            d.ellipse([cx - 30, top, cx + 30, top + 70], fill=rgba("#3a2a4a"))
+            d.rectangle([cx - 3, top + 40, cx + 3, H], fill=rgba("#2a1f36"))
+    d.rectangle([0, 250, W, H], fill=rgba("#2a1f36"))
+    img.save(os.path.join(OUT, "hills-dusk.png"))
+
+def make_cave():
+    img = Image.new("RGBA", (W, H))
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, W, H], fill=rgba("#1d1a26"))
+    cave_rng = random.Random(23)
+    for _ in range(260):
+        x0, y0, r = cave_rng.randrange(W), cave_rng.randrange(H), cave_rng.randrange(3, 14)
+        for ox in (0, -W, W):
+            d.ellipse([x0 + ox - r, y0 - r, x0 + ox + r, y0 + r], fill=rgba(cave_rng.choice(["#24202e", "#2a2535", "#201c29"])))
+    img.convert("RGB").save(os.path.join(OUT, "sky-cave.png"))
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for tx in range(0, W, 71):  # stalactites above, columns and crystals in the middle distance
+        d.polygon([(tx, 0), (tx + 26, 0), (tx + 13, 60 + (tx * 13) % 50)], fill=rgba("#302a3d"))
+        d.rectangle([tx + 40, 120 + (tx * 7) % 60, tx + 52, H], fill=rgba("#2b2638"))
+        d.polygon([(tx + 20, 280), (tx + 26, 250), (tx + 32, 280)], fill=rgba("#3c8aa0"))
+    d.rectangle([0, 280, W, H], fill=rgba("#2b2638"))
+    img.save(os.path.join(OUT, "hills-cave.png"))
 
 # ---------------------------------------------------------------- goal flag (32x64)
 def make_goal():
@@ -313,5 +396,5 @@ def make_icons():
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    make_koala(); make_tiles(); make_sky(); make_hills(); make_goal(); make_font(); make_hud(); make_icons()
+    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font(); make_hud(); make_icons()
     print("wrote", ", ".join(sorted(f for f in os.listdir(OUT) if f.endswith(".png"))))

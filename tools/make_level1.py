@@ -122,8 +122,8 @@ tmx = f"""<?xml version="1.0" encoding="UTF-8"?>
 </map>
 """
 tsx = """<?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="koalio" tilewidth="16" tileheight="16" tilecount="16" columns="8">
- <image source="../Resources/tiles.png" width="128" height="32"/>
+<tileset version="1.10" tiledversion="1.10.2" name="koalio" tilewidth="16" tileheight="16" tilecount="24" columns="8">
+ <image source="../Resources/tiles.png" width="128" height="48"/>
 </tileset>
 """
 with open(os.path.join(levels, "level1.tmx"), "w") as f:

@@ -96,7 +96,7 @@ public enum Game {
         }
 
         // Decode the images while SDL opens the window: start-up is mostly waiting for X.
-        let images = DecodedImages.start(TextureID.builtIn + map.tilesets.map { TextureID.file($0.imagePath) },
+        let images = DecodedImages.start(TextureID.builtIn + Art.textures(for: map),
                                          resourceDirectory: dataDirectory + "/Resources")
         var platformOptions = PlatformOptions(resourceDirectory: dataDirectory + "/Resources")
         platformOptions.headless = options.headless

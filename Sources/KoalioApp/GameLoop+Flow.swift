@@ -96,7 +96,7 @@ extension GameLoop {
         let loaded: (map: TileMap, sha256: [UInt8])
         do {
             loaded = try catalog.load(catalog.names[index])
-            try platform.preload(loaded.map.tilesets.map { TextureID.file($0.imagePath) })
+            try platform.preload(Art.textures(for: loaded.map))
         } catch let error as KoalioError {
             return warn(error.description)
         } catch {

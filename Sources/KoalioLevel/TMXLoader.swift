@@ -18,6 +18,8 @@ public enum TMXLoader {
     static let fallbackGoalX = 3130.0
     /// The tile layers the game plays: scenery, solid ground, and what kills.
     static let requiredLayers: Set<String> = ["background", "walls", "hazards"]
+    /// Layers the game reads when present.
+    static let optionalLayers: Set<String> = ["platforms"]
 
     /// A level file's bytes (for hashing it as well as loading it), or why they cannot be read.
     public static func readLevelFile(_ path: String) throws(LevelError) -> [UInt8] {
@@ -59,11 +61,11 @@ public enum TMXLoader {
         }
         tilesets.sort { $0.firstGID < $1.firstGID }
 
-        // Only the three layers the game uses are decoded: others cost nothing, whatever they hold.
+        // Only the layers the game uses are decoded: others cost nothing, whatever they hold.
         var layers: [String: TileLayer] = [:]
         for element in root.children("layer") {
             let name = element.attributes["name"] ?? ""
-            guard requiredLayers.contains(name) else { continue }
+            guard requiredLayers.contains(name) || optionalLayers.contains(name) else { continue }
             guard layers[name] == nil else { throw place.error(element, "a second layer named '\(name)'") }
             layers[name] = try tileLayer(element, name: name, mapWidth: width, mapHeight: height, tilesets: tilesets, place: place)
         }
@@ -74,6 +76,7 @@ public enum TMXLoader {
         let background = try required("background")
         let walls = try required("walls")
         let hazards = try required("hazards")
+        let theme = try mapTheme(root, place: place)
 
         let mapPixels = Rect(x: 0, y: 0, width: Double(width * tileWidth), height: Double(height * tileHeight))
         var spawn = fallbackSpawn
@@ -108,7 +111,22 @@ public enum TMXLoader {
         let name = PathString.removingExtension(PathString.fileName(of: path))
         return TileMap(name: name, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
                        tilesets: tilesets, background: background, walls: walls, hazards: hazards,
-                       spawn: spawn, goal: goal)
+                       platforms: layers["platforms"], theme: theme, spawn: spawn, goal: goal)
+    }
+
+    /// The map's `theme` property (Tiled: Map → Map Properties), `meadow` when it has none.
+    private static func mapTheme(_ root: XMLElement, place: Place) throws(LevelError) -> Theme {
+        for properties in root.children("properties") {
+            for property in properties.children("property") where property.attributes["name"] == "theme" {
+                let value = property.attributes["value"] ?? ""
+                guard let theme = Theme(rawValue: value) else {
+                    let known = Theme.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw place.error(property, "theme '\(value)' is not one of \(known)")
+                }
+                return theme
+            }
+        }
+        return .meadow
     }
 
     // MARK: - Tilesets

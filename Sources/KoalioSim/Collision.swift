@@ -25,6 +25,10 @@ struct Collision {
         return map.walls.gid(column: column, row: row) != 0
     }
 
+    func isPlatform(column: Int, row: Int) -> Bool {
+        map.platforms.gid(column: column, row: row) != 0
+    }
+
     /// Moves the box along x; returns whether a wall stopped it.
     func moveX(_ box: inout Rect, by dx: Double) -> Bool {
         guard dx != 0 else { return false }
@@ -55,8 +59,11 @@ struct Collision {
         let th = Double(map.tileHeight)
         if dy > 0 {
             let row = Int((box.maxY / th).rounded(.up)) - 1
-            for column in columns where isSolid(column: column, row: row) {
-                box.y = Double(row) * th - box.height
+            let top = Double(row) * th
+            // A one-way platform holds a box whose feet were on or above its top before the move.
+            let wasAbove = box.maxY - dy <= top
+            for column in columns where isSolid(column: column, row: row) || (wasAbove && isPlatform(column: column, row: row)) {
+                box.y = top - box.height
                 return .floor
             }
         } else {

@@ -70,13 +70,19 @@ public struct TileMap: Hashable, Sendable {
     public var background: TileLayer
     public var walls: TileLayer
     public var hazards: TileLayer
+    /// One-way platforms: solid only to a koala coming down onto their top (jump up through
+    /// them, land on them). Empty when the map has no `platforms` layer.
+    public var platforms: TileLayer
+    /// The level's look (backdrop and sky): the map property `theme`.
+    public var theme: Theme
     /// Where the koala's feet start (bottom-centre of its box).
     public var spawn: Vec2
     /// Touching this area wins the level.
     public var goal: Rect
 
     public init(name: String, width: Int, height: Int, tileWidth: Int, tileHeight: Int, tilesets: [Tileset],
-                background: TileLayer, walls: TileLayer, hazards: TileLayer, spawn: Vec2, goal: Rect) {
+                background: TileLayer, walls: TileLayer, hazards: TileLayer, platforms: TileLayer? = nil,
+                theme: Theme = .meadow, spawn: Vec2, goal: Rect) {
         self.name = name
         self.width = width
         self.height = height
@@ -86,6 +92,8 @@ public struct TileMap: Hashable, Sendable {
         self.background = background
         self.walls = walls
         self.hazards = hazards
+        self.platforms = platforms ?? TileLayer(name: "platforms", width: 0, height: 0, gids: [])
+        self.theme = theme
         self.spawn = spawn
         self.goal = goal
     }
@@ -114,4 +122,14 @@ public struct TileMap: Hashable, Sendable {
         Rect(x: Double(column * tileWidth), y: Double(row * tileHeight),
              width: Double(tileWidth), height: Double(tileHeight))
     }
+}
+
+/// A level's look: which backdrop and sky colour it is drawn with.
+public enum Theme: String, CaseIterable, Hashable, Sendable {
+    /// Level 1: blue sky over green hills.
+    case meadow
+    /// Treetops at sunset.
+    case dusk
+    /// Underground, lit by crystals.
+    case cave
 }

@@ -35,6 +35,21 @@ public enum Art {
     public static let goalWidth = 32
     public static let goalHeight = 64
 
+    /// A theme's backdrop images (sky, then hills or cave walls in front) and the colour behind.
+    public static func backdrops(_ theme: Theme) -> (sky: TextureID, hills: TextureID, clear: Color) {
+        switch theme {
+        case .meadow: return (.sky, .hills, Color(79, 155, 224))
+        case .dusk: return (.resource("sky-dusk.png"), .resource("hills-dusk.png"), Color(58, 40, 84))
+        case .cave: return (.resource("sky-cave.png"), .resource("hills-cave.png"), Color(20, 18, 28))
+        }
+    }
+
+    /// Every image a level needs beyond the built-in ones: its tilesets and its theme's backdrops.
+    public static func textures(for map: TileMap) -> [TextureID] {
+        let look = backdrops(map.theme)
+        return [look.sky, look.hills] + map.tilesets.map { TextureID.file($0.imagePath) }
+    }
+
     /// Parallax: how far each backdrop moves per pixel the camera moves.
     public static let skyParallax = 0.1
     public static let hillsParallax = 0.4

@@ -8,7 +8,6 @@ public enum Scene {
     public static let viewHeight = Double(LogicalView.height)
     /// How dark the pause and end screens make the scene: alpha of a black layer, 0…255.
     public static let dimAlpha: UInt8 = 150
-    static let skyColor = Color(79, 155, 224)
     /// Pits (columns with no floor at the map's bottom) darken over their lowest rows, so a
     /// drop reads as a drop rather than as more sky: rows of shading, and its colour per row.
     static let pitShadeRows = 3
@@ -48,12 +47,13 @@ public enum Scene {
         let player = session.world.player
         let camera = Camera.origin(following: player, in: map)
         let cx = camera.x.rounded(), cy = camera.y.rounded()
-        var list = DrawList(clearColor: skyColor)
+        let look = Art.backdrops(map.theme)
+        var list = DrawList(clearColor: look.clear)
 
-        backdrop(.sky, parallax: Art.skyParallax, cameraX: cx, into: &list)
-        backdrop(.hills, parallax: Art.hillsParallax, cameraX: cx, into: &list)
+        backdrop(look.sky, parallax: Art.skyParallax, cameraX: cx, into: &list)
+        backdrop(look.hills, parallax: Art.hillsParallax, cameraX: cx, into: &list)
         pits(map, cameraX: cx, cameraY: cy, into: &list)
-        for layer in [map.background, map.walls, map.hazards] {
+        for layer in [map.background, map.platforms, map.walls, map.hazards] where layer.width > 0 {
             tiles(layer, map: map, cameraX: cx, cameraY: cy, into: &list)
         }
         let goal = map.goal

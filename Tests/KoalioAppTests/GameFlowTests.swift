@@ -119,7 +119,8 @@ final class GameFlowTests: XCTestCase {
         XCTAssertEqual(run.field(wonAt, "state"), "won")
         XCTAssertEqual(run.field(wonAt + 10, "state"), "playing", "Enter went on")
         XCTAssertEqual(run.field(wonAt + 10, "screen"), "level")
-        XCTAssertEqual(run.trace.last?["x"] as? Double, 48, "level 2 starts at its spawn")
+        XCTAssertEqual(run.trace.last?["level"] as? String, "level2")
+        XCTAssertEqual(run.trace.last?["x"] as? Double, 40, "level 2 starts at its spawn")
     }
 
     func testABetterTimeIsKeptAndAWorseOneIsNot() throws {
@@ -153,6 +154,27 @@ final class GameFlowTests: XCTestCase {
 
         let without = try LoopRunner.play(navigate, ticks: 20, flow: { var f = second; f.ghost = false; return f }())
         XCTAssertNil(without.ghost, "--no-ghost")
+    }
+
+    func testLevel2IsReachedWithAPadTheKeyboardAndTouchOnceLevel1IsWon() throws {
+        var progress = PlayerProgress()
+        progress.recordWin(level: "level1", ticks: 2230)
+        let level2 = MenuLayoutCentre.entry(1, of: 4), play = MenuLayoutCentre.entry(0, of: 2)
+        let scripts = [
+            "pad": "0 pad attach switchpro\n3 pad1 a down\n4 pad1 a up\n5 pad1 dpdown down\n6 pad1 dpdown up\n7 pad1 a down\n8 pad1 a up\n",
+            "keyboard": "2 enter down\n3 enter up\n4 s down\n5 s up\n6 space down\n7 space up\n",
+            "touch": "2 finger1 down \(play.x) \(play.y)\n3 finger1 up \(play.x) \(play.y)\n"
+                + "5 finger1 down \(level2.x) \(level2.y)\n6 finger1 up \(level2.x) \(level2.y)\n",
+        ]
+        for (scheme, script) in scripts {
+            let run = try LoopRunner.play(script, ticks: 15, flow: try flow(progress))
+            XCTAssertEqual(run.field(15, "screen"), "level", scheme)
+            XCTAssertEqual(run.field(15, "level"), "level2", scheme)
+        }
+        let locked = try LoopRunner.play("5 finger1 down \(play.x) \(play.y)\n6 finger1 up \(play.x) \(play.y)\n"
+                                         + "8 finger1 down \(level2.x) \(level2.y)\n9 finger1 up \(level2.x) \(level2.y)\n",
+                                         ticks: 15, flow: try flow())
+        XCTAssertEqual(locked.field(15, "screen"), "levels", "a tap on a locked level does nothing")
     }
 }
 

@@ -17,10 +17,10 @@ import KoalioUserData
 /// joysticks by an input script: the same path as `koalio --input-script`.
 /// Runs the real game loop in-process, headless, on level 1 with an input script.
 enum LoopRunner {
-    /// Starting at the title with these levels (each plays level 1's map) and this progress,
-    /// saved under `directory`.
+    /// Starting at the title with these of the shipped levels and this progress, saved under
+    /// `directory`.
     struct Flow {
-        var levels = ["level1", "level2"]
+        var levels = ["level1", "level2", "level3"]
         var progress = PlayerProgress()
         var directory: String
         var ghost = true
@@ -62,7 +62,13 @@ enum LoopRunner {
                 // The game as started with no --level: the title, a catalog, progress saved.
                 loopOptions.startScreen = .title
                 loopOptions.levelIndex = 0
-                loopOptions.catalog = LevelCatalog(names: flow.levels) { _ throws(KoalioError) in (map, Array(repeating: 7, count: 32)) }
+                // The shipped levels, loaded up front (the catalog's loader cannot make the game's errors).
+                var maps: [String: (map: TileMap, sha256: [UInt8])] = [:]
+                for name in flow.levels {
+                    let bytes = try TMXLoader.readLevelFile(Repository.path("Levels/\(name).tmx"))
+                    maps[name] = (try TMXLoader.load(bytes: bytes, path: Repository.path("Levels/\(name).tmx")), SHA256.hash(bytes))
+                }
+                loopOptions.catalog = LevelCatalog(names: flow.levels) { name throws(KoalioError) in maps[name] ?? (map, []) }
                 loopOptions.progress = flow.progress
                 loopOptions.progressPath = flow.directory + "/progress.toml"
                 loopOptions.bestRunDirectory = flow.directory + "/best"

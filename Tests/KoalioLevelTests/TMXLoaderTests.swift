@@ -49,6 +49,27 @@ final class TMXLoaderTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: map.tilesets[0].imagePath))
     }
 
+    func testShippedLevels2And3HaveTheirLookAndOneWayPlatforms() throws {
+        for (name, theme) in [("level2", Theme.dusk), ("level3", Theme.cave)] {
+            let map = try TMXLoader.load(path: Repository.path("Levels/\(name).tmx"))
+            XCTAssertEqual(map.theme, theme, name)
+            XCTAssertEqual(map.platforms.width, map.width, name)
+            XCTAssertGreaterThan(map.platforms.gids.filter { $0 != 0 }.count, 40, "\(name) is built on one-way platforms")
+            XCTAssertTrue(map.goal.minX > map.spawn.x, name)
+        }
+        XCTAssertEqual(try Repository.level1Map().theme, .meadow, "no theme property: the meadow")
+        XCTAssertEqual(try Repository.level1Map().platforms.width, 0, "no platforms layer: none")
+    }
+
+    func testAnUnknownThemeIsNamedWithItsLine() throws {
+        let text = try String(contentsOfFile: Repository.path("Levels/level2.tmx"), encoding: .utf8)
+            .replacingOccurrences(of: "value=\"dusk\"", with: "value=\"disco\"")
+        let path = Repository.path("Levels/level2-copy.tmx")
+        XCTAssertThrowsError(try TMXLoader.load(bytes: Array(text.utf8), path: path)) { error in
+            XCTAssertEqual((error as? LevelError)?.description, "\(path):4: <property>: theme 'disco' is not one of meadow, dusk, cave")
+        }
+    }
+
     func testEachBrokenMapIsRejectedWithFileElementAndReason() {
         let cases: [(String, String, String)] = [
             ("isometric", "map", "orientation 'isometric' is not supported"),

@@ -153,7 +153,12 @@ final class ReplayVerifierTests: XCTestCase {
 
     func testTheShippedWinningReplayVerifies() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Tests/Replays")).filter { $0.hasSuffix(".koalioreplay") }
-        XCTAssertTrue(files.contains("level1.koalioreplay"), "every shipped level has its winning replay: \(files)")
+        let levels = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Levels")).filter { $0.hasSuffix(".tmx") }
+        XCTAssertEqual(levels.count, 3)
+        for level in levels {
+            XCTAssertTrue(files.contains(level.replacingOccurrences(of: ".tmx", with: ".koalioreplay")),
+                          "every shipped level has its winning replay: \(level) in \(files)")
+        }
         for file in files {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: Repository.path("Tests/Replays/") + file))
             let recording = try ReplayFile.decode([UInt8](data), file: file)

@@ -113,4 +113,53 @@ final class CollisionTests: XCTestCase {
         w.step(Command(moveX: 1), in: map)
         XCTAssertEqual(w, frozen, "a finished run does not change")
     }
+
+    // MARK: - One-way platforms
+
+    func testAKoalaFallingOntoAPlatformLandsOnItsTop() {
+        let map = makeMap(["......", "......", "..==..", "......", "######"])
+        var w = world(in: map, feet: Vec2(40, 10))
+        for _ in 0..<30 { w.step(.idle, in: map) }
+        XCTAssertEqual(w.player.position.y, 32, "feet on the platform's top edge")
+        XCTAssertTrue(w.player.onGround)
+        for _ in 0..<30 { w.step(.idle, in: map) }
+        XCTAssertEqual(w.player.position.y, 32, "and it holds")
+    }
+
+    func testAJumpGoesUpThroughAPlatformAndLandsOnIt() {
+        let map = makeMap(["......", "......", "......", "..==..", "......", "......", "######"])
+        var w = world(in: map, feet: Vec2(40, 96))
+        w.step(.idle, in: map)
+        var highest = w.player.position.y
+        for _ in 0..<30 {
+            w.step(Command(jump: true), in: map)
+            highest = min(highest, w.player.position.y)
+        }
+        XCTAssertLessThan(highest, 48, "the feet rose above the platform's top (y 48): the head went through")
+        for _ in 0..<60 { w.step(.idle, in: map) }
+        XCTAssertEqual(w.player.position.y, 48, "then landed on it")
+        XCTAssertTrue(w.player.onGround)
+    }
+
+    func testPlatformsDoNotStopWalkingOrAKoalaBelowThem() {
+        let map = makeMap(["........", "........", "...==...", "........", "########"])
+        var w = world(in: map, feet: Vec2(20, 64))
+        for _ in 0..<10 { w.step(.idle, in: map) }
+        for _ in 0..<70 { w.step(Command(moveX: 1), in: map) }
+        XCTAssertGreaterThan(w.player.position.x, 90, "walked under and past the platform")
+        XCTAssertEqual(w.player.position.y, 64)
+        // Level with the platform: walking into it from the side passes through too.
+        let side = makeMap(["........", "........", "........", "#..==...", "########"])
+        var s = world(in: side, feet: Vec2(20, 64))
+        for _ in 0..<10 { s.step(.idle, in: side) }
+        for _ in 0..<70 { s.step(Command(moveX: 1), in: side) }
+        XCTAssertGreaterThan(s.player.position.x, 90, "a platform has no sides")
+    }
+
+    func testAFastFallStillLandsOnAThinPlatform() {
+        let map = makeMap(Array(repeating: "......", count: 30) + ["..==..", "......", "######"])
+        var w = world(in: map, feet: Vec2(40, 10), velocity: Vec2(0, Tuning.maxFallSpeedPerTick))
+        for _ in 0..<120 { w.step(.idle, in: map) }
+        XCTAssertEqual(w.player.position.y, 30 * 16, "at the top speed of a fall, it lands on the platform")
+    }
 }

@@ -7,21 +7,23 @@ enum Fixtures {
     static func map(_ name: String) -> String { Repository.fixtureMap(name) }
 }
 
-/// A map drawn in text: `#` wall, `^` spike, `.` empty; rows top to bottom, 16 px tiles.
+/// A map drawn in text: `#` wall, `^` spike, `=` one-way platform, `.` empty; rows top to
+/// bottom, 16 px tiles.
 func makeMap(_ rows: [String], spawn: Vec2 = Vec2(24, 16), goal: Rect? = nil) -> TileMap {
     let width = rows[0].count, height = rows.count
-    var walls: [UInt32] = [], hazards: [UInt32] = []
+    var walls: [UInt32] = [], hazards: [UInt32] = [], platforms: [UInt32] = []
     for row in rows {
         for c in row {
             walls.append(c == "#" ? 1 : 0)
             hazards.append(c == "^" ? 2 : 0)
+            platforms.append(c == "=" ? 3 : 0)
         }
     }
     let tileset = Tileset(firstGID: 1, name: "t", imagePath: "t.png", tileWidth: 16, tileHeight: 16, tileCount: 8, columns: 4)
+    func layer(_ name: String, _ gids: [UInt32]) -> TileLayer { TileLayer(name: name, width: width, height: height, gids: gids) }
     return TileMap(name: "test", width: width, height: height, tileWidth: 16, tileHeight: 16, tilesets: [tileset],
-                   background: TileLayer(name: "background", width: width, height: height, gids: [UInt32](repeating: 0, count: width * height)),
-                   walls: TileLayer(name: "walls", width: width, height: height, gids: walls),
-                   hazards: TileLayer(name: "hazards", width: width, height: height, gids: hazards),
+                   background: layer("background", [UInt32](repeating: 0, count: width * height)),
+                   walls: layer("walls", walls), hazards: layer("hazards", hazards), platforms: layer("platforms", platforms),
                    spawn: spawn, goal: goal ?? Rect(x: -100, y: -100, width: 1, height: 1))
 }
 

@@ -1,4 +1,5 @@
 import XCTest
+import KoalioLevel
 import KoalioTestSupport
 import KoalioCore
 @testable import KoalioView
@@ -87,5 +88,23 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(koalas.last?.1, .white)
         XCTAssertEqual((koalas.first?.0.x ?? 0) - (koalas.last?.0.x ?? 0), 100)
         XCTAssertEqual(Scene.drawList(session).items.filter { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false }.count, 1)
+    }
+
+    func testEachThemeHasItsBackdropAndPlatformsAreDrawn() throws {
+        let level2 = try TMXLoader.load(path: Repository.path("Levels/level2.tmx"))
+        let list = Scene.drawList(Session(map: level2))
+        let textures = Set(list.items.compactMap { item -> TextureID? in
+            if case let .sprite(id, _, _, _, _) = item { return id }
+            return nil
+        })
+        XCTAssertTrue(textures.contains(.resource("sky-dusk.png")) && textures.contains(.resource("hills-dusk.png")))
+        XCTAssertFalse(textures.contains(.sky), "not the meadow's")
+        XCTAssertEqual(list.clearColor, Art.backdrops(.dusk).clear)
+        let boards = list.items.filter { item in
+            if case let .sprite(.file(path), source, _, _, _) = item { return path.hasSuffix("tiles.png") && source == level2.tilesets[0].sourceRect(for: 17) }
+            return false
+        }
+        XCTAssertGreaterThan(boards.count, 3, "the branches in view are drawn")
+        XCTAssertEqual(Set(Art.textures(for: level2)).count, 3, "two backdrops and the tileset")
     }
 }
