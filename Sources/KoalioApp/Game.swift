@@ -17,6 +17,8 @@ public struct GameOptions: Sendable {
     public var fullscreen = false
     public var scale = 2
     public var tracePath: String?
+    /// `--frame-times FILE`: each frame's start, for measuring smoothness.
+    public var frameTimesPath: String?
     public var headless = false
     public var ticks: Int?
     public var dataDirectory: String?
@@ -89,6 +91,7 @@ public enum Game {
             do { loopOptions.script = try InputScript.parse(bytes: bytes, file: path) } catch { throw .input(error.description) }
         }
         if let path = options.tracePath { loopOptions.trace = try TraceWriter(path: path) }
+        loopOptions.frameTimesPath = options.frameTimesPath
         if let path = options.recordPath { try ReplayStore.checkWritable(path) }
         if replay == nil {
             loopOptions.recording = RecordingOptions(gameVersion: version, levelName: map.name, levelSHA256: levelSHA256,

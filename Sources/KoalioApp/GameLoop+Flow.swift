@@ -15,7 +15,7 @@ extension GameLoop {
     var levelNames: [String] { options.catalog?.names ?? [] }
 
     /// `level2` → `Level 2`; other names as they are.
-    static func displayName(_ name: String) -> String {
+    nonisolated static func displayName(_ name: String) -> String {
         name.hasPrefix("level") && name.dropFirst(5).allSatisfy(\.isNumber) && name.count > 5 ? "Level " + name.dropFirst(5) : name
     }
 
@@ -34,16 +34,21 @@ extension GameLoop {
                             entries: [.init("Play"), .init("Quit")], selection: selection[.title] ?? 0,
                             hint: "Arrows or d-pad: choose   Enter or A: go   Esc or B: quit")
         case .levels:
-            var entries = levelNames.indices.map { index in
-                let name = levelNames[index]
-                let unlocked = progress.isUnlocked(index, of: levelNames)
-                let detail = !unlocked ? "locked" : progress.record(name).bestTicks.map { "best " + Scene.clockText(ticks: $0) } ?? "new"
-                return MenuPage.Entry(Self.displayName(name), detail: detail, enabled: unlocked)
-            }
-            entries.append(.init("Back"))
-            return MenuPage(heading: "Levels", entries: entries, selection: selection[.levels] ?? 0,
-                            hint: "Arrows or d-pad: choose   Enter or A: play   Esc or B: back")
+            return Self.levelSelectPage(names: levelNames, progress: progress, selection: selection[.levels] ?? 0)
         }
+    }
+
+    /// The level select: each level with its best time, `new` or `locked`, then Back.
+    nonisolated static func levelSelectPage(names: [String], progress: PlayerProgress, selection: Int) -> MenuPage {
+        var entries = names.indices.map { index in
+            let name = names[index]
+            let unlocked = progress.isUnlocked(index, of: names)
+            let detail = !unlocked ? "locked" : progress.record(name).bestTicks.map { "best " + Scene.clockText(ticks: $0) } ?? "new"
+            return MenuPage.Entry(displayName(name), detail: detail, enabled: unlocked)
+        }
+        entries.append(.init("Back"))
+        return MenuPage(heading: "Levels", entries: entries, selection: selection,
+                        hint: "Arrows or d-pad: choose   Enter or A: play   Esc or B: back")
     }
 
     func menuTick(_ input: MenuInput) {
@@ -157,15 +162,19 @@ extension GameLoop {
         guard let index = levelIndex, levelNames.indices.contains(index) else { return }
         let name = levelNames[index]
         let isBest = progress.recordWin(level: name, ticks: session.world.tick)
+        // Off the frame loop, in order (see ``BackgroundWriter``).
         if let path = options.progressPath {
-            do { try ProgressFile.save(progress, path: path) } catch { warn(error.description) }
+            let progress = self.progress
+            writer.enqueue { try ProgressFile.save(progress, path: path) }
         }
         if isBest, let directory = options.bestRunDirectory {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            writer.enqueue {
+                do {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw KoalioError.input("\(directory): cannot keep the best run: \(error.localizedDescription)")
+                }
                 try ReplayStore.write(recording, to: directory + "/" + name + "." + ReplayFile.fileExtension)
-            } catch {
-                warn("\(directory): cannot keep the best run: \(error)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import KoalioCore
 import KoalioScripting
 import KoalioInput
 import KoalioSim
@@ -26,17 +27,21 @@ extension GameLoop {
     }
 
     func autosave(_ recording: Recording, in directory: String) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            return warn("\(directory): cannot save the winning replay: \(error)")
+        let path = directory + "/" + ReplayStore.autosaveName(level: recording.levelName)
+        writer.enqueue {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw KoalioError.input("\(directory): cannot save the winning replay: \(error.localizedDescription)")
+            }
+            try ReplayStore.write(recording, to: path)
         }
-        writeOrWarn(recording, to: directory + "/" + ReplayStore.autosaveName(level: recording.levelName))
     }
 
-    /// A replay that cannot be saved must not end the game: say so on stderr and play on.
+    /// A replay that cannot be saved must not end the game: said on stderr, and play goes on.
+    /// Written off the frame loop (see ``BackgroundWriter``).
     func writeOrWarn(_ recording: Recording, to path: String) {
-        do { try ReplayStore.write(recording, to: path) } catch { warn(error.description) }
+        writer.enqueue { try ReplayStore.write(recording, to: path) }
     }
 
     func warn(_ message: String) {
@@ -50,5 +55,12 @@ extension GameLoop {
         guard let recording = recorder?.recording else { return }
         recordWritten = true
         try ReplayStore.write(recording, to: path)
+    }
+
+    /// `--frame-times`: one line per frame, its start in milliseconds since the first frame.
+    func writeFrameTimes(to path: String) throws(KoalioError) {
+        guard let first = frameStarts.first else { return }
+        let text = frameStarts.map { TraceRecord.number(($0 - first) * 1000) }.joined(separator: "\n") + "\n"
+        do { try AtomicFile.write(Array(text.utf8), to: path) } catch { throw .input("\(path): cannot write the frame times: \(error.reason)") }
     }
 }

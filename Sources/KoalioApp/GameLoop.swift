@@ -60,6 +60,8 @@ public final class GameLoop {
         public var ghost = true
         /// Open the audio device after the first frame (not for headless runs).
         public var audio = false
+        /// Write each frame's start time here when the game ends (`--frame-times`).
+        public var frameTimesPath: String?
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {
@@ -89,6 +91,11 @@ public final class GameLoop {
     var quitRequested = false
     /// The best run of this level, replayed beside the player (see ``Ghost``).
     public internal(set) var ghost: Ghost?
+    /// Frame start times in seconds, kept in memory until the end (writing as it runs would be
+    /// the kind of hitch they are there to find).
+    var frameStarts: [Double] = []
+    /// Replays and progress are written on this, off the frame loop.
+    let writer = BackgroundWriter()
     /// Effects started since the last trace line (the trace's `sounds`).
     var soundsThisTick: [SoundEffect] = []
     /// Whether the audio device has been asked for (after the first frame), and the effects
@@ -163,6 +170,7 @@ public final class GameLoop {
     /// Runs until quit or the tick limit; returns the session as it ended.
     public func run(screenshot: String?) throws(KoalioError) -> Session {
         defer {
+            writer.waitUntilDone()  // a file being saved is finished however the loop ends
             script?.detachAll()
             options.trace?.flush()
         }
@@ -177,6 +185,7 @@ public final class GameLoop {
         }
         while running {
             let frameStart = now()
+            if options.frameTimesPath != nil { frameStarts.append(frameStart) }
             do { try script?.perform(at: loopTicks, on: platform) } catch { throw .runtime(error.description) }
             for event in platform.pollEvents() {
                 switch event {
@@ -225,7 +234,6 @@ public final class GameLoop {
                 do { if let warning = try platform.startAudio() { warn(warning) } } catch { throw .input(error.description) }
                 for effect in soundsBeforeAudio { platform.audio.play(effect) }
                 soundsBeforeAudio.removeAll()
-                updateMusic()
             }
             if !options.headless && options.clock == nil {
                 // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
@@ -233,7 +241,9 @@ public final class GameLoop {
                 platform.sleep(seconds: frameStart + 1 / Self.frameCapPerSecond - platform.now())
             }
         }
+        writer.waitUntilDone()
         try writeRecordingOnQuit()
+        if let path = options.frameTimesPath { try writeFrameTimes(to: path) }
         return session
     }
 

@@ -8,8 +8,10 @@ import KoalioCore
 /// one line for the caller to print, and every call here then does nothing.
 ///
 /// Effects are short WAVs decoded once; music loops are OGG files streamed by SDL_mixer. The
-/// mixer's buffer is ``chunkSamples`` frames at ``frequency`` Hz (11.6 ms), under one 60 Hz frame,
-/// so an effect starts within a frame of its event.
+/// device runs at the files' own 22 050 Hz, so nothing is resampled (at start-up or while the
+/// music streams), and its buffer is ``chunkSamples`` frames (11.6 ms), under one 60 Hz frame,
+/// so an effect starts within a frame of its event. The music starts a frame after the device
+/// opens, so the two costs never land in one frame.
 @MainActor
 public final class Audio {
     /// 0…100 each (the command line's `--music-volume`, `--effects-volume`).
@@ -23,8 +25,8 @@ public final class Audio {
         }
     }
 
-    public static let frequency: Int32 = 44100
-    public static let chunkSamples: Int32 = 512
+    public static let frequency: Int32 = 22050
+    public static let chunkSamples: Int32 = 256
     /// Mixing channels: effects overlapping at once.
     static let channels: Int32 = 16
     /// How loud the music stays while the game is paused, as a share of its volume.

@@ -95,8 +95,11 @@ public final class Platform {
     // MARK: - Images
 
     /// Loads images now, so a missing or broken file stops the game at start-up with its name.
+    /// Images already loaded are not decoded again (a level started twice costs nothing more).
     public func preload(_ ids: [TextureID]) throws(DataFileError) {
-        try preload(DecodedImages.start(ids, resourceDirectory: options.resourceDirectory))
+        let missing = ids.filter { !renderer.hasTexture($0) }
+        guard !missing.isEmpty else { return }
+        try preload(DecodedImages.start(missing, resourceDirectory: options.resourceDirectory))
     }
 
     /// Makes textures of images decoded meanwhile (see ``DecodedImages``).

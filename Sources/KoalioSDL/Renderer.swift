@@ -15,6 +15,16 @@ final class Renderer {
     private let handle: OpaquePointer
     private let canvas: SceneCanvas
     private var textures: [TextureID: OpaquePointer] = [:]
+    /// Per texture, for each 16×16 cell whose pixels are all opaque (see ``opaqueCells(of:)``), a
+    /// strip texture of that cell repeated ``stripCells`` times that copies instead of blending.
+    /// A run of such tiles side by side in the draw list (a floor, a wall, a cave's rock) is
+    /// drawn as one copy from its strip: the software renderer's cost is mostly per call and per
+    /// blended pixel, and a cave level is mostly solid rock. (Separate textures rather than one
+    /// switched between modes: SDL's software renderer rebuilds its blitter at every switch.)
+    private var strips: [TextureID: [Int: OpaquePointer]] = [:]
+    private var stripColumns: [TextureID: Int] = [:]
+    static let cellSide = 16
+    static let stripCells = 64
 
     init(window: Window, choice: RendererChoice) throws(SDLError) {
         self.window = window
@@ -49,6 +59,7 @@ final class Renderer {
     }
 
     deinit {
+        for texture in strips.values.flatMap(\.values) { SDL_DestroyTexture(texture) }
         for texture in textures.values { SDL_DestroyTexture(texture) }
         switch canvas {
         case let .texture(target):
@@ -62,18 +73,100 @@ final class Renderer {
 
     // MARK: - Textures
 
+    func hasTexture(_ id: TextureID) -> Bool { textures[id] != nil }
+
     /// Makes textures of decoded images (the caller frees the surfaces); an image already
     /// loaded keeps its texture.
     func makeTextures(_ surfaces: [TextureID: UnsafeMutablePointer<SDL_Surface>],
                       path: (TextureID) -> String) throws(DataFileError) {
-        for (id, surface) in surfaces where textures[id] == nil {
+        for (id, decoded) in surfaces where textures[id] == nil {
             // SDL blends images that have an alpha channel and copies those that do not (the
-            // sky): a plain copy costs the software renderer far less than a blend.
+            // sky): a plain copy costs the software renderer far less than a blend. Drawing in
+            // software, images are first put in the scene's own pixel layout, so a copy is a
+            // memcpy and a blend the fast same-layout one (not a conversion per pixel, per frame).
+            var converted: UnsafeMutablePointer<SDL_Surface>?
+            if case .surface = canvas {
+                let hasAlpha = decoded.pointee.format.map { $0.pointee.Amask != 0 } ?? true
+                converted = SDL_ConvertSurfaceFormat(decoded, (hasAlpha ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_RGB888).rawValue, 0)
+                // Not converted (out of memory): the decoded image still draws, only slower.
+            }
+            defer { if let converted { SDL_FreeSurface(converted) } }
+            let surface = converted ?? decoded
             guard let texture = SDL_CreateTextureFromSurface(handle, surface) else {
                 throw DataFileError(file: path(id), reason: "cannot load image: \(String(cString: SDL_GetError()))")
             }
             textures[id] = texture
+            if let cells = Self.opaqueCells(of: surface), cells.opaque.contains(true) {
+                strips[id] = makeStrips(of: surface, cells: cells)
+                stripColumns[id] = cells.columns
+            }
         }
+    }
+
+    /// The fully opaque 16×16 cells of a 32-bit image with alpha whose sides are multiples of 16
+    /// (tilesets); nil for other images.
+    struct OpaqueCells {
+        var columns: Int
+        /// Row-major, one per cell.
+        var opaque: [Bool]
+    }
+
+    static func opaqueCells(of surface: UnsafeMutablePointer<SDL_Surface>) -> OpaqueCells? {
+        let s = surface.pointee
+        guard let format = s.format, format.pointee.BytesPerPixel == 4, format.pointee.Amask != 0,
+              s.w % Int32(cellSide) == 0, s.h % Int32(cellSide) == 0, let pixels = s.pixels else { return nil }
+        let columns = Int(s.w) / cellSide, rows = Int(s.h) / cellSide
+        let mask = format.pointee.Amask
+        var cells = OpaqueCells(columns: columns, opaque: [Bool](repeating: false, count: columns * rows))
+        for row in 0..<rows {
+            for column in 0..<columns {
+                var opaque = true
+                for y in 0..<cellSide where opaque {
+                    let line = (pixels + (row * cellSide + y) * Int(s.pitch)).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<cellSide where line[column * cellSide + x] & mask != mask {
+                        opaque = false
+                        break
+                    }
+                }
+                cells.opaque[row * columns + column] = opaque
+            }
+        }
+        return cells
+    }
+
+    /// The strip textures of an image's opaque cells, by cell index. A strip that cannot be
+    /// made is left out: its tiles are then blended one by one, slower but the same picture.
+    private func makeStrips(of surface: UnsafeMutablePointer<SDL_Surface>, cells: OpaqueCells) -> [Int: OpaquePointer] {
+        var made: [Int: OpaquePointer] = [:]
+        let side = Int32(Self.cellSide)
+        // Not checked: setting a valid surface's blend mode cannot fail.
+        _ = SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
+        defer { _ = SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_BLEND) }
+        for (index, opaque) in cells.opaque.enumerated() where opaque {
+            guard let strip = SDL_CreateRGBSurfaceWithFormat(0, side * Int32(Self.stripCells), side, 32,
+                                                             SDL_PIXELFORMAT_ARGB8888.rawValue) else { continue }
+            defer { SDL_FreeSurface(strip) }
+            var source = SDL_Rect(x: Int32(index % cells.columns) * side, y: Int32(index / cells.columns) * side, w: side, h: side)
+            var copied = true
+            for copy in 0..<Int32(Self.stripCells) {
+                var destination = SDL_Rect(x: copy * side, y: 0, w: side, h: side)
+                copied = copied && SDL_UpperBlit(surface, &source, strip, &destination) == 0  // SDL_BlitSurface is a macro
+            }
+            guard copied, let texture = SDL_CreateTextureFromSurface(handle, strip) else { continue }
+            guard SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) == 0 else {
+                SDL_DestroyTexture(texture)
+                continue
+            }
+            made[index] = texture
+        }
+        return made
+    }
+
+    /// The strip for a sprite that copies exactly one opaque cell, unflipped and untinted in alpha.
+    private func strip(_ stripsOfImage: [Int: OpaquePointer]?, columns: Int, _ source: IntRect, flipped: Bool, tint: Color) -> OpaquePointer? {
+        guard let stripsOfImage, !flipped, tint.a == 255, source.width == Self.cellSide, source.height == Self.cellSide,
+              source.x % Self.cellSide == 0, source.y % Self.cellSide == 0, source.x / Self.cellSide < columns else { return nil }
+        return stripsOfImage[source.y / Self.cellSide * columns + source.x / Self.cellSide]
     }
 
     // MARK: - Drawing
@@ -83,12 +176,38 @@ final class Renderer {
         if case let .texture(target) = canvas { try check(SDL_SetRenderTarget(handle, target), "SDL_SetRenderTarget(scene)") }
         try check(SDL_SetRenderDrawColor(handle, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255), "SDL_SetRenderDrawColor")
         try check(SDL_RenderClear(handle), "SDL_RenderClear")
-        for item in list.items {
+        // The textures of the image drawn last: consecutive sprites mostly share one (tiles).
+        var current: (id: TextureID, image: OpaquePointer, strips: [Int: OpaquePointer]?, columns: Int)?
+        var index = list.items.startIndex
+        while index < list.items.endIndex {
+            let item = list.items[index]
+            index += 1
             switch item {
             case let .sprite(id, source, destination, flipped, tint):
-                guard let texture = textures[id] else { continue }
+                if current?.id != id {
+                    guard let image = textures[id] else { continue }
+                    current = (id, image, strips[id], stripColumns[id] ?? 0)
+                }
+                guard let current else { continue }
                 var src = SDL_Rect(pixels: source)
                 var dst = SDL_Rect(pixels: destination)
+                var texture = current.image
+                if let strip = strip(current.strips, columns: current.columns, source, flipped: flipped, tint: tint) {
+                    // This tile and the same tiles right after it, side by side: one copy.
+                    var run = 1
+                    while run < Self.stripCells, index < list.items.endIndex,
+                          case let .sprite(nextID, nextSource, nextDestination, nextFlipped, nextTint) = list.items[index],
+                          nextID == id, nextSource == source, !nextFlipped, nextTint == tint,
+                          nextDestination.y == destination.y, nextDestination.width == destination.width,
+                          nextDestination.height == destination.height,
+                          nextDestination.x == destination.x + Double(run) * destination.width {
+                        run += 1
+                        index += 1
+                    }
+                    texture = strip
+                    src = SDL_Rect(x: 0, y: 0, w: Int32(run * Self.cellSide), h: Int32(Self.cellSide))
+                    dst.w = Int32(pixel: destination.width * Double(run))
+                }
                 try check(SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
                 try check(SDL_SetTextureAlphaMod(texture, tint.a), "SDL_SetTextureAlphaMod")
                 if flipped {

@@ -7,6 +7,11 @@
 //                              first frame (the title) is presented (an upper bound; target ≤ 80 ms)
 //   peak resident memory       of the 60 fps run (target < 40 MB)
 //   replay verification        ticks/s checking the shipped winning replay (target ≥ 500,000)
+//   level 3 with the ghost     CPU per frame racing the best run's ghost (within 10 % of level 1)
+//   frame pacing               30 s real time from the title into level 1, a death written to
+//                              --record, a restart, play: frame-to-frame intervals from
+//                              --frame-times (p99 ≤ 18.5 ms, none over 25 ms)
+//   All game runs play music and effects on SDL's dummy audio driver.
 import Foundation
 import KoalioCore
 import KoalioScripting
@@ -118,19 +123,64 @@ let gameEnvironment: [String: String] = {
     return ["SDL_AUDIODRIVER": "dummy", "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config"]
 }()
 
-func rendering(_ options: Options, display: String, arguments: [String], environment: [String: String]) throws -> FrameFigures {
+func rendering(_ options: Options, display: String, arguments: [String], environment: [String: String],
+               level: String = "level1") throws -> FrameFigures {
     var cpu: [Double] = [], percent: [Double] = [], peak: [Double] = []
-    let script = options.dataDirectory + "/Tests/Fixtures/level1-win.keys"
+    let script = options.dataDirectory + "/Tests/Fixtures/\(level)-win.keys"
     for _ in 0..<options.runs {
-        let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--level", "level1", "--ticks", "\(options.framesPerRun)",
+        let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--level", level, "--ticks", "\(options.framesPerRun)",
                                                            "--input-script", script] + arguments,
-                                          environment: environment.merging(gameEnvironment) { $1 }.merging(["DISPLAY": display]) { $1 })
+                                          environment: gameEnvironment.merging(environment) { $1 }.merging(["DISPLAY": display]) { $1 })
         guard run.status == 0 else { throw Xvfb.Failure(description: "koalio exited with \(run.status)") }
         cpu.append(run.cpuSeconds * 1000 / Double(options.framesPerRun))
         percent.append(run.cpuSeconds / run.wallSeconds * 100)
         peak.append(Double(run.peakResidentBytes) / 1_048_576)
     }
     return FrameFigures(cpuMillisecondsPerFrame: median(cpu), cpuPercent: median(percent), peakMegabytes: median(peak))
+}
+
+/// An XDG data home where `level` has been won: its best run is the shipped winning replay,
+/// so the game races its ghost.
+func ghostDataHome(_ options: Options, level: String) throws -> String {
+    let home = gameEnvironment["XDG_DATA_HOME", default: "/tmp"] + "-ghost"
+    try FileManager.default.createDirectory(atPath: home + "/koalio/best", withIntermediateDirectories: true)
+    let best = home + "/koalio/best/\(level).koalioreplay"
+    try? FileManager.default.removeItem(atPath: best)
+    try FileManager.default.copyItem(atPath: options.dataDirectory + "/Tests/Replays/\(level).koalioreplay", toPath: best)
+    return home
+}
+
+/// 30 s of real-time play (one tick per frame, paced to 60 fps): from the title into level 1
+/// (a level load), into the first pit (the run is written to --record as it ends), Enter to try
+/// again, then the winning input. Frame-to-frame intervals from --frame-times; the median run.
+func framePacing(_ options: Options, display: String) throws -> (p99: Double, longest: Double) {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-bench-pacing-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let win = try String(contentsOfFile: options.dataDirectory + "/Tests/Fixtures/level1-win.keys", encoding: .utf8)
+    var script = "10 enter down\n11 enter up\n20 enter down\n21 enter up\n30 right down\n200 right up\n210 enter down\n211 enter up\n"
+    for line in win.split(separator: "\n") {
+        let fields = line.split(separator: " ", maxSplits: 1)
+        if fields.count == 2, let tick = Int(fields[0]) { script += "\(tick + 215) \(fields[1])\n" }
+    }
+    try script.write(toFile: scratch + "/pacing.keys", atomically: true, encoding: .utf8)
+    var results: [(p99: Double, longest: Double)] = []
+    for run in 0..<3 {
+        let times = scratch + "/frames-\(run).txt"
+        let record = scratch + "/run-\(run).koalioreplay"
+        let process = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--renderer", "software", "--ticks", "1800",
+                                                               "--input-script", scratch + "/pacing.keys", "--record", record,
+                                                               "--frame-times", times],
+                                              environment: gameEnvironment.merging(["DISPLAY": display]) { $1 })
+        guard process.status == 0, FileManager.default.fileExists(atPath: record) else {
+            throw Xvfb.Failure(description: "the pacing run exited with \(process.status) or wrote no replay")
+        }
+        let starts = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
+        let intervals = zip(starts.dropFirst(), starts).map { $0 - $1 }.sorted()
+        guard !intervals.isEmpty else { throw Xvfb.Failure(description: "no frame times") }
+        results.append((intervals[min(intervals.count - 1, Int(Double(intervals.count) * 0.99))], intervals[intervals.count - 1]))
+    }
+    return results.sorted { $0.p99 < $1.p99 }[results.count / 2]
 }
 
 func firstFrameMilliseconds(_ options: Options, display: String) throws -> Double {
@@ -169,6 +219,17 @@ do {
     let accelerated = try rendering(options, display: xvfb.display, arguments: ["--renderer", "accelerated"], environment: [:])
     report("OpenGL renderer (llvmpipe here): CPU per frame", accelerated.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
     report("OpenGL renderer (llvmpipe here): CPU at 60 fps", accelerated.cpuPercent, "% core", target: "(compare)", met: true)
+
+    let ghostHome = try ghostDataHome(options, level: "level3")
+    let level3 = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"],
+                               environment: ["XDG_DATA_HOME": ghostHome], level: "level3")
+    let ratio = level3.cpuMillisecondsPerFrame / software.cpuMillisecondsPerFrame
+    report("level 3 + ghost, software: CPU per frame", level3.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
+    report("level 3 + ghost vs level 1: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
+
+    let pacing = try framePacing(options, display: xvfb.display)
+    report("frame interval p99 over 30 s (load, death, save)", pacing.p99, "ms", target: "≤ 18.5", met: pacing.p99 <= 18.5)
+    report("frame interval, longest", pacing.longest, "ms", target: "≤ 25", met: pacing.longest <= 25)
 
     let first = try firstFrameMilliseconds(options, display: xvfb.display)
     report("exec → first frame (title) presented, exit", first, "ms", target: "≤ 80", met: first <= 80)

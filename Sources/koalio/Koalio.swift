@@ -29,6 +29,9 @@ struct Koalio: ParsableCommand {
     @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see README).", valueName: "file"))
     var trace: String?
 
+    @Option(help: ArgumentHelp("When the game ends, write each frame's start time (ms since the first frame), one per line, to this file.", valueName: "file"))
+    var frameTimes: String?
+
     @Flag(help: "Run with no visible window (SDL's dummy video driver), as fast as possible. Needs --ticks.")
     var headless = false
 
@@ -88,6 +91,7 @@ extension Koalio {
         options.fullscreen = fullscreen
         options.scale = scale
         options.tracePath = trace
+        options.frameTimesPath = frameTimes
         options.headless = headless
         options.ticks = ticks
         options.dataDirectory = dataDir
