@@ -33,6 +33,8 @@ public final class Audio {
     static let duckedShare = 0.3
 
     private let sdl: SDLSystem?
+    /// SDL_mixer's functions, loaded at run time (see `koalio_mixer` in the shim).
+    private let mix: KoalioMixer?
     private var chunks: [SoundEffect: UnsafeMutablePointer<Mix_Chunk>] = [:]
     private var tracks: [String: OpaquePointer] = [:]
     private let resourceDirectory: String
@@ -49,12 +51,14 @@ public final class Audio {
     /// A silent stand-in (headless runs, no device).
     public init() {
         sdl = nil
+        mix = nil
         resourceDirectory = ""
         volumes = Volumes()
     }
 
-    private init(sdl: SDLSystem, resourceDirectory: String, volumes: Volumes) {
+    private init(sdl: SDLSystem, mix: KoalioMixer, resourceDirectory: String, volumes: Volumes) {
         self.sdl = sdl
+        self.mix = mix
         self.resourceDirectory = resourceDirectory
         self.volumes = volumes
     }
@@ -63,60 +67,63 @@ public final class Audio {
     /// warning line when there is no device; a missing or broken sound file is an error (the
     /// game's own files are damaged), as a missing image is.
     static func open(sdl: SDLSystem, resourceDirectory: String, volumes: Volumes) throws(DataFileError) -> (Audio, warning: String?) {
+        guard let mix = koalio_mixer()?.pointee else {
+            return (Audio(), "no sound: cannot load SDL_mixer (\(String(cString: koalio_mixer_error()))) (the game plays on silently)")
+        }
         guard withStandardErrorHushed({ SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) }) == 0 else {
             return (Audio(), "no sound: \(String(cString: SDL_GetError())) (the game plays on silently)")
         }
-        guard withStandardErrorHushed({ Mix_OpenAudio(frequency, koalio_mix_default_format(), 2, chunkSamples) }) == 0 else {
+        guard withStandardErrorHushed({ mix.OpenAudio(frequency, koalio_mix_default_format(), 2, chunkSamples) }) == 0 else {
             let reason = String(cString: SDL_GetError())
             SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
             return (Audio(), "no sound: \(reason) (the game plays on silently)")
         }
-        let audio = Audio(sdl: sdl, resourceDirectory: resourceDirectory, volumes: volumes)
+        let audio = Audio(sdl: sdl, mix: mix, resourceDirectory: resourceDirectory, volumes: volumes)
         // Not checked: it returns the number of channels now allocated, never an error.
-        _ = Mix_AllocateChannels(channels)
+        _ = mix.AllocateChannels(channels)
         for effect in SoundEffect.allCases {
             let path = resourceDirectory + "/sounds/" + effect.rawValue + ".wav"
-            guard let chunk = koalio_mix_load_wav(path) else {
+            guard let chunk = mix.LoadWAV_RW(SDL_RWFromFile(path, "rb"), 1) else {  // 1: SDL_mixer closes the file
                 throw DataFileError(file: path, reason: "cannot load sound: \(String(cString: SDL_GetError()))")
             }
             // Returns the previous volume, never an error.
-            _ = Mix_VolumeChunk(chunk, Int32(min(100, max(0, volumes.effects)) * Int(MIX_MAX_VOLUME) / 100))
+            _ = mix.VolumeChunk(chunk, Int32(min(100, max(0, volumes.effects)) * Int(MIX_MAX_VOLUME) / 100))
             audio.chunks[effect] = chunk
         }
         return (audio, nil)
     }
 
     isolated deinit {
-        guard sdl != nil else { return }
-        _ = Mix_HaltMusic()  // these two always return 0
-        for music in tracks.values { Mix_FreeMusic(music) }
-        _ = Mix_HaltChannel(-1)
-        for chunk in chunks.values { Mix_FreeChunk(chunk) }
-        Mix_CloseAudio()
+        guard sdl != nil, let mix else { return }
+        _ = mix.HaltMusic()  // these two always return 0
+        for music in tracks.values { mix.FreeMusic(music) }
+        _ = mix.HaltChannel(-1)
+        for chunk in chunks.values { mix.FreeChunk(chunk) }
+        mix.CloseAudio()
         SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
     }
 
     /// Starts an effect on a free channel. Not an error when all channels are busy: that sound
     /// is skipped (SDL_mixer says so), as a crowded moment should sound.
     public func play(_ effect: SoundEffect) {
-        guard let chunk = chunks[effect] else { return }
-        if koalio_mix_play_channel(-1, chunk, 0) >= 0 { started[effect, default: 0] += 1 }
+        guard let chunk = chunks[effect], let mix else { return }
+        if mix.PlayChannelTimed(-1, chunk, 0, -1) >= 0 { started[effect, default: 0] += 1 }
     }
 
     /// Loops `track` (a level without its own file plays level 1's); the same track again keeps
     /// playing where it is. A track that cannot be loaded leaves the music off, with no error:
     /// the loops are optional to play.
     public func playMusic(_ track: MusicTrack) {
-        guard sdl != nil, track != playing else { return }
+        guard let mix, track != playing else { return }
         playing = track
         let name = FileManager.default.fileExists(atPath: path(of: track.fileName)) ? track.fileName : "level1"
-        if tracks[name] == nil { tracks[name] = Mix_LoadMUS(path(of: name)) }
+        if tracks[name] == nil { tracks[name] = mix.LoadMUS(path(of: name)) }
         guard let music = tracks[name] else {
-            _ = Mix_HaltMusic()  // always 0
+            _ = mix.HaltMusic()  // always 0
             return
         }
         // A loop that cannot start (a damaged file) leaves the music off; the game plays on.
-        if Mix_PlayMusic(music, -1) == 0 { applyMusicVolume() }
+        if mix.PlayMusic(music, -1) == 0 { applyMusicVolume() }
     }
 
     /// Music at ``duckedShare`` of its volume while the game is paused.
@@ -128,7 +135,7 @@ public final class Audio {
 
     private func applyMusicVolume() {
         let share = Double(min(100, max(0, volumes.music))) / 100 * (ducked ? Self.duckedShare : 1)
-        _ = Mix_VolumeMusic(Int32(share * Double(MIX_MAX_VOLUME)))  // returns the previous volume
+        _ = mix?.VolumeMusic(Int32(share * Double(MIX_MAX_VOLUME)))  // returns the previous volume
     }
 
     private func path(of name: String) -> String { resourceDirectory + "/music/" + name + ".ogg" }
