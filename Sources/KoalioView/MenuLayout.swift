@@ -3,8 +3,9 @@ import KoalioCore
 /// Where a menu's entries sit in the 568×320 view: one place for drawing them and for finding
 /// which one a tap hit.
 public enum MenuLayout {
-    /// Entry rows: width, height and the gap between them, in logical pixels.
-    public static let entryWidth = 300.0
+    /// Entry rows: width, height and the gap between them, in logical pixels. Wide enough for a
+    /// level's name and its best time side by side at twice the font's size.
+    public static let entryWidth = 400.0
     public static let entryHeight = 26.0
     public static let entryGap = 6.0
     /// The first entry's top, below the heading.

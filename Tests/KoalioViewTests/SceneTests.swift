@@ -107,4 +107,12 @@ final class SceneTests: XCTestCase {
         XCTAssertGreaterThan(boards.count, 3, "the branches in view are drawn")
         XCTAssertEqual(Set(Art.textures(for: level2)).count, 3, "two backdrops and the tileset")
     }
+
+    func testAMenuRowFitsALevelNameAndItsBestTimeApart() {
+        // The level select's widest row: a two-digit level and a time of ten minutes or more.
+        let label = Text.width("Level 10", scale: 2), detail = Text.width("best 10:00.0", scale: 2)
+        XCTAssertLessThanOrEqual(10 + label + Double(Art.glyphWidth * 2) + detail + 10, MenuLayout.entryWidth,
+                                 "a space's width between them at least")
+        XCTAssertLessThanOrEqual(MenuLayout.entryWidth, Scene.viewWidth - 40)
+    }
 }
