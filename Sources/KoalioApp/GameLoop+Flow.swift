@@ -112,12 +112,7 @@ extension GameLoop {
         selection[.levels] = index
         screen = .level
         loadGhost(levelSHA256: loaded.sha256)
-        if let recording = options.recording {
-            options.recording?.levelName = loaded.map.name
-            options.recording?.levelSHA256 = loaded.sha256
-            recorder = Recorder(gameVersion: recording.gameVersion, levelName: loaded.map.name,
-                                levelSHA256: loaded.sha256, tickRate: Tick.perSecond)
-        }
+        startRecording(levelName: loaded.map.name, levelSHA256: loaded.sha256)
     }
 
     /// On "You Won!", A or Enter goes on to the next level (or the level select after the last)
@@ -144,10 +139,7 @@ extension GameLoop {
     /// on another version of the level file is skipped (it would run through walls).
     func loadGhost(levelSHA256: [UInt8]) {
         ghost = nil
-        guard options.ghost, options.replay == nil, let index = levelIndex, levelNames.indices.contains(index),
-              let directory = options.bestRunDirectory else { return }
-        let path = directory + "/" + levelNames[index] + "." + ReplayFile.fileExtension
-        guard FileManager.default.fileExists(atPath: path) else { return }
+        guard options.ghost, options.replay == nil, let path = bestRunPath(), FileManager.default.fileExists(atPath: path) else { return }
         let recording: Recording
         do { recording = try ReplayStore.read(path) } catch { return warn("no ghost: \(error.description)") }
         guard recording.levelSHA256 == levelSHA256 else { return }
@@ -156,26 +148,22 @@ extension GameLoop {
 
     // MARK: - Progress
 
+    /// Where the best run of the catalog level being played is kept (`best/NAME.koalioreplay`).
+    func bestRunPath() -> String? {
+        guard let index = levelIndex, levelNames.indices.contains(index), let directory = options.bestRunDirectory else { return nil }
+        return directory + "/" + levelNames[index] + "." + ReplayFile.fileExtension
+    }
+
     /// A won run of a catalog level: saved in the progress (best time, unlocking the next), and
     /// its replay kept when it is the best (the ghost races it).
     func noteWin(_ recording: Recording) {
         guard let index = levelIndex, levelNames.indices.contains(index) else { return }
-        let name = levelNames[index]
-        let isBest = progress.recordWin(level: name, ticks: session.world.tick)
+        let isBest = progress.recordWin(level: levelNames[index], ticks: session.world.tick)
         // Off the frame loop, in order (see ``BackgroundWriter``).
         if let path = options.progressPath {
             let progress = self.progress
             writer.enqueue { try ProgressFile.save(progress, path: path) }
         }
-        if isBest, let directory = options.bestRunDirectory {
-            writer.enqueue {
-                do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw KoalioError.input("\(directory): cannot keep the best run: \(error.localizedDescription)")
-                }
-                try ReplayStore.write(recording, to: directory + "/" + name + "." + ReplayFile.fileExtension)
-            }
-        }
+        if isBest, let path = bestRunPath() { save(recording, to: path, purpose: "keep the best run") }
     }
 }

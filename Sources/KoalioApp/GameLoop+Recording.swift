@@ -26,13 +26,26 @@ extension GameLoop {
         }
     }
 
+    /// A new recorder for the level now starting, when the loop records (not during a replay).
+    func startRecording(levelName: String, levelSHA256: [UInt8]) {
+        guard let recording = options.recording else { return }
+        recorder = Recorder(gameVersion: recording.gameVersion, levelName: levelName, levelSHA256: levelSHA256,
+                            tickRate: Tick.perSecond)
+    }
+
     func autosave(_ recording: Recording, in directory: String) {
-        let path = directory + "/" + ReplayStore.autosaveName(level: recording.levelName)
+        save(recording, to: directory + "/" + ReplayStore.autosaveName(level: recording.levelName), purpose: "save the winning replay")
+    }
+
+    /// Writes a replay off the frame loop, making its folder first; a failure is one warning
+    /// naming the folder and what could not be done (`purpose`).
+    func save(_ recording: Recording, to path: String, purpose: String) {
+        let directory = PathString.directory(of: path)
         writer.enqueue {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw KoalioError.input("\(directory): cannot save the winning replay: \(error.localizedDescription)")
+                throw KoalioError.input("\(directory): cannot \(purpose): \(error.localizedDescription)")
             }
             try ReplayStore.write(recording, to: path)
         }

@@ -77,7 +77,7 @@ public final class GameLoop {
     let platform: Platform
     public let registry: ControllerRegistry
     public internal(set) var session: Session
-    var options: Options
+    let options: Options
     /// The screen shown: title, level select, or a level (``session``).
     public internal(set) var screen: Screen
     /// 60 Hz steps of the loop, menus included: the trace's tick and the input script's clock.
@@ -133,16 +133,15 @@ public final class GameLoop {
         self.progress = options.progress
         self.levelIndex = options.levelIndex
         self.script = options.script.map(ScriptPlayer.init)
-        if let recording = options.recording, options.replay == nil, screen == .level {
-            recorder = Recorder(gameVersion: recording.gameVersion, levelName: recording.levelName,
-                                levelSHA256: recording.levelSHA256, tickRate: Tick.perSecond)
-        }
         if options.replay != nil {
             hud.setVisible(false)
             registry.onScreenShown = false
         }
         registry.attachOnScreen(hud.controller)
-        if screen == .level, let levelSHA256 = options.recording?.levelSHA256 { loadGhost(levelSHA256: levelSHA256) }
+        if screen == .level, options.replay == nil, let recording = options.recording {
+            startRecording(levelName: recording.levelName, levelSHA256: recording.levelSHA256)
+            loadGhost(levelSHA256: recording.levelSHA256)
+        }
     }
 
     /// What the registry says a pad event changed: notices, the pause when the pad in use
@@ -241,7 +240,6 @@ public final class GameLoop {
                 platform.sleep(seconds: frameStart + 1 / Self.frameCapPerSecond - platform.now())
             }
         }
-        writer.waitUntilDone()
         try writeRecordingOnQuit()
         if let path = options.frameTimesPath { try writeFrameTimes(to: path) }
         return session
@@ -272,9 +270,9 @@ public final class GameLoop {
             if session.events.contains(.jumped) { cue(.jump) }
             if session.events.contains(.dashed) { cue(.dash) }
             if session.events.contains(.landed) { cue(.land) }
-            if result.ended == .died { cue(.death) }
             if result.ended == .won { cue(.win) }
             if result.ended == .died {
+                cue(.death)
                 registry.rumbleCurrent(low: Self.deathRumble.low, high: Self.deathRumble.high, milliseconds: Self.deathRumble.milliseconds)
             }
             record(input, result)

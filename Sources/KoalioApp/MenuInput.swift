@@ -14,8 +14,6 @@ struct MenuInput: Equatable {
     var quit = false
     /// Where the mouse or a finger went down this tick, in the logical view.
     var tap: Vec2?
-
-    var isEmpty: Bool { self == MenuInput() }
 }
 
 /// Turns the frame's key and pointer events and each tick's pads into ``MenuInput``: keys

@@ -2,14 +2,13 @@ import FoundationEssentials
 import Glibc
 import KoalioCore
 import KoalioReplay
+import KoalioUserData
 
 /// Where replays go, and writing them so a crash never leaves half a file in a good one's place.
 enum ReplayStore {
     /// `$XDG_DATA_HOME/koalio/replays`, by default `~/.local/share/koalio/replays`.
     static func autosaveDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/koalio/replays" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.local/share/koalio/replays"
+        ProgressFile.directory(environment: environment).map { $0 + "/replays" }
     }
 
     /// `level1-2026-11-21-143005.koalioreplay`: the level and the local date and time.

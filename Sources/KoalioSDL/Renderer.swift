@@ -21,8 +21,7 @@ final class Renderer {
     /// drawn as one copy from its strip: the software renderer's cost is mostly per call and per
     /// blended pixel, and a cave level is mostly solid rock. (Separate textures rather than one
     /// switched between modes: SDL's software renderer rebuilds its blitter at every switch.)
-    private var strips: [TextureID: [Int: OpaquePointer]] = [:]
-    private var stripColumns: [TextureID: Int] = [:]
+    private var strips: [TextureID: TileStrips] = [:]
     static let cellSide = 16
     static let stripCells = 64
 
@@ -59,7 +58,7 @@ final class Renderer {
     }
 
     deinit {
-        for texture in strips.values.flatMap(\.values) { SDL_DestroyTexture(texture) }
+        for texture in strips.values.flatMap(\.byCell.values) { SDL_DestroyTexture(texture) }
         for texture in textures.values { SDL_DestroyTexture(texture) }
         switch canvas {
         case let .texture(target):
@@ -97,20 +96,34 @@ final class Renderer {
             }
             textures[id] = texture
             if let cells = Self.opaqueCells(of: surface), cells.opaque.contains(true) {
-                strips[id] = makeStrips(of: surface, cells: cells)
-                stripColumns[id] = cells.columns
+                strips[id] = TileStrips(columns: cells.columns, byCell: makeStrips(of: surface, cells: cells))
             }
         }
     }
 
-    /// The fully opaque 16×16 cells of a 32-bit image with alpha whose sides are multiples of 16
-    /// (tilesets); nil for other images.
     struct OpaqueCells {
         var columns: Int
         /// Row-major, one per cell.
         var opaque: [Bool]
     }
 
+    /// One image's strip textures, by the row-major index of the cell each repeats.
+    struct TileStrips {
+        var columns: Int
+        var byCell: [Int: OpaquePointer]
+
+        /// The strip for a sprite that copies exactly one opaque cell, unflipped and untinted
+        /// in alpha.
+        func strip(for source: IntRect, flipped: Bool, tint: Color) -> OpaquePointer? {
+            let side = Renderer.cellSide
+            guard !flipped, tint.a == 255, source.width == side, source.height == side,
+                  source.x % side == 0, source.y % side == 0, source.x / side < columns else { return nil }
+            return byCell[source.y / side * columns + source.x / side]
+        }
+    }
+
+    /// The fully opaque 16×16 cells of a 32-bit image with alpha whose sides are multiples of 16
+    /// (tilesets); nil for other images.
     static func opaqueCells(of surface: UnsafeMutablePointer<SDL_Surface>) -> OpaqueCells? {
         let s = surface.pointee
         guard let format = s.format, format.pointee.BytesPerPixel == 4, format.pointee.Amask != 0,
@@ -162,13 +175,6 @@ final class Renderer {
         return made
     }
 
-    /// The strip for a sprite that copies exactly one opaque cell, unflipped and untinted in alpha.
-    private func strip(_ stripsOfImage: [Int: OpaquePointer]?, columns: Int, _ source: IntRect, flipped: Bool, tint: Color) -> OpaquePointer? {
-        guard let stripsOfImage, !flipped, tint.a == 255, source.width == Self.cellSide, source.height == Self.cellSide,
-              source.x % Self.cellSide == 0, source.y % Self.cellSide == 0, source.x / Self.cellSide < columns else { return nil }
-        return stripsOfImage[source.y / Self.cellSide * columns + source.x / Self.cellSide]
-    }
-
     // MARK: - Drawing
 
     /// Draws a frame's list into the scene, then enlarges it into the window.
@@ -177,7 +183,7 @@ final class Renderer {
         try check(SDL_SetRenderDrawColor(handle, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255), "SDL_SetRenderDrawColor")
         try check(SDL_RenderClear(handle), "SDL_RenderClear")
         // The textures of the image drawn last: consecutive sprites mostly share one (tiles).
-        var current: (id: TextureID, image: OpaquePointer, strips: [Int: OpaquePointer]?, columns: Int)?
+        var current: (id: TextureID, image: OpaquePointer, strips: TileStrips?)?
         var index = list.items.startIndex
         while index < list.items.endIndex {
             let item = list.items[index]
@@ -186,13 +192,13 @@ final class Renderer {
             case let .sprite(id, source, destination, flipped, tint):
                 if current?.id != id {
                     guard let image = textures[id] else { continue }
-                    current = (id, image, strips[id], stripColumns[id] ?? 0)
+                    current = (id, image, strips[id])
                 }
                 guard let current else { continue }
                 var src = SDL_Rect(pixels: source)
                 var dst = SDL_Rect(pixels: destination)
                 var texture = current.image
-                if let strip = strip(current.strips, columns: current.columns, source, flipped: flipped, tint: tint) {
+                if let strip = current.strips?.strip(for: source, flipped: flipped, tint: tint) {
                     // This tile and the same tiles right after it, side by side: one copy.
                     var run = 1
                     while run < Self.stripCells, index < list.items.endIndex,

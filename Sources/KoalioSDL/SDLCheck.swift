@@ -5,13 +5,13 @@ import CSDL2
 /// naming the call, at once, before another call overwrites the reason. A call whose result is
 /// deliberately not checked says why where it is made.
 @inline(__always)
-func check(_ result: Int32, _ operation: @autoclosure () -> String) throws(SDLError) {
+public func check(_ result: Int32, _ operation: @autoclosure () -> String) throws(SDLError) {
     if result < 0 { throw SDLError(operation()) }
 }
 
 /// A handle SDL returned, or the failure (``check(_:_:)`` for calls that return pointers).
 @inline(__always)
-func check<Handle>(_ handle: Handle?, _ operation: @autoclosure () -> String) throws(SDLError) -> Handle {
+public func check<Handle>(_ handle: Handle?, _ operation: @autoclosure () -> String) throws(SDLError) -> Handle {
     guard let handle else { throw SDLError(operation()) }
     return handle
 }

@@ -105,15 +105,11 @@ public final class VirtualPad {
         // Rest every axis: sticks centred, triggers released (raw 2 and 5 on the XInput layout).
         let triggers: [Int32] = kind.isXInput ? [2, 5] : [4, 5]
         for axis in 0..<Self.axisCount {
-            try Self.check(SDL_JoystickSetVirtualAxis(joystick, axis, triggers.contains(axis) ? Self.triggerRest : 0),
+            try check(SDL_JoystickSetVirtualAxis(joystick, axis, triggers.contains(axis) ? Self.triggerRest : 0),
                            "SDL_JoystickSetVirtualAxis(\(axis))")
         }
     }
 
-    /// SDL's negative result as an error naming the call (``SDLError`` reads SDL's reason).
-    private static func check(_ result: Int32, _ operation: String) throws(SDLError) {
-        if result < 0 { throw SDLError(operation) }
-    }
 
     deinit {
         detach()
@@ -149,7 +145,7 @@ public final class VirtualPad {
             ]
             if let bit = hatBits[button] {
                 hat = down ? hat | UInt8(bit) : hat & ~UInt8(bit)
-                try Self.check(SDL_JoystickSetVirtualHat(joystick, 0, hat), "SDL_JoystickSetVirtualHat")
+                try check(SDL_JoystickSetVirtualHat(joystick, 0, hat), "SDL_JoystickSetVirtualHat")
                 return
             }
             let xinput: [SDL_GameControllerButton: Int32] = [
@@ -159,10 +155,10 @@ public final class VirtualPad {
                 SDL_CONTROLLER_BUTTON_RIGHTSTICK: 10,
             ]
             guard let raw = xinput[button] else { throw SDLError(operation: "button '\(buttonName)'", reason: "not on an XInput pad") }
-            try Self.check(SDL_JoystickSetVirtualButton(joystick, raw, down ? 1 : 0), "SDL_JoystickSetVirtualButton(\(raw))")
+            try check(SDL_JoystickSetVirtualButton(joystick, raw, down ? 1 : 0), "SDL_JoystickSetVirtualButton(\(raw))")
         } else {
             guard button.rawValue < Self.buttonCount else { throw SDLError(operation: "button '\(buttonName)'", reason: "not on this pad") }
-            try Self.check(SDL_JoystickSetVirtualButton(joystick, button.rawValue, down ? 1 : 0),
+            try check(SDL_JoystickSetVirtualButton(joystick, button.rawValue, down ? 1 : 0),
                            "SDL_JoystickSetVirtualButton(\(button.rawValue))")
         }
     }
@@ -175,7 +171,7 @@ public final class VirtualPad {
     /// Presses a raw joystick button by index, before SDL's mapping: a physical position.
     public func setRaw(button index: Int32, down: Bool) throws(SDLError) {
         try checkAttached()
-        try Self.check(SDL_JoystickSetVirtualButton(joystick, index, down ? 1 : 0), "SDL_JoystickSetVirtualButton(raw \(index))")
+        try check(SDL_JoystickSetVirtualButton(joystick, index, down ? 1 : 0), "SDL_JoystickSetVirtualButton(raw \(index))")
     }
 
     /// Moves an axis by SDL's name for it: sticks −1…1 (y down), triggers 0…1.
@@ -195,7 +191,7 @@ public final class VirtualPad {
             ]
             index = xinput[axis] ?? index
         }
-        try Self.check(SDL_JoystickSetVirtualAxis(joystick, index, raw), "SDL_JoystickSetVirtualAxis(\(axisName))")
+        try check(SDL_JoystickSetVirtualAxis(joystick, index, raw), "SDL_JoystickSetVirtualAxis(\(axisName))")
     }
 }
 
