@@ -17,7 +17,7 @@ public struct GameOptions: Sendable {
     public var fullscreen = false
     public var scale = 2
     public var tracePath: String?
-    /// `--frame-times FILE`: each frame's start, for measuring smoothness.
+    /// `--frame-times FILE`: each frame's start and work time, for measuring smoothness.
     public var frameTimesPath: String?
     public var headless = false
     public var ticks: Int?

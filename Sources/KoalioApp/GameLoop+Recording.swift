@@ -70,10 +70,12 @@ extension GameLoop {
         try ReplayStore.write(recording, to: path)
     }
 
-    /// `--frame-times`: one line per frame, its start in milliseconds since the first frame.
+    /// `--frame-times`: one line per frame, its start in milliseconds since the first frame and
+    /// how long its work took (events to present, before the wait for the next frame).
     func writeFrameTimes(to path: String) throws(KoalioError) {
-        guard let first = frameStarts.first else { return }
-        let text = frameStarts.map { TraceRecord.number(($0 - first) * 1000) }.joined(separator: "\n") + "\n"
+        guard let first = frameTimes.first?.start else { return }
+        let text = frameTimes.map { TraceRecord.number(($0.start - first) * 1000) + " " + TraceRecord.number($0.busy * 1000) }
+            .joined(separator: "\n") + "\n"
         do { try AtomicFile.write(Array(text.utf8), to: path) } catch { throw .input("\(path): cannot write the frame times: \(error.reason)") }
     }
 }

@@ -60,7 +60,7 @@ public final class GameLoop {
         public var ghost = true
         /// Open the audio device after the first frame (not for headless runs).
         public var audio = false
-        /// Write each frame's start time here when the game ends (`--frame-times`).
+        /// Write each frame's start time and work time here when the game ends (`--frame-times`).
         public var frameTimesPath: String?
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
@@ -93,14 +93,14 @@ public final class GameLoop {
     public internal(set) var ghost: Ghost?
     /// Frame start times in seconds, kept in memory until the end (writing as it runs would be
     /// the kind of hitch they are there to find).
-    var frameStarts: [Double] = []
+    var frameTimes: [(start: Double, busy: Double)] = []
     /// Replays and progress are written on this, off the frame loop.
     let writer = BackgroundWriter()
     /// Effects started since the last trace line (the trace's `sounds`).
     var soundsThisTick: [SoundEffect] = []
-    /// Whether the audio device has been asked for (after the first frame), and the effects
-    /// cued before that, played as soon as it opens.
-    var audioStarted = false
+    /// Where opening the audio device is (it starts after the first frame, on a worker thread),
+    /// and the effects cued before it was open, played when it is.
+    var audioPhase = AudioPhase.notStarted
     var soundsBeforeAudio: [SoundEffect] = []
     private let script: ScriptPlayer?
     private var keyboard: KeyboardController { registry.keyboard }
@@ -108,6 +108,7 @@ public final class GameLoop {
 
     /// Which kind of controller had input last: it names the steering, it does not choose it.
     private enum LastUsed { case keyboard, pad, hud }
+    enum AudioPhase { case notStarted, opening, open }
     private var lastUsed = LastUsed.keyboard
     /// The game pauses itself at the next tick (focus lost, the pad in use left): part of that
     /// tick's input, so replays pause at the same tick.
@@ -184,7 +185,6 @@ public final class GameLoop {
         }
         while running {
             let frameStart = now()
-            if options.frameTimesPath != nil { frameStarts.append(frameStart) }
             do { try script?.perform(at: loopTicks, on: platform) } catch { throw .runtime(error.description) }
             for event in platform.pollEvents() {
                 switch event {
@@ -227,13 +227,8 @@ public final class GameLoop {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
             }
             try presentFrame()
-            if options.audio && !audioStarted {
-                // After the first frame is up: a sound server can take a while to answer.
-                audioStarted = true
-                do { if let warning = try platform.startAudio() { warn(warning) } } catch { throw .input(error.description) }
-                for effect in soundsBeforeAudio { platform.audio.play(effect) }
-                soundsBeforeAudio.removeAll()
-            }
+            if options.audio { try advanceAudio(waiting: fixedStep) }
+            if options.frameTimesPath != nil { frameTimes.append((frameStart, platform.now() - frameStart)) }
             if !options.headless && options.clock == nil {
                 // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
                 // Where presenting does wait for vsync, the deadline has passed and this sleeps 0.
@@ -297,8 +292,25 @@ public final class GameLoop {
 
     /// Plays an effect and notes it for the trace.
     func cue(_ effect: SoundEffect) {
-        if options.audio && !audioStarted { soundsBeforeAudio.append(effect) } else { platform.audio.play(effect) }
+        if options.audio && audioPhase != .open { soundsBeforeAudio.append(effect) } else { platform.audio.play(effect) }
         soundsThisTick.append(effect)
+    }
+
+    /// Starts opening the audio device once the first frame is up (a sound server can take a
+    /// while to answer), and takes it over when the worker is done, playing what was cued meanwhile.
+    private func advanceAudio(waiting: Bool) throws(KoalioError) {
+        if audioPhase == .notStarted {
+            platform.startAudio()
+            audioPhase = .opening
+        }
+        guard audioPhase == .opening else { return }
+        let adopted: AudioAdopted?
+        do { adopted = try platform.adoptAudio(waiting: waiting) } catch { throw .input(error.description) }
+        guard let adopted else { return }
+        audioPhase = .open
+        if let warning = adopted.warning { warn(warning) }
+        for effect in soundsBeforeAudio { platform.audio.play(effect) }
+        soundsBeforeAudio.removeAll()
     }
 
     /// The title's loop in menus, the level's in a level; quieter while paused.

@@ -31,8 +31,9 @@ public final class Platform {
     private let options: PlatformOptions
     let pads: GamepadManager
     private let sdl: SDLSystem
-    /// Sound and music: silent until ``startAudio()``, and for good when there is no device.
+    /// Sound and music: silent until ``adoptAudio(waiting:)``, and for good when there is no device.
     public private(set) var audio = Audio()
+    private var audioOpening: AudioOpening?
     /// Whether scripted input holds the mouse button (pushed events do not update SDL's state).
     var scriptedMouseHeld = false
 
@@ -84,12 +85,30 @@ public final class Platform {
 
     // MARK: - Audio
 
-    /// Opens the audio device and loads the effects (call once the first frame is up: a sound
-    /// server can take a while to answer). Returns the warning line when the game stays silent.
-    public func startAudio() throws(DataFileError) -> String? {
-        let (audio, warning) = try Audio.open(sdl: sdl, resourceDirectory: options.resourceDirectory, volumes: options.volumes)
-        self.audio = audio
-        return warning
+    /// Starts opening the audio device and loading the sounds on a worker thread (call once the
+    /// first frame is up); ``adoptAudio(waiting:)`` takes them over when they are ready.
+    public func startAudio() {
+        guard audioOpening == nil, !audio.isOpen else { return }
+        audioOpening = AudioOpening.start(resourceDirectory: options.resourceDirectory, volumes: options.volumes)
+    }
+
+    /// Makes ``audio`` the opened device once the worker is done: returns nil while it is still
+    /// opening (unless `waiting`: scripted runs wait, to sound the same every time), else the
+    /// warning line when the game stays silent. A missing or broken effect file is an error.
+    public func adoptAudio(waiting: Bool) throws(DataFileError) -> AudioAdopted? {
+        guard let opening = audioOpening, let result = opening.result(waiting: waiting) else { return nil }
+        audioOpening = nil
+        let opened = try result.get()
+        audio = Audio(opened, sdl: sdl, volumes: options.volumes)
+        return AudioAdopted(warning: opened.warning)
+    }
+
+    /// SDL must not quit while the worker opens audio: wait for it, and let the device close
+    /// (with ``audio``) before SDL does.
+    isolated deinit {
+        if let opening = audioOpening, case .success(let opened) = opening.result(waiting: true) {
+            audio = Audio(opened, sdl: sdl, volumes: options.volumes)
+        }
     }
 
     // MARK: - Images

@@ -29,7 +29,7 @@ struct Koalio: ParsableCommand {
     @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see README).", valueName: "file"))
     var trace: String?
 
-    @Option(help: ArgumentHelp("When the game ends, write each frame's start time (ms since the first frame), one per line, to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp("When the game ends, write one line per frame to this file: its start (ms since the first frame) and how long its work took (ms).", valueName: "file"))
     var frameTimes: String?
 
     @Flag(help: "Run with no visible window (SDL's dummy video driver), as fast as possible. Needs --ticks.")

@@ -39,6 +39,22 @@ final class HeadlessTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(lines[119]["x"] as? Double), try XCTUnwrap(lines[89]["x"] as? Double))
     }
 
+    /// `--frame-times`: a line per frame, its start (ms since the first frame) and its work (ms).
+    func testFrameTimesHaveAStartAndAWorkTimePerFrame() throws {
+        let dir = try Koalio.scratch()
+        let times = dir.appendingPathComponent("frames.txt").path
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "40", "--frame-times", times])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let rows = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").map { line in
+            try line.split(separator: " ").map { try XCTUnwrap(Double($0), String(line)) }
+        }
+        XCTAssertEqual(rows.count, 40, "one line per frame (a headless run steps one tick a frame)")
+        XCTAssertTrue(rows.allSatisfy { $0.count == 2 })
+        XCTAssertEqual(rows.first?.first, 0)
+        XCTAssertEqual(rows.map { $0[0] }, rows.map { $0[0] }.sorted(), "starts in order")
+        XCTAssertTrue(rows.allSatisfy { $0[1] > 0 && $0[1] < 10_000 }, "a frame takes some time")
+    }
+
     func testListControllersWithNoPads() throws {
         let run = try Koalio.run(["--list-controllers"])
         XCTAssertEqual(run.status, 0, run.stderr)
