@@ -1,5 +1,6 @@
 import CSDL2
 import FoundationEssentials
+import Glibc
 import KoalioCore
 import KoalioInput
 
@@ -54,6 +55,11 @@ public final class Platform {
         // pixel-art game gains nothing from that and the desktop would flicker.
         setHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         GamepadManager.setHints()
+        // SDL opens an X input method for text entry, and libX11 then parses the locale's whole
+        // Compose table (300 KB, a character at a time): 15–25 ms of start-up here. koalio reads
+        // keys, never text, so it has no use for compose sequences; an empty table is parsed at
+        // once. A user's own XCOMPOSEFILE is left as it is.
+        if !options.headless { setenv("XCOMPOSEFILE", "/dev/null", 0) }
         // Without a display to name, SDL would probe (Wayland's library prints its own lines)
         // and settle on an invisible driver: say so first, in one line.
         if !options.headless && Self.namesNoDisplay() { throw SDLError.noDisplay }
