@@ -34,6 +34,10 @@ public final class ControllerRegistry {
     public private(set) var onScreen: Controller?
     public var onScreenShown = true
     private var pendingEffects: [ControllerEffect] = []
+    /// Which keys and pad buttons do what (the settings); pads are read through them.
+    public var bindings = Bindings() {
+        didSet { keyboard.keys = bindings.keys }
+    }
     /// Each controller's press counts as of the last tick, to find presses between ticks.
     private var lastPresses: [ControllerID: GamepadPresses] = [:]
 
@@ -68,13 +72,21 @@ public final class ControllerRegistry {
         let steering = controllers(ofPlayer: player)
         var pressed: TickPresses = []
         for controller in [keyboard.controller] + (onScreen.map { [$0] } ?? []) + controllers {
-            let presses = GamepadPresses(controller.extendedGamepad)
+            let presses = controller.id.padID == nil ? GamepadPresses(controller.extendedGamepad)
+                : bindings.presses(of: controller.extendedGamepad, category: controller.productCategory)
             if steering.contains(where: { $0 === controller }) {
                 pressed.formUnion(presses.pressed(since: lastPresses[controller.id] ?? presses))
             }
             lastPresses[controller.id] = presses
         }
-        return (.merging(steering.map { $0.extendedGamepad.capture() }), pressed)
+        return (.merging(steering.map { snapshot(of: $0) }), pressed)
+    }
+
+    /// A controller's input as the game reads it: a pad's through the bindings (see
+    /// ``Bindings/canonical(_:category:)``); the keyboard and on-screen controls report so already.
+    public func snapshot(of controller: Controller) -> GamepadSnapshot {
+        let snapshot = controller.extendedGamepad.capture()
+        return controller.id.padID == nil ? snapshot : bindings.canonical(snapshot, category: controller.productCategory)
     }
 
     public func controller(id: ControllerID) -> Controller? { controllers.first { $0.id == id } }
@@ -112,7 +124,7 @@ public final class ControllerRegistry {
     public func connect(_ controller: Controller) -> [ControllerChange] {
         guard self.controller(id: controller.id) == nil else { return [] }
         controllers.append(controller)
-        lastPresses[controller.id] = GamepadPresses(controller.extendedGamepad)
+        lastPresses[controller.id] = bindings.presses(of: controller.extendedGamepad, category: controller.productCategory)
         let becomesCurrent = current == nil
         if becomesCurrent { current = controller }
         reassignPlayerIndices()

@@ -1,17 +1,16 @@
 import KoalioCore
 
-/// The keyboard as a controller: ←/→ or A/D are the d-pad, Space/Z/↑/W are A (jump),
-/// X/Left Shift are X (dash), Esc/P are Menu (pause), Enter is Options (play again).
+/// The keyboard as a controller, through the key bindings: the walk keys are the d-pad, jump
+/// is A, dash X, pause Menu; Enter is Options (play again).
 ///
 /// Only key events write it. Key repeats are ignored; a key held on two bindings of one
 /// button (Space and Z) keeps the button down until both are up.
 public final class KeyboardController {
-    public static let walkLeftKeys: Set<Key> = [.left, .a]
-    public static let walkRightKeys: Set<Key> = [.right, .d]
-    public static let jumpKeys: Set<Key> = [.space, .z, .up, .w]
-    public static let dashKeys: Set<Key> = [.x, .leftShift]
-    public static let pauseKeys: Set<Key> = [.escape, .p]
-    public static let restartKeys: Set<Key> = [.enter]
+    public static let restartKey = Key.enter
+    /// Which keys do what (``Bindings/keys``); a change applies from the next key event.
+    public var keys = Bindings.defaultKeys {
+        didSet { publish() }
+    }
 
     public static let controllerName = "Keyboard"
 
@@ -46,11 +45,11 @@ public final class KeyboardController {
     }
 
     private func publish() {
-        let left = !held.isDisjoint(with: Self.walkLeftKeys), right = !held.isDisjoint(with: Self.walkRightKeys)
-        gamepad.setDirectionPad(x: (right ? 1 : 0) - (left ? 1 : 0), y: 0)
-        gamepad.setButton(.buttonA, held.isDisjoint(with: Self.jumpKeys) ? 0 : 1)
-        gamepad.setButton(.buttonX, held.isDisjoint(with: Self.dashKeys) ? 0 : 1)
-        gamepad.setButton(.buttonMenu, held.isDisjoint(with: Self.pauseKeys) ? 0 : 1)
-        gamepad.setButton(.buttonOptions, held.isDisjoint(with: Self.restartKeys) ? 0 : 1)
+        func holds(_ action: Action) -> Bool { keys[action, default: []].contains { held.contains($0) } }
+        gamepad.setDirectionPad(x: (holds(.right) ? 1 : 0) - (holds(.left) ? 1 : 0), y: 0)
+        gamepad.setButton(.buttonA, holds(.jump) ? 1 : 0)
+        gamepad.setButton(.buttonX, holds(.dash) ? 1 : 0)
+        gamepad.setButton(.buttonMenu, holds(.pause) ? 1 : 0)
+        gamepad.setButton(.buttonOptions, held.contains(Self.restartKey) ? 1 : 0)
     }
 }

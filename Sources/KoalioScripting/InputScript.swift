@@ -112,8 +112,8 @@ public struct InputScript: Sendable, Equatable {
                 action = .pointer(PointerEvent(id: id, phase: phase, position: Vec2(x, y)))
             } else {
                 guard fields.count == 3 else { throw fail("expected 'TICK KEY down|up', found '\(line)'") }
-                guard let key = Key(rawValue: fields[1]) else {
-                    throw fail("unknown key '\(fields[1])' (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+                guard let key = Key(scriptName: fields[1]) else {
+                    throw fail("unknown key '\(fields[1])' (known: \(Key.scriptKeys.map(\.name).joined(separator: ", ")))")
                 }
                 action = .key(key, down: try upOrDown(fields[2], fail: fail))
             }
@@ -189,7 +189,7 @@ public struct InputScript: Sendable, Equatable {
         return events.map { event in
             let body: String
             switch event.action {
-            case let .key(key, down): body = "\(key.rawValue) \(down ? "down" : "up")"
+            case let .key(key, down): body = "\(key) \(down ? "down" : "up")"
             case let .padAttach(kind):
                 pads += 1
                 body = "pad attach \(kind)"

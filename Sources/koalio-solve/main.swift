@@ -86,12 +86,12 @@ func script(for commands: [Command]) -> InputScript {
         if command.moveX < 0 { wanted.insert(.left) }
         if command.jump { wanted.insert(.space) }
         if command.dash { wanted.insert(.x) }
-        for key in Key.allCases where held.contains(key) != wanted.contains(key) {
+        for key in [Key.left, .right, .space, .x] where held.contains(key) != wanted.contains(key) {
             events.append(.init(tick: index, key: key, down: wanted.contains(key)))
         }
         held = wanted
     }
-    for key in Key.allCases where held.contains(key) { events.append(.init(tick: commands.count, key: key, down: false)) }
+    for key in [Key.left, .right, .space, .x] where held.contains(key) { events.append(.init(tick: commands.count, key: key, down: false)) }
     return InputScript(events: events)
 }
 
