@@ -37,8 +37,8 @@ let package = Package(
         .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"]),
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim"]),
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "CZlib"]),
-        // The player's own files under XDG homes: progress (levels won, best times).
-        .target(name: "KoalioUserData", dependencies: ["KoalioCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // The player's own files under XDG homes: progress (levels won, best times), settings.
+        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG"]),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
@@ -83,7 +83,7 @@ let package = Package(
         ]),
         .testTarget(name: "KoalioHUDTests", dependencies: [
             "KoalioTestSupport", "KoalioHUD", "KoalioInput", "KoalioCore"]),
-        .testTarget(name: "KoalioUserDataTests", dependencies: ["KoalioTestSupport", "KoalioUserData", "KoalioCore"]),
+        .testTarget(name: "KoalioUserDataTests", dependencies: ["KoalioTestSupport", "KoalioUserData", "KoalioInput", "KoalioSDL", "KoalioCore"]),
         .testTarget(name: "KoalioScriptingTests", dependencies: [
             "KoalioTestSupport", "KoalioScripting", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioViewTests", dependencies: [

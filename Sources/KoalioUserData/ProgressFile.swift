@@ -114,7 +114,7 @@ public enum ProgressFile {
         do throws(UserFileError) {
             return Loaded(progress: try decode(bytes, file: path), warning: nil)
         } catch {
-            let aside = moveAside(path)
+            let aside = DamagedFile.moveAside(path)
             let kept = aside.map { "kept as \($0)" } ?? "left where it is (it could not be moved aside)"
             return Loaded(progress: PlayerProgress(), warning: "\(error.description); starting with no progress, the damaged file \(kept)")
         }
@@ -131,18 +131,5 @@ public enum ProgressFile {
         do { try AtomicFile.write(Array(encode(progress).utf8), to: path) } catch {
             throw UserFileError(file: path, reason: "cannot save progress: \(error.reason)")
         }
-    }
-
-    /// Renames a damaged file to `NAME.damaged` (or `NAME.damaged-2`, …, never over another).
-    static func moveAside(_ path: String) -> String? {
-        for attempt in 1...100 {
-            let target = path + (attempt == 1 ? ".damaged" : ".damaged-\(attempt)")
-            guard !FileManager.default.fileExists(atPath: target) else { continue }
-            // link + unlink rather than rename: rename would replace a file that appeared meanwhile.
-            guard link(path, target) == 0 else { return nil }
-            unlink(path)
-            return target
-        }
-        return nil
     }
 }

@@ -1,0 +1,39 @@
+import KoalioInput
+
+/// Everything the player can set, as the settings menu and `settings.toml` hold it. Plain
+/// values with their ranges; the game applies them (``SettingsFile`` reads and writes them).
+public struct Settings: Equatable, Sendable {
+    /// The on-screen joystick: its base follows the thumb, or stays where it is drawn.
+    public enum JoystickMode: String, CaseIterable, Sendable {
+        case floating, fixed
+    }
+
+    public var bindings = Bindings()
+    /// Share of the stick's travel ignored around its centre, in percent.
+    public var deadZonePercent = 20
+    public var rumble = true
+    public var rumbleStrengthPercent = 100
+    /// On-screen controls: how opaque (percent of their normal look) and how big (percent).
+    public var touchOpacityPercent = 100
+    public var touchSizePercent = 100
+    /// On-screen controls mirrored: joystick on the right, buttons on the left.
+    public var leftHanded = false
+    public var joystick = JoystickMode.floating
+    public var fullscreen = false
+    /// Window size as a multiple of the 568×320 view.
+    public var windowScale = 2
+    /// The display to open on, by the name SDL reports for it; empty for the first display.
+    public var display = ""
+    public var musicVolume = 70
+    public var effectsVolume = 100
+    /// Race the ghost of the best run in levels already won.
+    public var ghost = true
+
+    public init() {}
+
+    public static let deadZoneRange = 0...50
+    public static let percentRange = 0...100
+    public static let touchOpacityRange = 20...100
+    public static let touchSizeRange = 50...200
+    public static let windowScaleRange = 1...6
+}

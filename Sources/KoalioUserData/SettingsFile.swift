@@ -1,0 +1,326 @@
+import FoundationEssentials
+import KoalioCore
+import KoalioInput
+import TOMLKit
+
+/// `settings.toml` under `$XDG_CONFIG_HOME/koalio/` (by default `~/.config/koalio/`): the
+/// settings menu writes it, people may edit it. The README documents every key.
+///
+/// Reading never fails as a whole: each bad key (an unknown name, a wrong type, a value out of
+/// range, a key or button SDL has no name for) is one problem naming the file, the line and
+/// the key, its setting keeps the default, and every other key still applies. A file that is
+/// not TOML at all is one problem with TOMLKit's line. The file itself is left as it is; the
+/// game only writes when a setting changes, and then keeps a file that had problems as
+/// `settings.toml.damaged` first (see ``save(_:path:naming:replacingDamaged:)``).
+public enum SettingsFile {
+    public static let version = 1
+    public static let fileName = "settings.toml"
+    /// Far more than any settings file (about 1 KB).
+    public static let fileBytesLimit = 1 << 20
+
+    /// `$XDG_CONFIG_HOME/koalio`, by default `~/.config/koalio`.
+    public static func directory(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty { return config + "/koalio" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.config/koalio"
+    }
+
+    /// Keys by SDL's names for them (`SDL_GetScancodeName`), which only the platform layer
+    /// can look up.
+    public struct KeyNaming: Sendable {
+        public var key: @Sendable (String) -> Key?
+        public var name: @Sendable (Key) -> String
+
+        public init(key: @escaping @Sendable (String) -> Key?, name: @escaping @Sendable (Key) -> String) {
+            self.key = key
+            self.name = name
+        }
+    }
+
+    /// What reading found: the settings to use and what was wrong (empty for a good file).
+    public struct Decoded: Sendable {
+        public var settings: Settings
+        public var problems: [UserFileError]
+    }
+
+    // MARK: - Reading
+
+    public static func decode(_ bytes: [UInt8], file: String, naming: KeyNaming) -> Decoded {
+        var text = bytes
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+        guard let string = String(validating: text, as: UTF8.self) else {
+            return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "not UTF-8 text; using the default settings")])
+        }
+        guard !string.contains("\0") else {
+            return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "contains a NUL byte; using the default settings")])
+        }
+        let table: TOMLTable
+        do { table = try TOMLTable(string: string) } catch let error as TOMLParseError {
+            return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: Int(error.source.begin.line),
+                                                                          reason: "not TOML: \(error.description); using the default settings")])
+        } catch {
+            return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "not TOML: \(error); using the default settings")])
+        }
+        let lines = KeyLines(string)
+        var settings = Settings()
+        var problems: [UserFileError] = []
+        func problem(_ table: String?, _ key: String, _ reason: String) {
+            let name = table.map { "[\($0)] \(key)" } ?? key
+            problems.append(UserFileError(file: file, line: lines.line(of: key, in: table), reason: "\(name): \(reason)"))
+        }
+
+        for key in table.keys.sorted() {
+            guard let value = table[key] else { continue }
+            if key == "version" {
+                if value.int != version { problem(nil, key, "this koalio reads version \(version); reading on as if it were") }
+                continue
+            }
+            guard let section = Section(rawValue: key) else {
+                problem(nil, key, "unknown setting (the sections are \(Section.allCases.map { "[\($0.rawValue)]" }.joined(separator: ", ")))")
+                continue
+            }
+            guard let entries = value.table else {
+                problem(nil, key, "should be a table: [\(key)]")
+                continue
+            }
+            for entry in entries.keys.sorted() {
+                guard let entryValue = entries[entry] else { continue }
+                if let action = Action(rawValue: entry), section == .keyboard || section == .gamepad {
+                    let (names, bad) = strings(entryValue)
+                    if let bad {
+                        problem(key, entry, "\(bad); keeping the default")
+                        continue
+                    }
+                    if section == .keyboard {
+                        let keys = names.map { (name: $0, key: naming.key($0)) }
+                        if let unknown = keys.first(where: { $0.key == nil }) {
+                            problem(key, entry, "no key is called \"\(unknown.name)\" (names as SDL spells them: \"Space\", \"Left Shift\", \"Return\"); keeping the default")
+                            continue
+                        }
+                        settings.bindings.keys[action] = keys.compactMap(\.key)
+                    } else {
+                        let buttons = names.map { (name: $0, button: PadBinding(name: $0)) }
+                        if let unknown = buttons.first(where: { $0.button == nil }) {
+                            problem(key, entry, "no pad button is called \"\(unknown.name)\" (known: \(PadBinding.all.map(\.name).joined(separator: " "))); keeping the default")
+                            continue
+                        }
+                        settings.bindings.buttons[action] = buttons.compactMap(\.button)
+                    }
+                    continue
+                }
+                guard let field = fields.first(where: { $0.section == section && $0.key == entry }) else {
+                    let known = fields.filter { $0.section == section }.map(\.key) + (section == .keyboard || section == .gamepad ? Action.allCases.map(\.rawValue) : [])
+                    problem(key, entry, "unknown setting (known in [\(key)]: \(known.joined(separator: ", ")))")
+                    continue
+                }
+                if let reason = field.read(&settings, entryValue) { problem(key, entry, "\(reason); keeping the default") }
+            }
+        }
+        // In the file's order, as a person reads it.
+        let ordered = problems.enumerated().sorted { ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset) }
+        return Decoded(settings: settings, problems: ordered.map(\.element))
+    }
+
+    /// A list of strings, or one string as a list of one; else what is wrong.
+    private static func strings(_ value: TOMLValueConvertible) -> ([String], bad: String?) {
+        if let single = value.string { return ([single], nil) }
+        guard let array = value.array else { return ([], "should be a list of names, like [\"a\", \"b\"]") }
+        var names: [String] = []
+        for element in array {
+            guard let name = element.string else { return ([], "should be a list of names (in quotes)") }
+            names.append(name)
+        }
+        return (names, nil)
+    }
+
+    // MARK: - Writing
+
+    public static func encode(_ settings: Settings, naming: KeyNaming) -> String {
+        func list(_ names: [String]) -> String { "[" + names.map { "\"" + escaped($0) + "\"" }.joined(separator: ", ") + "]" }
+        var text = """
+            # koalio settings. The game writes this file when a setting changes in its menu (Settings,
+            # on the title or the pause screen); it can be edited by hand while the game is closed.
+            # Keys are named as SDL spells them ("Space", "Left Shift", "Return", "Up"); pad buttons as
+            # SDL's GameController layer does (\(PadBinding.all.map(\.name).joined(separator: " "))),
+            # by position: "a" is the bottom face button on every pad.
+            version = \(version)
+
+            """
+        for section in Section.allCases {
+            text += "\n[\(section.rawValue)]\n"
+            if section == .keyboard {
+                for action in Action.allCases { text += "\(action.rawValue) = \(list(settings.bindings.keys[action, default: []].map(naming.name)))\n" }
+            } else if section == .gamepad {
+                for action in Action.allCases { text += "\(action.rawValue) = \(list(settings.bindings.buttons[action, default: []].map(\.name)))\n" }
+            }
+            for field in fields where field.section == section {
+                text += "# \(field.comment)\n\(field.key) = \(field.write(settings))\n"
+            }
+        }
+        return text
+    }
+
+    static func escaped(_ string: String) -> String {
+        var result = ""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += String(format: "\\u%04X", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Disk
+
+    /// What loading found: the settings, one warning line per problem, and whether the file
+    /// had any (the first save keeps it aside).
+    public struct Loaded: Sendable {
+        public var settings: Settings
+        public var warnings: [String]
+        public var isDamaged: Bool
+    }
+
+    /// Reads the file; a missing one is the default settings, with no warning.
+    public static func load(path: String, naming: KeyNaming) -> Loaded {
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
+            if error.reason == "no such file" { return Loaded(settings: Settings(), warnings: [], isDamaged: false) }
+            return Loaded(settings: Settings(), warnings: ["\(error.description); using the default settings"], isDamaged: true)
+        }
+        let decoded = decode(bytes, file: path, naming: naming)
+        return Loaded(settings: decoded.settings, warnings: decoded.problems.map(\.description), isDamaged: !decoded.problems.isEmpty)
+    }
+
+    /// Writes the settings whole or not at all (``AtomicFile``), making the folder if needed.
+    /// With `replacingDamaged`, the file there (which had problems) is first kept as
+    /// `settings.toml.damaged`; returns the warning line saying so.
+    public static func save(_ settings: Settings, path: String, naming: KeyNaming, replacingDamaged: Bool) throws(UserFileError) -> String? {
+        let directory = PathString.directory(of: path)
+        if !directory.isEmpty {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw UserFileError(file: path, reason: "cannot make its folder: \(error.localizedDescription)")
+            }
+        }
+        var warning: String?
+        if replacingDamaged && FileManager.default.fileExists(atPath: path) {
+            guard let aside = DamagedFile.moveAside(path) else {
+                throw UserFileError(file: path, reason: "had problems and could not be kept aside, so it is left as it is; settings not saved")
+            }
+            warning = "\(path): had problems; kept as \(aside), a new file written"
+        }
+        do { try AtomicFile.write(Array(encode(settings, naming: naming).utf8), to: path) } catch {
+            throw UserFileError(file: path, reason: "cannot save settings: \(error.reason)")
+        }
+        return warning
+    }
+}
+
+// MARK: - The file's layout
+
+extension SettingsFile {
+    /// The file's tables, in the order they are written.
+    enum Section: String, CaseIterable {
+        case keyboard, gamepad, touch, video, audio, game
+    }
+
+    /// One setting besides the bindings: where it lives, how it is read and written.
+    struct Field {
+        var section: Section
+        var key: String
+        var comment: String
+        /// Sets the value; returns what is wrong with it instead.
+        var read: (inout Settings, TOMLValueConvertible) -> String?
+        var write: (Settings) -> String
+    }
+
+    static func integer(_ section: Section, _ key: String, _ path: WritableKeyPath<Settings, Int>, _ range: ClosedRange<Int>,
+                        _ comment: String) -> Field {
+        Field(section: section, key: key, comment: "\(comment) (\(range.lowerBound)–\(range.upperBound))", read: { settings, value in
+            guard let number = value.int, range.contains(number) else {
+                return "should be a whole number from \(range.lowerBound) to \(range.upperBound)"
+            }
+            settings[keyPath: path] = number
+            return nil
+        }, write: { "\($0[keyPath: path])" })
+    }
+
+    static func boolean(_ section: Section, _ key: String, _ path: WritableKeyPath<Settings, Bool>, _ comment: String) -> Field {
+        Field(section: section, key: key, comment: "\(comment) (true or false)", read: { settings, value in
+            guard let flag = value.bool else { return "should be true or false" }
+            settings[keyPath: path] = flag
+            return nil
+        }, write: { "\($0[keyPath: path])" })
+    }
+
+    static func choice(_ section: Section, _ key: String, _ choices: [String], get: @escaping (Settings) -> String,
+                       set: @escaping (inout Settings, String) -> Void, _ comment: String) -> Field {
+        let listed = choices.map { "\"\($0)\"" }.joined(separator: " or ")
+        return Field(section: section, key: key, comment: "\(comment): \(listed)", read: { settings, value in
+            guard let text = value.string, choices.contains(text) else { return "should be \(listed)" }
+            set(&settings, text)
+            return nil
+        }, write: { "\"\(get($0))\"" })
+    }
+
+    static var fields: [Field] {
+        [
+            choice(.gamepad, "nintendo_buttons", ["position", "label"], get: { $0.bindings.nintendoByLabel ? "label" : "position" },
+                   set: { $0.bindings.nintendoByLabel = $1 == "label" },
+                   "Switch pads: \"a\" is the bottom button as on other pads (position), or the button printed A"),
+            integer(.gamepad, "dead_zone", \.deadZonePercent, Settings.deadZoneRange, "Percent of the stick's travel ignored around its centre"),
+            boolean(.gamepad, "rumble", \.rumble, "Rumble when the koala dies"),
+            integer(.gamepad, "rumble_strength", \.rumbleStrengthPercent, Settings.percentRange, "Rumble strength in percent"),
+            integer(.touch, "opacity", \.touchOpacityPercent, Settings.touchOpacityRange, "On-screen controls: opacity in percent"),
+            integer(.touch, "size", \.touchSizePercent, Settings.touchSizeRange, "On-screen controls: size in percent"),
+            boolean(.touch, "left_handed", \.leftHanded, "On-screen controls mirrored: joystick on the right"),
+            choice(.touch, "joystick", Settings.JoystickMode.allCases.map(\.rawValue), get: { $0.joystick.rawValue },
+                   set: { $0.joystick = Settings.JoystickMode(rawValue: $1) ?? .floating }, "On-screen joystick"),
+            boolean(.video, "fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)"),
+            integer(.video, "window_scale", \.windowScale, Settings.windowScaleRange, "Window size as a multiple of 568×320"),
+            Field(section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", read: { settings, value in
+                guard let name = value.string else { return "should be a display's name in quotes" }
+                settings.display = name
+                return nil
+            }, write: { "\"\(escaped($0.display))\"" }),
+            integer(.audio, "music", \.musicVolume, Settings.percentRange, "Music volume in percent"),
+            integer(.audio, "effects", \.effectsVolume, Settings.percentRange, "Sound effects volume in percent"),
+            boolean(.game, "ghost", \.ghost, "Race the ghost of your best run in levels you have won"),
+        ]
+    }
+}
+
+/// Where each key sits in a TOML text, for naming lines in problems (TOMLKit gives lines only
+/// for syntax errors). It reads `[table]` headers and `key =` lines, which is all this file's
+/// layout uses; a key it cannot place is named without a line.
+struct KeyLines {
+    private var lines: [String: Int] = [:]
+
+    init(_ text: String) {
+        var table: String?
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = Self.trimmed(raw)
+            if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+                let name = Self.trimmed(line[line.index(after: line.startIndex)..<close])
+                table = name
+                if lines[name] == nil { lines[name] = index + 1 }  // a section is named by its header
+            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
+                let key = Self.trimmed(line[..<equals], also: "\"'")
+                let full = table.map { "\($0).\(key)" } ?? key
+                if lines[full] == nil { lines[full] = index + 1 }
+            }
+        }
+    }
+
+    /// The 1-based line of `key` in `table` (top level when nil).
+    func line(of key: String, in table: String?) -> Int? {
+        lines[table.map { "\($0).\(key)" } ?? key]
+    }
+
+    private static func trimmed(_ text: Substring, also extra: String = "") -> String {
+        let drop: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || extra.contains($0) }
+        return String(text.drop(while: drop).reversed().drop(while: drop).reversed())
+    }
+}

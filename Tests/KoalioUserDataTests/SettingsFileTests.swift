@@ -1,0 +1,131 @@
+import Foundation
+import KoalioInput
+import KoalioSDL
+import KoalioTestSupport
+@testable import KoalioUserData
+import XCTest
+
+/// settings.toml: what people write is read, what the game writes reads back the same, and
+/// every bad part is named (file, line, key) while the rest still applies.
+final class SettingsFileTests: XCTestCase {
+    /// SDL's own key names (no SDL_Init needed).
+    let naming = SettingsFile.KeyNaming(key: KeyNames.key(named:), name: KeyNames.name(of:))
+
+    func decode(_ text: String) -> SettingsFile.Decoded {
+        SettingsFile.decode(Array(text.utf8), file: "s.toml", naming: naming)
+    }
+
+    func testTheIssuesExampleReads() {
+        let decoded = decode("""
+            [gamepad]
+            jump = ["a"]
+            dash = ["x", "b"]
+            [keyboard]
+            jump = ["Space", "Z", "Up", "W"]
+            dash = ["Left Shift"]
+            """)
+        XCTAssertEqual(decoded.problems, [])
+        XCTAssertEqual(decoded.settings.bindings.buttons[.jump], [.a])
+        XCTAssertEqual(decoded.settings.bindings.buttons[.dash], [.x, .b])
+        XCTAssertEqual(decoded.settings.bindings.keys[.jump], [.space, .z, .up, .w])
+        XCTAssertEqual(decoded.settings.bindings.keys[.dash], [.leftShift])
+        XCTAssertEqual(decoded.settings.bindings.keys[.left], Bindings.defaultKeys[.left], "what the file leaves out is the default")
+    }
+
+    func testWhatTheGameWritesReadsBackTheSame() {
+        var settings = Settings()
+        settings.bindings.keys[.jump] = [KeyNames.key(named: "Right Ctrl")].compactMap { $0 }
+        settings.bindings.buttons[.dash] = [.trigger(.rightTrigger), .button(.leftShoulder)]
+        settings.bindings.nintendoByLabel = true
+        settings.deadZonePercent = 35
+        settings.rumble = false
+        settings.touchOpacityPercent = 40
+        settings.leftHanded = true
+        settings.joystick = .fixed
+        settings.windowScale = 3
+        settings.display = "HDMI \"TV\""
+        settings.musicVolume = 0
+        settings.ghost = false
+        let text = SettingsFile.encode(settings, naming: naming)
+        XCTAssertTrue(text.contains("jump = [\"Right Ctrl\"]"), text)
+        XCTAssertTrue(text.contains("dash = [\"righttrigger\", \"leftshoulder\"]"), text)
+        let decoded = decode(text)
+        XCTAssertEqual(decoded.problems, [])
+        XCTAssertEqual(decoded.settings, settings)
+        XCTAssertEqual(decode(SettingsFile.encode(Settings(), naming: naming)).settings, Settings())
+    }
+
+    func testEachBadKeyIsNamedWithItsLineAndTheRestApplies() {
+        let decoded = decode("""
+            version = 1
+            [keyboard]
+            jump = ["Spacebar"]
+            dash = ["X"]
+            [gamepad]
+            pause = ["options"]
+            dead_zone = 80
+            rumble = "yes"
+            [touch]
+            sise = 120
+            opacity = 50
+            [sound]
+            music = 10
+            """)
+        XCTAssertEqual(decoded.problems.map(\.description), [
+            "s.toml:3: [keyboard] jump: no key is called \"Spacebar\" (names as SDL spells them: \"Space\", \"Left Shift\", \"Return\"); keeping the default",
+            "s.toml:6: [gamepad] pause: no pad button is called \"options\" (known: a b x y back guide start leftstick rightstick leftshoulder rightshoulder dpup dpdown dpleft dpright lefttrigger righttrigger); keeping the default",
+            "s.toml:7: [gamepad] dead_zone: should be a whole number from 0 to 50; keeping the default",
+            "s.toml:8: [gamepad] rumble: should be true or false; keeping the default",
+            "s.toml:10: [touch] sise: unknown setting (known in [touch]: opacity, size, left_handed, joystick)",
+            "s.toml:12: sound: unknown setting (the sections are [keyboard], [gamepad], [touch], [video], [audio], [game])",
+        ])
+        let settings = decoded.settings
+        XCTAssertEqual(settings.bindings.keys[.jump], Bindings.defaultKeys[.jump])
+        XCTAssertEqual(settings.bindings.keys[.dash], [.x], "the good key beside a bad one applies")
+        XCTAssertEqual(settings.bindings.buttons[.pause], [.start])
+        XCTAssertEqual(settings.deadZonePercent, 20)
+        XCTAssertEqual(settings.touchOpacityPercent, 50)
+    }
+
+    func testAFileThatIsNotTOMLGivesTheDefaultsAndItsLine() {
+        let decoded = decode("[keyboard]\njump = [\"Space\"\n")
+        XCTAssertEqual(decoded.settings, Settings())
+        XCTAssertEqual(decoded.problems.count, 1)
+        XCTAssertTrue(decoded.problems[0].description.hasPrefix("s.toml:2: not TOML"), decoded.problems[0].description)
+        XCTAssertEqual(SettingsFile.decode([0xFF, 0xFE, 0x0A], file: "s.toml", naming: naming).problems.map(\.description),
+                       ["s.toml: not UTF-8 text; using the default settings"])
+    }
+
+    func testHandWrittenFilesWithCRLFABOMAndASingleNameRead() {
+        let decoded = decode("\u{FEFF}[gamepad]\r\njump = \"y\"\r\n[keyboard]\r\npause = [\"escape\"]\r\n")
+        XCTAssertEqual(decoded.problems, [])
+        XCTAssertEqual(decoded.settings.bindings.buttons[.jump], [.y])
+        XCTAssertEqual(decoded.settings.bindings.keys[.pause], [.escape], "SDL compares names in any case")
+    }
+
+    func testSavingKeepsADamagedFileAsideAndNeverWritesOverIt() throws {
+        let dir = try Scratch.directory().path
+        let path = dir + "/koalio/settings.toml"
+        XCTAssertEqual(SettingsFile.load(path: path, naming: naming).warnings, [], "no file: defaults, no warning")
+        try FileManager.default.createDirectory(atPath: dir + "/koalio", withIntermediateDirectories: true)
+        try "[keyboard]\njump = 5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = SettingsFile.load(path: path, naming: naming)
+        XCTAssertTrue(loaded.isDamaged)
+        XCTAssertEqual(loaded.warnings.count, 1)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "[keyboard]\njump = 5\n", "reading leaves the file as it is")
+
+        var settings = loaded.settings
+        settings.musicVolume = 30
+        let warning = try SettingsFile.save(settings, path: path, naming: naming, replacingDamaged: true)
+        XCTAssertEqual(warning, "\(path): had problems; kept as \(path).damaged, a new file written")
+        XCTAssertEqual(try String(contentsOfFile: path + ".damaged", encoding: .utf8), "[keyboard]\njump = 5\n")
+        XCTAssertEqual(SettingsFile.load(path: path, naming: naming).settings.musicVolume, 30)
+        XCTAssertNil(try SettingsFile.save(settings, path: path, naming: naming, replacingDamaged: false))
+    }
+
+    func testTheConfigFolderFollowsXDG() {
+        XCTAssertEqual(SettingsFile.directory(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]), "/x/koalio")
+        XCTAssertEqual(SettingsFile.directory(environment: ["HOME": "/h"]), "/h/.config/koalio")
+        XCTAssertNil(SettingsFile.directory(environment: [:]))
+    }
+}
