@@ -14,8 +14,10 @@ import KoalioUserData
 public struct GameOptions: Sendable {
     /// A level name or path; nil for level 1, or for a replay's own level.
     public var level: String?
+    /// `--fullscreen`: fullscreen this run whatever the settings say.
     public var fullscreen = false
-    public var scale = 2
+    /// `--scale`; nil: the settings' window scale.
+    public var scale: Int?
     public var tracePath: String?
     /// `--frame-times FILE`: each frame's start and work time, for measuring smoothness.
     public var frameTimesPath: String?
@@ -29,10 +31,14 @@ public struct GameOptions: Sendable {
     public var replayPath: String?
     /// With a replay: check it as fast as possible instead of showing it.
     public var verify = false
-    /// Race the best run's ghost in levels already won.
+    /// False (`--no-ghost`): no ghost this run whatever the settings say.
     public var ghost = true
-    /// Music and effects, 0…100 each (headless runs are silent).
-    public var volumes = Audio.Volumes()
+    /// `--music-volume`, `--effects-volume` (0…100); nil: the settings' (headless runs are silent).
+    public var musicVolume: Int?
+    public var effectsVolume: Int?
+    /// `--config FILE`: the settings file to read and save instead of the one under
+    /// `$XDG_CONFIG_HOME/koalio/`.
+    public var configPath: String?
 
     public init() {}
 }
@@ -81,8 +87,16 @@ public enum Game {
                 loopOptions.progressPath = path
                 loopOptions.bestRunDirectory = directory + "/best"
             }
-            loopOptions.ghost = options.ghost
         }
+        let overrides = SettingsStore.Overrides(fullscreen: options.fullscreen ? true : nil, windowScale: options.scale,
+                                                musicVolume: options.musicVolume, effectsVolume: options.effectsVolume,
+                                                ghost: options.ghost ? nil : false)
+        let settingsPath = options.configPath ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map {
+            $0 + "/" + SettingsFile.fileName
+        }
+        let (settings, warnings) = SettingsStore.load(path: settingsPath, overrides: overrides)
+        for warning in warnings { StandardError.writeLine("koalio: warning: \(warning)") }
+        loopOptions.settings = settings
         if let path = options.inputScriptPath {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(path, limit: InputScript.fileBytesLimit) } catch {
@@ -103,10 +117,11 @@ public enum Game {
                                          resourceDirectory: dataDirectory + "/Resources")
         var platformOptions = PlatformOptions(resourceDirectory: dataDirectory + "/Resources")
         platformOptions.headless = options.headless
-        platformOptions.fullscreen = options.fullscreen
-        platformOptions.scale = options.scale
+        let effective = settings.effective
+        platformOptions.fullscreen = effective.fullscreen
+        platformOptions.scale = effective.windowScale
         platformOptions.renderer = options.renderer
-        platformOptions.volumes = options.volumes
+        platformOptions.volumes = Audio.Volumes(music: effective.musicVolume, effects: effective.effectsVolume)
         loopOptions.audio = !options.headless
         let registry = ControllerRegistry()
         let platform: Platform

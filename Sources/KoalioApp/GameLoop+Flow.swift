@@ -139,7 +139,7 @@ extension GameLoop {
     /// on another version of the level file is skipped (it would run through walls).
     func loadGhost(levelSHA256: [UInt8]) {
         ghost = nil
-        guard options.ghost, options.replay == nil, let path = bestRunPath(), FileManager.default.fileExists(atPath: path) else { return }
+        guard settings.effective.ghost, options.replay == nil, let path = bestRunPath(), FileManager.default.fileExists(atPath: path) else { return }
         let recording: Recording
         do { recording = try ReplayStore.read(path) } catch { return warn("no ghost: \(error.description)") }
         guard recording.levelSHA256 == levelSHA256 else { return }

@@ -56,8 +56,9 @@ public final class GameLoop {
         public var progressPath: String?
         /// Where the replay of each level's best run is kept (`NAME.koalioreplay`).
         public var bestRunDirectory: String?
-        /// Race the best run's ghost in levels already won (`--no-ghost` turns it off).
-        public var ghost = true
+        /// The player's settings (and the command line's overrides), applied at start and
+        /// changed by the settings menu.
+        var settings = SettingsStore()
         /// Open the audio device after the first frame (not for headless runs).
         public var audio = false
         /// Write each frame's start time and work time here when the game ends (`--frame-times`).
@@ -94,6 +95,8 @@ public final class GameLoop {
     /// Frame start times in seconds, kept in memory until the end (writing as it runs would be
     /// the kind of hitch they are there to find).
     var frameTimes: [(start: Double, busy: Double)] = []
+    /// The player's settings; the settings menu changes them (``change(settings:)``).
+    var settings: SettingsStore
     /// Replays and progress are written on this, off the frame loop.
     let writer = BackgroundWriter()
     /// Effects started since the last trace line (the trace's `sounds`).
@@ -134,11 +137,13 @@ public final class GameLoop {
         self.progress = options.progress
         self.levelIndex = options.levelIndex
         self.script = options.script.map(ScriptPlayer.init)
+        self.settings = options.settings
         if options.replay != nil {
             hud.setVisible(false)
             registry.onScreenShown = false
         }
         registry.attachOnScreen(hud.controller)
+        applySettings()
         if screen == .level, options.replay == nil, let recording = options.recording {
             startRecording(levelName: recording.levelName, levelSHA256: recording.levelSHA256)
             loadGhost(levelSHA256: recording.levelSHA256)
@@ -383,7 +388,7 @@ public final class GameLoop {
             return
         }
         let current = registry.current
-        let opacity = hudOpacity
+        let opacity = hudOpacity * Double(settings.effective.touchOpacityPercent) / 100
         var overlay = Scene.Overlay(notice: notice.flatMap { $0.untilStep > session.steps ? $0.text : nil },
                                     lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil },
                                     hud: opacity > 0 ? hud.appearance(opacity: opacity) : nil)

@@ -10,7 +10,7 @@ import KoalioInput
 /// Values land on ``controller``'s extended gamepad, so the game maps them like a pad's.
 /// While hidden (a pad is connected) the HUD lets go of everything and ignores pointers.
 public final class HUD {
-    public let layout: HUDLayout
+    public private(set) var layout: HUDLayout
     public private(set) var joystick: FloatingJoystick
     public let controller: Controller
     public private(set) var isVisible = true
@@ -35,6 +35,16 @@ public final class HUD {
     }
 
     public var gamepad: ExtendedGamepad { controller.extendedGamepad }
+
+    /// Moves the controls (the settings' size and hand) and makes the joystick float or stay
+    /// put; whatever is held is let go, as the controls move from under the fingers.
+    public func configure(layout: HUDLayout, joystickFollows: Bool) {
+        pointers.removeAll()
+        gamepad.releaseAll()
+        self.layout = layout
+        joystick = FloatingJoystick(restCenter: layout.joystickRest, radius: layout.joystickRadius,
+                                    movableBounds: layout.joystickZone, baseFollows: joystickFollows)
+    }
     public var isAPressed: Bool { gamepad.buttonA.isPressed }
     public var isBPressed: Bool { gamepad.buttonB.isPressed }
     public var isPausePressed: Bool { gamepad.buttonMenu.isPressed }

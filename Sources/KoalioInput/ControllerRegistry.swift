@@ -38,6 +38,12 @@ public final class ControllerRegistry {
     public var bindings = Bindings() {
         didSet { keyboard.keys = bindings.keys }
     }
+    /// The pads' stick dead zone (the settings'); applies to pads there and to come.
+    public var deadZone = DeadZone.standard {
+        didSet { for pad in controllers { pad.extendedGamepad.deadZone = deadZone } }
+    }
+    /// How hard pads rumble, 0 (never) … 1 (as asked).
+    public var rumbleStrength: Float = 1
     /// Each controller's press counts as of the last tick, to find presses between ticks.
     private var lastPresses: [ControllerID: GamepadPresses] = [:]
 
@@ -124,6 +130,7 @@ public final class ControllerRegistry {
     public func connect(_ controller: Controller) -> [ControllerChange] {
         guard self.controller(id: controller.id) == nil else { return [] }
         controllers.append(controller)
+        controller.extendedGamepad.deadZone = deadZone
         lastPresses[controller.id] = bindings.presses(of: controller.extendedGamepad, category: controller.productCategory)
         let becomesCurrent = current == nil
         if becomesCurrent { current = controller }
@@ -161,10 +168,10 @@ public final class ControllerRegistry {
         return changes + [.input(controller)]
     }
 
-    /// Asks the pad in use to rumble, where it can.
+    /// Asks the pad in use to rumble, where it can, at ``rumbleStrength``.
     public func rumbleCurrent(low: Float, high: Float, milliseconds: Int) {
-        guard let current, current.hasRumble, let pad = current.id.padID else { return }
-        pendingEffects.append(.rumble(controllerID: pad, low: low, high: high, milliseconds: milliseconds))
+        guard let current, current.hasRumble, let pad = current.id.padID, rumbleStrength > 0 else { return }
+        pendingEffects.append(.rumble(controllerID: pad, low: low * rumbleStrength, high: high * rumbleStrength, milliseconds: milliseconds))
     }
 
     /// Effects queued since the last call, in order.

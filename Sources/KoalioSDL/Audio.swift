@@ -34,7 +34,7 @@ public final class Audio {
     private let mix: KoalioMixer?
     private let chunks: [SoundEffect: UnsafeMutablePointer<Mix_Chunk>]
     private let tracks: [String: OpaquePointer]
-    private let volumes: Volumes
+    public private(set) var volumes: Volumes
     private var playing: MusicTrack?
     private var ducked = false
     /// How many times each effect started (SDL_mixer took it): tests read what a run sounded like.
@@ -97,6 +97,21 @@ public final class Audio {
         }
         // A loop that cannot start (a damaged file) leaves the music off; the game plays on.
         if mix.PlayMusic(music, -1) == 0 { applyMusicVolume() }
+    }
+
+    /// New volumes, from the settings menu: heard at once, effects already playing included.
+    public func setVolumes(_ volumes: Volumes) {
+        guard volumes != self.volumes else { return }
+        self.volumes = volumes
+        guard let mix else { return }
+        // Returns the previous volume, never an error.
+        for chunk in chunks.values { _ = mix.VolumeChunk(chunk, Self.chunkVolume(volumes)) }
+        applyMusicVolume()
+    }
+
+    /// SDL_mixer's 0…128 for an effect at `volumes.effects` percent.
+    nonisolated static func chunkVolume(_ volumes: Volumes) -> Int32 {
+        Int32(min(100, max(0, volumes.effects)) * Int(MIX_MAX_VOLUME) / 100)
     }
 
     /// Music at ``duckedShare`` of its volume while the game is paused.

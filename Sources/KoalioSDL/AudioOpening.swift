@@ -75,7 +75,7 @@ final class AudioOpening: @unchecked Sendable {
                 throw error
             }
             // Returns the previous volume, never an error.
-            _ = mix.VolumeChunk(chunk, Int32(min(100, max(0, volumes.effects)) * Int(MIX_MAX_VOLUME) / 100))
+            _ = mix.VolumeChunk(chunk, Audio.chunkVolume(volumes))
             opened.chunks[effect] = chunk
         }
         let musicDirectory = resourceDirectory + "/music"

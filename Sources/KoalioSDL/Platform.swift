@@ -29,7 +29,7 @@ public struct PlatformOptions: Sendable {
 public final class Platform {
     let window: Window
     private let renderer: Renderer
-    private let options: PlatformOptions
+    private var options: PlatformOptions
     let pads: GamepadManager
     private let sdl: SDLSystem
     /// Sound and music: silent until ``adoptAudio(waiting:)``, and for good when there is no device.
@@ -96,6 +96,12 @@ public final class Platform {
     public func startAudio() {
         guard audioOpening == nil, !audio.isOpen else { return }
         audioOpening = AudioOpening.start(resourceDirectory: options.resourceDirectory, volumes: options.volumes)
+    }
+
+    /// New volumes (the settings menu): heard at once, and used when the device opens.
+    public func setVolumes(_ volumes: Audio.Volumes) {
+        options.volumes = volumes
+        audio.setVolumes(volumes)
     }
 
     /// Makes ``audio`` the opened device once the worker is done: returns nil while it is still

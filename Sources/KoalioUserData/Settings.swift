@@ -35,5 +35,5 @@ public struct Settings: Equatable, Sendable {
     public static let percentRange = 0...100
     public static let touchOpacityRange = 20...100
     public static let touchSizeRange = 50...200
-    public static let windowScaleRange = 1...6
+    public static let windowScaleRange = 1...8
 }

@@ -300,7 +300,8 @@ struct KeyLines {
 
     init(_ text: String) {
         var table: String?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // By isNewline: Swift reads "\r\n" as one Character, which a split on "\n" would not cut.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = Self.trimmed(raw)
             if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
                 let name = Self.trimmed(line[line.index(after: line.startIndex)..<close])

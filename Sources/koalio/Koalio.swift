@@ -23,8 +23,8 @@ struct Koalio: ParsableCommand {
     @Flag(help: "Start in fullscreen (F11 toggles).")
     var fullscreen = false
 
-    @Option(help: ArgumentHelp("Window size as a multiple of the 568×320 view (1-8).", valueName: "n"))
-    var scale = 2
+    @Option(help: ArgumentHelp("Window size as a multiple of the 568×320 view (1-8; default: the settings', 2).", valueName: "n"))
+    var scale: Int?
 
     @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see README).", valueName: "file"))
     var trace: String?
@@ -59,11 +59,14 @@ struct Koalio: ParsableCommand {
     @Flag(help: "With --replay: check the recording as fast as possible; print 'ok' and the ticks, or the first tick that differs (exit 1).")
     var verify = false
 
-    @Option(help: ArgumentHelp("Music volume, 0-100 (0: no music).", valueName: "n"))
-    var musicVolume = 70
+    @Option(help: ArgumentHelp("Music volume this run, 0-100 (0: no music; default: the settings', 70).", valueName: "n"))
+    var musicVolume: Int?
 
-    @Option(help: ArgumentHelp("Sound effects volume, 0-100 (0: none).", valueName: "n"))
-    var effectsVolume = 100
+    @Option(help: ArgumentHelp("Sound effects volume this run, 0-100 (0: none; default: the settings', 100).", valueName: "n"))
+    var effectsVolume: Int?
+
+    @Option(help: ArgumentHelp("Read and save the settings in this file instead of ~/.config/koalio/settings.toml (see README).", valueName: "file"))
+    var config: String?
 
     @Flag(help: "Do not race the ghost of your best run in levels you have won.")
     var noGhost = false
@@ -72,12 +75,12 @@ struct Koalio: ParsableCommand {
     var listControllers = false
 
     func validate() throws {
-        guard (1...8).contains(scale) else { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
+        if let scale, !(1...8).contains(scale) { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
         if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }
         if verify && replay == nil { throw ValidationError("--verify needs --replay FILE.") }
         if record != nil && replay != nil { throw ValidationError("--record and --replay do not go together.") }
-        guard (0...100).contains(musicVolume) else { throw ValidationError("--music-volume must be from 0 to 100, not \(musicVolume).") }
-        guard (0...100).contains(effectsVolume) else { throw ValidationError("--effects-volume must be from 0 to 100, not \(effectsVolume).") }
+        if let musicVolume, !(0...100).contains(musicVolume) { throw ValidationError("--music-volume must be from 0 to 100, not \(musicVolume).") }
+        if let effectsVolume, !(0...100).contains(effectsVolume) { throw ValidationError("--effects-volume must be from 0 to 100, not \(effectsVolume).") }
         if headless && ticks == nil && !verify { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }
 }
@@ -102,7 +105,9 @@ extension Koalio {
         options.replayPath = replay
         options.verify = verify
         options.ghost = !noGhost
-        options.volumes = Audio.Volumes(music: musicVolume, effects: effectsVolume)
+        options.musicVolume = musicVolume
+        options.effectsVolume = effectsVolume
+        options.configPath = config
         return options
     }
 }

@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-import KoalioApp
+@testable import KoalioApp
 import KoalioCore
 import KoalioScripting
 import KoalioInput
@@ -72,7 +72,7 @@ enum LoopRunner {
                 loopOptions.progress = flow.progress
                 loopOptions.progressPath = flow.directory + "/progress.toml"
                 loopOptions.bestRunDirectory = flow.directory + "/best"
-                loopOptions.ghost = flow.ghost
+                loopOptions.settings = SettingsStore(overrides: .init(ghost: flow.ghost ? nil : false))
                 loopOptions.recording = loopOptions.recording ?? RecordingOptions(gameVersion: "test", levelName: "level1",
                                                                                  levelSHA256: Array(repeating: 7, count: 32))
             }

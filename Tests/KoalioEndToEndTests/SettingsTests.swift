@@ -1,0 +1,51 @@
+import Foundation
+import KoalioTestSupport
+import XCTest
+
+/// The settings file through the real binary: rebound keys steer, a broken file is named line
+/// by line and left alone, the command line overrides it for one run.
+final class SettingsTests: XCTestCase {
+    func testReboundKeysFromTheConfigFileSteer() throws {
+        let dir = try Koalio.scratch()
+        let config = dir.appendingPathComponent("settings.toml").path
+        try "[keyboard]\njump = [\"X\"]\ndash = [\"Z\"]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let script = dir.appendingPathComponent("jump.keys").path
+        try "10 z down\n12 z up\n40 x down\n42 x up\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let trace = dir.appendingPathComponent("trace.jsonl").path
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "60", "--config", config,
+                                  "--input-script", script, "--trace", trace])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        let lines = try Koalio.traceLines(trace)
+        XCTAssertTrue(lines[10..<40].allSatisfy { $0["onGround"] as? Bool == true }, "Z no longer jumps")
+        XCTAssertTrue(lines[41..<50].contains { ($0["vy"] as? Double ?? 0) < -200 }, "X jumps now")
+        XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), "[keyboard]\njump = [\"X\"]\ndash = [\"Z\"]\n",
+                       "a run that changes no setting writes nothing")
+    }
+
+    func testABrokenFileIsNamedLineByLineAndLeftAsItIs() throws {
+        let dir = try Koalio.scratch()
+        let config = dir.appendingPathComponent("settings.toml").path
+        let text = "[keyboard]\r\njump = [\"Spacebar\"]\r\n[audio]\r\nmusic = 300\r\n"
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "5", "--config", config])
+        XCTAssertEqual(run.status, 0, "a bad setting is a warning, never an error")
+        XCTAssertEqual(run.stderr.split(separator: "\n").map(String.init), [
+            "koalio: warning: \(config):2: [keyboard] jump: no key is called \"Spacebar\" (names as SDL spells them: \"Space\", \"Left Shift\", \"Return\"); keeping the default",
+            "koalio: warning: \(config):4: [audio] music: should be a whole number from 0 to 100; keeping the default",
+        ])
+        XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), text)
+        let notTOML = try Koalio.run(["--level", "level1", "--headless", "--ticks", "5", "--config", "Levels/level1.tmx"])
+        XCTAssertEqual(notTOML.status, 0)
+        XCTAssertTrue(notTOML.stderr.hasPrefix("koalio: warning: Levels/level1.tmx:1: not TOML"), notTOML.stderr)
+        XCTAssertEqual(notTOML.stderr.filter { $0 == "\n" }.count, 1, "one line")
+    }
+
+    func testTheDefaultFileIsUnderXDGConfigHome() throws {
+        let dir = try Koalio.scratch()
+        try FileManager.default.createDirectory(atPath: dir.path + "/koalio", withIntermediateDirectories: true)
+        try "[game]\nghost = maybe\n".write(toFile: dir.path + "/koalio/settings.toml", atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "1"], environment: ["XDG_CONFIG_HOME": dir.path])
+        XCTAssertTrue(run.stderr.contains("\(dir.path)/koalio/settings.toml:2: not TOML"), run.stderr)
+    }
+}
