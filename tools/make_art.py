@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws koalio's art into Resources/ (koala.png, tiles.png, sky.png, hills.png, goal.png, font.png,
-hud.png) and the desktop icons into dist/icons/hicolor/NxN/apps/koalio.png (16 to 256 px).
+hud.png, buttons.png) and the desktop icons into dist/icons/hicolor/NxN/apps/koalio.png (16 to 256 px).
 
 Rerun after changing it:  apt install python3-pil && /usr/bin/python3 tools/make_art.py
 Frame and tile positions here must match Sources/KoalioView/Art.swift.
@@ -346,6 +346,137 @@ def make_hud():
     d.rectangle([250, 9, 253, 22], fill=(255, 255, 255, 230))
     img.save(os.path.join(OUT, "hud.png"))
 
+# ---------------------------------------------------------------- controller button glyphs
+# Cells of 14x14. Rows: 0 Xbox, 1 PlayStation, 2 Nintendo, 3 generic pad; columns: 0 bottom face
+# button, 1 right, 2 left, 3 top, 4 Start/Menu/Options/+, 5 Back/View/Create/-, 6 left shoulder,
+# 7 right shoulder, 8 left trigger, 9 right trigger, 10 left stick press, 11 right stick press,
+# 12 guide. Row 4: d-pad up, down, left, right, the left stick, the on-screen A, B, pause and
+# joystick, then a keycap's left edge, middle and right edge (Art.swift reads the same layout).
+# Drawn pixel by pixel (letters from a 3x5 pixel alphabet), so they stay crisp at any whole scale.
+BTN = 14
+MINI = {  # 3x5 letters and digits for the small labels
+    "A": [".#.", "#.#", "###", "#.#", "#.#"], "B": ["##.", "#.#", "##.", "#.#", "##."],
+    "X": ["#.#", "#.#", ".#.", "#.#", "#.#"], "Y": ["#.#", "#.#", ".#.", ".#.", ".#."],
+    "L": ["#..", "#..", "#..", "#..", "###"], "R": ["##.", "#.#", "##.", "#.#", "#.#"],
+    "T": ["###", ".#.", ".#.", ".#.", ".#."], "S": [".##", "#..", ".#.", "..#", "##."],
+    "Z": ["###", "..#", ".#.", "#..", "###"], "1": [".#.", "##.", ".#.", ".#.", "###"],
+    "2": ["##.", "..#", ".#.", "#..", "###"], "3": ["##.", "..#", ".#.", "..#", "##."],
+}
+
+def mini_text(d, text, cx, cy, color, scale=1):
+    width = len(text) * 4 * scale - scale
+    x0, y0 = cx - width // 2, cy - (5 * scale) // 2
+    for i, ch in enumerate(text):
+        for row, line in enumerate(MINI[ch]):
+            for col, bit in enumerate(line):
+                if bit == "#":
+                    x, y = x0 + i * 4 * scale + col * scale, y0 + row * scale
+                    d.rectangle([x, y, x + scale - 1, y + scale - 1], fill=color)
+
+RIM = "#c8c4d4"  # a light rim: glyphs stay readable on the dimmed pause screen and on dark levels
+
+def face(d, ox, oy, body, mark=None, letter=None, letter_color=None):
+    d.ellipse([ox, oy, ox + 13, oy + 13], fill=rgba("#2b2533"), outline=rgba(RIM))
+    d.ellipse([ox + 1, oy + 1, ox + 12, oy + 12], fill=body)
+    if letter:
+        mini_text(d, letter, ox + 7, oy + 7, letter_color, scale=2 if len(letter) == 1 else 1)
+    if mark:
+        mark(d, ox, oy)
+
+def pill(d, ox, oy, label=None, color=(255, 255, 255, 255), shape=None):
+    d.rounded_rectangle([ox, oy + 2, ox + 13, oy + 11], radius=3, fill=rgba("#3a3446"), outline=rgba(RIM))
+    if label:
+        mini_text(d, label, ox + 7, oy + 7, color)
+    if shape:
+        shape(d, ox, oy)
+
+def make_buttons():
+    img = Image.new("RGBA", (BTN * 13, BTN * 5), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    dark = rgba("#3a3446")
+    white = rgba("#f4f4f8")
+    def at(col, row): return col * BTN, row * BTN
+    # Xbox: dark buttons, coloured letters (A green, B red, X blue, Y yellow)
+    for col, (letter, color) in enumerate([("A", "#52c45a"), ("B", "#ef4a4a"), ("X", "#4a8cf0"), ("Y", "#f5c232")]):
+        face(d, *at(col, 0), dark, letter=letter, letter_color=rgba(color))
+    # PlayStation: dark buttons, coloured symbols (cross blue, circle red, square pink, triangle green)
+    def cross(d, ox, oy):
+        d.line([ox + 4, oy + 4, ox + 9, oy + 9], fill=rgba("#8fb6f2"), width=2); d.line([ox + 9, oy + 4, ox + 4, oy + 9], fill=rgba("#8fb6f2"), width=2)
+    def circle(d, ox, oy): d.ellipse([ox + 3, oy + 3, ox + 10, oy + 10], outline=rgba("#ff7070"), width=2)
+    def square(d, ox, oy): d.rectangle([ox + 4, oy + 4, ox + 9, oy + 9], outline=rgba("#ee9be0"), width=2)
+    def triangle(d, ox, oy):
+        d.polygon([(ox + 7, oy + 3), (ox + 11, oy + 10), (ox + 3, oy + 10)], outline=rgba("#48dcb0"))
+        d.polygon([(ox + 7, oy + 4), (ox + 10, oy + 9), (ox + 4, oy + 9)], outline=rgba("#48dcb0"))
+    for col, mark in enumerate([cross, circle, square, triangle]):
+        face(d, *at(col, 1), dark, mark=mark)
+    # Nintendo: as printed, bottom B, right A, left Y, top X; light letters on dark buttons
+    for col, letter in enumerate(["B", "A", "Y", "X"]):
+        face(d, *at(col, 2), dark, letter=letter, letter_color=white)
+    # Generic: the four-button diamond with the one meant filled in
+    for col, (dx, dy) in enumerate([(0, 4), (4, 0), (-4, 0), (0, -4)]):
+        ox, oy = at(col, 3)
+        face(d, ox, oy, dark)
+        for px, py in [(0, 4), (4, 0), (-4, 0), (0, -4)]:
+            filled = (px, py) == (dx, dy)
+            d.ellipse([ox + 6 + px - 1, oy + 6 + py - 1, ox + 8 + px, oy + 8 + py], fill=white if filled else None, outline=white)
+    # Start / Back by family
+    def menu_lines(d, ox, oy):
+        for y in (5, 7, 9): d.line([ox + 4, oy + y - 0, ox + 9, oy + y], fill=white)
+    def view_squares(d, ox, oy):
+        d.rectangle([ox + 3, oy + 4, ox + 7, oy + 8], outline=white); d.rectangle([ox + 6, oy + 6, ox + 10, oy + 10], outline=white, fill=rgba("#3a3446"))
+    def plus(d, ox, oy): d.rectangle([ox + 4, oy + 6, ox + 9, oy + 7], fill=white); d.rectangle([ox + 6, oy + 4, ox + 7, oy + 9], fill=white)
+    def minus(d, ox, oy): d.rectangle([ox + 4, oy + 6, ox + 9, oy + 7], fill=white)
+    def start_arrow(d, ox, oy): d.polygon([(ox + 5, oy + 4), (ox + 9, oy + 7), (ox + 5, oy + 10)], fill=white)
+    def select_arrow(d, ox, oy): d.polygon([(ox + 9, oy + 4), (ox + 5, oy + 7), (ox + 9, oy + 10)], fill=white)
+    def create(d, ox, oy):
+        for x, y in [(5, 5), (8, 5), (5, 8), (8, 8)]: d.point((ox + x, oy + y), fill=white); d.point((ox + x + 1, oy + y), fill=white)
+    for row, (start, back) in enumerate([(menu_lines, view_squares), (menu_lines, create), (plus, minus), (start_arrow, select_arrow)]):
+        if row == 0:  # Xbox's Menu and View buttons are round; PlayStation's Options and Create are pills
+            for col, shape in [(4, start), (5, back)]:
+                ox, oy = at(col, row)
+                d.ellipse([ox, oy, ox + 13, oy + 13], fill=rgba("#3a3446"), outline=rgba(RIM))
+                shape(d, ox, oy)
+            continue
+        pill(d, *at(4, row), shape=start)
+        pill(d, *at(5, row), shape=back)
+    # Shoulders, triggers, stick presses, guide
+    labels = [("LB", "RB", "LT", "RT", "LS", "RS"), ("L1", "R1", "L2", "R2", "L3", "R3"),
+              ("L", "R", "ZL", "ZR", "LS", "RS"), ("L1", "R1", "L2", "R2", "L3", "R3")]
+    for row, names in enumerate(labels):
+        for i, name in enumerate(names):
+            pill(d, *at(6 + i, row), label=name)
+        ox, oy = at(12, row)
+        d.ellipse([ox + 1, oy + 1, ox + 12, oy + 12], fill=rgba("#3a3446"), outline=rgba(RIM))
+        d.ellipse([ox + 4, oy + 4, ox + 9, oy + 9], fill=white)
+    # Row 4: the d-pad's directions, the left stick
+    for col, (dx, dy) in enumerate([(0, -1), (0, 1), (-1, 0), (1, 0)]):
+        ox, oy = at(col, 4)
+        d.rectangle([ox + 5, oy + 1, ox + 8, oy + 12], fill=dark, outline=rgba("#15121a"))
+        d.rectangle([ox + 1, oy + 5, ox + 12, oy + 8], fill=dark, outline=rgba("#15121a"))
+        d.rectangle([ox + 6, oy + 2, ox + 7, oy + 11], fill=dark); d.rectangle([ox + 2, oy + 6, ox + 11, oy + 7], fill=dark)
+        cx, cy = ox + 6 + 4 * dx, oy + 6 + 4 * dy
+        d.rectangle([cx, cy, cx + 1, cy + 1], fill=white)
+    ox, oy = at(4, 4)
+    d.ellipse([ox, oy, ox + 13, oy + 13], fill=dark, outline=rgba("#15121a"))
+    d.ellipse([ox + 3, oy + 3, ox + 10, oy + 10], fill=rgba("#6a6478"), outline=white)
+    # The on-screen controls: A, B, pause, joystick (white rings, as the HUD draws them)
+    for col, letter in [(5, "A"), (6, "B")]:
+        ox, oy = at(col, 4)
+        d.ellipse([ox, oy, ox + 13, oy + 13], fill=(255, 255, 255, 70), outline=white)
+        mini_text(d, letter, ox + 7, oy + 7, white, scale=2)
+    ox, oy = at(7, 4)
+    d.ellipse([ox, oy, ox + 13, oy + 13], fill=(255, 255, 255, 70), outline=white)
+    d.rectangle([ox + 4, oy + 4, ox + 5, oy + 9], fill=white); d.rectangle([ox + 8, oy + 4, ox + 9, oy + 9], fill=white)
+    ox, oy = at(8, 4)
+    d.ellipse([ox, oy, ox + 13, oy + 13], fill=(255, 255, 255, 50), outline=white)
+    d.ellipse([ox + 4, oy + 4, ox + 9, oy + 9], fill=white)
+    # A keycap, cut in three: left edge, a middle column to stretch behind the key's name, right edge
+    ox, oy = at(9, 4)
+    d.rounded_rectangle([ox, oy, ox + 13 + 2 * BTN, oy + 13], radius=3, fill=rgba("#e8e6ee"), outline=rgba("#15121a"))
+    d.rectangle([ox + 1, oy + 11, ox + 12 + 2 * BTN, oy + 12], fill=rgba("#a9a4b8"))
+    d.rounded_rectangle([ox, oy, ox + 13 + 2 * BTN, oy + 13], radius=3, outline=rgba("#15121a"))
+    img.save(os.path.join(OUT, "buttons.png"))
+
 # ---------------------------------------------------------------- bitmap font: ASCII 32...127, 16 per row
 GLYPH_W, GLYPH_H = 8, 12
 
@@ -396,5 +527,5 @@ def make_icons():
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font(); make_hud(); make_icons()
+    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font(); make_hud(); make_buttons(); make_icons()
     print("wrote", ", ".join(sorted(f for f in os.listdir(OUT) if f.endswith(".png"))))

@@ -32,14 +32,15 @@ extension GameLoop {
         case .title, .level:
             return MenuPage(heading: "koalio", subheading: "a koala, some spikes, and a flag",
                             entries: [.init("Play"), .init("Quit")], selection: selection[.title] ?? 0,
-                            hint: "Arrows or d-pad: choose   Enter or A: go   Esc or B: quit")
+                            hint: prompts.menuHint(choose: "go", back: "quit"))
         case .levels:
-            return Self.levelSelectPage(names: levelNames, progress: progress, selection: selection[.levels] ?? 0)
+            return Self.levelSelectPage(names: levelNames, progress: progress, selection: selection[.levels] ?? 0,
+                                        hint: prompts.menuHint(choose: "play", back: "back"))
         }
     }
 
     /// The level select: each level with its best time, `new` or `locked`, then Back.
-    nonisolated static func levelSelectPage(names: [String], progress: PlayerProgress, selection: Int) -> MenuPage {
+    nonisolated static func levelSelectPage(names: [String], progress: PlayerProgress, selection: Int, hint: Prompt) -> MenuPage {
         var entries = names.indices.map { index in
             let name = names[index]
             let unlocked = progress.isUnlocked(index, of: names)
@@ -47,8 +48,7 @@ extension GameLoop {
             return MenuPage.Entry(displayName(name), detail: detail, enabled: unlocked)
         }
         entries.append(.init("Back"))
-        return MenuPage(heading: "Levels", entries: entries, selection: selection,
-                        hint: "Arrows or d-pad: choose   Enter or A: play   Esc or B: back")
+        return MenuPage(heading: "Levels", entries: entries, selection: selection, hint: hint)
     }
 
     func menuTick(_ input: MenuInput) {

@@ -250,7 +250,10 @@ public final class GameLoop {
     private func tick() {
         loopTicks += 1
         let live = liveInput()
-        let menu = menuReader.take(pads: .merging(registry.controllers.map { $0.extendedGamepad.capture() }))
+        let bindings = registry.bindings
+        let menu = menuReader.take(pads: .merging(registry.controllers.map {
+            bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory)
+        }))
         if screen != .level || leavesLevel(menu) {
             if screen != .level { menuTick(menu) }
             writeTrace()
@@ -334,6 +337,9 @@ public final class GameLoop {
         }
     }
 
+    /// Prompts in the pictures of the controller named as used last.
+    var prompts: Prompts { Prompts(controller: namedController, bindings: settings.effective.bindings) }
+
     /// The name the trace gives the steering controller; nil until it has been used.
     private var activeControllerName: String? {
         let controller = namedController
@@ -397,10 +403,10 @@ public final class GameLoop {
             overlay.playbackPaused = playbackPaused
         }
         overlay.ghost = ghost?.session.world.player
-        if isPlayingTheGame {
-            overlay.wonHint = nextLevelIndex != nil ? "Enter or A: next level   Esc or B: levels" : "Enter or A: levels"
-            overlay.pauseHint = "Esc, P or Start: resume   B or Q: levels"
-        }
+        let prompts = self.prompts
+        overlay.wonPrompt = prompts.won(nextLevel: nextLevelIndex != nil, inGame: isPlayingTheGame)
+        overlay.diedPrompt = prompts.died
+        overlay.pausePrompt = prompts.paused(canLeave: isPlayingTheGame)
         do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
     }
 

@@ -27,9 +27,11 @@ public enum TextureID: Hashable, Sendable {
     public static let goal = TextureID.resource("goal.png")
     public static let font = TextureID.resource("font.png")
     public static let hud = TextureID.resource("hud.png")
+    /// Controller button glyphs for prompts.
+    public static let buttons = TextureID.resource("buttons.png")
 
     /// The images every run needs, loaded up front so a missing one fails at start-up.
-    public static let builtIn: [TextureID] = [.koala, .sky, .hills, .goal, .font, .hud]
+    public static let builtIn: [TextureID] = [.koala, .sky, .hills, .goal, .font, .hud, .buttons]
 }
 
 /// One thing to draw, in logical-view pixels. The renderer scales the whole view at once.

@@ -161,6 +161,16 @@ public struct Bindings: Equatable, Sendable {
         return result
     }
 
+    /// A pad's snapshot for menus, whose buttons are fixed (A chooses, B goes back): on a
+    /// Nintendo pad read by label, the buttons printed A and B (right and bottom) do that.
+    public func forMenus(_ snapshot: GamepadSnapshot, category: ProductCategory) -> GamepadSnapshot {
+        guard nintendoByLabel && category.isNintendo else { return snapshot }
+        var result = snapshot
+        (result.buttonA, result.buttonB) = (snapshot.buttonB, snapshot.buttonA)
+        (result.buttonX, result.buttonY) = (snapshot.buttonY, snapshot.buttonX)
+        return result
+    }
+
     /// Press counts of a pad's bound buttons, added up per action, for finding presses between ticks.
     public func presses(of pad: ExtendedGamepad, category: ProductCategory) -> GamepadPresses {
         var presses = GamepadPresses()

@@ -20,9 +20,9 @@ public struct MenuPage: Equatable, Sendable {
     public var subheading: String?
     public var entries: [Entry]
     public var selection: Int
-    public var hint: String
+    public var hint: Prompt
 
-    public init(heading: String, subheading: String? = nil, entries: [Entry], selection: Int = 0, hint: String) {
+    public init(heading: String, subheading: String? = nil, entries: [Entry], selection: Int = 0, hint: Prompt) {
         self.heading = heading
         self.subheading = subheading
         self.entries = entries

@@ -26,7 +26,7 @@ public enum MenuView {
                 Text.draw(detail, x: rect.maxX - 10 - Text.width(detail, scale: 2), y: textY, scale: 2, color: color, into: &list)
             }
         }
-        Text.draw(page.hint, x: Scene.viewWidth / 2, y: Scene.viewHeight - 22, centered: true, into: &list)
+        page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 22, into: &list)
         return list
     }
 }

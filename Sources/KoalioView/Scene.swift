@@ -25,10 +25,10 @@ public enum Scene {
         public var badge: String?
         /// A replay's playback is paused by the viewer: shown like the game's pause.
         public var playbackPaused = false
-        /// What "You Won!" offers instead of playing again (the next level), when there is more.
-        public var wonHint: String?
-        /// The pause screen's line, when it offers more than resuming (leaving to the levels).
-        public var pauseHint: String?
+        /// The end and pause screens' lines, in the glyphs of the controller in use (nil: words).
+        public var wonPrompt: Prompt?
+        public var diedPrompt: Prompt?
+        public var pausePrompt: Prompt?
         /// The best run's koala, drawn translucent behind the player's (nil: no ghost).
         public var ghost: Player?
 
@@ -71,8 +71,7 @@ public enum Scene {
         if let pad = overlay.lowBatteryPad, session.state == .playing {
             Text.draw("\(pad): battery low", x: viewWidth / 2, y: 6, color: warningColor, centered: true, into: &list)
         }
-        screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, wonHint: overlay.wonHint,
-               pauseHint: overlay.pauseHint, into: &list)
+        screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
         if let badge = overlay.badge {
             Text.draw(badge, x: viewWidth - 8 - Text.width(badge, scale: 2), y: 6, scale: 2, color: Color(255, 90, 80), into: &list)
         }
@@ -165,16 +164,16 @@ public enum Scene {
             + "\((tenths / 10) % 60).\(tenths % 10)"
     }
 
-    private static func screen(for state: SessionState, wonHint: String?, pauseHint: String?, into list: inout DrawList) {
-        let lines: (title: String, hint: String, color: Color)
+    private static func screen(for state: SessionState, overlay: Overlay, into list: inout DrawList) {
+        let lines: (title: String, hint: Prompt, color: Color)
         switch state {
         case .playing: return
-        case .paused: lines = ("Paused", pauseHint ?? "Esc, P, Start or the pause button to resume", .white)
-        case .won: lines = ("You Won!", wonHint ?? "Enter or A to play again", Color(255, 222, 89))
-        case .died: lines = ("You have Died!", "Enter or A to try again", Color(255, 120, 110))
+        case .paused: lines = ("Paused", overlay.pausePrompt ?? Prompt([.text("Esc, P, Start or the pause button to resume")]), .white)
+        case .won: lines = ("You Won!", overlay.wonPrompt ?? Prompt([.text("Enter or A to play again")]), Color(255, 222, 89))
+        case .died: lines = ("You have Died!", overlay.diedPrompt ?? Prompt([.text("Enter or A to try again")]), Color(255, 120, 110))
         }
         list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
         Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - 30, scale: 3, color: lines.color, centered: true, into: &list)
-        Text.draw(lines.hint, x: viewWidth / 2, y: viewHeight / 2 + 16, centered: true, into: &list)
+        lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + 16, into: &list)
     }
 }

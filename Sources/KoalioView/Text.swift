@@ -24,4 +24,16 @@ public enum Text {
             }
         }
     }
+
+    /// A line with no shadow (text on a keycap).
+    public static func drawPlain(_ string: String, x: Double, y: Double, color: Color, into list: inout DrawList) {
+        var pen = x
+        for scalar in string.unicodeScalars {
+            if let source = Art.glyphSource(scalar), scalar != " " {
+                list.append(.sprite(.font, source: source, destination: Rect(x: pen, y: y, width: Double(Art.glyphWidth), height: Double(Art.glyphHeight)),
+                                    flipped: false, tint: color))
+            }
+            pen += Double(Art.glyphWidth)
+        }
+    }
 }

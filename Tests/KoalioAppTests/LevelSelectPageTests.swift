@@ -8,7 +8,7 @@ final class LevelSelectPageTests: XCTestCase {
     func testBestTimesNewAndLockedLevels() {
         var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2231)
-        let page = GameLoop.levelSelectPage(names: ["level1", "level2", "level3"], progress: progress, selection: 1)
+        let page = GameLoop.levelSelectPage(names: ["level1", "level2", "level3"], progress: progress, selection: 1, hint: Prompt([]))
         XCTAssertEqual(page.entries, [
             MenuPage.Entry("Level 1", detail: "best 0:37.1"),
             MenuPage.Entry("Level 2", detail: "new"),

@@ -1,0 +1,101 @@
+import KoalioInput
+import KoalioSDL
+import KoalioView
+
+/// The prompts' buttons in the pictures of the controller that last had input: keycaps with
+/// the bound key's name, the pad's own glyphs (by SDL's controller type), or the on-screen
+/// controls' icons. Built each frame, so a prompt changes on the tick another controller is used.
+struct Prompts {
+    var style: ButtonStyle
+    var bindings: Bindings
+    /// The pad's kind, for Nintendo's printed labels (ignored for the keyboard and touch).
+    var category: ProductCategory
+
+    /// The controller named as used last, as a style.
+    init(controller: Controller, bindings: Bindings) {
+        switch controller.id {
+        case .keyboard: style = .keyboard
+        case .onScreen: style = .touch
+        case .pad: style = ButtonStyle(pad: controller.productCategory)
+        }
+        self.bindings = bindings
+        category = controller.productCategory
+    }
+
+    /// A pad's physical button for a menu's fixed SDL button (`a` choose, `b` back): on a
+    /// Nintendo pad read by label, the button printed so.
+    private func menuPad(_ binding: PadBinding) -> ButtonGlyph {
+        .pad(bindings.nintendoByLabel && category.isNintendo ? binding.nintendoLabelSwapped : binding, style)
+    }
+
+    /// What does `action` in play.
+    func glyph(_ action: Action) -> ButtonGlyph {
+        switch style {
+        case .keyboard: return .keycap(bindings.keys[action]?.first.map(KeyNames.name(of:)) ?? "?")
+        case .touch:
+            switch action {
+            case .jump: return .touch(.a)
+            case .dash: return .touch(.b)
+            case .pause: return .touch(.pause)
+            case .left, .right: return .touch(.joystick)
+            }
+        default: return .pad(bindings.physicalButtons(for: action, on: category).first ?? .a, style)
+        }
+    }
+
+    var choose: Prompt.Part {
+        switch style {
+        case .keyboard: return .glyph(.keycap(KeyNames.name(of: .enter)))
+        case .touch: return .glyph(.touch(.a))
+        default: return .glyph(menuPad(.a))
+        }
+    }
+
+    /// Nil for the on-screen controls, which have no back button.
+    var back: Prompt.Part? {
+        switch style {
+        case .keyboard: return .glyph(.keycap(KeyNames.name(of: .escape)))
+        case .touch: return nil
+        default: return .glyph(menuPad(.b))
+        }
+    }
+
+    /// Playing again on an end screen: Enter, the pad's jump (A), the on-screen A.
+    var restart: Prompt.Part {
+        switch style {
+        case .keyboard: return .glyph(.keycap(KeyNames.name(of: KeyboardController.restartKey)))
+        default: return .glyph(glyph(.jump))
+        }
+    }
+
+    var move: [Prompt.Part] {
+        switch style {
+        case .keyboard: return [.glyph(.keycap(KeyNames.name(of: .up))), .glyph(.keycap(KeyNames.name(of: .down)))]
+        case .touch: return []
+        default: return [.glyph(.pad(.button(.dpadUp), style)), .glyph(.pad(.button(.dpadDown), style))]
+        }
+    }
+
+    // MARK: - Lines
+
+    /// A menu's hint: how to move, choose (`verb`) and go back (`backVerb`).
+    func menuHint(choose verb: String, back backVerb: String) -> Prompt {
+        guard let back else { return Prompt([.text("Tap an entry")]) }
+        return Prompt(move + [.text(" choose   "), choose, .text(" \(verb)   "), back, .text(" \(backVerb)")])
+    }
+
+    func paused(canLeave: Bool) -> Prompt {
+        var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .text(" resume")]
+        if canLeave, let back { parts += [.text("   "), back, .text(" levels")] }
+        return Prompt(parts)
+    }
+
+    func won(nextLevel: Bool, inGame: Bool) -> Prompt {
+        guard inGame else { return Prompt([restart, .text(" play again")]) }
+        guard nextLevel else { return Prompt([choose, .text(" levels")]) }
+        guard let back else { return Prompt([choose, .text(" next level")]) }
+        return Prompt([choose, .text(" next level   "), back, .text(" levels")])
+    }
+
+    var died: Prompt { Prompt([restart, .text(" try again")]) }
+}

@@ -1,0 +1,142 @@
+import KoalioCore
+import KoalioInput
+
+/// Whose buttons prompts picture: the controller that last had input. Pads by SDL's controller
+/// type (the registry's ``ProductCategory``).
+public enum ButtonStyle: Equatable, Sendable {
+    case keyboard, xbox, playStation, nintendo, generic, touch
+
+    public init(pad category: ProductCategory) {
+        switch category {
+        case .xbox360, .xboxOne: self = .xbox
+        case .dualShock3, .dualShock4, .dualSense: self = .playStation
+        case .switchPro, .joyCon: self = .nintendo
+        case .generic: self = .generic
+        }
+    }
+}
+
+/// The on-screen controls a prompt can picture.
+public enum TouchControl: Equatable, Sendable {
+    case a, b, pause, joystick
+}
+
+/// One button picture in a prompt.
+public enum ButtonGlyph: Equatable, Sendable {
+    /// A pad input (by SDL's positional name) as a pad of the style prints it: the bottom face
+    /// button is A on Xbox, ✕ on PlayStation, B on Nintendo.
+    case pad(PadBinding, ButtonStyle)
+    /// A keyboard key, with its name on the cap.
+    case keycap(String)
+    case touch(TouchControl)
+}
+
+extension Art {
+    /// Controller glyphs are 14×14 cells (see `make_buttons` in tools/make_art.py).
+    public static let buttonCell = 14
+    /// The keycap's left and right edges, and the middle column stretched behind the name.
+    public static let keycapEdge = 4
+
+    /// Where a glyph is in `buttons.png`; a keycap is drawn from ``keycapParts``.
+    public static func buttonSource(_ glyph: ButtonGlyph) -> IntRect? {
+        func cell(_ column: Int, _ row: Int) -> IntRect {
+            IntRect(x: column * buttonCell, y: row * buttonCell, width: buttonCell, height: buttonCell)
+        }
+        switch glyph {
+        case .keycap: return nil
+        case let .touch(control):
+            switch control {
+            case .a: return cell(5, 4)
+            case .b: return cell(6, 4)
+            case .pause: return cell(7, 4)
+            case .joystick: return cell(8, 4)
+            }
+        case let .pad(binding, style):
+            let row: Int
+            switch style {
+            case .xbox: row = 0
+            case .playStation: row = 1
+            case .nintendo: row = 2
+            case .generic, .keyboard, .touch: row = 3
+            }
+            switch binding {
+            case .button(.a): return cell(0, row)
+            case .button(.b): return cell(1, row)
+            case .button(.x): return cell(2, row)
+            case .button(.y): return cell(3, row)
+            case .button(.start): return cell(4, row)
+            case .button(.back): return cell(5, row)
+            case .button(.leftShoulder): return cell(6, row)
+            case .button(.rightShoulder): return cell(7, row)
+            case .trigger(.rightTrigger): return cell(9, row)
+            case .trigger: return cell(8, row)
+            case .button(.leftStick): return cell(10, row)
+            case .button(.rightStick): return cell(11, row)
+            case .button(.guide): return cell(12, row)
+            case .button(.dpadUp): return cell(0, 4)
+            case .button(.dpadDown): return cell(1, 4)
+            case .button(.dpadLeft): return cell(2, 4)
+            case .button(.dpadRight): return cell(3, 4)
+            }
+        }
+    }
+
+    /// A keycap's three parts in `buttons.png`: left edge, stretchable middle, right edge.
+    public static let keycapParts = (left: IntRect(x: 9 * buttonCell, y: 4 * buttonCell, width: keycapEdge, height: buttonCell),
+                                     middle: IntRect(x: 9 * buttonCell + 20, y: 4 * buttonCell, width: 1, height: buttonCell),
+                                     right: IntRect(x: 12 * buttonCell - keycapEdge, y: 4 * buttonCell, width: keycapEdge, height: buttonCell))
+}
+
+/// A line of text and button glyphs ("Press [Start] to resume"), laid out and drawn centred.
+public struct Prompt: Equatable, Sendable {
+    public enum Part: Equatable, Sendable {
+        case text(String)
+        case glyph(ButtonGlyph)
+    }
+
+    public var parts: [Part]
+
+    public init(_ parts: [Part]) { self.parts = parts }
+
+    /// Glyphs keep this much room on each side.
+    static let glyphMargin = 2.0
+
+    static func width(_ part: Part) -> Double {
+        switch part {
+        case let .text(text): return Text.width(text)
+        case let .glyph(.keycap(name)): return Text.width(name) + Double(Art.keycapEdge * 2) + glyphMargin * 2
+        case .glyph: return Double(Art.buttonCell) + glyphMargin * 2
+        }
+    }
+
+    public var width: Double { parts.reduce(0) { $0 + Self.width($1) } }
+
+    /// Draws the line centred on `x`, text top at `y` (glyphs sit one pixel above it, so a
+    /// 14 px glyph centres on 12 px text).
+    public func draw(centeredOn x: Double, y: Double, into list: inout DrawList) {
+        var pen = (x - width / 2).rounded()
+        for part in parts {
+            switch part {
+            case let .text(text):
+                Text.draw(text, x: pen, y: y, into: &list)
+            case let .glyph(.keycap(name)):
+                let left = pen + Self.glyphMargin, top = y - 1, edge = Double(Art.keycapEdge), cell = Double(Art.buttonCell)
+                let middle = Text.width(name)
+                list.append(.sprite(.buttons, source: Art.keycapParts.left, destination: Rect(x: left, y: top, width: edge, height: cell),
+                                    flipped: false, tint: .white))
+                list.append(.sprite(.buttons, source: Art.keycapParts.middle,
+                                    destination: Rect(x: left + edge, y: top, width: middle, height: cell), flipped: false, tint: .white))
+                list.append(.sprite(.buttons, source: Art.keycapParts.right,
+                                    destination: Rect(x: left + edge + middle, y: top, width: edge, height: cell), flipped: false, tint: .white))
+                Text.drawPlain(name, x: left + edge, y: y, color: Color(30, 26, 40), into: &list)
+            case let .glyph(glyph):
+                if let source = Art.buttonSource(glyph) {
+                    list.append(.sprite(.buttons, source: source,
+                                        destination: Rect(x: pen + Self.glyphMargin, y: y - 1, width: Double(Art.buttonCell), height: Double(Art.buttonCell)),
+                                        flipped: false, tint: .white))
+                }
+            }
+            pen += Self.width(part)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import KoalioHarness
+import XCTest
+
+/// Prompts in a real window under Xvfb show the buttons of the controller in hand: the pause
+/// screen drawn after Esc on the keyboard, Start on a virtual Xbox pad and Options on a virtual
+/// DualSense differs in the prompt, and nowhere else on that line.
+final class PromptWindowTests: XCTestCase {
+    func pausedScreenshot(_ xvfb: Xvfb, script: String, name: String) throws -> PNGImage {
+        let dir = try Koalio.scratch()
+        let keys = dir.appendingPathComponent("\(name).keys").path, png = dir.appendingPathComponent("\(name).png").path
+        try script.write(toFile: keys, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--level", "level1", "--ticks", "20", "--input-script", keys, "--screenshot", png],
+                                 environment: ["DISPLAY": xvfb.display])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return try PNGImage(path: png)
+    }
+
+    /// The prompt line's band of the 1136×640 window (the logical line at y 176…190, twice as big).
+    func promptBand(_ image: PNGImage) -> [Int] {
+        var values: [Int] = []
+        for y in stride(from: 350, to: 382, by: 1) {
+            for x in stride(from: 300, to: 836, by: 2) {
+                let (r, g, b) = image.pixel(x, y)
+                values.append(r << 16 | g << 8 | b)
+            }
+        }
+        return values
+    }
+
+    func testThePausePromptShowsTheButtonsOfTheControllerUsedLast() throws {
+        let xvfb = try Xvfb()
+        // A pad attached at once, so all three frames are drawn without the on-screen controls.
+        let keyboard = try pausedScreenshot(xvfb, script: "0 pad attach generic\n1 pad1 detach\n2 pad attach generic\n5 escape down\n6 escape up\n",
+                                            name: "keyboard")
+        let xbox = try pausedScreenshot(xvfb, script: "0 pad attach xboxone\n5 pad1 start down\n6 pad1 start up\n", name: "xbox")
+        let dualSense = try pausedScreenshot(xvfb, script: "0 pad attach ps5\n5 pad1 start down\n6 pad1 start up\n", name: "ps5")
+        let bands = [promptBand(keyboard), promptBand(xbox), promptBand(dualSense)]
+        XCTAssertNotEqual(bands[0], bands[1], "keycap vs Xbox's Menu button")
+        XCTAssertNotEqual(bands[1], bands[2], "Xbox's Menu button vs the DualSense's Options button")
+        XCTAssertNotEqual(bands[0], bands[2])
+        // Above the prompt, the three paused frames are the same picture.
+        func band(_ image: PNGImage, _ rows: Range<Int>) -> [Int] {
+            rows.flatMap { y in stride(from: 0, to: 1136, by: 3).map { x in let (r, g, b) = image.pixel(x, y); return r << 16 | g << 8 | b } }
+        }
+        XCTAssertEqual(band(xbox, 200..<300), band(dualSense, 200..<300), "only the prompt differs")
+    }
+}
