@@ -454,8 +454,9 @@ def make_buttons():
         d.rectangle([ox + 5, oy + 1, ox + 8, oy + 12], fill=dark, outline=rgba("#15121a"))
         d.rectangle([ox + 1, oy + 5, ox + 12, oy + 8], fill=dark, outline=rgba("#15121a"))
         d.rectangle([ox + 6, oy + 2, ox + 7, oy + 11], fill=dark); d.rectangle([ox + 2, oy + 6, ox + 11, oy + 7], fill=dark)
-        cx, cy = ox + 6 + 4 * dx, oy + 6 + 4 * dy
-        d.rectangle([cx, cy, cx + 1, cy + 1], fill=white)
+        # the arm meant, in white
+        arm = {(0, -1): [6, 2, 7, 5], (0, 1): [6, 8, 7, 11], (-1, 0): [2, 6, 5, 7], (1, 0): [8, 6, 11, 7]}[(dx, dy)]
+        d.rectangle([ox + arm[0], oy + arm[1], ox + arm[2], oy + arm[3]], fill=white)
     ox, oy = at(4, 4)
     d.ellipse([ox, oy, ox + 13, oy + 13], fill=dark, outline=rgba("#15121a"))
     d.ellipse([ox + 3, oy + 3, ox + 10, oy + 10], fill=rgba("#6a6478"), outline=white)

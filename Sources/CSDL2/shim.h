@@ -9,6 +9,7 @@
 
 /** SDL_WINDOWPOS_CENTERED is a macro that ORs another macro: it does not import. */
 static inline int koalio_windowpos_centered(void) { return (int)SDL_WINDOWPOS_CENTERED; }
+static inline int koalio_windowpos_centered_display(int display) { return (int)SDL_WINDOWPOS_CENTERED_DISPLAY(display); }
 
 /** SDL_TOUCH_MOUSEID imports but does not compile when used. */
 static inline Uint32 koalio_touch_mouse_id(void) { return SDL_TOUCH_MOUSEID; }

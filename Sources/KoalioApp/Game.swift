@@ -121,6 +121,7 @@ public enum Game {
         platformOptions.fullscreen = effective.fullscreen
         platformOptions.scale = effective.windowScale
         platformOptions.renderer = options.renderer
+        platformOptions.display = effective.display
         platformOptions.volumes = Audio.Volumes(music: effective.musicVolume, effects: effective.effectsVolume)
         loopOptions.audio = !options.headless
         let registry = ControllerRegistry()
@@ -128,6 +129,7 @@ public enum Game {
         do { platform = try Platform(options: platformOptions) } catch {
             throw error.isNoDisplay ? .input(error.description) : .runtime(error.description)
         }
+        if let warning = platform.displayWarning { StandardError.writeLine("koalio: warning: \(warning)") }
         do {
             try platform.loadControllerMappings(controllerMappingFiles())
             try platform.preload(images)

@@ -29,9 +29,11 @@ extension GameLoop {
     /// The page the current menu shows, built from the progress.
     func menuPage() -> MenuPage {
         switch screen {
+        case .settings, .keyboardControls, .padControls, .touchControls, .video:
+            return settingsPage()
         case .title, .level:
             return MenuPage(heading: "koalio", subheading: "a koala, some spikes, and a flag",
-                            entries: [.init("Play"), .init("Quit")], selection: selection[.title] ?? 0,
+                            entries: [.init("Play"), .init("Settings"), .init("Quit")], selection: selection[.title] ?? 0,
                             hint: prompts.menuHint(choose: "go", back: "quit"))
         case .levels:
             return Self.levelSelectPage(names: levelNames, progress: progress, selection: selection[.levels] ?? 0,
@@ -52,6 +54,7 @@ extension GameLoop {
     }
 
     func menuTick(_ input: MenuInput) {
+        if screen.isSettings { return settingsTick(input) }
         let page = menuPage()
         let before = page.selection
         if input.up || input.left { selection[screen] = page.selection(movedBy: -1) }
@@ -75,7 +78,13 @@ extension GameLoop {
     private func choose(_ index: Int) {
         switch screen {
         case .title, .level:
-            if index == 0 { screen = .levels } else { quitRequested = true }
+            switch index {
+            case 0: screen = .levels
+            case 1: openSettings(returningTo: .title)
+            default: quitRequested = true
+            }
+        case .settings, .keyboardControls, .padControls, .touchControls, .video:
+            break  // see settingsTick
         case .levels:
             if index < levelNames.count {
                 if progress.isUnlocked(index, of: levelNames) { startLevel(index) }
@@ -89,6 +98,7 @@ extension GameLoop {
         switch screen {
         case .title, .level: quitRequested = true
         case .levels: screen = .title
+        case .settings, .keyboardControls, .padControls, .touchControls, .video: leaveSettingsPage()
         }
     }
 
@@ -165,5 +175,48 @@ extension GameLoop {
             writer.enqueue { try ProgressFile.save(progress, path: path) }
         }
         if isBest, let path = bestRunPath() { save(recording, to: path, purpose: "keep the best run") }
+    }
+}
+
+// MARK: - The pause screen's menu
+
+extension GameLoop {
+    enum PauseChoice { case stay, resume, left }
+
+    /// Resume, Settings, the level select (in the game from the title), Quit.
+    var pauseMenuPage: MenuPage {
+        var entries: [MenuPage.Entry] = [.init("Resume"), .init("Settings")]
+        if isPlayingTheGame { entries.append(.init("Levels")) }
+        entries.append(.init("Quit"))
+        return MenuPage(heading: "Paused", entries: entries, selection: min(selection[.level] ?? 0, entries.count - 1),
+                        hint: Prompt([]), compact: true)
+    }
+
+    /// A paused tick: up and down choose an entry, A, Enter or a tap on it takes it.
+    func pauseMenuTick(_ input: MenuInput) -> PauseChoice {
+        let page = pauseMenuPage
+        let before = page.selection
+        if input.up { selection[.level] = page.selection(movedBy: -1) }
+        if input.down { selection[.level] = page.selection(movedBy: 1) }
+        if (selection[.level] ?? 0) != before { cue(.menuMove) }
+        var chosen: Int?
+        if let tap = input.tap { chosen = MenuLayout.pauseEntryRects(count: page.entries.count).firstIndex { $0.contains(tap) } }
+        if input.choose { chosen = selection[.level] ?? 0 }
+        guard let chosen else { return .stay }
+        cue(.menuChoose)
+        switch page.entries[chosen].label {
+        case "Resume":
+            selection[.level] = 0  // the next pause starts on Resume
+            return .resume
+        case "Settings":
+            openSettings(returningTo: .level)
+            return .left
+        case "Levels":
+            screen = .levels
+            return .left
+        default:
+            quitRequested = true
+            return .left
+        }
     }
 }

@@ -97,6 +97,11 @@ public final class GameLoop {
     var frameTimes: [(start: Double, busy: Double)] = []
     /// The player's settings; the settings menu changes them (``change(settings:)``).
     var settings: SettingsStore
+    /// Where the settings menu's Back leads from its main page (the title, or the paused level).
+    var settingsExit = Screen.title
+    /// A rebind waiting for its key or button, and the pads' buttons as of the last tick.
+    var capture: BindingCapture?
+    var capturePads = GamepadSnapshot.neutral
     /// Replays and progress are written on this, off the frame loop.
     let writer = BackgroundWriter()
     /// Effects started since the last trace line (the trace's `sounds`).
@@ -195,8 +200,15 @@ public final class GameLoop {
                 switch event {
                 case .quit: running = false
                 case .keyDown(.f11, isRepeat: false):
-                    do { try platform.toggleFullscreen() } catch { warn("F11: \(error)") }
+                    // Kept in the settings, as the settings menu's Fullscreen is.
+                    var new = settings.effective
+                    new.fullscreen = !platform.isFullscreen
+                    if new.fullscreen == settings.effective.fullscreen {  // the window had left the setting's state
+                        do { try platform.setFullscreen(new.fullscreen) } catch { warn("F11: \(error)") }
+                    }
+                    change(settings: new)
                 case let .keyDown(key, isRepeat):
+                    if !isRepeat && captureKey(key) { continue }
                     keyboard.keyDown(key, isRepeat: isRepeat)
                     menuReader.key(key)
                     lastUsed = .keyboard
@@ -206,9 +218,10 @@ public final class GameLoop {
                     keyboard.releaseAll()
                     pauseRequested = true
                 case let .pointer(pointer):
-                    if screen != .level {
+                    if screen != .level || session.state == .paused {  // the pause screen's entries take taps too
                         if pointer.phase == .down { menuReader.pointerDown(at: pointer.position) }
-                    } else if hud.handle(pointer) {
+                    }
+                    if screen == .level && hud.handle(pointer) {
                         lastUsed = .hud
                     }
                 case let .pad(event):
@@ -249,7 +262,7 @@ public final class GameLoop {
 
     private func tick() {
         loopTicks += 1
-        let live = liveInput()
+        var live = liveInput()
         let bindings = registry.bindings
         let menu = menuReader.take(pads: .merging(registry.controllers.map {
             bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory)
@@ -258,6 +271,15 @@ public final class GameLoop {
             if screen != .level { menuTick(menu) }
             writeTrace()
             return
+        }
+        if options.replay == nil && session.state == .paused {
+            switch pauseMenuTick(menu) {
+            case .resume: live.pressed.insert(.menu)  // as if the pause button: recorded, so replays resume here too
+            case .left:
+                writeTrace()
+                return
+            case .stay: break
+            }
         }
         let input: TickInput?
         if let replay = options.replay {
@@ -323,8 +345,10 @@ public final class GameLoop {
 
     /// The title's loop in menus, the level's in a level; quieter while paused.
     private func updateMusic() {
-        platform.audio.playMusic(screen == .level ? .level(session.map.name) : .title)
-        platform.audio.setDucked(screen == .level && (session.state == .paused || playbackPaused))
+        // The settings opened from the pause screen keep the level's music, ducked.
+        let inLevel = screen == .level || (screen.isSettings && settingsExit == .level)
+        platform.audio.playMusic(inLevel ? .level(session.map.name) : .title)
+        platform.audio.setDucked(inLevel && (session.state == .paused || playbackPaused))
     }
 
     /// The controller named as steering: the kind used last, falling back to the pad in use,
@@ -407,6 +431,8 @@ public final class GameLoop {
         overlay.wonPrompt = prompts.won(nextLevel: nextLevelIndex != nil, inGame: isPlayingTheGame)
         overlay.diedPrompt = prompts.died
         overlay.pausePrompt = prompts.paused(canLeave: isPlayingTheGame)
+        if options.replay == nil { overlay.pauseMenu = pauseMenuPage }
+        overlay.padBattery = current.map { "\($0.vendorName): \($0.battery.summary)" }
         do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
     }
 

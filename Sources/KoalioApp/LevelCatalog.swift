@@ -3,6 +3,10 @@ import KoalioSim
 /// Where the player is in the game: a menu, or a level.
 public enum Screen: String, Sendable {
     case title, levels, level
+    /// The settings pages (from the title or the pause screen).
+    case settings, keyboardControls = "keyboard", padControls = "gamepad", touchControls = "touch", video
+
+    var isSettings: Bool { [.settings, .keyboardControls, .padControls, .touchControls, .video].contains(self) }
 }
 
 /// The game's levels in playing order (`level1`, `level2`, … in the data's `Levels/`) and how to

@@ -12,6 +12,8 @@ public struct PlatformOptions: Sendable {
     /// Window size as a multiple of the 568×320 logical view.
     public var scale = 2
     public var renderer = RendererChoice.auto
+    /// The display to open on, by name (empty: the first).
+    public var display = ""
     /// Music and effect volumes, 0…100.
     public var volumes = Audio.Volumes()
     /// Directory holding koalio's `Resources/`.
@@ -35,6 +37,8 @@ public final class Platform {
     /// Sound and music: silent until ``adoptAudio(waiting:)``, and for good when there is no device.
     public private(set) var audio = Audio()
     private var audioOpening: AudioOpening?
+    /// Set when the display asked for is not there (the window opened on the first instead).
+    public private(set) var displayWarning: String?
     /// Whether scripted input holds the mouse button (pushed events do not update SDL's state).
     var scriptedMouseHeld = false
 
@@ -78,7 +82,14 @@ public final class Platform {
             throw SDLError.noDisplay
         }
         self.sdl = sdl
-        window = try Window(sdl: sdl, scale: options.scale, fullscreen: options.fullscreen, hidden: options.headless)
+        let names = Self.displayNames()
+        var display = 0
+        if !options.display.isEmpty {
+            if let index = names.firstIndex(of: options.display) { display = index } else {
+                displayWarning = "display \"\(options.display)\" is not connected; opening on \(names.first.map { "\"\($0)\"" } ?? "the first")"
+            }
+        }
+        window = try Window(sdl: sdl, scale: options.scale, fullscreen: options.fullscreen, hidden: options.headless, display: display)
         renderer = try Renderer(window: window, choice: choice)
         pads = GamepadManager(sdl: sdl)
     }
@@ -152,6 +163,32 @@ public final class Platform {
     func outputSize() -> (width: Int32, height: Int32) { renderer.outputSize() }
 
     public func toggleFullscreen() throws(SDLError) { try window.toggleFullscreen() }
+
+    public var isFullscreen: Bool { window.isFullscreen }
+
+    /// Fullscreen or windowed (the settings menu).
+    public func setFullscreen(_ fullscreen: Bool) throws(SDLError) {
+        if fullscreen != window.isFullscreen { try window.toggleFullscreen() }
+    }
+
+    /// The window's size as a multiple of the logical view (the settings menu).
+    public func setWindowScale(_ scale: Int) { window.setScale(scale) }
+
+    /// SDL's displays by name, in SDL's order ("Display N" for one SDL cannot name).
+    public var displays: [String] { Self.displayNames() }
+
+    /// The display the window is on now.
+    public var windowDisplay: Int { window.displayIndex }
+
+    /// Moves the window (and fullscreen) to the display at `index` of ``displays``.
+    public func moveWindow(toDisplay index: Int) throws(SDLError) { try window.move(toDisplay: index) }
+
+    static func displayNames() -> [String] {
+        // Not checked: a negative count (no video) lists no display.
+        (0..<max(0, Int(SDL_GetNumVideoDisplays()))).map { index in
+            SDL_GetDisplayName(Int32(index)).map { String(cString: $0) } ?? "Display \(index + 1)"
+        }
+    }
 
     /// Saves what the window shows now (call after `render`, before `present`) as a PNG.
     public func saveScreenshot(to path: String) throws(SDLError) { try renderer.saveScreenshot(to: path) }

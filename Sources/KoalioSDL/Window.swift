@@ -9,13 +9,14 @@ final class Window {
     /// The window's size before going fullscreen, to go back to.
     private var windowedSize: (width: Int32, height: Int32)
 
-    init(sdl: SDLSystem, scale: Int, fullscreen: Bool, hidden: Bool) throws(SDLError) {
+    /// Opens on `display` (an index of SDL's displays), centred; fullscreen there if asked.
+    init(sdl: SDLSystem, scale: Int, fullscreen: Bool, hidden: Bool, display: Int = 0) throws(SDLError) {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
         let size = (width: Int32(LogicalView.width * max(1, scale)), height: Int32(LogicalView.height * max(1, scale)))
-        handle = try check(SDL_CreateWindow("koalio", koalio_windowpos_centered(), koalio_windowpos_centered(),
-                                            size.width, size.height, flags), "SDL_CreateWindow")
+        let position = koalio_windowpos_centered_display(Int32(display))
+        handle = try check(SDL_CreateWindow("koalio", position, position, size.width, size.height, flags), "SDL_CreateWindow")
         self.sdl = sdl
         windowedSize = size
         SDL_SetWindowMinimumSize(handle, Int32(LogicalView.width / 2), Int32(LogicalView.height / 2))
@@ -44,9 +45,30 @@ final class Window {
         try check(SDL_GetWindowSurface(handle), "SDL_GetWindowSurface")
     }
 
+    var isFullscreen: Bool { SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+
+    /// The display the window is on (its centre), as an index of SDL's displays.
+    var displayIndex: Int { max(0, Int(SDL_GetWindowDisplayIndex(handle))) }
+
+    /// Windowed at `scale` × the logical view (kept for later, if fullscreen now).
+    func setScale(_ scale: Int) {
+        let size = (width: Int32(LogicalView.width * max(1, scale)), height: Int32(LogicalView.height * max(1, scale)))
+        windowedSize = size
+        if !isFullscreen { SDL_SetWindowSize(handle, size.width, size.height) }
+    }
+
+    /// Moves the window to the centre of `display`; fullscreen follows it there.
+    func move(toDisplay display: Int) throws(SDLError) {
+        let fullscreen = isFullscreen
+        if fullscreen { try toggleFullscreen() }
+        let position = koalio_windowpos_centered_display(Int32(display))
+        SDL_SetWindowPosition(handle, position, position)
+        if fullscreen { try toggleFullscreen() }
+    }
+
     /// Desktop-sized fullscreen on the window's display, or back to the size it had before.
     func toggleFullscreen() throws(SDLError) {
-        if SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 {
+        if isFullscreen {
             try check(SDL_SetWindowFullscreen(handle, 0), "SDL_SetWindowFullscreen(windowed)")
             // Without a window manager (Xvfb, some kiosks) SDL leaves the window screen-sized.
             SDL_SetWindowSize(handle, windowedSize.width, windowedSize.height)

@@ -11,16 +11,34 @@ public enum MenuLayout {
     /// The first entry's top, below the heading.
     public static let firstEntryTop = 118.0
 
+    /// Compact rows (settings pages: up to 11 under a smaller heading, text at the font's size).
+    public static let compactWidth = 460.0
+    public static let compactHeight = 18.0
+    public static let compactGap = 3.0
+    public static let compactFirstTop = 62.0
+
     /// The rectangles of `count` entries, centred, top to bottom.
-    public static func entryRects(count: Int) -> [Rect] {
+    public static func entryRects(count: Int, compact: Bool = false) -> [Rect] {
+        let width = compact ? compactWidth : entryWidth, height = compact ? compactHeight : entryHeight
+        let gap = compact ? compactGap : entryGap, top = compact ? compactFirstTop : firstEntryTop
+        return (0..<max(0, count)).map { index in
+            Rect(x: (Double(LogicalView.width) - width) / 2, y: top + Double(index) * (height + gap), width: width, height: height)
+        }
+    }
+
+    /// The pause screen's entries (Resume, Settings, …): compact rows under its prompt.
+    public static let pauseEntryWidth = 200.0
+    public static let pauseFirstTop = 200.0
+
+    public static func pauseEntryRects(count: Int) -> [Rect] {
         (0..<max(0, count)).map { index in
-            Rect(x: (Double(LogicalView.width) - entryWidth) / 2, y: firstEntryTop + Double(index) * (entryHeight + entryGap),
-                 width: entryWidth, height: entryHeight)
+            Rect(x: (Double(LogicalView.width) - pauseEntryWidth) / 2, y: pauseFirstTop + Double(index) * (compactHeight + compactGap),
+                 width: pauseEntryWidth, height: compactHeight)
         }
     }
 
     /// The entry a tap at `point` hits, if any.
-    public static func entry(at point: Vec2, count: Int) -> Int? {
-        entryRects(count: count).firstIndex { $0.contains(point) }
+    public static func entry(at point: Vec2, count: Int, compact: Bool = false) -> Int? {
+        entryRects(count: count, compact: compact).firstIndex { $0.contains(point) }
     }
 }

@@ -5,14 +5,20 @@ import KoalioCore
 public struct MenuPage: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var label: String
-        /// Right-aligned on the entry's row: a best time, "locked".
+        /// Right-aligned on the entry's row: a best time, "locked", a setting's value.
         public var detail: String?
+        /// Right-aligned button glyphs (a binding's keys or buttons), after ``detail``.
+        public var glyphs: Prompt?
         public var enabled: Bool
+        /// Drawn in the warning colour (a binding that conflicts with another).
+        public var warns: Bool
 
-        public init(_ label: String, detail: String? = nil, enabled: Bool = true) {
+        public init(_ label: String, detail: String? = nil, glyphs: Prompt? = nil, enabled: Bool = true, warns: Bool = false) {
             self.label = label
             self.detail = detail
+            self.glyphs = glyphs
             self.enabled = enabled
+            self.warns = warns
         }
     }
 
@@ -21,13 +27,24 @@ public struct MenuPage: Equatable, Sendable {
     public var entries: [Entry]
     public var selection: Int
     public var hint: Prompt
+    /// Small rows for long lists (the settings pages): see ``MenuLayout``.
+    public var compact = false
+    /// A live view of the stick beside the dead-zone setting: its raw position (x right, y up,
+    /// −1…1) and the dead zone's radius (0…1).
+    public var stick: (x: Double, y: Double, deadZone: Double)?
 
-    public init(heading: String, subheading: String? = nil, entries: [Entry], selection: Int = 0, hint: Prompt) {
+    public init(heading: String, subheading: String? = nil, entries: [Entry], selection: Int = 0, hint: Prompt, compact: Bool = false) {
         self.heading = heading
         self.subheading = subheading
         self.entries = entries
         self.selection = selection
         self.hint = hint
+        self.compact = compact
+    }
+
+    public static func == (lhs: MenuPage, rhs: MenuPage) -> Bool {
+        lhs.heading == rhs.heading && lhs.subheading == rhs.subheading && lhs.entries == rhs.entries && lhs.selection == rhs.selection
+            && lhs.hint == rhs.hint && lhs.compact == rhs.compact && lhs.stick.map { [$0.x, $0.y, $0.deadZone] } == rhs.stick.map { [$0.x, $0.y, $0.deadZone] }
     }
 
     /// The selection moved by `step` (−1 up, +1 down), wrapping, over enabled entries only.

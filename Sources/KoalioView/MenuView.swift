@@ -9,24 +9,55 @@ public enum MenuView {
     static let lockedText = Color(150, 150, 160)
     static let headingColor = Color(255, 224, 120)
 
+    static let warningText = Color(255, 170, 60)
+    static let stickColor = Color(255, 255, 255, 220)
+    static let deadZoneColor = Color(255, 120, 110, 120)
+
     public static func drawList(_ page: MenuPage, over backdrop: Session) -> DrawList {
-        var list = Scene.drawList(backdrop, overlay: Scene.Overlay(), showStatus: false)
+        var overlay = Scene.Overlay()
+        overlay.showsStateScreen = false
+        var list = Scene.drawList(backdrop, overlay: overlay, showStatus: false)
         list.append(.fill(Rect(x: 0, y: 0, width: Scene.viewWidth, height: Scene.viewHeight), Color(0, 0, 0, Scene.dimAlpha)))
-        Text.draw(page.heading, x: Scene.viewWidth / 2, y: 40, scale: 4, color: headingColor, centered: true, into: &list)
+        let headingScale = page.compact ? 3 : 4
+        Text.draw(page.heading, x: Scene.viewWidth / 2, y: page.compact ? 14 : 40, scale: headingScale, color: headingColor, centered: true, into: &list)
         if let subheading = page.subheading {
-            Text.draw(subheading, x: Scene.viewWidth / 2, y: 92, centered: true, into: &list)
+            Text.draw(subheading, x: Scene.viewWidth / 2, y: page.compact ? 48 : 92, centered: true, into: &list)
         }
-        for (index, (entry, rect)) in zip(page.entries, MenuLayout.entryRects(count: page.entries.count)).enumerated() {
+        drawEntries(page, in: MenuLayout.entryRects(count: page.entries.count, compact: page.compact), into: &list)
+        page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 20, into: &list)
+        return list
+    }
+
+    /// A page's entries in `rects`: the selected one highlighted, locked ones greyed, values and
+    /// glyphs right-aligned (text at the font's size on compact pages, twice it otherwise).
+    static func drawEntries(_ page: MenuPage, in rects: [Rect], into list: inout DrawList) {
+        let scale = page.compact ? 1 : 2
+        for (index, (entry, rect)) in zip(page.entries, rects).enumerated() {
             let selected = index == page.selection
             list.append(.fill(rect, selected ? selectedFill : entryFill))
-            let color = !entry.enabled ? lockedText : selected ? Color(30, 24, 40) : .white
-            let textY = rect.y + (rect.height - Double(Art.glyphHeight * 2)) / 2
-            Text.draw(entry.label, x: rect.x + 10, y: textY, scale: 2, color: color, into: &list)
-            if let detail = entry.detail {
-                Text.draw(detail, x: rect.maxX - 10 - Text.width(detail, scale: 2), y: textY, scale: 2, color: color, into: &list)
+            let color = !entry.enabled ? lockedText : selected ? Color(30, 24, 40) : entry.warns ? warningText : .white
+            let textY = rect.y + (rect.height - Double(Art.glyphHeight * scale)) / 2
+            Text.draw(entry.label, x: rect.x + 10, y: textY, scale: scale, color: color, into: &list)
+            var right = rect.maxX - 10
+            if let glyphs = entry.glyphs {
+                glyphs.draw(centeredOn: right - glyphs.width / 2, y: textY, into: &list)
+                right -= glyphs.width + 4
             }
+            if let detail = entry.detail {
+                Text.draw(detail, x: right - Text.width(detail, scale: scale), y: textY, scale: scale, color: color, into: &list)
+            }
+            if selected, let stick = page.stick { drawStick(stick, beside: rect, into: &list) }
         }
-        page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 22, into: &list)
-        return list
+    }
+
+    /// The stick's raw position in its square, the dead zone as a square around the centre:
+    /// a player sees how far the stick rests from the centre and how much the setting ignores.
+    static func drawStick(_ stick: (x: Double, y: Double, deadZone: Double), beside row: Rect, into list: inout DrawList) {
+        let size = 44.0, left = row.maxX + 6, top = row.y + row.height / 2 - size / 2
+        list.append(.fill(Rect(x: left, y: top, width: size, height: size), Color(0, 0, 0, 140)))
+        let zone = size * stick.deadZone
+        list.append(.fill(Rect(x: left + (size - zone) / 2, y: top + (size - zone) / 2, width: zone, height: zone), deadZoneColor))
+        let x = left + size / 2 + stick.x * size / 2, y = top + size / 2 - stick.y * size / 2
+        list.append(.fill(Rect(x: (x - 2).rounded(), y: (y - 2).rounded(), width: 4, height: 4), stickColor))
     }
 }

@@ -29,6 +29,12 @@ public enum Scene {
         public var wonPrompt: Prompt?
         public var diedPrompt: Prompt?
         public var pausePrompt: Prompt?
+        /// The pad in use and its battery, for the pause screen ("DualSense: battery medium").
+        public var padBattery: String?
+        /// The pause screen's entries (Resume, Settings, …), compact, under its prompt.
+        public var pauseMenu: MenuPage?
+        /// The pause and end screens' dim layer and lines (off behind a menu, which dims itself).
+        public var showsStateScreen = true
         /// The best run's koala, drawn translucent behind the player's (nil: no ghost).
         public var ghost: Player?
 
@@ -71,12 +77,15 @@ public enum Scene {
         if let pad = overlay.lowBatteryPad, session.state == .playing {
             Text.draw("\(pad): battery low", x: viewWidth / 2, y: 6, color: warningColor, centered: true, into: &list)
         }
-        screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
+        if overlay.showsStateScreen {
+            screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
+        }
         if let badge = overlay.badge {
             Text.draw(badge, x: viewWidth - 8 - Text.width(badge, scale: 2), y: 6, scale: 2, color: Color(255, 90, 80), into: &list)
         }
-        if let pad = overlay.lowBatteryPad, session.state == .paused {
-            Text.draw("\(pad): battery low", x: viewWidth / 2, y: viewHeight / 2 + 40, color: warningColor, centered: true, into: &list)
+        if let battery = overlay.padBattery, session.state == .paused, overlay.showsStateScreen {
+            let color = overlay.lowBatteryPad != nil ? warningColor : Color.white
+            Text.draw(battery, x: viewWidth / 2, y: 6, color: color, centered: true, into: &list)
         }
         if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
             Text.draw(notice, x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
@@ -175,5 +184,8 @@ public enum Scene {
         list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
         Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - 30, scale: 3, color: lines.color, centered: true, into: &list)
         lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + 16, into: &list)
+        if state == .paused, let menu = overlay.pauseMenu {
+            MenuView.drawEntries(menu, in: MenuLayout.pauseEntryRects(count: menu.entries.count), into: &list)
+        }
     }
 }

@@ -24,6 +24,8 @@ enum LoopRunner {
         var progress = PlayerProgress()
         var directory: String
         var ghost = true
+        /// The settings file's contents at start (saved in `directory/settings.toml` on change).
+        var settings = Settings()
     }
 
     /// What a run left behind. Made and read on the main thread only (XCTest's), hence unchecked.
@@ -39,6 +41,8 @@ enum LoopRunner {
         var music: MusicTrack?
         var audioOpen = false
         var joysticksLeft: Int32
+        /// The settings in effect when the run ended.
+        var settings = Settings()
 
         func field<T>(_ tick: Int, _ name: String, as type: T.Type = T.self) -> T? { trace[tick - 1][name] as? T }
     }
@@ -72,7 +76,8 @@ enum LoopRunner {
                 loopOptions.progress = flow.progress
                 loopOptions.progressPath = flow.directory + "/progress.toml"
                 loopOptions.bestRunDirectory = flow.directory + "/best"
-                loopOptions.settings = SettingsStore(overrides: .init(ghost: flow.ghost ? nil : false))
+                loopOptions.settings = SettingsStore(saved: flow.settings, overrides: .init(ghost: flow.ghost ? nil : false),
+                                                     path: flow.directory + "/settings.toml")
                 loopOptions.recording = loopOptions.recording ?? RecordingOptions(gameVersion: "test", levelName: "level1",
                                                                                  levelSHA256: Array(repeating: 7, count: 32))
             }
@@ -85,7 +90,7 @@ enum LoopRunner {
             XCTAssertEqual(trace.count, ticks)
             return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count, ghost: loop.ghost,
                        soundsStarted: platform.audio.started, music: platform.audio.music, audioOpen: platform.audio.isOpen,
-                       joysticksLeft: SDL_NumJoysticks())
+                       joysticksLeft: SDL_NumJoysticks(), settings: loop.settings.effective)
         }
     }
 }

@@ -25,9 +25,10 @@ enum Koalio {
         process.currentDirectoryURL = URL(fileURLWithPath: repository)
         // The developer's own settings stay out: no KOALIO_*, no SDL_* (video driver, mapping
         // files), and XDG homes of the test's own, so autosaved runs never reach the real home.
+        // A fresh config home per run: a run that saves a setting (F11 does) changes no other's.
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KOALIO_") && !$0.key.hasPrefix("SDL_") }
         env["XDG_DATA_HOME"] = dataHome
-        env["XDG_CONFIG_HOME"] = dataHome + "/config"
+        env["XDG_CONFIG_HOME"] = try Scratch.directory().path
         env["SDL_AUDIODRIVER"] = "dummy"  // sound without a sound card (CI has none), and no warning
         for (key, value) in environment { env[key] = value }
         process.environment = env

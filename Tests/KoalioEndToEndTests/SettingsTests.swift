@@ -1,4 +1,5 @@
 import Foundation
+import KoalioHarness
 import KoalioTestSupport
 import XCTest
 
@@ -47,5 +48,28 @@ final class SettingsTests: XCTestCase {
         try "[game]\nghost = maybe\n".write(toFile: dir.path + "/koalio/settings.toml", atomically: true, encoding: .utf8)
         let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "1"], environment: ["XDG_CONFIG_HOME": dir.path])
         XCTAssertTrue(run.stderr.contains("\(dir.path)/koalio/settings.toml:2: not TOML"), run.stderr)
+    }
+}
+
+/// The display setting in a real window under Xvfb (one display): the chosen display's name is
+/// used; one that is not connected falls back to the first with a warning.
+final class DisplaySettingTests: XCTestCase {
+    func testAnAbsentDisplayFallsBackToTheFirstWithAWarning() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let config = dir.appendingPathComponent("settings.toml").path
+        try "[video]\ndisplay = \"Projector\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let absent = try Koalio.run(["--level", "level1", "--ticks", "2", "--config", config], environment: ["DISPLAY": xvfb.display])
+        XCTAssertEqual(absent.status, 0, absent.stderr)
+        let prefix = "koalio: warning: display \"Projector\" is not connected; opening on \""
+        XCTAssertTrue(absent.stderr.hasPrefix(prefix), absent.stderr)
+        XCTAssertEqual(absent.stderr.filter { $0 == "\n" }.count, 1)
+        // The first display's name, as SDL gives it, is a choice that needs no fallback.
+        let first = String(absent.stderr.dropFirst(prefix.count).prefix { $0 != "\"" })
+        XCTAssertFalse(first.isEmpty)
+        try "[video]\ndisplay = \"\(first)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let present = try Koalio.run(["--level", "level1", "--ticks", "2", "--config", config], environment: ["DISPLAY": xvfb.display])
+        XCTAssertEqual(present.status, 0)
+        XCTAssertEqual(present.stderr, "")
     }
 }

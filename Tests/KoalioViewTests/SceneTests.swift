@@ -36,7 +36,9 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(warned.items.count - plain.items.count, 2 * ("Pad connected" + "Pad: battery low").filter { $0 != " " }.count,
                        "notice and warning, each glyph with its shadow")
         session.togglePause()
-        let paused = Scene.drawList(session, overlay: Scene.Overlay(lowBatteryPad: "Pad"))
+        var pausedOverlay = Scene.Overlay(lowBatteryPad: "Pad")
+        pausedOverlay.padBattery = "Pad: battery low"
+        let paused = Scene.drawList(session, overlay: pausedOverlay)
         let dim = try XCTUnwrap(paused.items.firstIndex { !dimLayers(DrawList(items: [$0])).isEmpty })
         XCTAssertTrue(paused.items[dim...].contains { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false },
                       "the pause screen names the pad with the low battery, above the dim layer")

@@ -1,0 +1,153 @@
+import KoalioInput
+import KoalioSDL
+import KoalioUserData
+import KoalioView
+
+/// One row of a settings page: what it shows and what choosing or adjusting it does.
+struct SettingsRow {
+    enum Kind {
+        /// Opens another settings page.
+        case open(Screen)
+        /// Left and right step the value (−1, +1); choosing steps it forward.
+        case adjust((inout Settings, Int) -> Void)
+        /// Waits for the key or pad button to do the action (see ``BindingCapture``).
+        case bind(Action)
+        /// The page's bindings back to the defaults.
+        case reset
+        case back
+    }
+
+    var entry: MenuPage.Entry
+    var kind: Kind
+}
+
+/// Waiting for the key or pad button a player presses to rebind an action.
+enum BindingCapture: Equatable {
+    case key(Action)
+    /// Started at `tick` of the loop: a pad capture gives up after ``SettingsMenu/padCaptureTicks``.
+    case pad(Action, since: Int)
+}
+
+/// The settings pages: the main page, keyboard keys, pad buttons, on-screen controls, video.
+/// Rows are built from the settings each frame, so what they show is what the game uses.
+enum SettingsMenu {
+    /// How long a pad rebind waits for a button (Esc cancels sooner).
+    static let padCaptureTicks = 5 * 60
+    static let percentStep = 10
+    static let deadZoneStep = 5
+
+    /// What the rows need besides the settings.
+    struct Context {
+        var settings: Settings
+        /// The glyphs of the pad in use (Xbox's when there is none), for the pad buttons page.
+        var padStyle: ButtonStyle
+        var padCategory: ProductCategory
+        /// SDL's displays by name, and the one the window is on.
+        var displays: [String]
+        var windowDisplay: Int
+    }
+
+    static func heading(_ screen: Screen) -> String {
+        switch screen {
+        case .keyboardControls: return "Keyboard keys"
+        case .padControls: return "Pad buttons"
+        case .touchControls: return "On-screen controls"
+        case .video: return "Video"
+        default: return "Settings"
+        }
+    }
+
+    static func rows(_ screen: Screen, _ context: Context) -> [SettingsRow] {
+        let settings = context.settings
+        switch screen {
+        case .keyboardControls:
+            return Action.allCases.map { action in
+                let keys = settings.bindings.keys[action, default: []]
+                let conflicts = keys.flatMap { settings.bindings.conflicts(of: $0, with: action) }
+                return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
+                                                glyphs: Prompt(keys.map { .glyph(.keycap(KeyNames.name(of: $0))) }), warns: !conflicts.isEmpty),
+                                   kind: .bind(action))
+            } + [SettingsRow(entry: .init("Reset to defaults"), kind: .reset), SettingsRow(entry: .init("Back"), kind: .back)]
+        case .padControls:
+            return Action.allCases.map { action in
+                let buttons = settings.bindings.buttons[action, default: []]
+                let conflicts = buttons.flatMap { settings.bindings.conflicts(of: $0, with: action) }
+                let physical = settings.bindings.physicalButtons(for: action, on: context.padCategory)
+                return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
+                                                glyphs: Prompt(physical.map { .glyph(.pad($0, context.padStyle)) }), warns: !conflicts.isEmpty),
+                                   kind: .bind(action))
+            } + [
+                choice("Nintendo buttons", settings.bindings.nintendoByLabel ? "by label" : "by position") { $0.bindings.nintendoByLabel.toggle() },
+                SettingsRow(entry: .init("Reset to defaults"), kind: .reset),
+                SettingsRow(entry: .init("Back"), kind: .back),
+            ]
+        case .touchControls:
+            return [
+                percent("Opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep, settings),
+                percent("Size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, settings),
+                choice("Left-handed", settings.leftHanded ? "on" : "off") { $0.leftHanded.toggle() },
+                choice("Joystick", settings.joystick == .floating ? "floating" : "fixed") {
+                    $0.joystick = $0.joystick == .floating ? .fixed : .floating
+                },
+                SettingsRow(entry: .init("Back"), kind: .back),
+            ]
+        case .video:
+            return [
+                choice("Fullscreen", settings.fullscreen ? "on" : "off") { $0.fullscreen.toggle() },
+                SettingsRow(entry: .init("Window scale", detail: "\(settings.windowScale)x"), kind: .adjust { settings, step in
+                    settings.windowScale = clamped(settings.windowScale + step, Settings.windowScaleRange)
+                }),
+                displayRow(context),
+                SettingsRow(entry: .init("Back"), kind: .back),
+            ]
+        default:
+            return [
+                SettingsRow(entry: .init("Keyboard keys"), kind: .open(.keyboardControls)),
+                SettingsRow(entry: .init("Pad buttons"), kind: .open(.padControls)),
+                percent("Stick dead zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep, settings),
+                choice("Rumble", settings.rumble ? "on" : "off") { $0.rumble.toggle() },
+                percent("Rumble strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep, settings),
+                SettingsRow(entry: .init("On-screen controls"), kind: .open(.touchControls)),
+                SettingsRow(entry: .init("Video"), kind: .open(.video)),
+                percent("Music volume", \.musicVolume, Settings.percentRange, step: percentStep, settings),
+                percent("Effects volume", \.effectsVolume, Settings.percentRange, step: percentStep, settings),
+                choice("Ghost of your best run", settings.ghost ? "on" : "off") { $0.ghost.toggle() },
+                SettingsRow(entry: .init("Back"), kind: .back),
+            ]
+        }
+    }
+
+    /// The main page's dead-zone row (where the live stick view is drawn).
+    static let deadZoneRow = 2
+
+    static func conflictText(_ actions: [Action]) -> String? {
+        actions.isEmpty ? nil : "also " + Set(actions).sorted { $0.rawValue < $1.rawValue }.map(\.title).joined(separator: ", ")
+    }
+
+    static func clamped(_ value: Int, _ range: ClosedRange<Int>) -> Int { min(range.upperBound, max(range.lowerBound, value)) }
+
+    static func percent(_ label: String, _ path: WritableKeyPath<Settings, Int>, _ range: ClosedRange<Int>, step: Int,
+                        _ settings: Settings) -> SettingsRow {
+        SettingsRow(entry: .init(label, detail: "\(settings[keyPath: path])%"), kind: .adjust { settings, direction in
+            settings[keyPath: path] = clamped(settings[keyPath: path] + direction * step, range)
+        })
+    }
+
+    /// A two-way setting: either direction, or choosing, flips it.
+    static func choice(_ label: String, _ value: String, flip: @escaping (inout Settings) -> Void) -> SettingsRow {
+        SettingsRow(entry: .init(label, detail: value), kind: .adjust { settings, _ in flip(&settings) })
+    }
+
+    /// The display to open on: SDL's displays in turn; one that is not connected is named so.
+    static func displayRow(_ context: Context) -> SettingsRow {
+        let displays = context.displays
+        let chosen = context.settings.display
+        let current = chosen.isEmpty ? 0 : displays.firstIndex(of: chosen)
+        let detail = current.map { "\($0 + 1): \(displays[$0])" } ?? "\(chosen) (not connected)"
+        return SettingsRow(entry: .init("Display", detail: detail), kind: .adjust { settings, step in
+            guard !displays.isEmpty else { return }
+            let index = ((current ?? 0) + step + displays.count) % displays.count
+            settings.display = index == 0 ? "" : displays[index]
+        })
+    }
+}

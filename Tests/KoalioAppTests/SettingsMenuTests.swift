@@ -1,0 +1,180 @@
+@testable import KoalioApp
+import KoalioInput
+import KoalioSDL
+import KoalioTestSupport
+import KoalioUserData
+import KoalioView
+import XCTest
+
+/// The settings menu through the real loop: rebinding with the keyboard and with a virtual pad
+/// (saved, read back, and steering), changing values by touch, and the pause screen's way in.
+final class SettingsMenuTests: XCTestCase {
+    func saved(_ flow: LoopRunner.Flow) -> SettingsFile.Loaded {
+        SettingsFile.load(path: flow.directory + "/settings.toml", naming: SettingsStore.naming)
+    }
+
+    func testRebindingJumpWithTheKeyboardIsSavedAndSteers() throws {
+        let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
+        let run = try LoopRunner.play("""
+            2 down down
+            3 down up
+            4 enter down
+            5 enter up
+            6 enter down
+            7 enter up
+            8 down down
+            9 down up
+            10 down down
+            11 down up
+            12 enter down
+            13 enter up
+            14 x down
+            15 x up
+            16 escape down
+            17 escape up
+            18 escape down
+            19 escape up
+            20 up down
+            21 up up
+            22 enter down
+            23 enter up
+            24 enter down
+            25 enter up
+            40 z down
+            41 z up
+            60 x down
+            61 x up
+
+            """, ticks: 70, flow: flow)
+        XCTAssertEqual(run.field(14, "screen"), "keyboard", "the keyboard keys page")
+        XCTAssertEqual(run.field(26, "screen"), "level")
+        XCTAssertEqual(run.settings.bindings.keys[.jump], [.x])
+        XCTAssertEqual(saved(flow).settings.bindings.keys[.jump], [.x], "saved to settings.toml")
+        XCTAssertEqual(saved(flow).warnings, [])
+        XCTAssertTrue((41...59).allSatisfy { run.field($0, "onGround") == true }, "Z jumps no more")
+        XCTAssertTrue((61...66).contains { (run.field($0, "vy", as: Double.self) ?? 0) < -200 }, "X jumps")
+    }
+
+    func testRebindingJumpWithAPadIsSavedAndReadBack() throws {
+        let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
+        let run = try LoopRunner.play("""
+            0 pad attach xboxone
+            2 pad1 dpdown down
+            3 pad1 dpdown up
+            4 pad1 a down
+            5 pad1 a up
+            6 pad1 dpdown down
+            7 pad1 dpdown up
+            8 pad1 a down
+            9 pad1 a up
+            10 pad1 dpdown down
+            11 pad1 dpdown up
+            12 pad1 dpdown down
+            13 pad1 dpdown up
+            14 pad1 a down
+            15 pad1 a up
+            18 pad1 y down
+            19 pad1 y up
+
+            """, ticks: 24, flow: flow)
+        XCTAssertEqual(run.field(16, "screen"), "gamepad")
+        XCTAssertEqual(run.settings.bindings.buttons[.jump], [.y])
+        XCTAssertEqual(saved(flow).settings.bindings.buttons[.jump], [.y])
+        XCTAssertTrue(try String(contentsOfFile: flow.directory + "/settings.toml", encoding: .utf8).contains("jump = [\"y\"]"))
+    }
+
+    func testANintendoPadReadByLabelRebindsByTheButtonsPrintedLetter() throws {
+        var flow = LoopRunner.Flow(directory: try Scratch.directory().path)
+        flow.settings.bindings.nintendoByLabel = true
+        let run = try LoopRunner.play("""
+            0 pad attach switchpro
+            2 pad1 dpdown down
+            3 pad1 dpdown up
+            4 pad1 b down
+            5 pad1 b up
+            6 pad1 dpdown down
+            7 pad1 dpdown up
+            8 pad1 b down
+            9 pad1 b up
+            10 pad1 dpdown down
+            11 pad1 dpdown up
+            12 pad1 dpdown down
+            13 pad1 dpdown up
+            14 pad1 b down
+            15 pad1 b up
+            18 pad1 y down
+            19 pad1 y up
+
+            """, ticks: 24, flow: flow)
+        XCTAssertEqual(run.field(16, "screen"), "gamepad", "by label, the right button (printed A) chooses")
+        XCTAssertEqual(run.settings.bindings.buttons[.jump], [.x], "SDL's top button (y) is printed X on a Switch pad")
+    }
+
+    func testTapsChangeValuesByTheRowsHalves() throws {
+        let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
+        let rows = MenuLayout.entryRects(count: 11, compact: true)
+        let music = rows[7], title = MenuLayout.entryRects(count: 3)[1]
+        let run = try LoopRunner.play("""
+            2 mouse down \(Int(title.x + 20)) \(Int(title.y + 5))
+            3 mouse up \(Int(title.x + 20)) \(Int(title.y + 5))
+            6 mouse down \(Int(music.maxX - 20)) \(Int(music.y + 5))
+            7 mouse up \(Int(music.maxX - 20)) \(Int(music.y + 5))
+            8 mouse down \(Int(music.maxX - 20)) \(Int(music.y + 5))
+            9 mouse up \(Int(music.maxX - 20)) \(Int(music.y + 5))
+            10 mouse down \(Int(music.x + 20)) \(Int(music.y + 5))
+            11 mouse up \(Int(music.x + 20)) \(Int(music.y + 5))
+
+            """, ticks: 14, flow: flow)
+        XCTAssertEqual(run.field(4, "screen"), "settings")
+        XCTAssertEqual(run.settings.musicVolume, 80, "70 + 10 + 10 - 10")
+        XCTAssertEqual(saved(flow).settings.musicVolume, 80)
+    }
+
+    func testThePauseScreenLeadsToTheSettingsAndBack() throws {
+        let run = try LoopRunner.play("""
+            2 escape down
+            3 escape up
+            4 down down
+            5 down up
+            6 enter down
+            7 enter up
+            10 escape down
+            11 escape up
+            14 up down
+            15 up up
+            16 enter down
+            17 enter up
+
+            """, ticks: 22)
+        XCTAssertEqual(run.field(4, "state"), "paused")
+        XCTAssertEqual(run.field(8, "screen"), "settings")
+        XCTAssertEqual(run.field(12, "screen"), "level", "Back returns to the paused level")
+        XCTAssertEqual(run.field(12, "state"), "paused")
+        XCTAssertEqual(run.field(18, "state"), "playing", "Resume")
+    }
+
+    func testConflictsAreShownOnBothRows() {
+        var settings = Settings()
+        settings.bindings.keys[.dash] = [.space]
+        let rows = SettingsMenu.rows(.keyboardControls, .init(settings: settings, padStyle: .xbox, padCategory: .xboxOne,
+                                                              displays: ["Screen"], windowDisplay: 0))
+        XCTAssertEqual(rows[2].entry.detail, "also Dash")
+        XCTAssertEqual(rows[3].entry.detail, "also Jump")
+        XCTAssertTrue(rows[3].entry.warns)
+        XCTAssertNil(rows[0].entry.detail)
+    }
+
+    func testTheDisplayRowCyclesSDLsDisplaysAndNamesAnAbsentOne() {
+        var settings = Settings()
+        let context = { (settings: Settings) in
+            SettingsMenu.Context(settings: settings, padStyle: .xbox, padCategory: .xboxOne, displays: ["Laptop", "TV"], windowDisplay: 0)
+        }
+        let row = SettingsMenu.rows(.video, context(settings))[2]
+        XCTAssertEqual(row.entry.detail, "1: Laptop")
+        guard case let .adjust(step) = row.kind else { return XCTFail("not adjustable") }
+        step(&settings, 1)
+        XCTAssertEqual(settings.display, "TV")
+        settings.display = "Projector"
+        XCTAssertEqual(SettingsMenu.rows(.video, context(settings))[2].entry.detail, "Projector (not connected)")
+    }
+}
