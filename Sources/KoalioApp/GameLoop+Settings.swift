@@ -66,10 +66,11 @@ extension GameLoop {
                             hint: prompts.menuHint(choose: "change", back: "back"), compact: true)
         switch capture {
         case let .key(action):
-            page.hint = Prompt([.text("Press the key for \(action.title)   ("), .glyph(.keycap(KeyNames.name(of: .escape))), .text(" cancels)")])
+            page.hint = Prompt([.text("Press the key for \(action.title)   ("), .glyph(.keycap(KeyNames.name(of: .escape))),
+                                .text(" or a tap cancels)")])
         case let .pad(action, _):
             page.hint = Prompt([.text("Press the pad button for \(action.title)   ("), .glyph(.keycap(KeyNames.name(of: .escape))),
-                                .text(" cancels)")])
+                                .text(" or a tap cancels)")])
         case nil:
             break
         }
@@ -84,8 +85,15 @@ extension GameLoop {
     /// row's left or right half) change its value, A or Enter chooses, B or Esc goes back. While
     /// a rebind waits for its key or button, the page takes nothing else.
     func settingsTick(_ input: MenuInput) {
+        if capture != nil && input.tap != nil {  // a hand on the screen has no key to press: a tap cancels
+            capture = nil
+            return
+        }
         if case let .pad(action, since) = capture { return padCaptureTick(action, since: since) }
-        guard capture == nil else { return }
+        if capture != nil {  // a key rebind: a pad's B cancels it too
+            if input.padBack { capture = nil }
+            return
+        }
         let rows = SettingsMenu.rows(screen, settingsContext)
         let index = min(selection[screen] ?? 0, rows.count - 1)
         let page = MenuPage(heading: "", entries: rows.map(\.entry), selection: index, hint: Prompt([]), compact: true)

@@ -1,4 +1,5 @@
 @testable import KoalioApp
+import KoalioCore
 import KoalioInput
 import KoalioSDL
 import KoalioTestSupport
@@ -128,6 +129,19 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertEqual(run.field(4, "screen"), "settings")
         XCTAssertEqual(run.settings.musicVolume, 80, "70 + 10 + 10 - 10")
         XCTAssertEqual(saved(flow).settings.musicVolume, 80)
+    }
+
+    func testATapCancelsARebindThatWaitsForAKey() throws {
+        let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
+        let rows = MenuLayout.entryRects(count: 11, compact: true), title = MenuLayout.entryRects(count: 3)[1]
+        func tap(_ tick: Int, _ rect: Rect) -> String {
+            "\(tick) mouse down \(Int(rect.x + 20)) \(Int(rect.y + 5))\n\(tick + 1) mouse up \(Int(rect.x + 20)) \(Int(rect.y + 5))\n"
+        }
+        let run = try LoopRunner.play(tap(2, title) + tap(6, rows[0]) + tap(10, rows[2]) + tap(14, rows[2]) + "18 x down\n19 x up\n",
+                                      ticks: 22, flow: flow)
+        XCTAssertEqual(run.field(12, "screen"), "keyboard")
+        XCTAssertEqual(run.settings.bindings.keys[.jump], Bindings.defaultKeys[.jump], "X after the cancelling tap binds nothing")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: flow.directory + "/settings.toml"), "nothing changed, nothing written")
     }
 
     func testThePauseScreenLeadsToTheSettingsAndBack() throws {
