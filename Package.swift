@@ -12,7 +12,7 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioReplay", "KoalioScripting", "KoalioInput"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioReplay", "KoalioScripting", "KoalioInput", "KoalioUserData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

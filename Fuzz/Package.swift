@@ -15,6 +15,8 @@ let package = Package(
         .executableTarget(name: "fuzz-replay", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-script", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-mapping", dependencies: [formats, "FuzzSupport"]),
+        .executableTarget(name: "fuzz-settings", dependencies: [formats, "FuzzSupport"]),
+        .executableTarget(name: "fuzz-progress", dependencies: [formats, "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

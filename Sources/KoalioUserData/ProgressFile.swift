@@ -37,6 +37,7 @@ public enum ProgressFile {
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
         guard let string = String(validating: text, as: UTF8.self) else { throw UserFileError(file: file, reason: "not UTF-8 text") }
         guard !string.contains("\0") else { throw UserFileError(file: file, reason: "contains a NUL byte") }
+        if let bad = TOMLGate.check(string) { throw UserFileError(file: file, line: bad.line, reason: "not TOML: \(bad.reason)") }
         let table: TOMLTable
         do { table = try TOMLTable(string: string) } catch let error as TOMLParseError {
             throw UserFileError(file: file, line: Int(error.source.begin.line), reason: "not TOML: \(error.description)")

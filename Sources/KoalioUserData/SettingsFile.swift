@@ -54,6 +54,10 @@ public enum SettingsFile {
         guard !string.contains("\0") else {
             return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "contains a NUL byte; using the default settings")])
         }
+        if let bad = TOMLGate.check(string) {
+            return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: bad.line,
+                                                                          reason: "not TOML: \(bad.reason); using the default settings")])
+        }
         let table: TOMLTable
         do { table = try TOMLTable(string: string) } catch let error as TOMLParseError {
             return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: Int(error.source.begin.line),
@@ -61,12 +65,14 @@ public enum SettingsFile {
         } catch {
             return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "not TOML: \(error); using the default settings")])
         }
-        let lines = KeyLines(string)
+        var lines: KeyLines?  // found only when there is a problem to place
         var settings = Settings()
         var problems: [UserFileError] = []
         func problem(_ table: String?, _ key: String, _ reason: String) {
             let name = table.map { "[\($0)] \(key)" } ?? key
-            problems.append(UserFileError(file: file, line: lines.line(of: key, in: table), reason: "\(name): \(reason)"))
+            let found = lines ?? KeyLines(string)
+            lines = found
+            problems.append(UserFileError(file: file, line: found.line(of: key, in: table), reason: "\(name): \(reason)"))
         }
 
         for key in table.keys.sorted() {
@@ -322,6 +328,7 @@ struct KeyLines {
 
     private static func trimmed(_ text: Substring, also extra: String = "") -> String {
         let drop: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || extra.contains($0) }
-        return String(text.drop(while: drop).reversed().drop(while: drop).reversed())
+        guard let first = text.firstIndex(where: { !drop($0) }), let last = text.lastIndex(where: { !drop($0) }) else { return "" }
+        return String(text[first...last])
     }
 }

@@ -129,3 +129,30 @@ final class SettingsFileTests: XCTestCase {
         XCTAssertNil(SettingsFile.directory(environment: [:]))
     }
 }
+
+/// Table headers toml++ 3.4 cannot take (it stops the process on an assertion) are caught
+/// first; a `[` inside a value is left to the parser.
+final class TOMLGateTests: XCTestCase {
+    func testHeadersWithoutANameAreCaughtWithTheirLine() {
+        XCTAssertEqual(TOMLGate.check("[[[kk[kk")?.line, 1, "found by tools/fuzz: it aborted the game")
+        XCTAssertEqual(TOMLGate.check("version = 1\n\n[\nbests.le= true\n")?.line, 3, "found by tools/fuzz in progress.toml")
+        XCTAssertEqual(TOMLGate.check("a = 1\n  [ \t\n")?.line, 2)
+        XCTAssertEqual(TOMLGate.check("[[ +]]")?.line, 1)
+    }
+
+    func testValidFilesPass() {
+        XCTAssertNil(TOMLGate.check("[keyboard]\njump = [\n  \"[\",\n  [\n\"x\"],\n]\n[ \"quoted key\" ]\n[[array]]\n"))
+        XCTAssertNil(TOMLGate.check("s = \"\"\"\n[\n\"\"\"\nt = '''\n[[[\n'''\n# [\n[a.b]\n"))
+        XCTAssertNil(TOMLGate.check("[]\n"), "a blank name is toml++'s own error, which it reports")
+        XCTAssertNil(TOMLGate.check(""))
+    }
+
+    func testTheCrashingFilesAreNowOneLineErrors() {
+        let naming = SettingsFile.KeyNaming(key: KeyNames.key(named:), name: KeyNames.name(of:))
+        XCTAssertEqual(SettingsFile.decode(Array("[[[kk[kk".utf8), file: "s.toml", naming: naming).problems.map(\.description),
+                       ["s.toml:1: not TOML: a table header needs a name after its '['; using the default settings"])
+        XCTAssertThrowsError(try ProgressFile.decode(Array("version = 1\n\n[\nbests.le= true\n".utf8), file: "p.toml")) { error in
+            XCTAssertEqual((error as? UserFileError)?.description, "p.toml:3: not TOML: a table header needs a name after its '['")
+        }
+    }
+}

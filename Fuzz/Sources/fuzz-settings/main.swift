@@ -1,0 +1,22 @@
+import FuzzSupport
+import KoalioInput
+import KoalioUserData
+
+/// Keys named "Key N" (and a few of SDL's names), so any key the parser takes writes back.
+let naming = SettingsFile.KeyNaming(key: { name in
+    if name.hasPrefix("Key "), let usage = Int(name.dropFirst(4)), (1..<512).contains(usage) { return Key(usage: usage) }
+    return ["Space": Key.space, "Left": .left, "Right": .right, "Up": .up, "Escape": .escape, "X": .x, "Z": .z][name]
+}, name: { "Key \($0.usage)" })
+
+/// Any bytes as settings.toml: reading never fails as a whole (problems are warnings), and the
+/// settings read write out as a file that reads back the same, with no problem.
+let fuzzOne: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 = { data, size in
+    let decoded = SettingsFile.decode(bytes(data, size), file: "fuzz", naming: naming)
+    let again = SettingsFile.decode(Array(SettingsFile.encode(decoded.settings, naming: naming).utf8), file: "again", naming: naming)
+    guard again.problems.isEmpty, again.settings == decoded.settings else {
+        fatalError("settings do not read back from their own file: \(again.problems)")
+    }
+    return 0
+}
+
+runLibFuzzer(fuzzOne)
