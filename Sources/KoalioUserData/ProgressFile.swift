@@ -74,26 +74,10 @@ public enum ProgressFile {
         text += "version = \(version)\n"
         for name in progress.levels.keys.sorted() {
             guard let record = progress.levels[name] else { continue }
-            text += "\n[levels.\(quotedKey(name))]\nwon = \(record.won)\n"
+            text += "\n[levels.\(TOMLText.key(name))]\nwon = \(record.won)\n"
             if let ticks = record.bestTicks { text += "best_ticks = \(ticks)\n" }
         }
         return text
-    }
-
-    /// A bare key when TOML allows one, else a basic string.
-    static func quotedKey(_ key: String) -> String {
-        let bare = !key.isEmpty && key.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_" }
-        if bare { return key }
-        var quoted = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: quoted += String(format: "\\u%04X", scalar.value)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 
     // MARK: - Disk

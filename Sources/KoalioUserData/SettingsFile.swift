@@ -142,7 +142,7 @@ public enum SettingsFile {
     // MARK: - Writing
 
     public static func encode(_ settings: Settings, naming: KeyNaming) -> String {
-        func list(_ names: [String]) -> String { "[" + names.map { "\"" + escaped($0) + "\"" }.joined(separator: ", ") + "]" }
+        func list(_ names: [String]) -> String { "[" + names.map(TOMLText.basicString).joined(separator: ", ") + "]" }
         var text = """
             # koalio settings. The game writes this file when a setting changes in its menu (Settings,
             # on the title or the pause screen); it can be edited by hand while the game is closed.
@@ -164,19 +164,6 @@ public enum SettingsFile {
             }
         }
         return text
-    }
-
-    static func escaped(_ string: String) -> String {
-        var result = ""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += String(format: "\\u%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     // MARK: - Disk
@@ -290,7 +277,7 @@ extension SettingsFile {
                 guard let name = value.string else { return "should be a display's name in quotes" }
                 settings.display = name
                 return nil
-            }, write: { "\"\(escaped($0.display))\"" }),
+            }, write: { TOMLText.basicString($0.display) }),
             integer(.audio, "music", \.musicVolume, Settings.percentRange, "Music volume in percent"),
             integer(.audio, "effects", \.effectsVolume, Settings.percentRange, "Sound effects volume in percent"),
             boolean(.game, "ghost", \.ghost, "Race the ghost of your best run in levels you have won"),
