@@ -107,3 +107,32 @@ final class HUDTests: XCTestCase {
         XCTAssertTrue(snapshot.isSnapshot)
     }
 }
+
+/// The settings' size and hand move the on-screen controls.
+final class HUDLayoutSettingsTests: XCTestCase {
+    func testSizeGrowsTowardTheCornersAndLeftHandedSwapsSides() {
+        let plain = HUDLayout(), same = HUDLayout(size: 1, leftHanded: false)
+        XCTAssertEqual(same, plain, "100 %, right-handed: as drawn")
+        let big = HUDLayout(size: 1.5, leftHanded: false)
+        XCTAssertEqual(big.joystickRadius, plain.joystickRadius * 1.5)
+        XCTAssertEqual(big.buttonA.radius, plain.buttonA.radius * 1.5)
+        // Grown about the bottom-right corner: everything scales from it, so the centre moves away.
+        XCTAssertEqual(568 - big.buttonA.center.x, (568 - plain.buttonA.center.x) * 1.5, accuracy: 1e-9)
+        XCTAssertEqual(320 - big.buttonA.center.y, (320 - plain.buttonA.center.y) * 1.5, accuracy: 1e-9)
+        XCTAssertEqual(big.pause, plain.pause, "the pause button stays")
+        let left = HUDLayout(size: 1, leftHanded: true)
+        XCTAssertEqual(left.joystickRest.x, 568 - plain.joystickRest.x)
+        XCTAssertEqual(left.buttonA.center.x, 568 - plain.buttonA.center.x)
+        XCTAssertEqual(left.joystickZone.maxX, 568)
+        XCTAssertEqual(left.joystickZone.width, plain.joystickZone.width)
+    }
+
+    func testAMovedHUDTakesTouchesWhereItIsDrawn() {
+        let hud = HUD()
+        hud.configure(layout: HUDLayout(size: 1, leftHanded: true), joystickFollows: false)
+        let a = hud.layout.buttonA.center
+        XCTAssertTrue(hud.handle(PointerEvent(id: .mouse, phase: .down, position: a)))
+        XCTAssertTrue(hud.isAPressed, "A is where it is drawn: on the left")
+        XCTAssertFalse(hud.joystick.baseFollows)
+    }
+}
