@@ -183,13 +183,18 @@ extension GameLoop {
 extension GameLoop {
     enum PauseChoice { case stay, resume, left }
 
+    /// The pause screen's entries.
+    enum PauseEntry: String {
+        case resume = "Resume", settings = "Settings", levels = "Levels", quit = "Quit"
+    }
+
     /// Resume, Settings, the level select (in the game from the title), Quit.
+    var pauseEntries: [PauseEntry] { isPlayingTheGame ? [.resume, .settings, .levels, .quit] : [.resume, .settings, .quit] }
+
     var pauseMenuPage: MenuPage {
-        var entries: [MenuPage.Entry] = [.init("Resume"), .init("Settings")]
-        if isPlayingTheGame { entries.append(.init("Levels")) }
-        entries.append(.init("Quit"))
-        return MenuPage(heading: "Paused", entries: entries, selection: min(selection[.level] ?? 0, entries.count - 1),
-                        hint: Prompt([]), compact: true)
+        let entries = pauseEntries
+        return MenuPage(heading: "Paused", entries: entries.map { MenuPage.Entry($0.rawValue) },
+                        selection: min(selection[.level] ?? 0, entries.count - 1), hint: Prompt([]), compact: true)
     }
 
     /// A paused tick: up and down choose an entry, A, Enter or a tap on it takes it.
@@ -204,17 +209,17 @@ extension GameLoop {
         if input.choose { chosen = selection[.level] ?? 0 }
         guard let chosen else { return .stay }
         cue(.menuChoose)
-        switch page.entries[chosen].label {
-        case "Resume":
+        switch pauseEntries[chosen] {
+        case .resume:
             selection[.level] = 0  // the next pause starts on Resume
             return .resume
-        case "Settings":
+        case .settings:
             openSettings(returningTo: .level)
             return .left
-        case "Levels":
+        case .levels:
             screen = .levels
             return .left
-        default:
+        case .quit:
             quitRequested = true
             return .left
         }

@@ -48,7 +48,8 @@ enum LoopRunner {
     }
 
     static func play(_ script: String, ticks: Int, recording: RecordingOptions? = nil, replay: Recording? = nil,
-                     clock: (@MainActor () -> Double)? = nil, flow: Flow? = nil, audio: Bool = false) throws -> Run {
+                     clock: (@MainActor () -> Double)? = nil, flow: Flow? = nil, audio: Bool = false,
+                     endsAt expectedLines: Int? = nil) throws -> Run {
         try MainActor.assumeIsolated {
             TestEnvironment.isolate()
             let registry = ControllerRegistry()
@@ -87,7 +88,7 @@ enum LoopRunner {
             let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map {
                 try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
             }
-            XCTAssertEqual(trace.count, ticks)
+            XCTAssertEqual(trace.count, expectedLines ?? ticks, "one trace line per tick, up to the end")
             return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count, ghost: loop.ghost,
                        soundsStarted: platform.audio.started, music: platform.audio.music, audioOpen: platform.audio.isOpen,
                        joysticksLeft: SDL_NumJoysticks(), settings: loop.settings.effective)

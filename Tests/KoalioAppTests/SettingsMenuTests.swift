@@ -167,6 +167,13 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertEqual(run.field(18, "state"), "playing", "Resume")
     }
 
+    func testQuitFromThePauseScreenEndsTheGame() throws {
+        let run = try LoopRunner.play("2 escape down\n3 escape up\n4 up down\n5 up up\n6 enter down\n7 enter up\n", ticks: 30,
+                                      endsAt: 7)
+        XCTAssertEqual(run.field(6, "state"), "paused", "up from Resume wraps to Quit")
+        XCTAssertEqual(run.trace.count, 7, "the game ended on the tick Quit was chosen, not at the tick limit")
+    }
+
     func testConflictsAreShownOnBothRows() {
         var settings = Settings()
         settings.bindings.keys[.dash] = [.space]
