@@ -42,5 +42,23 @@ public enum AtomicFile {
             _ = fsync(directoryFD)  // best effort: some file systems refuse fsync on directories
             close(directoryFD)
         }
+        removeStaleTemporaries(of: path)
+    }
+
+    /// Removes this file's temporary copies left by writers that died mid-write (SIGKILL, a
+    /// power cut): `.NAME.PID.tmp` whose process no longer exists. A live process's copy (one
+    /// writing now, or a new process that got the same id) is left alone; other files are never
+    /// looked at. Best effort: what cannot be read or removed stays.
+    static func removeStaleTemporaries(of path: String) {
+        let directory = PathString.directory(of: path)
+        let prefix = ".\(PathString.fileName(of: path)).", suffix = ".tmp"
+        guard let stream = opendir(directory.isEmpty ? "." : directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), name.hasSuffix(suffix),
+                  let pid = pid_t(name.dropFirst(prefix.count).dropLast(suffix.count)), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH { unlink(PathString.join(directory, name)) }
+        }
     }
 }

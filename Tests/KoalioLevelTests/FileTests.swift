@@ -39,6 +39,23 @@ final class FileTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write([1], to: directory + "/no/such/dir/file"))
     }
 
+    /// A writer killed mid-write (SIGKILL) leaves `.NAME.PID.tmp`; the next write of that file
+    /// removes it once its process is gone, and leaves a live process's copy and other files.
+    func testTemporaryCopiesOfDeadWritersAreRemoved() throws {
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let dead = directory + "/.settings.toml.\(finished.processIdentifier).tmp"
+        let live = directory + "/.settings.toml.1.tmp"  // init: always alive
+        let other = directory + "/.progress.toml.\(finished.processIdentifier).tmp"
+        for file in [dead, live, other] { try "half".write(toFile: file, atomically: false, encoding: .utf8) }
+        try AtomicFile.write(Array("whole".utf8), to: directory + "/settings.toml")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dead), "the dead writer's copy is gone")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live), "a live process's copy stays")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other), "another file's copies are not this write's business")
+    }
+
     func testLinesFromAnyEditor() {
         let expected = ["a", "b", "", "c"]
         for text in ["a\nb\n\nc", "a\r\nb\r\n\r\nc", "a\rb\r\rc", "\u{FEFF}a\nb\n\nc"] {
