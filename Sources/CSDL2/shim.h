@@ -7,8 +7,7 @@
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_mixer.h>
 
-/** SDL_WINDOWPOS_CENTERED is a macro that ORs another macro: it does not import. */
-static inline int koalio_windowpos_centered(void) { return (int)SDL_WINDOWPOS_CENTERED; }
+/** SDL_WINDOWPOS_CENTERED_DISPLAY is a function-like macro: it does not import. */
 static inline int koalio_windowpos_centered_display(int display) { return (int)SDL_WINDOWPOS_CENTERED_DISPLAY(display); }
 
 /** SDL_TOUCH_MOUSEID imports but does not compile when used. */

@@ -53,13 +53,18 @@ extension GameLoop {
         return MenuPage(heading: "Levels", entries: entries, selection: selection, hint: hint)
     }
 
+    /// Moves `page`'s selection (kept as `selection[key]`) up or down, with the menu's sound when
+    /// it moved: every menu's way of choosing an entry.
+    func moveSelection(of page: MenuPage, key: Screen, up: Bool, down: Bool) {
+        if up { selection[key] = page.selection(movedBy: -1) }
+        if down { selection[key] = page.selection(movedBy: 1) }
+        if (selection[key] ?? 0) != page.selection { cue(.menuMove) }
+    }
+
     func menuTick(_ input: MenuInput) {
         if screen.isSettings { return settingsTick(input) }
         let page = menuPage()
-        let before = page.selection
-        if input.up || input.left { selection[screen] = page.selection(movedBy: -1) }
-        if input.down || input.right { selection[screen] = page.selection(movedBy: 1) }
-        if (selection[screen] ?? 0) != before { cue(.menuMove) }
+        moveSelection(of: page, key: screen, up: input.up || input.left, down: input.down || input.right)
         if let tap = input.tap {
             // A tap picks the entry it lands on; a tap elsewhere does nothing.
             guard let index = MenuLayout.entry(at: tap, count: page.entries.count), page.entries[index].enabled else { return }
@@ -200,10 +205,7 @@ extension GameLoop {
     /// A paused tick: up and down choose an entry, A, Enter or a tap on it takes it.
     func pauseMenuTick(_ input: MenuInput) -> PauseChoice {
         let page = pauseMenuPage
-        let before = page.selection
-        if input.up { selection[.level] = page.selection(movedBy: -1) }
-        if input.down { selection[.level] = page.selection(movedBy: 1) }
-        if (selection[.level] ?? 0) != before { cue(.menuMove) }
+        moveSelection(of: page, key: .level, up: input.up, down: input.down)
         var chosen: Int?
         if let tap = input.tap { chosen = MenuLayout.pauseEntryRects(count: page.entries.count).firstIndex { $0.contains(tap) } }
         if input.choose { chosen = selection[.level] ?? 0 }

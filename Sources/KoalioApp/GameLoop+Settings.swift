@@ -19,15 +19,16 @@ extension GameLoop {
         platform.setVolumes(Audio.Volumes(music: effective.musicVolume, effects: effective.effectsVolume))
     }
 
-    /// The settings menu made a change: applied at once and saved (only when something
-    /// changed). The window's fullscreen, size and display change only when they were changed.
+    /// The settings menu (or F11) made a change: applied at once and saved (only when something
+    /// changed). The window follows the Fullscreen setting (also when it had left it: F11 on a
+    /// window a window manager took out of fullscreen); its size and display change only when
+    /// they were changed.
     func change(settings new: Settings) {
         let old = settings.effective
-        guard settings.change(to: new, writer: writer) else { return }
-        applySettings()
+        if settings.change(to: new, writer: writer) { applySettings() }
         let now = settings.effective
         do {
-            if now.fullscreen != old.fullscreen { try platform.setFullscreen(now.fullscreen) }
+            try platform.setFullscreen(now.fullscreen)
             if now.display != old.display { try platform.moveWindow(toDisplay: platform.displays.firstIndex(of: now.display) ?? 0) }
         } catch {
             warn("\(error)")
@@ -55,8 +56,7 @@ extension GameLoop {
     var settingsContext: SettingsMenu.Context {
         let pad = registry.current
         return SettingsMenu.Context(settings: settings.effective, padStyle: pad.map { ButtonStyle(pad: $0.productCategory) } ?? .xbox,
-                                    padCategory: pad?.productCategory ?? .xboxOne, displays: platform.displays,
-                                    windowDisplay: platform.windowDisplay)
+                                    padCategory: pad?.productCategory ?? .xboxOne, displays: platform.displays)
     }
 
     func settingsPage() -> MenuPage {
@@ -97,9 +97,7 @@ extension GameLoop {
         let rows = SettingsMenu.rows(screen, settingsContext)
         let index = min(selection[screen] ?? 0, rows.count - 1)
         let page = MenuPage(heading: "", entries: rows.map(\.entry), selection: index, hint: Prompt([]), compact: true)
-        if input.up { selection[screen] = page.selection(movedBy: -1) }
-        if input.down { selection[screen] = page.selection(movedBy: 1) }
-        if (selection[screen] ?? 0) != index { cue(.menuMove) }
+        moveSelection(of: page, key: screen, up: input.up, down: input.down)
         if let tap = input.tap {
             guard let hit = MenuLayout.entry(at: tap, count: rows.count, compact: true) else { return }
             selection[screen] = hit
@@ -178,7 +176,8 @@ extension GameLoop {
     private func padCaptureTick(_ action: Action, since: Int) {
         let now = mergedRawPads()
         defer { capturePads = now }
-        if let pressed = PadBinding.all.first(where: { $0.value(in: now) >= 0.5 && $0.value(in: capturePads) < 0.5 }) {
+        let threshold = MenuInputReader.threshold
+        if let pressed = PadBinding.all.first(where: { $0.value(in: now) >= threshold && $0.value(in: capturePads) < threshold }) {
             capture = nil
             cue(.menuChoose)
             var new = settings.effective

@@ -92,8 +92,8 @@ public final class GameLoop {
     var quitRequested = false
     /// The best run of this level, replayed beside the player (see ``Ghost``).
     public internal(set) var ghost: Ghost?
-    /// Frame start times in seconds, kept in memory until the end (writing as it runs would be
-    /// the kind of hitch they are there to find).
+    /// Each frame's start and work time in seconds, kept in memory until the end (writing as it
+    /// runs would be the kind of hitch they are there to find).
     var frameTimes: [(start: Double, busy: Double)] = []
     /// The player's settings; the settings menu changes them (``change(settings:)``).
     var settings: SettingsStore
@@ -203,9 +203,6 @@ public final class GameLoop {
                     // Kept in the settings, as the settings menu's Fullscreen is.
                     var new = settings.effective
                     new.fullscreen = !platform.isFullscreen
-                    if new.fullscreen == settings.effective.fullscreen {  // the window had left the setting's state
-                        do { try platform.setFullscreen(new.fullscreen) } catch { warn("F11: \(error)") }
-                    }
                     change(settings: new)
                 case let .keyDown(key, isRepeat):
                     if !isRepeat && captureKey(key) { continue }
@@ -429,12 +426,14 @@ public final class GameLoop {
             overlay.playbackPaused = playbackPaused
         }
         overlay.ghost = ghost?.session.world.player
-        let prompts = self.prompts
-        overlay.wonPrompt = prompts.won(nextLevel: nextLevelIndex != nil, inGame: isPlayingTheGame)
-        overlay.diedPrompt = prompts.died
-        overlay.pausePrompt = prompts.paused(canLeave: isPlayingTheGame)
-        if options.replay == nil { overlay.pauseMenu = pauseMenuPage }
-        overlay.padBattery = current.map { "\($0.vendorName): \($0.battery.summary)" }
+        if session.state != .playing || playbackPaused {  // the end and pause screens' lines, only when shown
+            let prompts = self.prompts
+            overlay.wonPrompt = prompts.won(nextLevel: nextLevelIndex != nil, inGame: isPlayingTheGame)
+            overlay.diedPrompt = prompts.died
+            overlay.pausePrompt = prompts.paused(canLeave: isPlayingTheGame)
+            if options.replay == nil { overlay.pauseMenu = pauseMenuPage }
+            overlay.padBattery = current.map { "\($0.vendorName): \($0.battery.summary)" }
+        }
         do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
     }
 

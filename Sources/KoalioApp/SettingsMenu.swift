@@ -42,9 +42,8 @@ enum SettingsMenu {
         /// The glyphs of the pad in use (Xbox's when there is none), for the pad buttons page.
         var padStyle: ButtonStyle
         var padCategory: ProductCategory
-        /// SDL's displays by name, and the one the window is on.
+        /// SDL's displays by name.
         var displays: [String]
-        var windowDisplay: Int
     }
 
     static func heading(_ screen: Screen) -> String {

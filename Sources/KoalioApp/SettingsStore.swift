@@ -8,29 +8,51 @@ import KoalioUserData
 struct SettingsStore {
     /// What the command line set, each overriding the file for this run.
     struct Overrides: Sendable {
-        var fullscreen: Bool?
-        var windowScale: Int?
-        var musicVolume: Int?
-        var effectsVolume: Int?
-        var ghost: Bool?
+        /// The settings the command line can set.
+        enum Field: CaseIterable, Sendable {
+            case fullscreen, windowScale, musicVolume, effectsVolume, ghost
 
-        func applied(to settings: Settings) -> Settings {
+            /// Sets this setting of `target` to `source`'s.
+            func copy(from source: Settings, to target: inout Settings) {
+                switch self {
+                case .fullscreen: target.fullscreen = source.fullscreen
+                case .windowScale: target.windowScale = source.windowScale
+                case .musicVolume: target.musicVolume = source.musicVolume
+                case .effectsVolume: target.effectsVolume = source.effectsVolume
+                case .ghost: target.ghost = source.ghost
+                }
+            }
+        }
+
+        /// The command line's values, for the fields it set (``held``).
+        private var values = Settings()
+        private var held: Set<Field> = []
+
+        init(fullscreen: Bool? = nil, windowScale: Int? = nil, musicVolume: Int? = nil, effectsVolume: Int? = nil, ghost: Bool? = nil) {
+            if let fullscreen { values.fullscreen = fullscreen; held.insert(.fullscreen) }
+            if let windowScale { values.windowScale = windowScale; held.insert(.windowScale) }
+            if let musicVolume { values.musicVolume = musicVolume; held.insert(.musicVolume) }
+            if let effectsVolume { values.effectsVolume = effectsVolume; held.insert(.effectsVolume) }
+            if let ghost { values.ghost = ghost; held.insert(.ghost) }
+        }
+
+        /// `settings` with the command line's values where it set them.
+        func applied(to settings: Settings) -> Settings { kept(from: values, in: settings) }
+
+        /// `settings` with `source`'s values in the fields the command line still holds.
+        func kept(from source: Settings, in settings: Settings) -> Settings {
             var result = settings
-            if let fullscreen { result.fullscreen = fullscreen }
-            if let windowScale { result.windowScale = windowScale }
-            if let musicVolume { result.musicVolume = musicVolume }
-            if let effectsVolume { result.effectsVolume = effectsVolume }
-            if let ghost { result.ghost = ghost }
+            for field in held { field.copy(from: source, to: &result) }
             return result
         }
 
         /// Lets go of the options whose settings differ between `old` and `new`.
         mutating func release(changedFrom old: Settings, to new: Settings) {
-            if old.fullscreen != new.fullscreen { fullscreen = nil }
-            if old.windowScale != new.windowScale { windowScale = nil }
-            if old.musicVolume != new.musicVolume { musicVolume = nil }
-            if old.effectsVolume != new.effectsVolume { effectsVolume = nil }
-            if old.ghost != new.ghost { ghost = nil }
+            held = held.filter { field in
+                var probe = old
+                field.copy(from: new, to: &probe)
+                return probe == old
+            }
         }
     }
 
@@ -70,12 +92,7 @@ struct SettingsStore {
         guard new != old else { return false }
         overrides.release(changedFrom: old, to: new)
         // What the command line still holds keeps the file's value; the rest is the new one.
-        var file = new
-        if overrides.fullscreen != nil { file.fullscreen = saved.fullscreen }
-        if overrides.windowScale != nil { file.windowScale = saved.windowScale }
-        if overrides.musicVolume != nil { file.musicVolume = saved.musicVolume }
-        if overrides.effectsVolume != nil { file.effectsVolume = saved.effectsVolume }
-        if overrides.ghost != nil { file.ghost = saved.ghost }
+        let file = overrides.kept(from: saved, in: new)
         guard file != saved else { return true }
         saved = file
         if let path {

@@ -78,8 +78,7 @@ public final class ControllerRegistry {
         let steering = controllers(ofPlayer: player)
         var pressed: TickPresses = []
         for controller in [keyboard.controller] + (onScreen.map { [$0] } ?? []) + controllers {
-            let presses = controller.id.padID == nil ? GamepadPresses(controller.extendedGamepad)
-                : bindings.presses(of: controller.extendedGamepad, category: controller.productCategory)
+            let presses = presses(of: controller)
             if steering.contains(where: { $0 === controller }) {
                 pressed.formUnion(presses.pressed(since: lastPresses[controller.id] ?? presses))
             }
@@ -93,6 +92,12 @@ public final class ControllerRegistry {
     public func snapshot(of controller: Controller) -> GamepadSnapshot {
         let snapshot = controller.extendedGamepad.capture()
         return controller.id.padID == nil ? snapshot : bindings.canonical(snapshot, category: controller.productCategory)
+    }
+
+    /// A controller's press counts, read the same way as ``snapshot(of:)``.
+    private func presses(of controller: Controller) -> GamepadPresses {
+        controller.id.padID == nil ? GamepadPresses(controller.extendedGamepad)
+            : bindings.presses(of: controller.extendedGamepad, category: controller.productCategory)
     }
 
     public func controller(id: ControllerID) -> Controller? { controllers.first { $0.id == id } }
@@ -131,7 +136,7 @@ public final class ControllerRegistry {
         guard self.controller(id: controller.id) == nil else { return [] }
         controllers.append(controller)
         controller.extendedGamepad.deadZone = deadZone
-        lastPresses[controller.id] = bindings.presses(of: controller.extendedGamepad, category: controller.productCategory)
+        lastPresses[controller.id] = presses(of: controller)
         let becomesCurrent = current == nil
         if becomesCurrent { current = controller }
         reassignPlayerIndices()

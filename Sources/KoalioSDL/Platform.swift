@@ -116,7 +116,7 @@ public final class Platform {
     }
 
     /// Makes ``audio`` the opened device once the worker is done: returns nil while it is still
-    /// opening (unless `waiting`: scripted runs wait, to sound the same every time), else the
+    /// opening (unless `waiting`: the tests' headless runs wait, to sound the same every time), else the
     /// warning line when the game stays silent. A missing or broken effect file is an error.
     public func adoptAudio(waiting: Bool) throws(DataFileError) -> AudioAdopted? {
         guard let opening = audioOpening, let result = opening.result(waiting: waiting) else { return nil }
@@ -162,8 +162,6 @@ public final class Platform {
     /// The window's size in pixels (which may differ from its size in points).
     func outputSize() -> (width: Int32, height: Int32) { renderer.outputSize() }
 
-    public func toggleFullscreen() throws(SDLError) { try window.toggleFullscreen() }
-
     public var isFullscreen: Bool { window.isFullscreen }
 
     /// Fullscreen or windowed (the settings menu).
@@ -176,9 +174,6 @@ public final class Platform {
 
     /// SDL's displays by name, in SDL's order ("Display N" for one SDL cannot name).
     public var displays: [String] { Self.displayNames() }
-
-    /// The display the window is on now.
-    public var windowDisplay: Int { window.displayIndex }
 
     /// Moves the window (and fullscreen) to the display at `index` of ``displays``.
     public func moveWindow(toDisplay index: Int) throws(SDLError) { try window.move(toDisplay: index) }

@@ -47,9 +47,6 @@ final class Window {
 
     var isFullscreen: Bool { SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
 
-    /// The display the window is on (its centre), as an index of SDL's displays.
-    var displayIndex: Int { max(0, Int(SDL_GetWindowDisplayIndex(handle))) }
-
     /// Windowed at `scale` × the logical view (kept for later, if fullscreen now).
     func setScale(_ scale: Int) {
         let size = (width: Int32(LogicalView.width * max(1, scale)), height: Int32(LogicalView.height * max(1, scale)))

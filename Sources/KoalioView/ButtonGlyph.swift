@@ -128,7 +128,7 @@ public struct Prompt: Equatable, Sendable {
                                     destination: Rect(x: left + edge, y: top, width: middle, height: cell), flipped: false, tint: .white))
                 list.append(.sprite(.buttons, source: Art.keycapParts.right,
                                     destination: Rect(x: left + edge + middle, y: top, width: edge, height: cell), flipped: false, tint: .white))
-                Text.drawPlain(name, x: left + edge, y: y, color: Color(30, 26, 40), into: &list)
+                Text.draw(name, x: left + edge, y: y, color: Color(30, 26, 40), shadow: false, into: &list)
             case let .glyph(glyph):
                 if let source = Art.buttonSource(glyph) {
                     list.append(.sprite(.buttons, source: source,

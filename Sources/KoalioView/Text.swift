@@ -7,12 +7,13 @@ public enum Text {
         Double(string.unicodeScalars.count * Art.glyphWidth * scale)
     }
 
-    /// Appends a line of text with a one-pixel drop shadow, left-aligned at `x` or centred on it.
+    /// Appends a line of text, left-aligned at `x` or centred on it, with a one-pixel drop
+    /// shadow unless `shadow` is false (text on a keycap).
     public static func draw(_ string: String, x: Double, y: Double, scale: Int = 1, color: Color = .white,
-                            centered: Bool = false, into list: inout DrawList) {
+                            centered: Bool = false, shadow: Bool = true, into list: inout DrawList) {
         let left = centered ? (x - width(string, scale: scale) / 2).rounded() : x
-        let shadow = Color(20, 16, 30, color.a)
-        for (offset, tint) in [(Double(scale), shadow), (0, color)] {
+        let passes = [(Double(scale), Color(20, 16, 30, color.a)), (0, color)]
+        for (offset, tint) in shadow ? passes : [passes[1]] {
             var pen = left + offset
             for scalar in string.unicodeScalars {
                 if let source = Art.glyphSource(scalar), scalar != " " {
@@ -22,18 +23,6 @@ public enum Text {
                 }
                 pen += Double(Art.glyphWidth * scale)
             }
-        }
-    }
-
-    /// A line with no shadow (text on a keycap).
-    public static func drawPlain(_ string: String, x: Double, y: Double, color: Color, into list: inout DrawList) {
-        var pen = x
-        for scalar in string.unicodeScalars {
-            if let source = Art.glyphSource(scalar), scalar != " " {
-                list.append(.sprite(.font, source: source, destination: Rect(x: pen, y: y, width: Double(Art.glyphWidth), height: Double(Art.glyphHeight)),
-                                    flipped: false, tint: color))
-            }
-            pen += Double(Art.glyphWidth)
         }
     }
 }

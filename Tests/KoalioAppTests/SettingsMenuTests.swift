@@ -178,7 +178,7 @@ final class SettingsMenuTests: XCTestCase {
         var settings = Settings()
         settings.bindings.keys[.dash] = [.space]
         let rows = SettingsMenu.rows(.keyboardControls, .init(settings: settings, padStyle: .xbox, padCategory: .xboxOne,
-                                                              displays: ["Screen"], windowDisplay: 0))
+                                                              displays: ["Screen"]))
         XCTAssertEqual(rows[2].entry.detail, "also Dash")
         XCTAssertEqual(rows[3].entry.detail, "also Jump")
         XCTAssertTrue(rows[3].entry.warns)
@@ -188,7 +188,7 @@ final class SettingsMenuTests: XCTestCase {
     func testTheDisplayRowCyclesSDLsDisplaysAndNamesAnAbsentOne() {
         var settings = Settings()
         let context = { (settings: Settings) in
-            SettingsMenu.Context(settings: settings, padStyle: .xbox, padCategory: .xboxOne, displays: ["Laptop", "TV"], windowDisplay: 0)
+            SettingsMenu.Context(settings: settings, padStyle: .xbox, padCategory: .xboxOne, displays: ["Laptop", "TV"])
         }
         let row = SettingsMenu.rows(.video, context(settings))[2]
         XCTAssertEqual(row.entry.detail, "1: Laptop")
@@ -197,5 +197,38 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertEqual(settings.display, "TV")
         settings.display = "Projector"
         XCTAssertEqual(SettingsMenu.rows(.video, context(settings))[2].entry.detail, "Projector (not connected)")
+    }
+}
+
+/// The command line's options hold for the run; the file keeps its own values until the menu
+/// changes that very setting.
+final class SettingsStoreTests: XCTestCase {
+    func testOverridesHoldForTheRunAndAreNotSavedUntilChanged() throws {
+        let directory = try Scratch.directory().path
+        var file = Settings()
+        file.musicVolume = 40
+        var store = SettingsStore(saved: file, overrides: .init(fullscreen: true, musicVolume: 0), path: directory + "/settings.toml")
+        XCTAssertEqual(store.effective.musicVolume, 0)
+        XCTAssertTrue(store.effective.fullscreen)
+        let writer = BackgroundWriter()
+
+        var new = store.effective
+        new.effectsVolume = 50  // an unrelated change: the held options keep the file's values
+        XCTAssertTrue(store.change(to: new, writer: writer))
+        writer.waitUntilDone()
+        var saved = SettingsFile.load(path: directory + "/settings.toml", naming: SettingsStore.naming).settings
+        XCTAssertEqual([saved.musicVolume, saved.effectsVolume], [40, 50])
+        XCTAssertFalse(saved.fullscreen)
+        XCTAssertEqual(store.effective.musicVolume, 0, "still held for this run")
+
+        new = store.effective
+        new.musicVolume = 30  // the menu changes the held one: it is the player's now
+        XCTAssertTrue(store.change(to: new, writer: writer))
+        writer.waitUntilDone()
+        saved = SettingsFile.load(path: directory + "/settings.toml", naming: SettingsStore.naming).settings
+        XCTAssertEqual(saved.musicVolume, 30)
+        XCTAssertFalse(saved.fullscreen, "fullscreen is still the command line's")
+        XCTAssertTrue(store.effective.fullscreen)
+        XCTAssertFalse(store.change(to: store.effective, writer: writer), "no change, nothing to do")
     }
 }
