@@ -24,18 +24,25 @@ public struct TickInput: Hashable, Sendable {
     public var source: Int
     public var snapshot: GamepadSnapshot
     public var pressed: TickPresses
+    /// Players 2–4 in play on this tick, in player order (co-op; empty alone). Their Start
+    /// presses are in ``pressed`` (anyone pauses); theirs carry only what steers their koala.
+    public var partners: [PartnerInput]
 
-    public init(source: Int, snapshot: GamepadSnapshot, pressed: TickPresses = []) {
+    public init(source: Int, snapshot: GamepadSnapshot, pressed: TickPresses = [], partners: [PartnerInput] = []) {
         self.source = source
         self.snapshot = snapshot
         self.pressed = pressed
+        self.partners = partners
     }
 
     static let pressThreshold: Float = 0.5
 
-    /// The original's mapping, for every controller: left stick x (or the d-pad) walks with
-    /// analog strength, A jumps, X dashes (B too: the HUD's dash button).
-    public var command: Command {
+    /// Player 1's command (see ``command(_:pressed:)``).
+    public var command: Command { Self.command(snapshot, pressed: pressed) }
+
+    /// The original's mapping, for every controller and player: left stick x (or the d-pad)
+    /// walks with analog strength, A jumps, X dashes (B too: the HUD's dash button).
+    static func command(_ snapshot: GamepadSnapshot, pressed: TickPresses) -> Command {
         let moveX = snapshot.leftX != 0 ? snapshot.leftX : snapshot.dpadX
         return Command(moveX: Double(moveX),
                        jump: snapshot.buttonA >= Self.pressThreshold || pressed.contains(.a),
@@ -46,6 +53,28 @@ public struct TickInput: Hashable, Sendable {
     public var actions: MenuActions {
         MenuActions(togglePause: pressed.contains(.menu), restart: !pressed.isDisjoint(with: [.a, .menu, .options]),
                     pause: pressed.contains(.pauseRequest))
+    }
+}
+
+/// A co-op player's part of one tick: the merged snapshot of their pads and their A presses.
+public struct PartnerInput: Hashable, Sendable {
+    /// 2…4.
+    public var player: Int
+    /// Which controller, as an index into the run's list of controllers (as ``TickInput/source``).
+    public var source: Int
+    public var snapshot: GamepadSnapshot
+    /// Only ``TickPresses/a`` steers (a tap between ticks still jumps); Start goes to the tick's.
+    public var pressed: TickPresses
+
+    public init(player: Int, source: Int, snapshot: GamepadSnapshot, pressed: TickPresses = []) {
+        self.player = player
+        self.source = source
+        self.snapshot = snapshot
+        self.pressed = pressed
+    }
+
+    public var command: PartnerCommand {
+        PartnerCommand(player: player, command: TickInput.command(snapshot, pressed: pressed))
     }
 }
 

@@ -3,7 +3,7 @@ import KoalioInput
 /// One level run: who played it on what, every tick's input, and checksums to check it by.
 public struct Recording: Equatable, Sendable {
     /// The format this koalio writes and the newest it reads.
-    public static let formatVersion: UInt16 = 2
+    public static let formatVersion: UInt16 = 3
     /// A state checksum is kept every this many ticks, and at the end.
     public static let checksumIntervalTicks = 60
 

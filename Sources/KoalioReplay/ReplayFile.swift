@@ -1,9 +1,11 @@
 import CZlib
 import KoalioCore
 import KoalioInput
+import KoalioSim
 
-/// The `.koalioreplay` file format, versions 1 and 2 (the same layout; they differ only in how
-/// the state checksums were computed, see ``StateChecksum``). All integers little-endian.
+/// The `.koalioreplay` file format, versions 1–3. Versions 1 and 2 share a layout and differ
+/// only in how the state checksums were computed (see ``StateChecksum``); version 3 adds the
+/// co-op players' inputs to each run. All integers little-endian.
 ///
 ///     magic        8 bytes  "KOALIORP"
 ///     version      u16      format version (2; 1 is read and verified too)
@@ -21,6 +23,12 @@ import KoalioInput
 ///                            then per field: u8 index, f32 value, indexes into
 ///                            GamepadSnapshot.fields (dpadX dpadY leftX leftY rightX rightY,
 ///                            A B X Y, shoulders, triggers, menu, options, home, stick buttons).
+///                  version 3 goes on, per run:
+///                    u8      partners: players 2–4 in play on these ticks, then each, in
+///                            player order: u8 player (2…4), u8 source (index into sources;
+///                            255: no controller, their pad is away), u8 presses (1 A), and the
+///                            changed snapshot fields as above, from that player's previous
+///                            snapshot (neutral before their first).
 ///     checksums    varint count, then per checksum: varint tick, u64 state checksum
 ///                  (every 60 ticks and after the last; see StateChecksum)
 ///     crc          u32      CRC-32 of every byte before it
@@ -29,6 +37,8 @@ import KoalioInput
 public enum ReplayFile {
     public static let magic = Array("KOALIORP".utf8)
     public static let fileExtension = "koalioreplay"
+    /// A co-op player's source while their pad is away.
+    public static let noSource = 255
 
     /// A snapshot's values in the order of ``GamepadSnapshot/fields``.
     static func fields(_ snapshot: GamepadSnapshot) -> [Float] { GamepadSnapshot.fields.map { snapshot[keyPath: $0] } }
@@ -53,18 +63,25 @@ public enum ReplayFile {
         for source in recording.sources.prefix(255) { out.string(source) }
         out.u32(UInt32(clamping: recording.inputs.count))
         var previous = fields(.neutral)
+        var previousPartners: [Int: [Float]] = [:]
         for run in recording.inputs.runs {
             out.varint(UInt64(run.length))
             out.u8(UInt8(clamping: run.input.source))
             out.u8(run.input.pressed.rawValue)
             let current = fields(run.input.snapshot)
             let changed = current.indices.filter { current[$0].bitPattern != previous[$0].bitPattern }
-            out.u8(UInt8(changed.count))
-            for field in changed {
-                out.u8(UInt8(field))
-                out.u32(current[field].bitPattern)
-            }
+            writeChanges(from: previous, to: current, into: &out)
             previous = current
+            guard recording.formatVersion >= 3 else { continue }
+            out.u8(UInt8(clamping: run.input.partners.count))
+            for partner in run.input.partners.prefix(Int(UInt8.max)) {
+                out.u8(UInt8(clamping: partner.player))
+                out.u8(UInt8(clamping: partner.source))
+                out.u8(partner.pressed.rawValue)
+                let current = fields(partner.snapshot)
+                writeChanges(from: previousPartners[partner.player] ?? fields(.neutral), to: current, into: &out)
+                previousPartners[partner.player] = current
+            }
         }
         out.varint(UInt64(recording.checksums.count))
         for checksum in recording.checksums {
@@ -73,6 +90,25 @@ public enum ReplayFile {
         }
         out.u32(crc32(out.data[...]))
         return out.data
+    }
+
+    /// The snapshot fields that differ: a count, then each field's index and value.
+    private static func writeChanges(from previous: [Float], to current: [Float], into out: inout ByteWriter) {
+        let changed = current.indices.filter { current[$0].bitPattern != previous[$0].bitPattern }
+        out.u8(UInt8(changed.count))
+        for field in changed {
+            out.u8(UInt8(field))
+            out.u32(current[field].bitPattern)
+        }
+    }
+
+    /// Reads the changed snapshot fields into `fields`.
+    private static func readChanges(into fields: inout [Float], from input: inout ByteReader) throws(ReplayError) {
+        for _ in 0..<(try input.u8()) {
+            let field = Int(try input.u8())
+            guard field < fieldCount else { throw input.error(at: input.position - 1, "no snapshot field \(field)") }
+            fields[field] = Float(bitPattern: try input.u32())
+        }
     }
 
     public static func decode(_ bytes: [UInt8], file: String) throws(ReplayError) -> Recording {
@@ -93,13 +129,13 @@ public enum ReplayFile {
             // Tell a short file from a damaged one: parse on, and see whether the file runs out
             // before the body does, or before its 4-byte CRC. (The parse allocates only what
             // the file's own bytes can hold, so a damaged count costs nothing.)
-            let parsed = (try? parseBody(&input)) != nil
+            let parsed = (try? parseBody(&input, version: version)) != nil
             if input.ranOut || (parsed && bytes.count - input.position < 4) {
                 throw ReplayError(file: file, offset: bytes.count, reason: "truncated: the file ends in the middle of the run")
             }
             throw ReplayError(file: file, reason: "damaged: the file's CRC-32 does not match its contents")
         }
-        var recording = try parseBody(&input)
+        var recording = try parseBody(&input, version: version)
         recording.formatVersion = version
         guard input.position == bytes.count - 4 else {
             throw ReplayError(file: file, offset: input.position, reason: "unexpected data after the checksums")
@@ -107,7 +143,7 @@ public enum ReplayFile {
         return recording
     }
 
-    private static func parseBody(_ input: inout ByteReader) throws(ReplayError) -> Recording {
+    private static func parseBody(_ input: inout ByteReader, version: UInt16) throws(ReplayError) -> Recording {
         let game = try input.string()
         let levelStart = input.position
         let level = try input.string()
@@ -125,6 +161,7 @@ public enum ReplayFile {
         }
         var inputs = TickInputRuns()
         var fields = ReplayFile.fields(.neutral)
+        var partnerFields: [Int: [Float]] = [:]
         while inputs.count < tickCount {
             let runStart = input.position
             let length = try input.varint()
@@ -134,12 +171,33 @@ public enum ReplayFile {
             let source = Int(try input.u8())
             guard source < sources.count else { throw input.error(at: runStart, "controller \(source) is not in the table of \(sources.count)") }
             let pressed = TickPresses(rawValue: try input.u8())
-            for _ in 0..<(try input.u8()) {
-                let field = Int(try input.u8())
-                guard field < fieldCount else { throw input.error(at: input.position - 1, "no snapshot field \(field)") }
-                fields[field] = Float(bitPattern: try input.u32())
+            try readChanges(into: &fields, from: &input)
+            var partners: [PartnerInput] = []
+            if version >= 3 {
+                let countStart = input.position
+                let count = Int(try input.u8())
+                guard count < PartyLimits.players else {
+                    throw input.error(at: countStart, "\(count) co-op players; at most \(PartyLimits.players - 1) join player 1")
+                }
+                for _ in 0..<count {
+                    let playerStart = input.position
+                    let player = Int(try input.u8())
+                    guard (2...PartyLimits.players).contains(player), player > (partners.last?.player ?? 1) else {
+                        throw input.error(at: playerStart, "player \(player) is not 2–\(PartyLimits.players) in order")
+                    }
+                    let sourceStart = input.position
+                    let source = Int(try input.u8())
+                    guard source < sources.count || source == ReplayFile.noSource else {
+                        throw input.error(at: sourceStart, "controller \(source) is not in the table of \(sources.count)")
+                    }
+                    let pressed = TickPresses(rawValue: try input.u8())
+                    var fields = partnerFields[player] ?? ReplayFile.fields(.neutral)
+                    try readChanges(into: &fields, from: &input)
+                    partnerFields[player] = fields
+                    partners.append(PartnerInput(player: player, source: source, snapshot: snapshot(fields), pressed: pressed))
+                }
             }
-            inputs.append(TickInput(source: source, snapshot: snapshot(fields), pressed: pressed), count: Int(length))
+            inputs.append(TickInput(source: source, snapshot: snapshot(fields), pressed: pressed, partners: partners), count: Int(length))
         }
         var checksums: [Recording.Checksum] = []
         let checksumCountStart = input.position

@@ -4,18 +4,26 @@ import KoalioSim
 /// is seeded per process, so it cannot serve): FNV-1a over everything a replay must
 /// reproduce, the world and the pause.
 ///
-/// Format 2 walks the world's stored properties by reflection, so a field added to the world
-/// is covered without anyone remembering to add it here. Format 1 (the first replays) listed
-/// the fields by hand; it is kept so those files keep verifying.
+/// Format 3 walks the world's stored properties by reflection, so a field added to the world
+/// (every player's koala, their co-op counters) is covered without anyone remembering to add it
+/// here. Older formats are kept so their files keep verifying: format 2 reflected the world
+/// when it was one koala, the run state and the tick; format 1 listed the fields by hand.
 public enum StateChecksum {
     /// The checksum of the current format.
     public static func of(_ session: Session) -> UInt64 { of(session, format: Recording.formatVersion) }
 
     public static func of(_ session: Session, format: UInt16) -> UInt64 {
         var hash = FNV()
-        if format == 1 {
+        switch format {
+        case 1:
             hash.addFormat1(session)
-        } else {
+        case 2:
+            // The world's stored properties as they were then: the koala, the state, the tick.
+            hash.add(reflecting: session.world.player)
+            hash.add(reflecting: session.world.state)
+            hash.add(reflecting: session.world.tick)
+            hash.add(reflecting: session.isPaused)
+        default:
             hash.add(reflecting: session.world)
             hash.add(reflecting: session.isPaused)
         }

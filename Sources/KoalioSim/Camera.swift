@@ -1,8 +1,33 @@
 import KoalioCore
 
-/// Which part of the map the view shows: centred on the koala, kept inside the map.
+/// Which part of the map the view shows, always 1:1 and kept inside the map: centred on the
+/// koala, or with teammates on the group of living koalas, the leader always in view.
 public enum Camera {
-    /// The top-left corner of the view in world pixels.
+    /// How far inside the view's edge the leader is kept when the group does not fit.
+    public static let leaderMarginPoints = 32.0
+
+    /// The top-left corner of the view in world pixels, framing the world's living koalas
+    /// (one koala: centred on it).
+    public static func origin(framing world: World, in map: TileMap,
+                              viewWidth: Double = Double(LogicalView.width),
+                              viewHeight: Double = Double(LogicalView.height)) -> Vec2 {
+        guard world.koalas.count > 1 else { return origin(following: world.player, in: map, viewWidth: viewWidth, viewHeight: viewHeight) }
+        var group: Rect?
+        for koala in world.koalas where koala.isAlive {
+            let box = koala.body.box
+            group = group.map { Rect(x: min($0.minX, box.minX), y: min($0.minY, box.minY),
+                                     width: max($0.maxX, box.maxX) - min($0.minX, box.minX),
+                                     height: max($0.maxY, box.maxY) - min($0.minY, box.minY)) } ?? box
+        }
+        let leader = world.koalas[world.leaderIndex(in: map)].body.box
+        let center = (group ?? leader).center
+        let margin = leaderMarginPoints
+        let x = min(max(center.x - viewWidth / 2, leader.maxX + margin - viewWidth), leader.minX - margin)
+        let y = min(max(center.y - viewHeight / 2, leader.maxY + margin - viewHeight), leader.minY - margin)
+        return Vec2(clamp(x, length: map.pixelWidth, view: viewWidth), clamp(y, length: map.pixelHeight, view: viewHeight))
+    }
+
+    /// The top-left corner of a view centred on one koala.
     public static func origin(following player: Player, in map: TileMap,
                               viewWidth: Double = Double(LogicalView.width),
                               viewHeight: Double = Double(LogicalView.height)) -> Vec2 {

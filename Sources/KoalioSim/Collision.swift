@@ -85,6 +85,14 @@ struct Collision {
         return false
     }
 
+    /// No wall and no spike (with its forgiveness) in the box: somewhere a koala may be placed.
+    func isClear(_ box: Rect) -> Bool {
+        for row in rowRange(box) {
+            for column in columnRange(box) where isSolid(column: column, row: row) { return false }
+        }
+        return !touchesHazard(box.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints))
+    }
+
     /// Tile columns the box overlaps (open interval: touching an edge is not overlapping).
     private func columnRange(_ box: Rect) -> ClosedRange<Int> {
         let tw = Double(map.tileWidth)

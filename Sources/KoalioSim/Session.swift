@@ -33,13 +33,13 @@ public struct Session: Sendable {
         }
     }
 
-    /// One loop step: the world advances by the command unless paused or over. Returns how
+    /// One loop step: the world advances by the commands unless paused or over. Returns how
     /// the run ended if it ended on this step, so the platform can react (a pad's rumble).
     @discardableResult
-    public mutating func advance(_ command: Command) -> RunState? {
+    public mutating func advance(_ command: Command, partners: [PartnerCommand] = []) -> RunState? {
         wait()
         guard !isPaused, world.state == .playing else { return nil }
-        events = world.step(command, in: map)
+        events = world.step(command, partners: partners, in: map)
         return world.state == .playing ? nil : world.state
     }
 
@@ -91,12 +91,12 @@ public struct Session: Sendable {
         public var ended: RunState?
     }
 
-    /// One loop step with one tick's menu actions, then its command. Live play and replays
+    /// One loop step with one tick's menu actions, then its commands. Live play and replays
     /// both come through here (through `step(_ input: TickInput)`), so they cannot differ.
     @discardableResult
-    public mutating func step(_ command: Command, _ actions: MenuActions) -> StepResult {
+    public mutating func step(_ command: Command, partners: [PartnerCommand] = [], _ actions: MenuActions) -> StepResult {
         if actions.pause { pauseIfPlaying() }
         let restarted = apply(togglePause: actions.togglePause, restart: actions.restart)
-        return StepResult(restarted: restarted, ended: advance(command))
+        return StepResult(restarted: restarted, ended: advance(command, partners: partners))
     }
 }

@@ -37,4 +37,13 @@ public enum Tuning {
     public static let hazardForgivenessPoints = 3.0
     /// Falling this far below the map's bottom edge is death.
     public static let fallDeathMarginPoints = 32.0
+
+    // Co-op (players 2–4).
+    /// A koala that dies while a teammate lives comes back beside one after this long: 2 s.
+    public static let respawnTicks = 2 * Tick.perSecond
+    /// A koala out of the camera's view this long in a row is moved beside the leader: 1 s.
+    public static let catchUpTicks = Tick.perSecond
+    /// How far beside a teammate a koala is placed (joining, respawning, catching up): the
+    /// koala's width and a little air, measured feet to feet.
+    public static let besideOffsetPoints = koalaWidthPoints + 4
 }

@@ -4,14 +4,57 @@ extension World {
     /// Advances the run by one 60 Hz tick. The only function that changes a ``World``.
     ///
     /// Reads nothing but its arguments, so the same commands from the same start always give
-    /// the same run. Order, as in Celeste's `Player`: intent, horizontal, vertical, move and
-    /// collide, then what touching things means.
-    /// Returns what happened (``WorldEvents``), for sounds.
+    /// the same run. Players 2–4 are in play on the ticks their ``PartnerCommand`` is given
+    /// (joining and leaving follow); koalas move in player order and never push each other.
+    /// A koala that dies comes back beside a teammate after ``Tuning/respawnTicks``; the run is
+    /// lost when every koala is dead at once and won when any reaches the goal. Returns what
+    /// happened (``WorldEvents``), for sounds.
     @discardableResult
-    public mutating func step(_ command: Command, in map: TileMap) -> WorldEvents {
+    public mutating func step(_ command: Command, partners: [PartnerCommand] = [], in map: TileMap) -> WorldEvents {
         guard state == .playing else { return [] }
         tick += 1
-        var p = player
+        if koalas.count > 1 || !partners.isEmpty { seat(partners, in: map) }
+        let collision = Collision(map: map)
+        var events: WorldEvents = []
+        var winner: Int?
+        var deaths = 0
+        for index in koalas.indices {
+            let command = index == 0 ? command : partners.first { $0.player == koalas[index].number }?.command ?? .idle
+            guard koalas[index].isAlive else {
+                koalas[index].respawnTicksLeft -= 1
+                if koalas[index].respawnTicksLeft == 0 { respawn(index, holding: command, in: map) }
+                continue
+            }
+            let (moved, touched) = koalas[index].body.step(command, collision: collision, map: map, tick: tick)
+            events.formUnion(moved)
+            switch touched {
+            case .nothing: break
+            case .hazard:
+                koalas[index].respawnTicksLeft = Tuning.respawnTicks
+                deaths += 1
+            case .goal:
+                if winner == nil { winner = koalas[index].number }
+            }
+        }
+        if let winner {
+            state = .won
+            self.winner = winner
+        } else if deaths > 0 {
+            if koalas.allSatisfy({ !$0.isAlive }) { state = .died } else { events.insert(.koalaLost) }
+        }
+        if koalas.count > 1 && state == .playing { catchUp(in: map) }
+        return events
+    }
+}
+
+/// What a koala's box touched after its move.
+enum Touched { case nothing, hazard, goal }
+
+extension Player {
+    /// One tick of one koala. Order, as in Celeste's `Player`: intent, horizontal, vertical,
+    /// move and collide, then what touching things means.
+    mutating func step(_ command: Command, collision: Collision, map: TileMap, tick: Int) -> (WorldEvents, Touched) {
+        var p = self
         var events: WorldEvents = []
         let wasOnGround = p.onGround
         if command.dash && !p.dashing { events.insert(.dashed) }
@@ -43,7 +86,6 @@ extension World {
         p.velocity.y = p.velocity.y.clamped(to: -Tuning.jumpSpeedPerTick...Tuning.maxFallSpeedPerTick)
 
         // Move and collide, one axis at a time.
-        let collision = Collision(map: map)
         var box = p.box
         let hitX = collision.moveX(&box, by: p.velocity.x)
         if hitX { p.velocity.x = 0 }
@@ -53,16 +95,14 @@ extension World {
         if hitY != .none { p.velocity.y = 0 }
         p.position = Vec2(box.center.x, box.maxY)
         p.ticksSinceGround = p.onGround ? 0 : p.ticksSinceGround + 1
-        player = p
+        self = p
 
         // What the koala touches.
         if collision.touchesHazard(box.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints))
             || box.minY > map.pixelHeight + Tuning.fallDeathMarginPoints {
-            state = .died
-        } else if box.intersects(map.goal) {
-            state = .won
+            return (events, .hazard)
         }
-        return events
+        return (events, box.intersects(map.goal) ? .goal : .nothing)
     }
 }
 

@@ -41,18 +41,52 @@ public struct Player: Hashable, Sendable, Codable {
     }
 }
 
+/// One player's koala in a run: its body, and what co-op counts for it.
+public struct Koala: Hashable, Sendable, Codable {
+    /// The player it belongs to: 1…4.
+    public var number: Int
+    public var body: Player
+    /// Ticks until a dead koala comes back beside a teammate; 0 while it is alive.
+    public var respawnTicksLeft = 0
+    /// Ticks in a row this koala has been out of the camera's view (see ``Tuning/catchUpTicks``).
+    public var offscreenTicks = 0
+    /// The world tick on which the player joined (0 for player 1 and those there from the start).
+    public var joinedAtTick: Int
+
+    public init(number: Int, body: Player, joinedAtTick: Int = 0) {
+        self.number = number
+        self.body = body
+        self.joinedAtTick = joinedAtTick
+    }
+
+    public var isAlive: Bool { respawnTicksLeft == 0 }
+}
+
 /// The whole simulation state: a value that can be compared, hashed and copied.
 /// The level it runs in is separate and immutable (``TileMap``).
 public struct World: Hashable, Sendable, Codable {
-    public var player: Player
+    /// The koalas in play in player order. The first is player 1's and is always there; players
+    /// 2–4 join and leave (``PartnerCommand``).
+    public var koalas: [Koala]
     public var state: RunState
     /// Simulation ticks run in this level (stops counting once the run ends).
     public var tick: Int
+    /// The player whose koala reached the goal (nil until the run is won).
+    public var winner: Int?
 
-    /// A fresh run at the map's spawn point.
+    /// A fresh run at the map's spawn point, player 1 alone.
     public init(map: TileMap) {
-        player = Player(feet: map.spawn)
+        koalas = [Koala(number: 1, body: Player(feet: map.spawn))]
         state = .playing
         tick = 0
     }
+
+    /// Player 1's koala: the one a one-player game has, and the one the trace describes.
+    public var player: Player {
+        get { koalas[0].body }
+        set { koalas[0].body = newValue }
+    }
+
+    /// The koala of a player, if in play.
+    public func koala(of number: Int) -> Koala? { koalas.first { $0.number == number } }
 }

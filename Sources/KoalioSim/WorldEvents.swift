@@ -1,4 +1,4 @@
-/// What happened to the koala in one step, for sounds and effects: returned by the step, never
+/// What happened to the koalas in one step, for sounds and effects: returned by the step, never
 /// stored in the world (so replays and their checksums do not change with it).
 public struct WorldEvents: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
@@ -10,4 +10,6 @@ public struct WorldEvents: OptionSet, Hashable, Sendable {
     public static let dashed = WorldEvents(rawValue: 2)
     /// Touched the floor after being in the air.
     public static let landed = WorldEvents(rawValue: 4)
+    /// A koala died while a teammate lives on (it comes back; the run goes on).
+    public static let koalaLost = WorldEvents(rawValue: 8)
 }

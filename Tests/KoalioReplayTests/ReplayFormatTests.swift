@@ -51,6 +51,30 @@ final class ReplayFormatTests: XCTestCase {
         XCTAssertEqual(decoded.controllerChanges.map(\.name), ["Keyboard", "DualSense Wireless Controller", "On-screen controls", "Keyboard"])
     }
 
+    /// Version 3 carries the co-op players' inputs: joins, leaves, a pad away, analog values.
+    func testCoopPlayersRoundTripExactly() throws {
+        var (recording, _) = try recordedWinningRun()
+        recording.sources = ["Keyboard", "DualSense Wireless Controller", "Xbox One Controller"]
+        var stick = GamepadSnapshot()
+        stick.leftX = -0.3141
+        stick.buttonA = 1
+        for tick in 100..<160 {
+            var input = recording.inputs[tick]
+            input.partners = [PartnerInput(player: 2, source: 1, snapshot: stick, pressed: tick == 100 ? .a : [])]
+            if tick >= 130 { input.partners.append(PartnerInput(player: 4, source: tick < 150 ? 2 : ReplayFile.noSource, snapshot: .neutral)) }
+            recording.inputs[tick] = input
+        }
+        let bytes = ReplayFile.encode(recording)
+        XCTAssertEqual(try ReplayFile.decode(bytes, file: "r"), recording)
+
+        var old = recording
+        old.formatVersion = 2
+        old.inputs = TickInputRuns(old.inputs.map { TickInput(source: $0.source, snapshot: $0.snapshot, pressed: $0.pressed) })
+        let decodedOld = try ReplayFile.decode(ReplayFile.encode(old), file: "r")
+        XCTAssertEqual(decodedOld, old, "version 2 keeps its layout")
+        XCTAssertEqual(decodedOld.formatVersion, 2)
+    }
+
     func testAMinuteOfPlayIsKilobytes() throws {
         let (recording, _) = try recordedWinningRun()
         XCTAssertGreaterThan(recording.inputs.count, 2000)
@@ -80,7 +104,7 @@ final class ReplayFormatTests: XCTestCase {
         XCTAssertTrue(reason([]).hasPrefix("not a koalio replay"))
         var newer = good
         newer[8] = 99
-        XCTAssertEqual(reason(newer), "format version 99 is newer than this koalio reads (2); update koalio")
+        XCTAssertEqual(reason(newer), "format version 99 is newer than this koalio reads (3); update koalio")
         var damaged = good
         damaged[good.count / 2] ^= 0x10
         XCTAssertTrue(reason(damaged).hasPrefix("damaged"), reason(damaged))
@@ -131,23 +155,30 @@ final class ReplayVerifierTests: XCTestCase {
         XCTAssertEqual(ReplayFile.snapshot(ReplayFile.fields(snapshot)), snapshot)
     }
 
-    /// Format 2's checksum covers the world by reflection: any stored value that changes, the
-    /// checksum sees, whether or not anyone listed it.
+    /// Format 3's checksum covers the world by reflection: any stored value that changes, the
+    /// checksum sees, whether or not anyone listed it — every player's koala too.
     func testTheChecksumSeesEveryPartOfTheWorld() throws {
-        let session = Session(map: try Repository.level1Map())
-        let base = StateChecksum.of(session, format: 2)
-        XCTAssertNotEqual(base, StateChecksum.of(session, format: 1), "the two formats differ")
+        let map = try Repository.level1Map()
+        var session = Session(map: map)
+        session.step(Command.idle, partners: [PartnerCommand(player: 2, command: .idle)], MenuActions())
+        let base = StateChecksum.of(session, format: 3)
+        XCTAssertNotEqual(base, StateChecksum.of(session, format: 2), "the formats differ")
+        XCTAssertNotEqual(StateChecksum.of(session, format: 2), StateChecksum.of(session, format: 1))
         let changes: [(String, (inout World) -> Void)] = [
             ("x", { $0.player.position.x += 1e-9 }), ("vy", { $0.player.velocity.y = -1 }), ("onGround", { $0.player.onGround.toggle() }),
             ("dashing", { $0.player.dashing.toggle() }), ("facing", { $0.player.facingLeft.toggle() }),
             ("coyote", { $0.player.ticksSinceGround += 1 }), ("buffer", { $0.player.jumpBufferLeft += 1 }),
             ("jumpHeld", { $0.player.jumpWasHeld.toggle() }), ("tick", { $0.tick += 1 }), ("state", { $0.state = .won }),
+            ("winner", { $0.winner = 2 }), ("player 2's x", { $0.koalas[1].body.position.x += 1e-9 }),
+            ("player 2's respawn", { $0.koalas[1].respawnTicksLeft = 5 }), ("player 2's time off screen", { $0.koalas[1].offscreenTicks = 5 }),
+            ("player 2's join", { $0.koalas[1].joinedAtTick = 0 }), ("player 2 is 3", { $0.koalas[1].number = 3 }),
+            ("player 2 left", { $0.koalas.removeLast() }),
         ]
         var seen: Set<UInt64> = [base]
         for (name, change) in changes {
             var changed = session
             change(&changed.world)
-            XCTAssertTrue(seen.insert(StateChecksum.of(changed, format: 2)).inserted, "\(name) changes the checksum")
+            XCTAssertTrue(seen.insert(StateChecksum.of(changed, format: 3)).inserted, "\(name) changes the checksum")
         }
     }
 

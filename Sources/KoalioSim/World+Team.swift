@@ -1,0 +1,82 @@
+import KoalioCore
+
+/// Co-op: who is in play, where a koala comes back, and who leads.
+extension World {
+    /// The living koala nearest the goal (the lowest player number among equals): the camera
+    /// keeps it in view, and koalas left behind are moved beside it. Player 1's when none lives.
+    /// - Parameter excluded: a koala not to count (one coming back to life this tick).
+    public func leaderIndex(in map: TileMap, excluding excluded: Int? = nil) -> Int {
+        let goal = map.goal.center
+        var best = 0, bestDistance = Double.infinity
+        for (index, koala) in koalas.enumerated() where koala.isAlive && index != excluded {
+            let center = koala.body.box.center
+            let distance = (center.x - goal.x) * (center.x - goal.x) + (center.y - goal.y) * (center.y - goal.y)
+            if distance < bestDistance {
+                best = index
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// Makes the koalas in play those of player 1 and the partners given: a new partner's
+    /// koala appears beside player 1 (or the leader, while player 1 is dead), one no longer
+    /// given leaves.
+    mutating func seat(_ partners: [PartnerCommand], in map: TileMap) {
+        koalas.removeAll { koala in koala.number != 1 && !partners.contains { $0.player == koala.number } }
+        for partner in partners where (2...PartyLimits.players).contains(partner.player) && koala(of: partner.player) == nil {
+            let beside = koalas[0].isAlive ? koalas[0].body : koalas[leaderIndex(in: map)].body
+            var koala = Koala(number: partner.player, body: Player(feet: spot(beside: beside, in: map)), joinedAtTick: tick)
+            koala.body.jumpWasHeld = partner.command.jump  // the A that joined is not also a jump
+            koalas.insert(koala, at: koalas.firstIndex { $0.number > partner.player } ?? koalas.count)
+        }
+    }
+
+    /// A dead koala's wait is over: it comes back beside the leader, holding what it holds.
+    mutating func respawn(_ index: Int, holding command: Command, in map: TileMap) {
+        var body = Player(feet: spot(beside: koalas[leaderIndex(in: map, excluding: index)].body, in: map))
+        body.jumpWasHeld = command.jump
+        koalas[index].body = body
+        koalas[index].offscreenTicks = 0
+    }
+
+    /// Koalas out of the camera's view count up; one out for ``Tuning/catchUpTicks`` in a row
+    /// is moved beside the leader.
+    mutating func catchUp(in map: TileMap) {
+        let origin = Camera.origin(framing: self, in: map)
+        let view = Rect(x: origin.x, y: origin.y, width: Double(LogicalView.width), height: Double(LogicalView.height))
+        let leader = leaderIndex(in: map)
+        for index in koalas.indices where koalas[index].isAlive && index != leader {
+            guard !koalas[index].body.box.intersects(view) else {
+                koalas[index].offscreenTicks = 0
+                continue
+            }
+            koalas[index].offscreenTicks += 1
+            if koalas[index].offscreenTicks >= Tuning.catchUpTicks {
+                var body = Player(feet: spot(beside: koalas[leader].body, in: map))
+                body.jumpWasHeld = koalas[index].body.jumpWasHeld
+                koalas[index].body = body
+                koalas[index].offscreenTicks = 0
+            }
+        }
+    }
+
+    /// Where a koala stands beside another: behind it (the side it faces away from), else in
+    /// front, wherever the box is clear of walls and spikes; else on the same spot (koalas do
+    /// not collide with each other).
+    func spot(beside other: Player, in map: TileMap) -> Vec2 {
+        let collision = Collision(map: map)
+        let behind = other.facingLeft ? Tuning.besideOffsetPoints : -Tuning.besideOffsetPoints
+        for dx in [behind, -behind] {
+            let feet = Vec2(other.position.x + dx, other.position.y)
+            if collision.isClear(Player(feet: feet).box) { return feet }
+        }
+        return other.position
+    }
+}
+
+/// How many play at once.
+public enum PartyLimits {
+    /// Player 1 and up to three partners (the pads' player LEDs count to four).
+    public static let players = 4
+}
