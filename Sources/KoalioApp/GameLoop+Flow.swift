@@ -189,16 +189,31 @@ extension GameLoop {
     enum PauseChoice { case stay, resume, left }
 
     /// The pause screen's entries.
-    enum PauseEntry: String {
-        case resume = "Resume", settings = "Settings", levels = "Levels", quit = "Quit"
+    enum PauseEntry: Equatable {
+        case resume, settings, levels, quit
+        /// A co-op player leaves the game (their pad is free again).
+        case leave(player: Int)
+
+        var title: String {
+            switch self {
+            case .resume: return "Resume"
+            case .settings: return "Settings"
+            case .levels: return "Levels"
+            case .quit: return "Quit"
+            case let .leave(player): return "Player \(player) leaves"
+            }
+        }
     }
 
-    /// Resume, Settings, the level select (in the game from the title), Quit.
-    var pauseEntries: [PauseEntry] { isPlayingTheGame ? [.resume, .settings, .levels, .quit] : [.resume, .settings, .quit] }
+    /// Resume, Settings, the level select (in the game from the title), each co-op player's
+    /// way out, Quit.
+    var pauseEntries: [PauseEntry] {
+        [.resume, .settings] + (isPlayingTheGame ? [.levels] : []) + registry.seats.keys.sorted().map { .leave(player: $0) } + [.quit]
+    }
 
     var pauseMenuPage: MenuPage {
         let entries = pauseEntries
-        return MenuPage(heading: "Paused", entries: entries.map { MenuPage.Entry($0.rawValue) },
+        return MenuPage(heading: "Paused", entries: entries.map { MenuPage.Entry($0.title) },
                         selection: min(selection[.level] ?? 0, entries.count - 1), hint: Prompt([]), compact: true)
     }
 
@@ -224,6 +239,9 @@ extension GameLoop {
         case .quit:
             quitRequested = true
             return .left
+        case let .leave(player):
+            leave(player: player)
+            return .stay
         }
     }
 }

@@ -123,6 +123,8 @@ public final class GameLoop {
     private var pauseRequested = false
     /// Controller names in the order they first steered: a recording's table.
     var sourceNames: [String] = []
+    /// The controller that steered each co-op player on the last step (the trace's `koalas`).
+    var partnerControllers: [Int: String] = [:]
     private var notice: (text: String, untilStep: Int)?
     /// The step at which the HUD last appeared or disappeared, for its fade.
     private var hudChangedAtStep = -GameLoop.hudFadeTicks
@@ -167,8 +169,15 @@ public final class GameLoop {
                 show("\(controller.vendorName) disconnected")
                 cue(.padDisconnected)
                 if wasInUse { pauseRequested = true }
-            case .becameCurrent, .input:
+            case let .playerPadLost(_, player):
+                show("Player \(player)'s pad disconnected")
+                pauseRequested = true  // their koala waits, without input, until they are back or leave
+            case let .playerPadReturned(controller, player):
+                show("Player \(player): \(controller.vendorName) connected")
+            case .becameCurrent:
                 lastUsed = .pad
+            case let .input(controller):
+                if registry.player(of: controller.id) == 1 { lastUsed = .pad }
             }
         }
     }
@@ -196,6 +205,7 @@ public final class GameLoop {
         while running {
             let frameStart = now()
             do { try script?.perform(at: loopTicks, on: platform) } catch { throw .runtime(error.description) }
+            registry.currentFollowsInput = screen != .level
             for event in platform.pollEvents() {
                 switch event {
                 case .quit: running = false
@@ -261,7 +271,9 @@ public final class GameLoop {
 
     private func tick() {
         loopTicks += 1
-        var live = liveInput()
+        let (taken, team) = liveInput()
+        var live = taken
+        takeJoinsAndLeaves(team)
         let bindings = registry.bindings
         let menu = menuReader.take(pads: .merging(registry.controllers.map {
             bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory)
@@ -290,10 +302,12 @@ public final class GameLoop {
         }
         if let input {
             let result = session.step(input)
+            notePartnerControllers(input)
             ghost?.follow(worldTick: session.world.tick)
             if session.events.contains(.jumped) { cue(.jump) }
             if session.events.contains(.dashed) { cue(.dash) }
             if session.events.contains(.landed) { cue(.land) }
+            if session.events.contains(.koalaLost) { cue(.death) }
             if result.ended == .won { cue(.win) }
             if result.ended == .died {
                 cue(.death)
@@ -315,6 +329,9 @@ public final class GameLoop {
         record.screen = screen.rawValue
         record.level = screen == .level ? session.map.name : nil
         record.sounds = soundsThisTick.map(\.rawValue)
+        for index in record.koalas.indices where record.koalas[index].player > 1 {
+            record.koalas[index].controller = partnerControllers[record.koalas[index].player]
+        }
         soundsThisTick.removeAll()
         trace.write(record)
     }
@@ -372,18 +389,23 @@ public final class GameLoop {
     }
 
     /// This tick's input from every controller of player 1 at once (the registry merges
-    /// them), named after the one used last.
-    private func liveInput() -> TickInput {
-        let (snapshot, pressed) = registry.tickInput(player: 1)
-        var input = TickInput(source: sourceIndex(namedController), snapshot: snapshot, pressed: pressed)
+    /// them), named after the one used last, and each co-op player's pad; with what free pads
+    /// ask (to join) and who held Back to leave.
+    private func liveInput() -> (TickInput, TeamInput) {
+        let team = registry.teamInput()
+        var input = TickInput(source: sourceIndex(namedController), snapshot: team.snapshot, pressed: team.pressed)
+        input.partners = team.partners.map { partner in
+            PartnerInput(player: partner.player, source: partner.pad.map(sourceIndex) ?? ReplayFile.noSource,
+                         snapshot: partner.snapshot, pressed: partner.pressed)
+        }
         if pauseRequested {
             input.pressed.insert(.pauseRequest)
             pauseRequested = false
         }
-        return input
+        return (input, team)
     }
 
-    private func sourceIndex(_ controller: Controller) -> Int {
+    func sourceIndex(_ controller: Controller) -> Int {
         if let index = sourceNames.firstIndex(of: controller.vendorName) { return index }
         sourceNames.append(controller.vendorName)
         return sourceNames.count - 1
@@ -407,7 +429,7 @@ public final class GameLoop {
         return hud.isVisible ? progress : 1 - progress
     }
 
-    private func show(_ text: String) {
+    func show(_ text: String) {
         notice = (text, session.steps + Self.noticeTicks)
     }
 
@@ -426,6 +448,7 @@ public final class GameLoop {
             overlay.playbackPaused = playbackPaused
         }
         overlay.ghost = ghost?.session.world.player
+        if options.replay == nil && session.state == .playing { overlay.joinPrompts = joinPrompts }
         if session.state != .playing || playbackPaused {  // the end and pause screens' lines, only when shown
             let prompts = self.prompts
             overlay.wonPrompt = prompts.won(nextLevel: nextLevelIndex != nil, inGame: isPlayingTheGame)
@@ -433,6 +456,9 @@ public final class GameLoop {
             overlay.pausePrompt = prompts.paused(canLeave: isPlayingTheGame)
             if options.replay == nil { overlay.pauseMenu = pauseMenuPage }
             overlay.padBattery = current.map { "\($0.vendorName): \($0.battery.summary)" }
+            overlay.playerTimes = playerTimes
+            overlay.padsAway = registry.seats.values.filter { $0.pad == nil }.map(\.player).sorted()
+                .map { "Player \($0)'s pad disconnected: plug it back in, or press A on a free pad" }
         }
         do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
     }

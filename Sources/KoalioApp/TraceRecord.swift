@@ -26,6 +26,25 @@ public struct TraceRecord: Sendable {
     public var level: String?
     /// Sound effects started on this step (`jump`, `land`, `menu_move`, …), in order.
     public var sounds: [String] = []
+    /// The koalas in play (1 alone; up to 4 in co-op).
+    public var players: Int
+    /// Every koala in player order; the top-level fields describe player 1's.
+    public var koalas: [Koala]
+
+    /// One koala in the trace's `koalas`.
+    public struct Koala: Sendable {
+        public var player: Int
+        public var x: Double
+        public var y: Double
+        public var alive: Bool
+        /// The controller steering it (player 1: as `activeController`); nil when none (a pad away).
+        public var controller: String?
+
+        var json: String {
+            "{\"player\":\(player),\"x\":\(TraceRecord.number(x)),\"y\":\(TraceRecord.number(y)),"
+                + "\"state\":\"\(alive ? "alive" : "dead")\",\"controller\":\(controller.map(TraceRecord.quoted) ?? "null")}"
+        }
+    }
 
     /// - Parameter state: overrides the session's (a replay's playback paused by the viewer).
     public init(session: Session, hudVisible: Bool = false, controllers: Int = 0, activeController: String? = nil,
@@ -43,6 +62,11 @@ public struct TraceRecord: Sendable {
         self.controllers = controllers
         self.activeController = activeController
         self.renderer = renderer
+        players = session.world.koalas.count
+        koalas = session.world.koalas.map { koala in
+            Koala(player: koala.number, x: koala.body.position.x, y: koala.body.position.y, alive: koala.isAlive,
+                  controller: koala.number == 1 ? activeController : nil)
+        }
     }
 
     public var jsonLine: String {
@@ -51,7 +75,8 @@ public struct TraceRecord: Sendable {
             + "\"vy\":\(Self.number(vy)),\"onGround\":\(onGround),\"dashing\":\(dashing),\"state\":\"\(state.rawValue)\","
             + "\"hudVisible\":\(hudVisible),\"controllers\":\(controllers),\"activeController\":\(active),"
             + "\"renderer\":\(renderer.map(Self.quoted) ?? "null"),\"screen\":\(screen.map(Self.quoted) ?? "null"),"
-            + "\"level\":\(level.map(Self.quoted) ?? "null"),\"sounds\":[\(sounds.map(Self.quoted).joined(separator: ","))]}"
+            + "\"level\":\(level.map(Self.quoted) ?? "null"),\"sounds\":[\(sounds.map(Self.quoted).joined(separator: ","))],"
+            + "\"players\":\(players),\"koalas\":[\(koalas.map(\.json).joined(separator: ","))]}"
     }
 
     /// Three decimals: enough to follow the koala, short enough to read. JSON has no NaN.

@@ -35,3 +35,9 @@ public struct PartnerCommand: Hashable, Sendable, Codable {
         self.command = command
     }
 }
+
+/// How many play at once.
+public enum PartyLimits {
+    /// Player 1 and up to three partners (the pads' player LEDs count to four).
+    public static let players = 4
+}

@@ -68,6 +68,8 @@ public struct Battery: Hashable, Sendable {
 public final class Controller {
     /// Which controller this is (for a pad, SDL's joystick instance id; stable while connected).
     public let id: ControllerID
+    /// How a pad is known again when plugged back (``PadIdentity/none`` for the others).
+    public let identity: PadIdentity
     /// The pad's name as SDL gives it, e.g. "PS5 Controller".
     public let vendorName: String
     public let productCategory: ProductCategory
@@ -80,9 +82,10 @@ public final class Controller {
     /// True for a snapshot: its values never change by themselves.
     public let isSnapshot: Bool
 
-    public init(id: ControllerID, vendorName: String, productCategory: ProductCategory, hasLight: Bool, hasRumble: Bool,
-                extendedGamepad: ExtendedGamepad = ExtendedGamepad(), isSnapshot: Bool = false) {
+    public init(id: ControllerID, identity: PadIdentity = .none, vendorName: String, productCategory: ProductCategory, hasLight: Bool,
+                hasRumble: Bool, extendedGamepad: ExtendedGamepad = ExtendedGamepad(), isSnapshot: Bool = false) {
         self.id = id
+        self.identity = identity
         self.vendorName = vendorName
         self.productCategory = productCategory
         self.hasLight = hasLight
@@ -96,7 +99,7 @@ public final class Controller {
 
     /// A frozen copy: same identity, the element values of this moment.
     public func capture() -> Controller {
-        let copy = Controller(id: id, vendorName: vendorName, productCategory: productCategory, hasLight: hasLight,
+        let copy = Controller(id: id, identity: identity, vendorName: vendorName, productCategory: productCategory, hasLight: hasLight,
                               hasRumble: hasRumble, extendedGamepad: ExtendedGamepad(snapshot: extendedGamepad.capture()),
                               isSnapshot: true)
         copy.playerIndex = playerIndex

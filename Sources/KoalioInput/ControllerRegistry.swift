@@ -9,6 +9,36 @@ public enum ControllerChange {
     case becameCurrent(Controller)
     /// Input from a pad (past the dead zone), after `current` has followed it.
     case input(Controller)
+    /// A co-op player's pad left (after `disconnected`): the player keeps their koala, without input.
+    case playerPadLost(Controller, player: Int)
+    /// A co-op player's pad came back (after `connected`), known by its ``PadIdentity``.
+    case playerPadReturned(Controller, player: Int)
+}
+
+/// A co-op player (2–4) and their pad: kept while the pad is away, so plugging it back, or A
+/// on another free pad, gives them their koala again.
+public struct Seat: Equatable, Sendable {
+    public let player: Int
+    /// The pad now steering; nil while it is away.
+    public var pad: ControllerID?
+    /// The pad's identity and name, to know it again and to name it.
+    public var identity: PadIdentity
+    public var padName: String
+}
+
+/// One tick's input of every player (``ControllerRegistry/teamInput()``).
+public struct TeamInput {
+    /// Player 1's controllers merged.
+    public var snapshot: GamepadSnapshot
+    /// Player 1's presses, and Start from any pad (anyone pauses).
+    public var pressed: TickPresses
+    /// Players 2–4 seated, in player order: their pad (nil while away), its snapshot (neutral
+    /// while away) and its A press.
+    public var partners: [(player: Int, pad: Controller?, snapshot: GamepadSnapshot, pressed: TickPresses)] = []
+    /// Pads that are no one's whose A went down: they ask to join.
+    public var joinRequests: [Controller] = []
+    /// Players whose Back / View / Create has been held for ``ControllerRegistry/leaveHoldTicks``.
+    public var leaveRequests: [Int] = []
 }
 
 /// Every controller — the keyboard, the on-screen controls and the pads, as peers — which pad
@@ -17,13 +47,14 @@ public enum ControllerChange {
 /// returns what changed, in order (connected, then became current; disconnected, then the next
 /// one current). ``tickInput(player:)`` merges a player's controllers into one tick's input.
 ///
-/// Players own sets of controllers: for now every controller is player 1's (the keyboard, the
-/// on-screen controls while shown, every pad); local co-op will give pads to players 2–4
-/// through ``player(of:)``.
+/// Players own sets of controllers (``player(of:)``): player 1 the keyboard, the on-screen
+/// controls while shown, and the pad in use (``current``); players 2–4 the pad they joined
+/// with (``seats``). Other pads are no one's: their A asks to join, their Start pauses.
 ///
-/// The pad in use is ``current``: the one that last had input (a new pad is current until
-/// another is used). It gets player index 1 and the koala colour; the others 2…4 in connection
-/// order. Whatever the pads must show is queued as ``ControllerEffect``s for the platform layer.
+/// The pad in use is the first connected; while ``currentFollowsInput`` (the menus) it is the
+/// one that last had input, so the pad that started a level plays player 1 in it. It gets
+/// player index 1 and the koala colour; a seated pad its player's number and colour; others no
+/// index. Whatever the pads must show is queued as ``ControllerEffect``s for the platform layer.
 public final class ControllerRegistry {
     /// The connected game pads, in connection order.
     public private(set) var controllers: [Controller] = []
@@ -33,6 +64,17 @@ public final class ControllerRegistry {
     /// The on-screen controls, once attached; they steer only while ``onScreenShown``.
     public private(set) var onScreen: Controller?
     public var onScreenShown = true
+    /// Whether input on another free pad makes it the pad in use (the menus); in a level it
+    /// does not, so a second person's pad joins instead of taking the koala.
+    public var currentFollowsInput = true
+    /// Players 2–4 who joined, by player number.
+    public private(set) var seats: [Int: Seat] = [:]
+    /// Ticks each seated player has held Back / View / Create.
+    private var backHeldTicks: [Int: Int] = [:]
+    /// Holding Back / View / Create this long leaves the game: 2 s.
+    public static let leaveHoldTicks = 2 * Tick.perSecond
+    /// The light of a pad that is no one's: dim, so it does not read as a player's colour.
+    public static let freePadColor = Color(40, 40, 40)
     private var pendingEffects: [ControllerEffect] = []
     /// Which keys and pad buttons do what (the settings); pads are read through them.
     public var bindings = Bindings() {
@@ -47,10 +89,10 @@ public final class ControllerRegistry {
     /// Each controller's press counts as of the last tick, to find presses between ticks.
     private var lastPresses: [ControllerID: GamepadPresses] = [:]
 
-    /// The light-bar colour of the pad that drives the koala: eucalyptus green.
-    public static let koalaColor = Color(111, 174, 143)
+    /// The light-bar colour of player 1's pad: eucalyptus green.
+    public static let koalaColor = PlayerColors.of(1)
     /// Light-bar colours for players 2…4.
-    public static let otherPlayerColors = [Color(80, 120, 230), Color(230, 90, 80), Color(230, 190, 60)]
+    public static let otherPlayerColors = Array(PlayerColors.all.dropFirst())
 
     public init() {
         lastPresses[.keyboard] = GamepadPresses(keyboard.gamepad)
@@ -62,29 +104,73 @@ public final class ControllerRegistry {
         lastPresses[controller.id] = GamepadPresses(controller.extendedGamepad)  // so a first press is a change
     }
 
-    /// The player a controller belongs to (1 for every controller until local co-op).
-    public func player(of id: ControllerID) -> Int { 1 }
-
-    /// The controllers a player steers with now: keyboard, on-screen controls while shown, pads.
-    public func controllers(ofPlayer player: Int) -> [Controller] {
-        let all = [keyboard.controller] + (onScreenShown ? onScreen.map { [$0] } ?? [] : []) + controllers
-        return all.filter { self.player(of: $0.id) == player }
+    /// The player a controller belongs to: 1 for the keyboard, the on-screen controls and the pad
+    /// in use, 2–4 for a seated pad, nil for a pad that is no one's.
+    public func player(of id: ControllerID) -> Int? {
+        guard id.padID != nil else { return 1 }
+        if current?.id == id { return 1 }
+        return seats.values.first { $0.pad == id }?.player
     }
 
-    /// One tick's input of a player: every controller's snapshot merged
-    /// (``GamepadSnapshot/merging(_:)``) and every press any of them made since the last tick.
-    /// Every controller's press counts move on, so one that starts steering brings no old presses.
-    public func tickInput(player: Int) -> (snapshot: GamepadSnapshot, pressed: TickPresses) {
-        let steering = controllers(ofPlayer: player)
-        var pressed: TickPresses = []
+    /// The seated player a pad belongs to, if any.
+    private func seat(of id: ControllerID) -> Int? { seats.values.first { $0.pad == id }?.player }
+
+    /// One tick's input of every player: player 1's controllers' snapshots merged
+    /// (``GamepadSnapshot/merging(_:)``) with every press they made since the last tick, each
+    /// seated player's pad, and what free pads ask. Every controller's press counts move on,
+    /// so one that starts steering brings no old presses.
+    public func teamInput() -> TeamInput {
+        var input = TeamInput(snapshot: .neutral, pressed: [])
+        var playerOne: [GamepadSnapshot] = []
+        var partners: [Int: (pad: Controller, snapshot: GamepadSnapshot, pressed: TickPresses)] = [:]
         for controller in [keyboard.controller] + (onScreen.map { [$0] } ?? []) + controllers {
             let presses = presses(of: controller)
-            if steering.contains(where: { $0 === controller }) {
-                pressed.formUnion(presses.pressed(since: lastPresses[controller.id] ?? presses))
-            }
+            let pressed = presses.pressed(since: lastPresses[controller.id] ?? presses)
             lastPresses[controller.id] = presses
+            if controller.id == .onScreen && !onScreenShown { continue }
+            switch player(of: controller.id) {
+            case 1:
+                playerOne.append(snapshot(of: controller))
+                input.pressed.formUnion(pressed)
+            case let player?:
+                partners[player] = (controller, snapshot(of: controller), pressed.intersection(.a))
+                input.pressed.formUnion(pressed.intersection(.menu))
+            case nil:
+                if pressed.contains(.a) { input.joinRequests.append(controller) }
+                input.pressed.formUnion(pressed.intersection(.menu))
+            }
         }
-        return (.merging(steering.map { snapshot(of: $0) }), pressed)
+        input.snapshot = .merging(playerOne)
+        for player in seats.keys.sorted() {
+            let partner = partners[player]
+            input.partners.append((player, partner?.pad, partner?.snapshot ?? .neutral, partner?.pressed ?? []))
+            let holdsBack = (partner?.snapshot.buttonOptions ?? 0) >= TickInput.pressThreshold
+            backHeldTicks[player] = holdsBack ? (backHeldTicks[player] ?? 0) + 1 : 0
+            if backHeldTicks[player] == Self.leaveHoldTicks { input.leaveRequests.append(player) }
+        }
+        return input
+    }
+
+    /// A free pad asks to join: it takes the seat of a player whose pad is away (the lowest
+    /// number), else the lowest free number. Returns the player number; nil when it is already
+    /// someone's, or every seat is taken.
+    @discardableResult
+    public func join(_ controller: Controller) -> Int? {
+        guard self.controller(id: controller.id) != nil, player(of: controller.id) == nil else { return nil }
+        let player = seats.values.filter { $0.pad == nil }.map(\.player).min()
+            ?? (2...PartyLimits.players).first { seats[$0] == nil }
+        guard let player else { return nil }
+        seats[player] = Seat(player: player, pad: controller.id, identity: controller.identity, padName: controller.vendorName)
+        backHeldTicks[player] = 0
+        reassignPlayerIndices()
+        return player
+    }
+
+    /// A co-op player leaves: their pad (if here) is no one's again.
+    public func leave(player: Int) {
+        guard seats.removeValue(forKey: player) != nil else { return }
+        backHeldTicks[player] = nil
+        reassignPlayerIndices()
     }
 
     /// A controller's input as the game reads it: a pad's through the bindings (see
@@ -107,7 +193,7 @@ public final class ControllerRegistry {
     public func apply(_ event: PadEvent) -> [ControllerChange] {
         switch event {
         case let .added(description):
-            let controller = Controller(id: .pad(description.id), vendorName: description.name, productCategory: description.category,
+            let controller = Controller(id: .pad(description.id), identity: description.identity, vendorName: description.name, productCategory: description.category,
                                         hasLight: description.hasLight, hasRumble: description.hasRumble)
             controller.battery = description.battery
             // Start from how the pad is held, not from rest (and that is no input yet).
@@ -137,14 +223,21 @@ public final class ControllerRegistry {
         controllers.append(controller)
         controller.extendedGamepad.deadZone = deadZone
         lastPresses[controller.id] = presses(of: controller)
+        // A co-op player's pad plugged back is theirs again (the first such player, by number).
+        if controller.identity != .none,
+           let player = seats.values.filter({ $0.pad == nil && $0.identity == controller.identity }).map(\.player).min() {
+            seats[player]?.pad = controller.id
+            reassignPlayerIndices(new: controller)
+            return [.connected(controller), .playerPadReturned(controller, player: player)]
+        }
         let becomesCurrent = current == nil
         if becomesCurrent { current = controller }
-        reassignPlayerIndices()
+        reassignPlayerIndices(new: controller)
         return becomesCurrent ? [.connected(controller), .becameCurrent(controller)] : [.connected(controller)]
     }
 
-    /// The pad left: its inputs are released, and if it was in use the first pad still
-    /// connected takes over.
+    /// The pad left: its inputs are released; if it was in use the first free pad still
+    /// connected takes over; a co-op player's keeps their seat, waiting for a pad.
     @discardableResult
     public func disconnect(id: ControllerID) -> [ControllerChange] {
         guard let index = controllers.firstIndex(where: { $0.id == id }) else { return [] }
@@ -153,19 +246,23 @@ public final class ControllerRegistry {
         controller.extendedGamepad.releaseAll()
         controller.playerIndex = .unset
         let wasCurrent = current === controller
-        if wasCurrent { current = controllers.first }
+        let seated = seat(of: id)
+        if let seated { seats[seated]?.pad = nil }
+        if wasCurrent { current = controllers.first { seat(of: $0.id) == nil } }
         reassignPlayerIndices()
         var changes: [ControllerChange] = [.disconnected(controller, wasInUse: wasCurrent)]
         if wasCurrent, let next = current { changes.append(.becameCurrent(next)) }
+        if let seated { changes.append(.playerPadLost(controller, player: seated)) }
         return changes
     }
 
-    /// A pad had input: if it is not the one in use, it becomes so at once.
+    /// A pad had input: if it is free, not the one in use, and ``currentFollowsInput``, it
+    /// becomes the one in use at once.
     @discardableResult
     public func noteInput(from controller: Controller) -> [ControllerChange] {
         guard controllers.contains(where: { $0 === controller }) else { return [] }
         var changes: [ControllerChange] = []
-        if current !== controller {
+        if current !== controller && (currentFollowsInput || current == nil) && seat(of: controller.id) == nil {
             current = controller
             reassignPlayerIndices()
             changes.append(.becameCurrent(controller))
@@ -185,25 +282,20 @@ public final class ControllerRegistry {
         return pendingEffects
     }
 
-    private func reassignPlayerIndices() {
-        var others = 0
+    /// Player 1's pad shows 1 and the koala's colour, a seated pad its player's number and
+    /// colour, a free pad no number and a dim light. A `new` pad is told even what the model
+    /// already holds for it (SDL gives a pad it opens the next free number of its own).
+    private func reassignPlayerIndices(new: Controller? = nil) {
         for controller in controllers {
             guard let pad = controller.id.padID else { continue }
-            let index: PlayerIndex
-            let color: Color
-            if controller === current {
-                index = .index(1)
-                color = Self.koalaColor
-            } else {
-                others += 1
-                index = others + 1 <= PlayerIndex.maximum ? .index(others + 1) : .unset
-                color = Self.otherPlayerColors[(others - 1) % Self.otherPlayerColors.count]
-            }
-            if controller.playerIndex != index {
+            let player = self.player(of: controller.id)
+            let index = player.map { PlayerIndex.index($0) } ?? .unset
+            let color = player.map { PlayerColors.of($0) } ?? Self.freePadColor
+            if controller.playerIndex != index || controller === new {
                 controller.playerIndex = index
                 pendingEffects.append(.setPlayerIndex(controllerID: pad, index))
             }
-            if controller.hasLight && controller.lightColor != color {
+            if controller.hasLight && (controller.lightColor != color || controller === new) {
                 controller.lightColor = color
                 pendingEffects.append(.setLight(controllerID: pad, color))
             }

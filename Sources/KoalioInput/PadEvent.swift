@@ -13,9 +13,26 @@ public enum PadAxis: String, Hashable, Sendable, CaseIterable {
     case leftTrigger = "lefttrigger", rightTrigger = "righttrigger"
 }
 
+/// How a pad is known again after it was unplugged (its instance id is new each time): SDL's
+/// joystick GUID (the kind of pad, on its bus) and its serial number where SDL has one.
+public struct PadIdentity: Hashable, Sendable {
+    public var guid: String
+    /// Empty when SDL has none (then every pad of the same kind matches).
+    public var serial: String
+
+    public init(guid: String, serial: String = "") {
+        self.guid = guid
+        self.serial = serial
+    }
+
+    /// No identity: the keyboard, the on-screen controls, a pad SDL says nothing about.
+    public static let none = PadIdentity(guid: "")
+}
+
 /// A pad as it arrives: who it is, what it can do, and how it is held at that moment.
 public struct PadDescription: Equatable, Sendable {
     public var id: Int
+    public var identity: PadIdentity
     public var name: String
     public var category: ProductCategory
     public var hasLight: Bool
@@ -25,9 +42,10 @@ public struct PadDescription: Equatable, Sendable {
     public var heldButtons: [PadButton]
     public var axes: [PadAxis: Float]
 
-    public init(id: Int, name: String, category: ProductCategory, hasLight: Bool, hasRumble: Bool, battery: Battery = .unknown,
-                heldButtons: [PadButton] = [], axes: [PadAxis: Float] = [:]) {
+    public init(id: Int, identity: PadIdentity = .none, name: String, category: ProductCategory, hasLight: Bool, hasRumble: Bool,
+                battery: Battery = .unknown, heldButtons: [PadButton] = [], axes: [PadAxis: Float] = [:]) {
         self.id = id
+        self.identity = identity
         self.name = name
         self.category = category
         self.hasLight = hasLight

@@ -172,7 +172,9 @@ public final class GamepadManager {
         for axis in PadAxis.allCases {
             if let sdl = Self.sdlAxes[axis] { axes[axis] = Self.unit(SDL_GameControllerGetAxis(pad, sdl), axis) }
         }
-        return PadDescription(id: Int(id), name: SDL_GameControllerName(pad).map { String(cString: $0) } ?? "Game Controller",
+        let identity = PadIdentity(guid: Self.guidString(SDL_JoystickGetGUID(joystick)),
+                                   serial: SDL_GameControllerGetSerial(pad).map { String(cString: $0) } ?? "")
+        return PadDescription(id: Int(id), identity: identity, name: SDL_GameControllerName(pad).map { String(cString: $0) } ?? "Game Controller",
                               category: Self.category(SDL_GameControllerGetType(pad)),
                               hasLight: SDL_GameControllerHasLED(pad) == SDL_TRUE, hasRumble: SDL_GameControllerHasRumble(pad) == SDL_TRUE,
                               battery: Self.battery(SDL_JoystickCurrentPowerLevel(joystick)), heldButtons: held, axes: axes)

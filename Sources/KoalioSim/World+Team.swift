@@ -74,9 +74,3 @@ extension World {
         return other.position
     }
 }
-
-/// How many play at once.
-public enum PartyLimits {
-    /// Player 1 and up to three partners (the pads' player LEDs count to four).
-    public static let players = 4
-}

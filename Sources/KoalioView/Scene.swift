@@ -37,6 +37,12 @@ public enum Scene {
         public var showsStateScreen = true
         /// The best run's koala, drawn translucent behind the player's (nil: no ghost).
         public var ghost: Player?
+        /// "DualSense: press ✕ to join", one per free pad, above the notice line.
+        public var joinPrompts: [Prompt] = []
+        /// In co-op, each player's time, under the end screen's prompt.
+        public var playerTimes: [String] = []
+        /// Co-op players whose pad is away, on the pause screen.
+        public var padsAway: [String] = []
 
         public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -50,8 +56,8 @@ public enum Scene {
     /// - Parameter showStatus: the level's name and clock, top left (not behind a menu).
     public static func drawList(_ session: Session, overlay: Overlay = Overlay(), showStatus: Bool = true) -> DrawList {
         let map = session.map
-        let player = session.world.player
-        let camera = Camera.origin(following: player, in: map)
+        let world = session.world
+        let camera = Camera.origin(framing: world, in: map)
         let cx = camera.x.rounded(), cy = camera.y.rounded()
         let look = Art.backdrops(map.theme)
         var list = DrawList(clearColor: look.clear)
@@ -69,8 +75,8 @@ public enum Scene {
                                               width: Double(Art.goalWidth), height: Double(Art.goalHeight)),
                             flipped: false, tint: .white))
         if let ghost = overlay.ghost { koala(ghost, cameraX: cx, cameraY: cy, tint: ghostTint, into: &list) }
-        if session.world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
-            koala(player, cameraX: cx, cameraY: cy, into: &list)
+        if world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
+            koalas(world, cameraX: cx, cameraY: cy, into: &list)
         }
         if showStatus { status(session, into: &list) }
         if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
@@ -86,6 +92,21 @@ public enum Scene {
         if let battery = overlay.padBattery, session.state == .paused, overlay.showsStateScreen {
             let color = overlay.lowBatteryPad != nil ? warningColor : Color.white
             Text.draw(battery, x: viewWidth / 2, y: 6, color: color, centered: true, into: &list)
+        }
+        if session.state == .playing {
+            for (index, prompt) in overlay.joinPrompts.prefix(3).enumerated() {
+                prompt.draw(centeredOn: viewWidth / 2, y: viewHeight - 44 - Double(index) * 16, into: &list)
+            }
+        }
+        if overlay.showsStateScreen && (session.state == .won || session.state == .died) {
+            for (index, line) in overlay.playerTimes.enumerated() {
+                Text.draw(line, x: viewWidth / 2, y: viewHeight / 2 + 40 + Double(index) * 12, centered: true, into: &list)
+            }
+        }
+        if overlay.showsStateScreen && session.state == .paused {
+            for (index, line) in overlay.padsAway.enumerated() {
+                Text.draw(line, x: viewWidth / 2, y: 20 + Double(index) * 12, color: warningColor, centered: true, into: &list)
+            }
         }
         if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
             Text.draw(notice, x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
@@ -151,6 +172,20 @@ public enum Scene {
 
     /// The ghost: the koala see-through and a little blue, so it never reads as the player.
     static let ghostTint = Color(170, 200, 255, 110)
+
+    /// Every koala in play, player 1's last (on top). Alone it is drawn as it always was; in
+    /// co-op each is tinted in its player's colour with its number above, and a dead one is
+    /// gone until it comes back.
+    private static func koalas(_ world: World, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+        guard world.koalas.count > 1 else { return koala(world.player, cameraX: cameraX, cameraY: cameraY, into: &list) }
+        for koala in world.koalas.reversed() where koala.isAlive || world.state == .died {
+            self.koala(koala.body, cameraX: cameraX, cameraY: cameraY, tint: PlayerColors.koalaTint(koala.number), into: &list)
+            let label = "\(koala.number)"
+            Text.draw(label, x: (koala.body.position.x - cameraX).rounded(),
+                      y: (koala.body.position.y - Double(Art.koalaCellHeight) - cameraY).rounded() - Double(Art.glyphHeight) - 1,
+                      color: PlayerColors.of(koala.number), centered: true, into: &list)
+        }
+    }
 
     private static func koala(_ player: Player, cameraX: Double, cameraY: Double, tint: Color = .white, into list: inout DrawList) {
         let w = Double(Art.koalaCellWidth), h = Double(Art.koalaCellHeight)

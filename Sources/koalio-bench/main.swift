@@ -1,13 +1,18 @@
 // koalio-bench: the figures `make bench` prints, each the median of several runs.
 //
-//   simulation ticks/s         the pure simulation, no rendering (target ≥ 2,000,000)
+//   simulation ticks/s         the pure simulation, no rendering (target ≥ 2,000,000); with four
+//                              koalas (players 2–4 play the same run a few ticks behind; ≥ 5,000,000)
 //   CPU ms per frame, CPU %    the real game at 60 fps, 1136×640, level 1, under Xvfb
 //                              (target ≤ 3 ms and ≤ 25 % with the software renderer)
 //   exec → first frame         spawn to exit of `koalio --ticks 0`, which exits as soon as its
 //                              first frame (the title) is presented (an upper bound; target ≤ 80 ms)
 //   peak resident memory       of the 60 fps run (target < 40 MB)
-//   replay verification        ticks/s checking the shipped winning replay (target ≥ 500,000)
+//   replay verification        ticks/s checking the shipped winning replay (target ≥ 500,000), and a
+//                              four-player run recorded here (format 3; ≥ 1,000,000)
 //   level 3 with the ghost     CPU per frame racing the best run's ghost (within 10 % of level 1)
+//   four koalas                CPU per frame with three pads joined (players 2–4 standing where
+//                              they joined, brought along), against the same run with the pads
+//                              left free (within 10 %)
 //   frame pacing               30 s real time from the title into level 1, a death written to
 //                              --record, a restart, play: frame-to-frame intervals from
 //                              --frame-times (p99 ≤ 18.5 ms, none over 25 ms)
@@ -70,9 +75,23 @@ func winningCommands(_ options: Options) throws -> [Command] {
     return ScriptedKeyboard.tickInputs(script, ticks: (script.events.last?.tick ?? 0) + 1).map(\.command)
 }
 
-func simulationTicksPerSecond(_ options: Options) throws -> Double {
+/// How far behind player 1 the co-op players replay player 1's commands, in ticks.
+let partnerDelays = [7, 19, 31]
+
+/// The commands of players 2–4 at each tick of `commands`: player 1's, a few ticks late.
+func partnerCommands(_ commands: [Command], players: Int) -> [[PartnerCommand]] {
+    commands.indices.map { tick in
+        partnerDelays.prefix(players - 1).enumerated().map { index, delay in
+            PartnerCommand(player: index + 2, command: tick >= delay ? commands[tick - delay] : .idle)
+        }
+    }
+}
+
+/// The pure simulation with `players` koalas (1 alone; 4 with three co-op players).
+func simulationTicksPerSecond(_ options: Options, players: Int = 1) throws -> Double {
     let map = try TMXLoader.load(path: options.dataDirectory + "/Levels/level1.tmx")
     let commands = try winningCommands(options)
+    let partners = partnerCommands(commands, players: players)
     let ticks = 3_000_000
     var rates: [Double] = []
     var checksum = 0.0
@@ -81,7 +100,7 @@ func simulationTicksPerSecond(_ options: Options) throws -> Double {
         var index = 0
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<ticks {
-            world.step(commands[index], in: map)
+            world.step(commands[index], partners: partners[index], in: map)
             index += 1
             if index == commands.count || world.state != .playing {  // a run that ends starts over
                 world = World(map: map)
@@ -96,17 +115,45 @@ func simulationTicksPerSecond(_ options: Options) throws -> Double {
     return median(rates)
 }
 
-/// Verifies the shipped winning replay of level 1 (decode included) again and again.
-func replayVerificationTicksPerSecond(_ options: Options) throws -> Double {
+/// A four-player run of level 1 recorded through the game's own step (players 2–4 replaying
+/// player 1's keys a little late), encoded as a replay file.
+func fourPlayerReplay(_ options: Options) throws -> [UInt8] {
+    let path = options.dataDirectory + "/Tests/Fixtures/level1-win.keys"
+    let script = try InputScript.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
+    let inputs = ScriptedKeyboard.tickInputs(script, ticks: (script.events.last?.tick ?? 0) + 1)
+    let levelPath = options.dataDirectory + "/Levels/level1.tmx"
+    let map = try TMXLoader.load(path: levelPath)
+    var recorder = Recorder(gameVersion: "bench", levelName: "level1", levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(levelPath)),
+                            tickRate: Tick.perSecond)
+    var session = Session(map: map)
+    for tick in inputs.indices {
+        var input = inputs[tick]
+        input.partners = partnerDelays.enumerated().map { index, delay in
+            let late = tick >= delay ? inputs[tick - delay] : TickInput(source: 0, snapshot: .neutral)
+            return PartnerInput(player: index + 2, source: index + 1, snapshot: late.snapshot, pressed: late.pressed.intersection(.a))
+        }
+        let result = session.step(input)
+        recorder.record(input, after: session, restarted: result.restarted, sources: ["Keyboard", "Pad 2", "Pad 3", "Pad 4"])
+        if result.ended != nil { break }
+    }
+    recorder.finish(session)
+    return ReplayFile.encode(recorder.recording)
+}
+
+/// Verifies a replay of level 1 (decode included) again and again: the shipped winning one, or
+/// the bytes given.
+func replayVerificationTicksPerSecond(_ options: Options, bytes: [UInt8]? = nil) throws -> Double {
     let path = options.dataDirectory + "/Tests/Replays/level1.koalioreplay"
-    guard let data = FileManager.default.contents(atPath: path) else { throw Xvfb.Failure(description: "\(path): cannot read") }
+    guard let data = bytes ?? FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
+        throw Xvfb.Failure(description: "\(path): cannot read")
+    }
     let map = try TMXLoader.load(path: options.dataDirectory + "/Levels/level1.tmx")
     var rates: [Double] = []
     for _ in 0..<options.runs {
         var ticks = 0
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<100 {
-            let recording = try ReplayFile.decode([UInt8](data), file: path)
+            let recording = try ReplayFile.decode(data, file: path)
             guard case let .ok(count) = ReplayVerifier.verify(recording, on: map) else { throw Xvfb.Failure(description: "\(path): desync") }
             ticks += count
         }
@@ -129,14 +176,21 @@ let gameEnvironment: [String: String] = {
     return ["SDL_AUDIODRIVER": "dummy", "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config"]
 }()
 
-/// One game run playing `level`'s winning script for `options.framesPerRun` frames.
+/// One game run playing `level`'s winning script for `options.framesPerRun` frames, after the
+/// script lines of `prelude` (pads attached, joining).
 struct RenderingRun {
     var level = "level1"
     var arguments: [String]
     var environment: [String: String] = [:]
+    var prelude = ""
 
     func measure(_ options: Options, display: String) throws -> MeasuredProcess {
-        let script = options.dataDirectory + "/Tests/Fixtures/\(level)-win.keys"
+        var script = options.dataDirectory + "/Tests/Fixtures/\(level)-win.keys"
+        if !prelude.isEmpty {
+            let combined = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-bench-\(getpid())-\(prelude.hashValue).keys").path
+            try (prelude + (try String(contentsOfFile: script, encoding: .utf8))).write(toFile: combined, atomically: true, encoding: .utf8)
+            script = combined
+        }
         let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--level", level, "--ticks", "\(options.framesPerRun)",
                                                            "--input-script", script] + arguments,
                                           environment: gameEnvironment.merging(environment) { $1 }.merging(["DISPLAY": display]) { $1 })
@@ -266,6 +320,11 @@ do {
     let verification = try replayVerificationTicksPerSecond(options)
     report("replay verification (decode, step, checksums)", verification, "ticks/s", target: "≥ 500000", met: verification >= 500_000)
 
+    let fourRate = try simulationTicksPerSecond(options, players: 4)
+    report("simulation ticks/s, four koalas", fourRate, "ticks/s", target: "≥ 5000000", met: fourRate >= 5_000_000)
+    let fourVerification = try replayVerificationTicksPerSecond(options, bytes: try fourPlayerReplay(options))
+    report("replay verification, four-player run", fourVerification, "ticks/s", target: "≥ 1000000", met: fourVerification >= 1_000_000)
+
     let xvfb = try Xvfb()
     let software = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"])
     report("software renderer, direct: CPU per frame", software.cpuMillisecondsPerFrame, "ms", target: "≤ 3", met: software.cpuMillisecondsPerFrame <= 3)
@@ -287,6 +346,16 @@ do {
     let ratio = level3.cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
     report("level 3 + ghost, software: CPU per frame", level3.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
     report("level 3 + ghost vs level 1: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
+
+    // Four pads attached in both runs (the HUD hides alike; the first is player 1's); in the
+    // second the other three join.
+    let pads = "0 pad attach xboxone\n0 pad attach ps5\n0 pad attach switchpro\n0 pad attach ps4\n"
+    let joins = (2...4).map { "2 pad\($0) a down\n3 pad\($0) a up\n" }.joined()
+    let koalas = try rendering(options, display: xvfb.display, [RenderingRun(arguments: ["--renderer", "software"], prelude: pads),
+                                                                RenderingRun(arguments: ["--renderer", "software"], prelude: pads + joins)])
+    let koalaRatio = koalas[1].cpuMillisecondsPerFrame / koalas[0].cpuMillisecondsPerFrame
+    report("four koalas, software: CPU per frame", koalas[1].cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
+    report("four koalas vs one: CPU per frame", (koalaRatio - 1) * 100, "% more", target: "≤ 10", met: koalaRatio <= 1.10)
 
     try reportPacing(options, display: xvfb.display)
 

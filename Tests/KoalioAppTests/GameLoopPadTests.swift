@@ -129,29 +129,32 @@ final class GameLoopPadTests: XCTestCase {
         XCTAssertLessThan(abs(try XCTUnwrap(run.field(150, "vx", as: Double.self))), 1, "the stick let go: the koala stops")
     }
 
-    func testASecondPadTakesOverWhenUsedAndWhenTheFirstLeaves() throws {
+    /// In a level a second pad is someone else's (it joins with A), so using it does not take
+    /// player 1's koala; when the pad in use leaves, the first free pad takes over.
+    func testAFreePadTakesOverOnlyWhenThePadInUseLeaves() throws {
         let run = try play("""
             0 pad attach xbox360
             1 pad attach ps4
             10 pad2 b down
             11 pad2 b up
-            20 pad2 detach
-            30 pad1 start down
-            31 pad1 start up
+            20 pad1 detach
+            30 pad2 start down
+            31 pad2 start up
             40 pad attach generic
-            41 pad1 detach
+            41 pad2 detach
 
             """, ticks: 60)
         XCTAssertEqual(run.field(5, "controllers"), 2)
         XCTAssertEqual(run.field(5, "activeController"), "Xbox 360 Controller")
-        XCTAssertEqual(run.field(12, "activeController"), VirtualPad.Kind.ps4.deviceName, "the pad that was used")
-        XCTAssertTrue(run.pads[1].calls.playerIndices.contains(0), "the PS4 became player 1")
-        XCTAssertEqual(run.pads[0].calls.playerIndices.suffix(2), [1, 0], "the Xbox pad was player 2, then 1 again")
-        XCTAssertEqual(run.field(21, "activeController"), "Xbox 360 Controller", "the one still connected")
+        XCTAssertEqual(run.field(12, "activeController"), "Xbox 360 Controller", "a free pad's input does not take the koala")
+        XCTAssertEqual(run.field(12, "players"), 1, "nor join without A")
+        XCTAssertTrue(run.pads[1].calls.playerIndices.contains(-1), "the PS4 was no one's")
+        XCTAssertEqual(run.field(21, "activeController"), VirtualPad.Kind.ps4.deviceName, "the one still connected")
+        XCTAssertEqual(run.pads[1].calls.playerIndices.last, 0, "the PS4 became player 1")
         XCTAssertEqual(run.field(21, "state"), "paused", "the pad in use left")
         XCTAssertEqual(run.field(32, "state"), "playing", "Start on the remaining pad resumes")
         let generic = try XCTUnwrap(run.field(42, "activeController", as: String.self), "the generic pad is in use")
-        XCTAssertNotEqual(generic, "Xbox 360 Controller")
+        XCTAssertNotEqual(generic, VirtualPad.Kind.ps4.deviceName)
         XCTAssertEqual(run.field(42, "controllers"), 1)
         XCTAssertEqual(run.field(42, "state"), "paused", "its pad in use left again")
     }

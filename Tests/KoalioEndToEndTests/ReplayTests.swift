@@ -13,6 +13,17 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(run.stdout.hasPrefix("ok ") && run.stdout.hasSuffix(" ticks\n"), run.stdout)
     }
 
+    /// A two-player run of level 1 (Tests/Fixtures/level1-coop.keys), recorded in format 3.
+    func testTheShippedCoopReplayVerifies() throws {
+        let path = "Tests/Replays/level1-coop.koalioreplay"
+        let recording = try ReplayFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: Repository.path(path)))), file: path)
+        XCTAssertEqual(recording.formatVersion, 3)
+        XCTAssertEqual(Set(recording.inputs.runs.flatMap { $0.input.partners.map(\.player) }), [2], "player 2 played")
+        let run = try Koalio.run(["--replay", path, "--headless", "--verify"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "ok \(recording.inputs.count) ticks\n")
+    }
+
     func testAWinIsAutosavedAndRecordWritesTheRun() throws {
         let dir = try Koalio.scratch()
         let dataHome = dir.appendingPathComponent("data").path
@@ -56,10 +67,10 @@ final class ReplayTests: XCTestCase {
         try assertBad(["--replay", "Levels/level1.tmx", "--headless", "--verify"], mentions: ["level1.tmx", "not a koalio replay"])
 
         var newer = [UInt8](good)
-        newer[8] = 3
+        newer[8] = 4
         let newerPath = dir.appendingPathComponent("newer.koalioreplay").path
         try Data(newer).write(to: URL(fileURLWithPath: newerPath))
-        try assertBad(["--replay", newerPath], mentions: ["newer.koalioreplay", "format version 3 is newer"])
+        try assertBad(["--replay", newerPath], mentions: ["newer.koalioreplay", "format version 4 is newer"])
 
         var recording = try ReplayFile.decode([UInt8](good), file: shipped)
         let changedLevel = dir.appendingPathComponent("level1.tmx").path

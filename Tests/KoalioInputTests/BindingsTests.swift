@@ -11,13 +11,13 @@ final class BindingsTests: XCTestCase {
         bindings.keys[.left] = [.s]
         registry.bindings = bindings
         registry.keyboard.keyDown(.space)
-        XCTAssertEqual(registry.tickInput(player: 1).snapshot.buttonA, 0, "Space no longer jumps")
+        XCTAssertEqual(registry.teamInput().snapshot.buttonA, 0, "Space no longer jumps")
         registry.keyboard.keyDown(Key(usage: 14))
-        let input = registry.tickInput(player: 1)
+        let input = registry.teamInput()
         XCTAssertEqual(input.snapshot.buttonA, 1)
         XCTAssertEqual(input.pressed, [.a], "the new key's press counts as a jump press")
         registry.keyboard.keyDown(.s)
-        XCTAssertEqual(registry.tickInput(player: 1).snapshot.dpadX, -1, "S walks left")
+        XCTAssertEqual(registry.teamInput().snapshot.dpadX, -1, "S walks left")
     }
 
     func testReboundPadButtonsAndATriggerAreReadThroughTheBindings() {
@@ -29,18 +29,18 @@ final class BindingsTests: XCTestCase {
         bindings.buttons[.dash] = [.trigger(.rightTrigger)]
         bindings.buttons[.pause] = [.button(.back)]
         registry.bindings = bindings
-        _ = registry.tickInput(player: 1)
+        _ = registry.teamInput()
 
         pad.extendedGamepad.setButton(.buttonA, 1)
-        XCTAssertEqual(registry.tickInput(player: 1).snapshot.buttonA, 0, "A no longer jumps")
+        XCTAssertEqual(registry.teamInput().snapshot.buttonA, 0, "A no longer jumps")
         pad.extendedGamepad.setButton(.buttonY, 1)
         pad.extendedGamepad.setButton(.rightTrigger, 0.8)
-        let input = registry.tickInput(player: 1)
+        let input = registry.teamInput()
         XCTAssertEqual(input.snapshot.buttonA, 1, "Y jumps")
         XCTAssertEqual(input.pressed, [.a])
         XCTAssertTrue(TickInput(source: 0, snapshot: input.snapshot).command.dash, "the right trigger dashes")
         pad.extendedGamepad.setButton(.buttonOptions, 1)
-        XCTAssertTrue(registry.tickInput(player: 1).pressed.contains(.menu), "Back pauses")
+        XCTAssertTrue(registry.teamInput().pressed.contains(.menu), "Back pauses")
     }
 
     func testNintendoPadsByLabelSwapTheFaceButtons() {

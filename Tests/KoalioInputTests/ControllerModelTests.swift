@@ -73,17 +73,22 @@ extension ExtendedGamepad {
 }
 
 final class ControllerRegistryTests: XCTestCase {
-    func testPlayerIndicesFollowTheCurrentPadThenConnectionOrder() {
+    func testPlayerIndicesAreThePlayersNumbers() {
         let registry = ControllerRegistry()
         let pads = (1...5).map { pad($0) }
         for pad in pads { registry.connect(pad) }
-        XCTAssertEqual(pads.map(\.playerIndex), [.index(1), .index(2), .index(3), .index(4), .unset], "four lights at most")
-        registry.noteInput(from: pads[3])
-        XCTAssertEqual(pads.map(\.playerIndex), [.index(2), .index(3), .index(4), .index(1), .unset])
-        XCTAssertEqual(pads[3].lightColor, ControllerRegistry.koalaColor)
-        registry.disconnect(id: .pad(1))
-        XCTAssertEqual(pads[0].playerIndex, .unset, "a pad that leaves is unset")
-        XCTAssertEqual(pads[1...].map(\.playerIndex), [.index(2), .index(3), .index(1), .index(4)])
+        XCTAssertEqual(pads.map(\.playerIndex), [.index(1), .unset, .unset, .unset, .unset], "player 1's pad; the others are no one's")
+        registry.currentFollowsInput = false
+        for pad in pads[1...] { registry.join(pad) }
+        XCTAssertEqual(pads.map(\.playerIndex), [.index(1), .index(2), .index(3), .index(4), .unset], "four players at most")
+        XCTAssertEqual(pads.map(\.lightColor), PlayerColors.all + [ControllerRegistry.freePadColor])
+        registry.currentFollowsInput = true
+        registry.noteInput(from: pads[4])
+        XCTAssertEqual(pads.map(\.playerIndex), [.unset, .index(2), .index(3), .index(4), .index(1)], "the free pad used in a menu is player 1's")
+        XCTAssertEqual(pads[4].lightColor, ControllerRegistry.koalaColor)
+        registry.disconnect(id: .pad(2))
+        XCTAssertEqual(pads[1].playerIndex, .unset, "a pad that leaves is unset")
+        XCTAssertEqual(registry.seats[2]?.pad, nil, "its player waits for it")
     }
 
     func testEffectsAreQueuedOnceForWhatChanged() {
@@ -92,7 +97,7 @@ final class ControllerRegistryTests: XCTestCase {
         registry.connect(first)
         XCTAssertEqual(registry.drainEffects(), [.setPlayerIndex(controllerID: 1, .index(1)), .setLight(controllerID: 1, ControllerRegistry.koalaColor)])
         registry.connect(second)
-        XCTAssertEqual(registry.drainEffects(), [.setPlayerIndex(controllerID: 2, .index(2))], "no light to set on a pad without one")
+        XCTAssertEqual(registry.drainEffects(), [.setPlayerIndex(controllerID: 2, .unset)], "a free pad: no number, and no light to set")
         registry.noteInput(from: first)
         XCTAssertEqual(registry.drainEffects(), [], "already current: nothing changes")
         registry.noteInput(from: second)
@@ -120,6 +125,8 @@ final class ControllerRegistryTests: XCTestCase {
                 case let .becameCurrent(pad): return "current \(pad.id.padID ?? 0)"
                 case let .connected(pad): return "connected \(pad.id.padID ?? 0)"
                 case let .input(pad): return "input \(pad.id.padID ?? 0)"
+                case let .playerPadLost(pad, player): return "player \(player) lost \(pad.id.padID ?? 0)"
+                case let .playerPadReturned(pad, player): return "player \(player) back \(pad.id.padID ?? 0)"
                 }
             }
         }

@@ -43,6 +43,8 @@ final class SDLPadTests: XCTestCase {
                     case let .disconnected(pad, wasInUse): return "disconnect \(pad.productCategory.rawValue)\(wasInUse ? " in use" : "")"
                     case let .becameCurrent(pad): return "current \(pad.productCategory.rawValue)"
                     case let .input(pad): return "input \(pad.productCategory.rawValue)"
+                    case let .playerPadLost(pad, player): return "player \(player) lost \(pad.productCategory.rawValue)"
+                    case let .playerPadReturned(pad, player): return "player \(player) back \(pad.productCategory.rawValue)"
                     }
                 }
             }
@@ -183,17 +185,25 @@ final class SDLPadTests: XCTestCase {
             let second = try fixture.attach(.ps5)
             XCTAssertEqual(fixture.registry.current?.id, .pad(first.instanceID))
             XCTAssertEqual(first.calls.playerIndices.last, 0, "player 1 is SDL's index 0: the first LED")
-            XCTAssertEqual(second.calls.playerIndices.last, 1)
+            XCTAssertEqual(second.calls.playerIndices.last, -1, "a free pad shows no player")
             XCTAssertEqual(first.calls.lights.last, ControllerRegistry.koalaColor)
-            XCTAssertEqual(second.calls.lights.last, ControllerRegistry.otherPlayerColors[0])
+            XCTAssertEqual(second.calls.lights.last, ControllerRegistry.freePadColor)
 
             try second.set(button: "x", down: true)
             fixture.pump()
-            XCTAssertEqual(fixture.registry.current?.id, .pad(second.instanceID), "the pad that had input is current")
+            XCTAssertEqual(fixture.registry.current?.id, .pad(second.instanceID), "in the menus the pad that had input is current")
             XCTAssertEqual(second.calls.playerIndices.last, 0)
-            XCTAssertEqual(first.calls.playerIndices.last, 1)
+            XCTAssertEqual(first.calls.playerIndices.last, -1)
             XCTAssertEqual(second.calls.lights.last, ControllerRegistry.koalaColor)
-            XCTAssertEqual(try fixture.controller(first).playerIndex, .index(2))
+            XCTAssertEqual(try fixture.controller(first).playerIndex, .unset)
+
+            fixture.registry.join(try fixture.controller(first))
+            fixture.registry.currentFollowsInput = false
+            fixture.pump()
+            XCTAssertEqual(first.calls.playerIndices.last, 1, "player 2 is SDL's index 1")
+            XCTAssertEqual(first.calls.lights.last, PlayerColors.of(2))
+            fixture.registry.leave(player: 2)
+            fixture.registry.currentFollowsInput = true
 
             try first.set(axis: "leftx", value: 0.1)  // inside the dead zone: not "input"
             fixture.pump()
