@@ -458,7 +458,7 @@ public final class GameLoop {
             overlay.padBattery = current.map { "\($0.vendorName): \($0.battery.summary)" }
             overlay.playerTimes = playerTimes
             overlay.padsAway = registry.seats.values.filter { $0.pad == nil }.map(\.player).sorted()
-                .map { "Player \($0)'s pad disconnected: plug it back in, or press A on a free pad" }
+                .map { "Player \($0)'s pad is gone: plug it back in, or A on a free pad" }
         }
         do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
     }

@@ -102,12 +102,12 @@ public enum ReplayFile {
         }
     }
 
-    /// Reads the changed snapshot fields into `fields`.
-    private static func readChanges(into fields: inout [Float], from input: inout ByteReader) throws(ReplayError) {
+    /// Reads the changed snapshot fields into `snapshot` (only those: a run changes one or two).
+    private static func readChanges(into snapshot: inout GamepadSnapshot, from input: inout ByteReader) throws(ReplayError) {
         for _ in 0..<(try input.u8()) {
             let field = Int(try input.u8())
             guard field < fieldCount else { throw input.error(at: input.position - 1, "no snapshot field \(field)") }
-            fields[field] = Float(bitPattern: try input.u32())
+            snapshot[keyPath: GamepadSnapshot.fields[field]] = Float(bitPattern: try input.u32())
         }
     }
 
@@ -160,8 +160,8 @@ public enum ReplayFile {
             throw input.error(at: countStart, "\(tickCount) ticks is longer than the \(ReplayLimits.ticks) (24 hours) a replay may hold")
         }
         var inputs = TickInputRuns()
-        var fields = ReplayFile.fields(.neutral)
-        var partnerFields: [Int: [Float]] = [:]
+        var snapshot = GamepadSnapshot.neutral
+        var partnerSnapshots: [Int: GamepadSnapshot] = [:]
         while inputs.count < tickCount {
             let runStart = input.position
             let length = try input.varint()
@@ -171,7 +171,7 @@ public enum ReplayFile {
             let source = Int(try input.u8())
             guard source < sources.count else { throw input.error(at: runStart, "controller \(source) is not in the table of \(sources.count)") }
             let pressed = TickPresses(rawValue: try input.u8())
-            try readChanges(into: &fields, from: &input)
+            try readChanges(into: &snapshot, from: &input)
             var partners: [PartnerInput] = []
             if version >= 3 {
                 let countStart = input.position
@@ -191,13 +191,13 @@ public enum ReplayFile {
                         throw input.error(at: sourceStart, "controller \(source) is not in the table of \(sources.count)")
                     }
                     let pressed = TickPresses(rawValue: try input.u8())
-                    var fields = partnerFields[player] ?? ReplayFile.fields(.neutral)
-                    try readChanges(into: &fields, from: &input)
-                    partnerFields[player] = fields
-                    partners.append(PartnerInput(player: player, source: source, snapshot: snapshot(fields), pressed: pressed))
+                    var partnerSnapshot = partnerSnapshots[player] ?? .neutral
+                    try readChanges(into: &partnerSnapshot, from: &input)
+                    partnerSnapshots[player] = partnerSnapshot
+                    partners.append(PartnerInput(player: player, source: source, snapshot: partnerSnapshot, pressed: pressed))
                 }
             }
-            inputs.append(TickInput(source: source, snapshot: snapshot(fields), pressed: pressed, partners: partners), count: Int(length))
+            inputs.append(TickInput(source: source, snapshot: snapshot, pressed: pressed, partners: partners), count: Int(length))
         }
         var checksums: [Recording.Checksum] = []
         let checksumCountStart = input.position

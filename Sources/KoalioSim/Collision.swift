@@ -8,45 +8,60 @@ import KoalioCore
 /// tile the box overlaps (which includes those 8 neighbours): x first, then y, so walls,
 /// floors, ceilings and all four corners resolve the same way every time. Speeds stay below one
 /// tile per tick, so nothing tunnels.
-struct Collision {
+struct Collision: Hashable, Sendable {
     enum VerticalHit: Equatable {
         case none
         case floor
         case ceiling
     }
 
-    let map: TileMap
+    let grid: CollisionGrid
+    let tileWidth: Double
+    let tileHeight: Double
+    /// 1 / tile size where that is exact (a power of two, as every shipped level's 16 px):
+    /// multiplying by it gives the very bits dividing would, at a fraction of the cost.
+    private let columnsPerPixel: Double
+    private let rowsPerPixel: Double
+    private let exactInverse: Bool
+
+    /// Made once per map (``TileMap/collision``): making one per step would copy the whole map.
+    init(grid: CollisionGrid, tileWidth: Int, tileHeight: Int) {
+        self.grid = grid
+        self.tileWidth = Double(tileWidth)
+        self.tileHeight = Double(tileHeight)
+        columnsPerPixel = 1 / self.tileWidth
+        rowsPerPixel = 1 / self.tileHeight
+        func isPowerOfTwo(_ n: Int) -> Bool { n > 0 && n & (n - 1) == 0 }
+        exactInverse = isPowerOfTwo(tileWidth) && isPowerOfTwo(tileHeight)
+    }
+
+    /// A pixel x in tiles (fractional).
+    @inline(__always)
+    private func columns(_ x: Double) -> Double { exactInverse ? x * columnsPerPixel : x / tileWidth }
+
+    @inline(__always)
+    private func rows(_ y: Double) -> Double { exactInverse ? y * rowsPerPixel : y / tileHeight }
 
     /// Solid: a `walls` tile, or beyond the map's left and right edges (the level's side walls).
     /// Above and below the map is open, so the koala can jump out of view and fall to its death.
     @inline(__always)
     func isSolid(column: Int, row: Int) -> Bool {
-        if column < 0 || column >= map.width { return true }
-        return map.walls.gid(column: column, row: row) != 0
-    }
-
-    func isPlatform(column: Int, row: Int) -> Bool {
-        map.platforms.gid(column: column, row: row) != 0
+        grid.flags(column: column, row: row) & CollisionGrid.wall != 0
     }
 
     /// Moves the box along x; returns whether a wall stopped it.
     func moveX(_ box: inout Rect, by dx: Double) -> Bool {
         guard dx != 0 else { return false }
         box.x += dx
-        let rows = rowRange(box)
-        let tw = Double(map.tileWidth)
-        if dx > 0 {
-            let column = Int((box.maxX / tw).rounded(.up)) - 1
-            for row in rows where isSolid(column: column, row: row) {
-                box.x = Double(column) * tw - box.width
+        let (firstRow, lastRow) = rowSpan(box)
+        let column = dx > 0 ? Self.ceiling(columns(box.maxX)) - 1 : Self.floor(columns(box.minX))
+        var row = firstRow
+        while row <= lastRow {
+            if isSolid(column: column, row: row) {
+                box.x = dx > 0 ? Double(column) * tileWidth - box.width : Double(column + 1) * tileWidth
                 return true
             }
-        } else {
-            let column = Int((box.minX / tw).rounded(.down))
-            for row in rows where isSolid(column: column, row: row) {
-                box.x = Double(column + 1) * tw
-                return true
-            }
+            row += 1
         }
         return false
     }
@@ -55,54 +70,83 @@ struct Collision {
     func moveY(_ box: inout Rect, by dy: Double) -> VerticalHit {
         guard dy != 0 else { return .none }
         box.y += dy
-        let columns = columnRange(box)
-        let th = Double(map.tileHeight)
+        let (firstColumn, lastColumn) = columnSpan(box)
+        let row: Int, holding: UInt8
         if dy > 0 {
-            let row = Int((box.maxY / th).rounded(.up)) - 1
-            let top = Double(row) * th
+            row = Self.ceiling(rows(box.maxY)) - 1
             // A one-way platform holds a box whose feet were on or above its top before the move.
-            let wasAbove = box.maxY - dy <= top
-            for column in columns where isSolid(column: column, row: row) || (wasAbove && isPlatform(column: column, row: row)) {
-                box.y = top - box.height
-                return .floor
-            }
+            holding = box.maxY - dy <= Double(row) * tileHeight ? CollisionGrid.wall | CollisionGrid.platform : CollisionGrid.wall
         } else {
-            let row = Int((box.minY / th).rounded(.down))
-            for column in columns where isSolid(column: column, row: row) {
-                box.y = Double(row + 1) * th
+            row = Self.floor(rows(box.minY))
+            holding = CollisionGrid.wall
+        }
+        var column = firstColumn
+        while column <= lastColumn {
+            if grid.flags(column: column, row: row) & holding != 0 {
+                if dy > 0 {
+                    box.y = Double(row) * tileHeight - box.height
+                    return .floor
+                }
+                box.y = Double(row + 1) * tileHeight
                 return .ceiling
             }
+            column += 1
         }
         return .none
     }
 
-    func touchesHazard(_ box: Rect) -> Bool {
-        for row in rowRange(box) {
-            for column in columnRange(box) where map.hazards.gid(column: column, row: row) != 0 {
-                return true
+    func touchesHazard(_ box: Rect) -> Bool { contains(CollisionGrid.hazard, in: box) }
+
+    /// No wall and no spike (with its forgiveness) in the box: somewhere a koala may be placed.
+    func isClear(_ box: Rect) -> Bool {
+        !contains(CollisionGrid.wall, in: box)
+            && !touchesHazard(box.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints))
+    }
+
+    /// Whether any tile the box overlaps has one of `flags`; rows without any are skipped whole.
+    @inline(__always)
+    private func contains(_ flags: UInt8, in box: Rect) -> Bool {
+        let (firstRow, lastRow) = rowSpan(box), (firstColumn, lastColumn) = columnSpan(box)
+        var row = firstRow
+        while row <= lastRow {
+            if grid.rowFlags(row) & flags != 0 || firstColumn < 0 || lastColumn >= grid.width {
+                var column = firstColumn
+                while column <= lastColumn {
+                    if grid.flags(column: column, row: row) & flags != 0 { return true }
+                    column += 1
+                }
             }
+            row += 1
         }
         return false
     }
 
-    /// No wall and no spike (with its forgiveness) in the box: somewhere a koala may be placed.
-    func isClear(_ box: Rect) -> Bool {
-        for row in rowRange(box) {
-            for column in columnRange(box) where isSolid(column: column, row: row) { return false }
-        }
-        return !touchesHazard(box.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints))
+    /// Tile columns the box overlaps, first and last (open interval: touching an edge is not
+    /// overlapping).
+    @inline(__always)
+    private func columnSpan(_ box: Rect) -> (Int, Int) {
+        let first = Self.floor(columns(box.minX))
+        return (first, max(first, Self.ceiling(columns(box.maxX)) - 1))
     }
 
-    /// Tile columns the box overlaps (open interval: touching an edge is not overlapping).
-    private func columnRange(_ box: Rect) -> ClosedRange<Int> {
-        let tw = Double(map.tileWidth)
-        let first = Int((box.minX / tw).rounded(.down))
-        return first...max(first, Int((box.maxX / tw).rounded(.up)) - 1)
+    @inline(__always)
+    private func rowSpan(_ box: Rect) -> (Int, Int) {
+        let first = Self.floor(rows(box.minY))
+        return (first, max(first, Self.ceiling(rows(box.maxY)) - 1))
     }
 
-    private func rowRange(_ box: Rect) -> ClosedRange<Int> {
-        let th = Double(map.tileHeight)
-        let first = Int((box.minY / th).rounded(.down))
-        return first...max(first, Int((box.maxY / th).rounded(.up)) - 1)
+    /// `x.rounded(.down)` as an Int without a libm call (the step's hottest arithmetic). The
+    /// koala's coordinates are finite and far inside Int's range.
+    @inline(__always)
+    static func floor(_ x: Double) -> Int {
+        let truncated = Int(x)
+        return Double(truncated) > x ? truncated - 1 : truncated
+    }
+
+    /// `x.rounded(.up)` as an Int, likewise.
+    @inline(__always)
+    static func ceiling(_ x: Double) -> Int {
+        let truncated = Int(x)
+        return Double(truncated) < x ? truncated + 1 : truncated
     }
 }

@@ -14,7 +14,7 @@ extension World {
         guard state == .playing else { return [] }
         tick += 1
         if koalas.count > 1 || !partners.isEmpty { seat(partners, in: map) }
-        let collision = Collision(map: map)
+        let collision = map.collision
         var events: WorldEvents = []
         var winner: Int?
         var deaths = 0
@@ -40,7 +40,7 @@ extension World {
             state = .won
             self.winner = winner
         } else if deaths > 0 {
-            if koalas.allSatisfy({ !$0.isAlive }) { state = .died } else { events.insert(.koalaLost) }
+            if koalas.indices.allSatisfy({ !koalas[$0].isAlive }) { state = .died } else { events.insert(.koalaLost) }
         }
         if koalas.count > 1 && state == .playing { catchUp(in: map) }
         return events

@@ -8,8 +8,9 @@ extension World {
     public func leaderIndex(in map: TileMap, excluding excluded: Int? = nil) -> Int {
         let goal = map.goal.center
         var best = 0, bestDistance = Double.infinity
-        for (index, koala) in koalas.enumerated() where koala.isAlive && index != excluded {
-            let center = koala.body.box.center
+        // By index, not by element: a koala is copied whole when iterated (the step's hot path).
+        for index in koalas.indices where koalas[index].respawnTicksLeft == 0 && index != excluded {
+            let center = koalas[index].body.box.center
             let distance = (center.x - goal.x) * (center.x - goal.x) + (center.y - goal.y) * (center.y - goal.y)
             if distance < bestDistance {
                 best = index
@@ -23,6 +24,8 @@ extension World {
     /// koala appears beside player 1 (or the leader, while player 1 is dead), one no longer
     /// given leaves.
     mutating func seat(_ partners: [PartnerCommand], in map: TileMap) {
+        // Nearly every tick: the same players as on the last.
+        if koalas.count == partners.count + 1 && zip(koalas.dropFirst(), partners).allSatisfy({ $0.number == $1.player }) { return }
         koalas.removeAll { koala in koala.number != 1 && !partners.contains { $0.player == koala.number } }
         for partner in partners where (2...PartyLimits.players).contains(partner.player) && koala(of: partner.player) == nil {
             let beside = koalas[0].isAlive ? koalas[0].body : koalas[leaderIndex(in: map)].body
@@ -43,9 +46,9 @@ extension World {
     /// Koalas out of the camera's view count up; one out for ``Tuning/catchUpTicks`` in a row
     /// is moved beside the leader.
     mutating func catchUp(in map: TileMap) {
-        let origin = Camera.origin(framing: self, in: map)
-        let view = Rect(x: origin.x, y: origin.y, width: Double(LogicalView.width), height: Double(LogicalView.height))
         let leader = leaderIndex(in: map)
+        let origin = Camera.origin(framing: self, leader: leader, in: map)
+        let view = Rect(x: origin.x, y: origin.y, width: Double(LogicalView.width), height: Double(LogicalView.height))
         for index in koalas.indices where koalas[index].isAlive && index != leader {
             guard !koalas[index].body.box.intersects(view) else {
                 koalas[index].offscreenTicks = 0
@@ -62,15 +65,20 @@ extension World {
     }
 
     /// Where a koala stands beside another: behind it (the side it faces away from), else in
-    /// front, wherever the box is clear of walls and spikes; else on the same spot (koalas do
-    /// not collide with each other).
+    /// front, one, two or three places out, at the first spot clear of walls, spikes and other
+    /// koalas; else the nearest clear of walls and spikes; else on the same spot (koalas do not
+    /// collide with each other).
     func spot(beside other: Player, in map: TileMap) -> Vec2 {
-        let collision = Collision(map: map)
+        let collision = map.collision
         let behind = other.facingLeft ? Tuning.besideOffsetPoints : -Tuning.besideOffsetPoints
-        for dx in [behind, -behind] {
+        var firstClear: Vec2?
+        for dx in [behind, -behind, 2 * behind, -2 * behind, 3 * behind, -3 * behind] {
             let feet = Vec2(other.position.x + dx, other.position.y)
-            if collision.isClear(Player(feet: feet).box) { return feet }
+            let box = Player(feet: feet).box
+            guard collision.isClear(box) else { continue }
+            if !koalas.contains(where: { $0.isAlive && $0.body.box.intersects(box) }) { return feet }
+            if firstClear == nil { firstClear = feet }
         }
-        return other.position
+        return firstClear ?? other.position
     }
 }

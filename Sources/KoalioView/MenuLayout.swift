@@ -29,10 +29,19 @@ public enum MenuLayout {
     /// The pause screen's entries (Resume, Settings, …): compact rows under its prompt.
     public static let pauseEntryWidth = 200.0
     public static let pauseFirstTop = 200.0
+    /// Entries the pause screen holds at its usual place; with more (co-op players' "leaves"),
+    /// the screen moves up by a row for each, so the last stays above the notice line.
+    public static let pauseEntriesInPlace = 4
+
+    /// How far up the pause screen (title, prompt, entries) moves for `count` entries.
+    public static func pauseLift(count: Int) -> Double {
+        Double(max(0, count - pauseEntriesInPlace)) * (compactHeight + compactGap)
+    }
 
     public static func pauseEntryRects(count: Int) -> [Rect] {
         (0..<max(0, count)).map { index in
-            Rect(x: (Double(LogicalView.width) - pauseEntryWidth) / 2, y: pauseFirstTop + Double(index) * (compactHeight + compactGap),
+            Rect(x: (Double(LogicalView.width) - pauseEntryWidth) / 2,
+                 y: pauseFirstTop - pauseLift(count: count) + Double(index) * (compactHeight + compactGap),
                  width: pauseEntryWidth, height: compactHeight)
         }
     }

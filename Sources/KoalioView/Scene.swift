@@ -183,7 +183,7 @@ public enum Scene {
             let label = "\(koala.number)"
             Text.draw(label, x: (koala.body.position.x - cameraX).rounded(),
                       y: (koala.body.position.y - Double(Art.koalaCellHeight) - cameraY).rounded() - Double(Art.glyphHeight) - 1,
-                      color: PlayerColors.of(koala.number), centered: true, into: &list)
+                      color: PlayerColors.koalaTint(koala.number), centered: true, into: &list)
         }
     }
 
@@ -217,8 +217,9 @@ public enum Scene {
         case .died: lines = ("You have Died!", overlay.diedPrompt ?? Prompt([.text("Enter or A to try again")]), Color(255, 120, 110))
         }
         list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
-        Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - 30, scale: 3, color: lines.color, centered: true, into: &list)
-        lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + 16, into: &list)
+        let lift = state == .paused ? MenuLayout.pauseLift(count: overlay.pauseMenu?.entries.count ?? 0) : 0
+        Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - 30 - lift, scale: 3, color: lines.color, centered: true, into: &list)
+        lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + 16 - lift, into: &list)
         if state == .paused, let menu = overlay.pauseMenu {
             MenuView.drawEntries(menu, in: MenuLayout.pauseEntryRects(count: menu.entries.count), into: &list)
         }

@@ -36,6 +36,10 @@ struct Options {
     /// `--pacing-only`: just the frame pacing and the machine's sleep, to measure them again in
     /// a calm phase of a noisy machine.
     var pacingOnly = false
+    /// `--simulation-only`: just the figures without a window (simulation and replay verification).
+    var simulationOnly = false
+    /// `--simulation-ticks N`: ticks per simulation run (fewer to profile under callgrind).
+    var simulationTicks = 3_000_000
 
     init(_ arguments: [String]) {
         var it = arguments.dropFirst().makeIterator()
@@ -46,8 +50,10 @@ struct Options {
             case "--runs": runs = it.next().flatMap(Int.init) ?? runs
             case "--frames": framesPerRun = it.next().flatMap(Int.init) ?? framesPerRun
             case "--pacing-only": pacingOnly = true
+            case "--simulation-only": simulationOnly = true
+            case "--simulation-ticks": simulationTicks = it.next().flatMap(Int.init) ?? simulationTicks
             default:
-                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only]\n".utf8))
+                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--simulation-ticks N]\n".utf8))
                 exit(64)
             }
         }
@@ -92,7 +98,7 @@ func simulationTicksPerSecond(_ options: Options, players: Int = 1) throws -> Do
     let map = try TMXLoader.load(path: options.dataDirectory + "/Levels/level1.tmx")
     let commands = try winningCommands(options)
     let partners = partnerCommands(commands, players: players)
-    let ticks = 3_000_000
+    let ticks = options.simulationTicks
     var rates: [Double] = []
     var checksum = 0.0
     for _ in 0..<options.runs {
@@ -324,6 +330,8 @@ do {
     report("simulation ticks/s, four koalas", fourRate, "ticks/s", target: "≥ 5000000", met: fourRate >= 5_000_000)
     let fourVerification = try replayVerificationTicksPerSecond(options, bytes: try fourPlayerReplay(options))
     report("replay verification, four-player run", fourVerification, "ticks/s", target: "≥ 1000000", met: fourVerification >= 1_000_000)
+
+    if options.simulationOnly { exit(0) }
 
     let xvfb = try Xvfb()
     let software = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"])

@@ -28,6 +28,22 @@ func recordedWinningRun() throws -> (Recording, Session) {
     return (recorder.recording, session)
 }
 
+/// Format 2's checksum as it was computed when the world was one koala, its state and its tick.
+struct FNV2Reference {
+    private struct OldWorld {
+        var player: Player
+        var state: RunState
+        var tick: Int
+    }
+
+    mutating func checksum(_ session: Session) -> UInt64 {
+        var hash = StateChecksum.FNV()
+        hash.add(reflecting: OldWorld(player: session.world.player, state: session.world.state, tick: session.world.tick))
+        hash.add(reflecting: session.isPaused)
+        return hash.value
+    }
+}
+
 final class SHA256Tests: XCTestCase {
     func testKnownDigests() {
         XCTAssertEqual(SHA256.hex(SHA256.hash(Array("abc".utf8))), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
@@ -179,6 +195,23 @@ final class ReplayVerifierTests: XCTestCase {
             var changed = session
             change(&changed.world)
             XCTAssertTrue(seen.insert(StateChecksum.of(changed, format: 3)).inserted, "\(name) changes the checksum")
+            XCTAssertEqual(StateChecksum.of(changed, format: 3), StateChecksum.reflecting(changed),
+                           "\(name): the fast walk feeds what reflection feeds (a new field must be added to FNV.add(_: World))")
+        }
+        var four = session
+        four.step(Command(moveX: 1, jump: true), partners: (2...4).map { PartnerCommand(player: $0, command: Command(moveX: -0.5)) }, MenuActions())
+        four.world.koalas[2].respawnTicksLeft = 9
+        for _ in 0..<5 { four.step(Command(moveX: 1), partners: (2...4).map { PartnerCommand(player: $0, command: .idle) }, MenuActions()) }
+        XCTAssertEqual(four.world.koalas.count, 4)
+        XCTAssertEqual(StateChecksum.of(four, format: 3), StateChecksum.reflecting(four), "four koalas, one dead")
+        var alone = Session(map: map)
+        alone.step(Command(moveX: 1), MenuActions())
+        var paused = alone
+        paused.togglePause()
+        for world in [alone, paused] {
+            XCTAssertEqual(StateChecksum.of(world, format: 3), StateChecksum.reflecting(world))
+            var old = FNV2Reference()
+            XCTAssertEqual(StateChecksum.of(world, format: 2), old.checksum(world), "format 2 as it was: the one-koala world by reflection")
         }
     }
 

@@ -32,8 +32,9 @@ final class CoopTests: XCTestCase {
         XCTAssertEqual(world.koalas.map(\.number), [1])
         world.step(.idle, partners: [partner(3), partner(2)], in: map)
         XCTAssertEqual(world.koalas.map(\.number), [1, 2, 3], "in player order")
-        let one = world.koalas[0].body.position, two = world.koalas[1].body.position
-        XCTAssertEqual(two.x, one.x - Tuning.besideOffsetPoints, accuracy: 0.001, "behind player 1 (who faces right)")
+        let one = world.koalas[0].body.position, two = world.koalas[1].body.position, three = world.koalas[2].body.position
+        XCTAssertEqual(three.x, one.x - Tuning.besideOffsetPoints, accuracy: 0.001, "the first seated goes behind player 1 (who faces right)")
+        XCTAssertEqual(two.x, one.x + Tuning.besideOffsetPoints, accuracy: 0.001, "the next in front: no koala on top of another")
         XCTAssertEqual(two.y, one.y, accuracy: 2)
         XCTAssertEqual(world.koala(of: 2)?.joinedAtTick, 2)
         world.step(.idle, partners: [partner(3)], in: map)
