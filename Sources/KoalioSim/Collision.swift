@@ -103,18 +103,27 @@ struct Collision: Hashable, Sendable {
             && !touchesHazard(box.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints))
     }
 
-    /// Whether any tile the box overlaps has one of `flags`; rows without any are skipped whole.
+    /// Whether any tile the box overlaps has one of `flags`; rows without any are skipped whole
+    /// (walls beyond the sides are in no row's flags, so a box reaching past them is looked at).
     @inline(__always)
     private func contains(_ flags: UInt8, in box: Rect) -> Bool {
-        let (firstRow, lastRow) = rowSpan(box), (firstColumn, lastColumn) = columnSpan(box)
+        let (firstRow, lastRow) = rowSpan(box)
+        var candidates: UInt8 = 0
         var row = firstRow
         while row <= lastRow {
-            if grid.rowFlags(row) & flags != 0 || firstColumn < 0 || lastColumn >= grid.width {
-                var column = firstColumn
-                while column <= lastColumn {
-                    if grid.flags(column: column, row: row) & flags != 0 { return true }
-                    column += 1
-                }
+            candidates |= grid.rowFlags(row)
+            row += 1
+        }
+        let (firstColumn, lastColumn) = columnSpan(box)
+        guard candidates & flags != 0 || (flags & CollisionGrid.wall != 0 && (firstColumn < 0 || lastColumn >= grid.width)) else {
+            return false
+        }
+        row = firstRow
+        while row <= lastRow {
+            var column = firstColumn
+            while column <= lastColumn {
+                if grid.flags(column: column, row: row) & flags != 0 { return true }
+                column += 1
             }
             row += 1
         }
@@ -135,18 +144,27 @@ struct Collision: Hashable, Sendable {
         return (first, max(first, Self.ceiling(rows(box.maxY)) - 1))
     }
 
-    /// `x.rounded(.down)` as an Int without a libm call (the step's hottest arithmetic). The
-    /// koala's coordinates are finite and far inside Int's range.
+    /// Adding 1.5 × 2⁵² to a double of magnitude below 2³¹ leaves it rounded to the nearest
+    /// integer in the low 32 bits of its bit pattern (two's complement): an Int from a Double
+    /// without the range checks `Int(_:)` makes (three of them per conversion, a dozen
+    /// conversions per koala per step).
+    private static let roundingMagic = 6_755_399_441_055_744.0
+
+    @inline(__always)
+    static func nearest(_ x: Double) -> Int { Int(Int32(truncatingIfNeeded: (x + roundingMagic).bitPattern)) }
+
+    /// `x.rounded(.down)` as an Int without a libm call or a range check. The koala's coordinates
+    /// are finite and far inside ±2³¹ tiles.
     @inline(__always)
     static func floor(_ x: Double) -> Int {
-        let truncated = Int(x)
-        return Double(truncated) > x ? truncated - 1 : truncated
+        let rounded = nearest(x)
+        return Double(rounded) > x ? rounded - 1 : rounded
     }
 
     /// `x.rounded(.up)` as an Int, likewise.
     @inline(__always)
     static func ceiling(_ x: Double) -> Int {
-        let truncated = Int(x)
-        return Double(truncated) < x ? truncated + 1 : truncated
+        let rounded = nearest(x)
+        return Double(rounded) < x ? rounded + 1 : rounded
     }
 }
