@@ -3,7 +3,7 @@ import KoalioLevel
 import KoalioTestSupport
 import KoalioCore
 @testable import KoalioView
-import KoalioSim
+@testable import KoalioSim
 
 final class SceneTests: XCTestCase {
     func dimLayers(_ list: DrawList) -> [DrawItem] {
@@ -90,6 +90,29 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(koalas.last?.1, .white)
         XCTAssertEqual((koalas.first?.0.x ?? 0) - (koalas.last?.0.x ?? 0), 100)
         XCTAssertEqual(Scene.drawList(session).items.filter { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false }.count, 1)
+    }
+
+    /// Alone the koala is drawn as it always was; in co-op each koala takes its player's tint
+    /// and number, a dead one is gone until it comes back, and the camera frames them all.
+    func testCoopKoalasAreTintedAndNumberedInTheirPlayersColours() throws {
+        let map = try Repository.level1Map()
+        func koalaTints(_ list: DrawList) -> [Color] {
+            list.items.compactMap { if case let .sprite(.koala, _, _, _, tint) = $0 { return tint }; return nil }
+        }
+        var session = Session(map: map)
+        session.step(Command(), MenuActions())
+        XCTAssertEqual(koalaTints(Scene.drawList(session)), [.white], "one player: untinted")
+        let partners = (2...4).map { PartnerCommand(player: $0, command: .idle) }
+        session.step(Command(), partners: partners, MenuActions())
+        let four = Scene.drawList(session)
+        XCTAssertEqual(Set(koalaTints(four)), Set((1...4).map(PlayerColors.koalaTint)), "each in its player's colour")
+        XCTAssertEqual(koalaTints(four).last, PlayerColors.koalaTint(1), "player 1's drawn last, on top")
+        for number in 1...4 {
+            XCTAssertTrue(four.items.contains { if case .sprite(.font, _, _, _, PlayerColors.koalaTint(number)) = $0 { return true }; return false },
+                          "player \(number)'s number above the koala")
+        }
+        session.world.koalas[2].respawnTicksLeft = 30
+        XCTAssertEqual(koalaTints(Scene.drawList(session)).count, 3, "a dead koala is not drawn while it waits")
     }
 
     func testEachThemeHasItsBackdropAndPlatformsAreDrawn() throws {
