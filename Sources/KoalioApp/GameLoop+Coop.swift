@@ -6,12 +6,14 @@ import KoalioView
 /// Local co-op in the loop: free pads join with A, players leave (holding Back, or from the
 /// pause menu), and what the screen and the trace say about each player.
 extension GameLoop {
-    /// A free pad's A joins while a level is played live (not paused, not over, not a replay);
-    /// a held Back leaves at any time in a level.
+    /// A free pad's A joins while a level is played live (not over, not a replay); while paused
+    /// only to take back the koala of a player whose pad went away (that pause is theirs). A held
+    /// Back leaves at any time in a level.
     func takeJoinsAndLeaves(_ team: TeamInput) {
         guard options.replay == nil, screen == .level else { return }
         for player in team.leaveRequests { leave(player: player) }
-        guard session.state == .playing else { return }
+        let padAway = registry.seats.values.contains { $0.pad == nil }
+        guard session.state == .playing || (session.state == .paused && padAway) else { return }
         for pad in team.joinRequests {
             guard let player = registry.join(pad) else { continue }
             show("Player \(player): \(pad.vendorName) joined")

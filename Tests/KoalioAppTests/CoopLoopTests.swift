@@ -134,6 +134,30 @@ final class CoopLoopTests: XCTestCase {
         XCTAssertGreaterThan(try x(run, 110, 2), try x(run, 70, 2) + 30, "player 2 walks again with the pad plugged back")
     }
 
+    /// The pause a lost pad causes is the player's to end: A on any free pad gives them their
+    /// koala back (and, as the pause menu's choice, resumes).
+    func testAFreePadsAGivesAPlayerWhosePadWentAwayTheirKoalaBack() throws {
+        let run = try LoopRunner.play("""
+            0 pad attach xbox360
+            0 pad attach ps5
+            0 pad attach generic
+            10 pad2 a down
+            11 pad2 a up
+            30 pad2 detach
+            50 pad3 a down
+            51 pad3 a up
+            60 pad3 leftx 1
+
+            """, ticks: 120)
+        XCTAssertEqual(run.field(40, "state"), "paused")
+        XCTAssertNil(koala(run, 40, 2)?["controller"] as? String)
+        XCTAssertEqual(run.field(53, "players"), 2)
+        XCTAssertEqual(koala(run, 53, 2)?["controller"] as? String, VirtualPad.Kind.generic.deviceName, "the generic pad plays player 2 now")
+        XCTAssertEqual(run.pads[2].calls.playerIndices.last, 1)
+        XCTAssertEqual(run.field(53, "state"), "playing", "and its A resumed")
+        XCTAssertGreaterThan(try x(run, 110, 2), try x(run, 60, 2) + 30, "player 2 walks with it")
+    }
+
     func testPlayersLeaveByHoldingBackOrFromThePauseMenu() throws {
         let hold = ControllerRegistry.leaveHoldTicks
         let run = try LoopRunner.play("""
