@@ -301,13 +301,20 @@ public final class GameLoop {
             input = live
         }
         if let input {
+            let alive = Set(session.world.koalas.filter(\.isAlive).map(\.number))
             let result = session.step(input)
             notePartnerControllers(input)
             ghost?.follow(worldTick: session.world.tick)
             if session.events.contains(.jumped) { cue(.jump) }
             if session.events.contains(.dashed) { cue(.dash) }
             if session.events.contains(.landed) { cue(.land) }
-            if session.events.contains(.koalaLost) { cue(.death) }
+            if session.events.contains(.koalaLost) {
+                cue(.death)
+                for koala in session.world.koalas where !koala.isAlive && alive.contains(koala.number) {
+                    registry.rumble(player: koala.number, low: Self.deathRumble.low, high: Self.deathRumble.high,
+                                    milliseconds: Self.deathRumble.milliseconds)
+                }
+            }
             if result.ended == .won { cue(.win) }
             if result.ended == .died {
                 cue(.death)

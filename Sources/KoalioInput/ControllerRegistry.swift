@@ -272,7 +272,18 @@ public final class ControllerRegistry {
 
     /// Asks the pad in use to rumble, where it can, at ``rumbleStrength``.
     public func rumbleCurrent(low: Float, high: Float, milliseconds: Int) {
-        guard let current, current.hasRumble, let pad = current.id.padID, rumbleStrength > 0 else { return }
+        rumble(current, low: low, high: high, milliseconds: milliseconds)
+    }
+
+    /// Asks a player's pad to rumble (player 1's: the pad in use; a co-op player's: their
+    /// seat's, if it is here), where it can, at ``rumbleStrength``.
+    public func rumble(player: Int, low: Float, high: Float, milliseconds: Int) {
+        let pad = player == 1 ? current : seats[player]?.pad.flatMap { controller(id: $0) }
+        rumble(pad, low: low, high: high, milliseconds: milliseconds)
+    }
+
+    private func rumble(_ controller: Controller?, low: Float, high: Float, milliseconds: Int) {
+        guard let controller, controller.hasRumble, let pad = controller.id.padID, rumbleStrength > 0 else { return }
         pendingEffects.append(.rumble(controllerID: pad, low: low * rumbleStrength, high: high * rumbleStrength, milliseconds: milliseconds))
     }
 

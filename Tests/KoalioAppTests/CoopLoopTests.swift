@@ -72,6 +72,8 @@ final class CoopLoopTests: XCTestCase {
         XCTAssertEqual(state(run, died + Tuning.respawnTicks, 2), "alive", "back after two seconds")
         XCTAssertEqual(abs(try x(run, died + Tuning.respawnTicks, 2) - x(run, died + Tuning.respawnTicks, 1)),
                        Tuning.besideOffsetPoints, accuracy: 0.5, "beside player 1")
+        XCTAssertEqual(run.pads[1].calls.rumbles.filter { $0.low > 50_000 }.count, 1, "player 2's pad felt their koala die")
+        XCTAssertFalse(run.pads[0].calls.rumbles.contains { $0.low > 0 }, "player 1's did not")
     }
 
     func testTheRunIsLostWhenBothAreDeadAtOnce() throws {
