@@ -51,7 +51,7 @@ extension World {
         let view = Rect(x: origin.x, y: origin.y, width: Double(LogicalView.width), height: Double(LogicalView.height))
         for index in koalas.indices where koalas[index].isAlive && index != leader {
             guard !koalas[index].body.box.intersects(view) else {
-                koalas[index].offscreenTicks = 0
+                if koalas[index].offscreenTicks != 0 { koalas[index].offscreenTicks = 0 }  // no write (and copy check) when in view
                 continue
             }
             koalas[index].offscreenTicks += 1
