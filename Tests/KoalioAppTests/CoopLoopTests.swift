@@ -54,12 +54,11 @@ final class CoopLoopTests: XCTestCase {
         XCTAssertEqual(run.session.world.koalas.map(\.number), [1, 2, 3])
     }
 
+    /// An Xbox 360 pad (player 1's) and a PS4 pad whose A joins as player 2 at tick 10.
+    static let twoPlayers = "0 pad attach xbox360\n0 pad attach ps4\n10 pad2 a down\n11 pad2 a up\n"
+
     func testAKoalaThatDiesComesBackBesideATeammateTwoSecondsLater() throws {
-        let run = try LoopRunner.play("""
-            0 pad attach xbox360
-            0 pad attach ps4
-            10 pad2 a down
-            11 pad2 a up
+        let run = try LoopRunner.play(Self.twoPlayers + """
             20 pad2 leftx 1
             200 pad2 leftx 0
 
@@ -77,11 +76,7 @@ final class CoopLoopTests: XCTestCase {
     }
 
     func testTheRunIsLostWhenBothAreDeadAtOnce() throws {
-        let run = try LoopRunner.play("""
-            0 pad attach xbox360
-            0 pad attach ps4
-            10 pad2 a down
-            11 pad2 a up
+        let run = try LoopRunner.play(Self.twoPlayers + """
             20 pad2 leftx 1
             20 pad1 leftx 1
 
@@ -162,11 +157,7 @@ final class CoopLoopTests: XCTestCase {
 
     func testPlayersLeaveByHoldingBackOrFromThePauseMenu() throws {
         let hold = ControllerRegistry.leaveHoldTicks
-        let run = try LoopRunner.play("""
-            0 pad attach xbox360
-            0 pad attach ps4
-            10 pad2 a down
-            11 pad2 a up
+        let run = try LoopRunner.play(Self.twoPlayers + """
             20 pad2 back down
             \(20 + hold + 5) pad2 back up
             200 pad2 a down
