@@ -91,8 +91,6 @@ public final class ControllerRegistry {
 
     /// The light-bar colour of player 1's pad: eucalyptus green.
     public static let koalaColor = PlayerColors.of(1)
-    /// Light-bar colours for players 2…4.
-    public static let otherPlayerColors = Array(PlayerColors.all.dropFirst())
 
     public init() {
         lastPresses[.keyboard] = GamepadPresses(keyboard.gamepad)

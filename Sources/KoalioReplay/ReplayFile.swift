@@ -43,12 +43,6 @@ public enum ReplayFile {
     /// A snapshot's values in the order of ``GamepadSnapshot/fields``.
     static func fields(_ snapshot: GamepadSnapshot) -> [Float] { GamepadSnapshot.fields.map { snapshot[keyPath: $0] } }
 
-    static func snapshot(_ fields: [Float]) -> GamepadSnapshot {
-        var snapshot = GamepadSnapshot()
-        for (field, value) in zip(GamepadSnapshot.fields, fields) { snapshot[keyPath: field] = value }
-        return snapshot
-    }
-
     static var fieldCount: Int { GamepadSnapshot.fields.count }
 
     public static func encode(_ recording: Recording) -> [UInt8] {
