@@ -35,6 +35,9 @@ final class AudioOpening: @unchecked Sendable {
         let opening = AudioOpening()
         DispatchQueue.global(qos: .userInitiated).async {
             opening.outcome = Result { () throws(DataFileError) in try open(resourceDirectory: resourceDirectory, volumes: volumes) }
+            // SDL keeps per-thread data (its error text) for every thread that calls it and frees
+            // it only for threads it made: this one is Dispatch's (LeakSanitizer found it).
+            SDL_TLSCleanup()
             opening.done.signal()
         }
         return opening
