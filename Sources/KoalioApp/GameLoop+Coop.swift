@@ -12,8 +12,7 @@ extension GameLoop {
     func takeJoinsAndLeaves(_ team: TeamInput) {
         guard options.replay == nil, screen == .level else { return }
         for player in team.leaveRequests { leave(player: player) }
-        let padAway = registry.seats.values.contains { $0.pad == nil }
-        guard session.state == .playing || (session.state == .paused && padAway) else { return }
+        guard session.state == .playing || (session.state == .paused && !registry.playersWithPadAway.isEmpty) else { return }
         for pad in team.joinRequests {
             guard let player = registry.join(pad) else { continue }
             show("Player \(player): \(pad.vendorName) joined")
@@ -31,7 +30,7 @@ extension GameLoop {
 
     /// The pads that are no one's: each offers "Press A to join" in its own pictures.
     var joinPrompts: [Prompt] {
-        guard registry.seats.count < PartyLimits.players - 1 || registry.seats.values.contains(where: { $0.pad == nil }) else { return [] }
+        guard registry.seats.count < PartyLimits.players - 1 || !registry.playersWithPadAway.isEmpty else { return [] }
         let bindings = settings.effective.bindings
         return registry.controllers.filter { registry.player(of: $0.id) == nil }.map { pad in
             let prompts = Prompts(controller: pad, bindings: bindings)

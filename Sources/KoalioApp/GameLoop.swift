@@ -301,7 +301,6 @@ public final class GameLoop {
             input = live
         }
         if let input {
-            let alive = Set(session.world.koalas.filter(\.isAlive).map(\.number))
             let result = session.step(input)
             notePartnerControllers(input)
             ghost?.follow(worldTick: session.world.tick)
@@ -310,7 +309,7 @@ public final class GameLoop {
             if session.events.contains(.landed) { cue(.land) }
             if session.events.contains(.koalaLost) {
                 cue(.death)
-                for koala in session.world.koalas where !koala.isAlive && alive.contains(koala.number) {
+                for koala in session.world.koalas where koala.diedThisStep {
                     registry.rumble(player: koala.number, low: Self.deathRumble.low, high: Self.deathRumble.high,
                                     milliseconds: Self.deathRumble.milliseconds)
                 }
@@ -464,8 +463,7 @@ public final class GameLoop {
             if options.replay == nil { overlay.pauseMenu = pauseMenuPage }
             overlay.padBattery = current.map { "\($0.vendorName): \($0.battery.summary)" }
             overlay.playerTimes = playerTimes
-            overlay.padsAway = registry.seats.values.filter { $0.pad == nil }.map(\.player).sorted()
-                .map { "Player \($0)'s pad is gone: plug it back in, or A on a free pad" }
+            overlay.padsAway = registry.playersWithPadAway.map { "Player \($0)'s pad is gone: plug it back in, or A on a free pad" }
         }
         do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
     }

@@ -21,9 +21,8 @@ public struct Seat: Equatable, Sendable {
     public let player: Int
     /// The pad now steering; nil while it is away.
     public var pad: ControllerID?
-    /// The pad's identity and name, to know it again and to name it.
+    /// The pad's identity, to know it again when it is plugged back.
     public var identity: PadIdentity
-    public var padName: String
 }
 
 /// One tick's input of every player (``ControllerRegistry/teamInput()``).
@@ -107,8 +106,11 @@ public final class ControllerRegistry {
     public func player(of id: ControllerID) -> Int? {
         guard id.padID != nil else { return 1 }
         if current?.id == id { return 1 }
-        return seats.values.first { $0.pad == id }?.player
+        return seat(of: id)
     }
+
+    /// Seated players whose pad is away, by number: their koalas wait for a pad.
+    public var playersWithPadAway: [Int] { seats.values.filter { $0.pad == nil }.map(\.player).sorted() }
 
     /// The seated player a pad belongs to, if any.
     private func seat(of id: ControllerID) -> Int? { seats.values.first { $0.pad == id }?.player }
@@ -155,10 +157,9 @@ public final class ControllerRegistry {
     @discardableResult
     public func join(_ controller: Controller) -> Int? {
         guard self.controller(id: controller.id) != nil, player(of: controller.id) == nil else { return nil }
-        let player = seats.values.filter { $0.pad == nil }.map(\.player).min()
-            ?? (2...PartyLimits.players).first { seats[$0] == nil }
+        let player = playersWithPadAway.first ?? (2...PartyLimits.players).first { seats[$0] == nil }
         guard let player else { return nil }
-        seats[player] = Seat(player: player, pad: controller.id, identity: controller.identity, padName: controller.vendorName)
+        seats[player] = Seat(player: player, pad: controller.id, identity: controller.identity)
         backHeldTicks[player] = 0
         reassignPlayerIndices()
         return player

@@ -7,8 +7,9 @@ import KoalioSim
 /// Format 3 covers the world's stored properties as reflection walks them, so a field added
 /// to the world (every player's koala, their co-op counters) cannot be left out: the checksum
 /// is computed by a hand-written walk that feeds the same bytes as ``FNV/add(reflecting:)``
-/// (Mirror takes microseconds a koala), and a test compares the two on every kind of world. Older formats are kept so their files keep verifying: format 2 reflected the world
-/// when it was one koala, the run state and the tick; format 1 listed the fields by hand.
+/// (Mirror takes microseconds a koala), and a test compares the two on every kind of world.
+/// Older formats are kept so their files keep verifying: format 2 reflected the world as it was
+/// with one koala (the koala, the run state, the tick); format 1 listed the fields by hand.
 public enum StateChecksum {
     /// The checksum of the current format.
     public static func of(_ session: Session) -> UInt64 { of(session, format: Recording.formatVersion) }

@@ -60,6 +60,8 @@ public struct Koala: Hashable, Sendable, Codable {
     }
 
     public var isAlive: Bool { respawnTicksLeft == 0 }
+    /// Died on the world's last step (its wait has not begun to count down).
+    public var diedThisStep: Bool { respawnTicksLeft == Tuning.respawnTicks }
 }
 
 /// The whole simulation state: a value that can be compared, hashed and copied.
