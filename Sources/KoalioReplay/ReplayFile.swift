@@ -63,7 +63,6 @@ public enum ReplayFile {
             out.u8(UInt8(clamping: run.input.source))
             out.u8(run.input.pressed.rawValue)
             let current = fields(run.input.snapshot)
-            let changed = current.indices.filter { current[$0].bitPattern != previous[$0].bitPattern }
             writeChanges(from: previous, to: current, into: &out)
             previous = current
             guard recording.formatVersion >= 3 else { continue }
@@ -281,19 +280,40 @@ struct ByteReader {
 
     mutating func skip(_ count: Int) { position += count }
 
-    mutating func bytes(_ count: Int) throws(ReplayError) -> [UInt8] {
+    /// Fails (and remembers that the file ran out) unless `count` more bytes are there.
+    private mutating func need(_ count: Int) throws(ReplayError) {
         guard count <= bytes.count - position else {
             ranOut = true
             throw error(at: bytes.count, "truncated: the file ends in the middle of the run")
         }
+    }
+
+    mutating func bytes(_ count: Int) throws(ReplayError) -> [UInt8] {
+        try need(count)
         defer { position += count }
         return Array(bytes[position..<(position + count)])
     }
 
-    mutating func u8() throws(ReplayError) -> UInt8 { try bytes(1)[0] }
-    mutating func u16() throws(ReplayError) -> UInt16 { try bytes(2).reversed().reduce(0) { $0 << 8 | UInt16($1) } }
-    mutating func u32() throws(ReplayError) -> UInt32 { try bytes(4).reversed().reduce(0) { $0 << 8 | UInt32($1) } }
-    mutating func u64() throws(ReplayError) -> UInt64 { try bytes(8).reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+    /// Read in place: a replay is mostly one-byte fields, and an array per field made decoding
+    /// cost more than verifying.
+    mutating func u8() throws(ReplayError) -> UInt8 {
+        try need(1)
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func u16() throws(ReplayError) -> UInt16 { try littleEndian() }
+    mutating func u32() throws(ReplayError) -> UInt32 { try littleEndian() }
+    mutating func u64() throws(ReplayError) -> UInt64 { try littleEndian() }
+
+    private mutating func littleEndian<T: FixedWidthInteger & UnsignedInteger>() throws(ReplayError) -> T {
+        let size = MemoryLayout<T>.size
+        try need(size)
+        var value: T = 0
+        for offset in (0..<size).reversed() { value = value << 8 | T(bytes[position + offset]) }
+        position += size
+        return value
+    }
 
     mutating func varint() throws(ReplayError) -> UInt64 {
         var value: UInt64 = 0

@@ -16,6 +16,8 @@ struct Collision: Hashable, Sendable {
     }
 
     let grid: CollisionGrid
+    /// Half-tile cells where a koala's step meets nothing (power-of-two tiles).
+    let openAir: OpenAir
     let tileWidth: Double
     let tileHeight: Double
     /// 1 / tile size where that is exact (a power of two, as every shipped level's 16 px):
@@ -25,15 +27,29 @@ struct Collision: Hashable, Sendable {
     private let exactInverse: Bool
 
     /// Made once per map (``TileMap/collision``): making one per step would copy the whole map.
-    init(grid: CollisionGrid, tileWidth: Int, tileHeight: Int) {
-        self.grid = grid
+    init(width: Int, height: Int, tileWidth: Int, tileHeight: Int, walls: TileLayer, hazards: TileLayer, platforms: TileLayer) {
         self.tileWidth = Double(tileWidth)
         self.tileHeight = Double(tileHeight)
         columnsPerPixel = 1 / self.tileWidth
         rowsPerPixel = 1 / self.tileHeight
         func isPowerOfTwo(_ n: Int) -> Bool { n > 0 && n & (n - 1) == 0 }
         exactInverse = isPowerOfTwo(tileWidth) && isPowerOfTwo(tileHeight)
+        // From its first tile, a spike test's box reaches at most its size in whole tiles further.
+        func tiles(_ length: Double, _ tile: Int) -> Int { Int((length / Double(max(1, tile))).rounded(.up)) }
+        let spikeBox = Self.spikeBox(of: Player(feet: .zero).box)
+        grid = CollisionGrid(width: width, height: height, walls: walls, hazards: hazards, platforms: platforms,
+                             spikeReach: TileReach(right: tiles(spikeBox.width, tileWidth), down: tiles(spikeBox.height, tileHeight)))
+        openAir = OpenAir(grid: grid, tileWidth: tileWidth, tileHeight: tileHeight,
+                          boxWidth: Tuning.koalaWidthPoints, boxHeight: Tuning.koalaHeightPoints,
+                          limitX: max(Tuning.walkMaxSpeedPerTick, Tuning.dashMaxSpeedPerTick),
+                          limitUp: Tuning.jumpSpeedPerTick, limitDown: Tuning.maxFallSpeedPerTick)
     }
+
+    /// Whether a koala's box moving by `dx` and `dy` meets no wall, platform or spike: then
+    /// ``moveX(_:by:)`` and ``moveY(_:by:)`` only add, and ``touchesSpikes(koalaBox:)`` is false
+    /// (see ``OpenAir``; false when not known).
+    @inline(__always)
+    func isOpen(around koalaBox: Rect, dx: Double, dy: Double) -> Bool { openAir.contains(koalaBox, dx: dx, dy: dy) }
 
     /// A pixel x in tiles (fractional).
     @inline(__always)
@@ -42,31 +58,28 @@ struct Collision: Hashable, Sendable {
     @inline(__always)
     private func rows(_ y: Double) -> Double { exactInverse ? y * rowsPerPixel : y / tileHeight }
 
-    /// Solid: a `walls` tile, or beyond the map's left and right edges (the level's side walls).
-    /// Above and below the map is open, so the koala can jump out of view and fall to its death.
+    /// Moves the box along x; returns whether a wall stopped it. Beyond the map's left and right
+    /// edges is wall (the level's side walls).
     @inline(__always)
-    func isSolid(column: Int, row: Int) -> Bool {
-        grid.flags(column: column, row: row) & CollisionGrid.wall != 0
-    }
-
-    /// Moves the box along x; returns whether a wall stopped it.
     func moveX(_ box: inout Rect, by dx: Double) -> Bool {
         guard dx != 0 else { return false }
         box.x += dx
-        let (firstRow, lastRow) = rowSpan(box)
         let column = dx > 0 ? Self.ceiling(columns(box.maxX)) - 1 : Self.floor(columns(box.minX))
+        let (firstRow, lastRow) = rowSpan(box)
         var row = firstRow
-        while row <= lastRow {
-            if isSolid(column: column, row: row) {
+        repeat {
+            if grid.flags(column: column, row: row) & CollisionGrid.wall != 0 {
                 box.x = dx > 0 ? Double(column) * tileWidth - box.width : Double(column + 1) * tileWidth
                 return true
             }
             row += 1
-        }
+        } while row <= lastRow
         return false
     }
 
-    /// Moves the box along y; returns what it hit.
+    /// Moves the box along y; returns what it hit. Above and below the map is open, so the koala
+    /// can jump out of view and fall to its death.
+    @inline(__always)
     func moveY(_ box: inout Rect, by dy: Double) -> VerticalHit {
         guard dy != 0 else { return .none }
         box.y += dy
@@ -81,7 +94,7 @@ struct Collision: Hashable, Sendable {
             holding = CollisionGrid.wall
         }
         var column = firstColumn
-        while column <= lastColumn {
+        repeat {
             if grid.flags(column: column, row: row) & holding != 0 {
                 if dy > 0 {
                     box.y = Double(row) * tileHeight - box.height
@@ -91,42 +104,45 @@ struct Collision: Hashable, Sendable {
                 return .ceiling
             }
             column += 1
-        }
+        } while column <= lastColumn
         return .none
     }
 
-    func touchesHazard(_ box: Rect) -> Bool { contains(CollisionGrid.hazard, in: box) }
-
-    /// No wall and no spike (with its forgiveness) in the box: somewhere a koala may be placed.
-    func isClear(_ box: Rect) -> Bool {
-        !contains(CollisionGrid.wall, in: box)
-            && !touchesHazard(box.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints))
+    /// The part of a koala's box a spike must reach to kill: spikes forgive a little overlap
+    /// on every side, so grazing a tip does not kill.
+    @inline(__always)
+    static func spikeBox(of koalaBox: Rect) -> Rect {
+        koalaBox.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints)
     }
 
-    /// Whether any tile the box overlaps has one of `flags`; rows without any are skipped whole
-    /// (walls beyond the sides are in no row's flags, so a box reaching past them is looked at).
+    /// Whether a koala's box (of the koala's size) touches a spike. Most steps are far from
+    /// any: the box's first tile says so (``CollisionGrid/hazardNear``) before its last is found.
     @inline(__always)
+    func touchesSpikes(koalaBox: Rect) -> Bool {
+        let box = Self.spikeBox(of: koalaBox)
+        let firstColumn = Self.floor(columns(box.minX)), firstRow = Self.floor(rows(box.minY))
+        guard grid.flags(column: firstColumn, row: firstRow) & CollisionGrid.hazardNear != 0 else { return false }
+        return contains(CollisionGrid.hazard, in: box)
+    }
+
+    /// No wall and no spike in a koala's box: somewhere a koala may be placed.
+    func isClear(koalaBox: Rect) -> Bool {
+        !contains(CollisionGrid.wall, in: koalaBox) && !touchesSpikes(koalaBox: koalaBox)
+    }
+
+    /// Whether any tile the box overlaps has one of `flags`.
     private func contains(_ flags: UInt8, in box: Rect) -> Bool {
         let (firstRow, lastRow) = rowSpan(box)
-        var candidates: UInt8 = 0
-        var row = firstRow
-        while row <= lastRow {
-            candidates |= grid.rowFlags(row)
-            row += 1
-        }
         let (firstColumn, lastColumn) = columnSpan(box)
-        guard candidates & flags != 0 || (flags & CollisionGrid.wall != 0 && (firstColumn < 0 || lastColumn >= grid.width)) else {
-            return false
-        }
-        row = firstRow
-        while row <= lastRow {
+        var row = firstRow
+        repeat {
             var column = firstColumn
-            while column <= lastColumn {
+            repeat {
                 if grid.flags(column: column, row: row) & flags != 0 { return true }
                 column += 1
-            }
+            } while column <= lastColumn
             row += 1
-        }
+        } while row <= lastRow
         return false
     }
 

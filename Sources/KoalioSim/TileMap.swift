@@ -95,8 +95,8 @@ public struct TileMap: Hashable, Sendable {
         self.walls = walls
         self.hazards = hazards
         self.platforms = platforms ?? TileLayer(name: "platforms", width: 0, height: 0, gids: [])
-        collision = Collision(grid: CollisionGrid(width: width, height: height, walls: walls, hazards: hazards, platforms: self.platforms),
-                              tileWidth: tileWidth, tileHeight: tileHeight)
+        collision = Collision(width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
+                              walls: walls, hazards: hazards, platforms: self.platforms)
         self.theme = theme
         self.spawn = spawn
         self.goal = goal
@@ -125,51 +125,6 @@ public struct TileMap: Hashable, Sendable {
     public func tileRect(column: Int, row: Int) -> Rect {
         Rect(x: Double(column * tileWidth), y: Double(row * tileHeight),
              width: Double(tileWidth), height: Double(tileHeight))
-    }
-}
-
-/// A map's tiles as collision reads them: one byte of flags per tile (wall, spike, one-way
-/// platform), so a koala's step reads one array instead of three layers of tile ids.
-struct CollisionGrid: Hashable, Sendable {
-    static let wall: UInt8 = 1
-    static let hazard: UInt8 = 2
-    static let platform: UInt8 = 4
-
-    let width: Int
-    let height: Int
-    private let flags: [UInt8]
-    /// Every flag found in each row, so a row with no spike is passed over whole.
-    private let rowsFlags: [UInt8]
-
-    init(width: Int, height: Int, walls: TileLayer, hazards: TileLayer, platforms: TileLayer) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-        var flags = [UInt8](repeating: 0, count: self.width * self.height)
-        for row in 0..<self.height {
-            for column in 0..<self.width {
-                var tile: UInt8 = 0
-                if walls.gid(column: column, row: row) != 0 { tile |= Self.wall }
-                if hazards.gid(column: column, row: row) != 0 { tile |= Self.hazard }
-                if platforms.gid(column: column, row: row) != 0 { tile |= Self.platform }
-                flags[row * self.width + column] = tile
-            }
-        }
-        self.flags = flags
-        let columns = self.width
-        rowsFlags = (0..<self.height).map { row in flags[(row * columns)..<((row + 1) * columns)].reduce(0) { $0 | $1 } }
-    }
-
-    /// Every flag in a row (0 above and below the map).
-    @inline(__always)
-    func rowFlags(_ row: Int) -> UInt8 { row >= 0 && row < height ? rowsFlags[row] : 0 }
-
-    /// A tile's flags. Beyond the left and right edges is wall (the level's side walls); above
-    /// and below the map is open.
-    @inline(__always)
-    func flags(column: Int, row: Int) -> UInt8 {
-        if column < 0 || column >= width { return Self.wall }
-        if row < 0 || row >= height { return 0 }
-        return flags[row &* width &+ column]
     }
 }
 

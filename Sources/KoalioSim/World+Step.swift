@@ -14,18 +14,17 @@ extension World {
         guard state == .playing else { return [] }
         tick += 1
         if koalas.count > 1 || !partners.isEmpty { seat(partners, in: map) }
-        let collision = map.collision
         var events: WorldEvents = []
         var winner: Int?
         var deaths = 0
         for index in koalas.indices {
-            let command = index == 0 ? command : partners.first { $0.player == koalas[index].number }?.command ?? .idle
+            let command = index == 0 ? command : Self.command(of: koalas[index].number, in: partners)
             guard koalas[index].isAlive else {
                 koalas[index].respawnTicksLeft -= 1
                 if koalas[index].respawnTicksLeft == 0 { respawn(index, holding: command, in: map) }
                 continue
             }
-            let (moved, touched) = koalas[index].body.step(command, collision: collision, map: map, tick: tick)
+            let (moved, touched) = koalas[index].body.step(command, collision: map.collision, map: map, tick: tick)
             events.formUnion(moved)
             switch touched {
             case .nothing: break
@@ -44,6 +43,12 @@ extension World {
         }
         if koalas.count > 1 && state == .playing { catchUp(in: map) }
         return events
+    }
+
+    /// A partner's command this tick (the first given for them; idle if none).
+    private static func command(of player: Int, in partners: [PartnerCommand]) -> Command {
+        for partner in partners where partner.player == player { return partner.command }
+        return .idle
     }
 }
 
@@ -85,11 +90,20 @@ extension Player {
         }
         p.velocity.y = p.velocity.y.clamped(to: -Tuning.jumpSpeedPerTick...Tuning.maxFallSpeedPerTick)
 
-        // Move and collide, one axis at a time.
+        // Move and collide, one axis at a time (in open air, nothing to collide with).
         var box = p.box
-        let hitX = collision.moveX(&box, by: p.velocity.x)
-        if hitX { p.velocity.x = 0 }
-        let hitY = collision.moveY(&box, by: p.velocity.y)
+        let hitX: Bool, hitY: Collision.VerticalHit
+        let open = collision.isOpen(around: box, dx: p.velocity.x, dy: p.velocity.y)
+        if open {
+            if p.velocity.x != 0 { box.x += p.velocity.x }
+            if p.velocity.y != 0 { box.y += p.velocity.y }
+            hitX = false
+            hitY = .none
+        } else {
+            hitX = collision.moveX(&box, by: p.velocity.x)
+            if hitX { p.velocity.x = 0 }
+            hitY = collision.moveY(&box, by: p.velocity.y)
+        }
         p.onGround = hitY == .floor
         if p.onGround && !wasOnGround && tick > 1 { events.insert(.landed) }  // not the spawn's settling
         if hitY != .none { p.velocity.y = 0 }
@@ -98,8 +112,7 @@ extension Player {
         self = p
 
         // What the koala touches.
-        if collision.touchesHazard(box.insetBy(dx: Tuning.hazardForgivenessPoints, dy: Tuning.hazardForgivenessPoints))
-            || box.minY > map.pixelHeight + Tuning.fallDeathMarginPoints {
+        if (!open && collision.touchesSpikes(koalaBox: box)) || box.minY > map.pixelHeight + Tuning.fallDeathMarginPoints {
             return (events, .hazard)
         }
         return (events, box.intersects(map.goal) ? .goal : .nothing)

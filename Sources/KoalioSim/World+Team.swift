@@ -75,7 +75,7 @@ extension World {
         for dx in [behind, -behind, 2 * behind, -2 * behind, 3 * behind, -3 * behind] {
             let feet = Vec2(other.position.x + dx, other.position.y)
             let box = Player(feet: feet).box
-            guard collision.isClear(box) else { continue }
+            guard collision.isClear(koalaBox: box) else { continue }
             if !koalas.contains(where: { $0.isAlive && $0.body.box.intersects(box) }) { return feet }
             if firstClear == nil { firstClear = feet }
         }

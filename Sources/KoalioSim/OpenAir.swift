@@ -1,0 +1,82 @@
+import KoalioCore
+
+/// Where a koala's step cannot meet anything: for every half-tile cell and direction of move,
+/// whether a box of the koala's size with its top-left corner anywhere in the cell, moving that
+/// way at most a step's limits, overlaps only empty tiles. One bit decides most steps taken in
+/// the air instead of a tile-by-tile move.
+///
+/// Built only for power-of-two tiles, where a pixel's cell (`x × 2 / tile width`) is exact: each
+/// cell's reach is found with the very roundings the moves make, so an open cell is never wrong.
+struct OpenAir: Hashable, Sendable {
+    /// One bit per cell and direction of move: four planes (left or right, up or down), each
+    /// row-major over the frame's cells (two per tile, the frame's tiles included).
+    private let bits: [UInt64]
+    /// The first cell (the frame's left or top tile's first half) and the cell counts.
+    private let firstCell = -2
+    private let cellsAcross: Int
+    private let cellsDown: Int
+    private let cellsPerPixelX: Double
+    private let cellsPerPixelY: Double
+    /// The step limits the cells were made for.
+    private let limitX: Double
+    private let limitUp: Double
+    private let limitDown: Double
+
+    /// - Parameters:
+    ///   - boxWidth, boxHeight: the koala's box.
+    ///   - limitX, limitUp, limitDown: its fastest step along x, up and down, in pixels.
+    init(grid: CollisionGrid, tileWidth: Int, tileHeight: Int, boxWidth: Double, boxHeight: Double,
+         limitX: Double, limitUp: Double, limitDown: Double) {
+        self.limitX = limitX
+        self.limitUp = limitUp
+        self.limitDown = limitDown
+        func isPowerOfTwo(_ n: Int) -> Bool { n > 0 && n & (n - 1) == 0 }
+        guard isPowerOfTwo(tileWidth), isPowerOfTwo(tileHeight) else {
+            // One closed cell that every box falls in.
+            (bits, cellsAcross, cellsDown, cellsPerPixelX, cellsPerPixelY) = ([0], 1, 1, 0, 0)
+            return
+        }
+        let tileW = Double(tileWidth), tileH = Double(tileHeight)
+        let cellW = tileW / 2, cellH = tileH / 2
+        cellsPerPixelX = 2 / tileW
+        cellsPerPixelY = 2 / tileH
+        cellsAcross = 2 * (grid.width + 2)
+        cellsDown = 2 * (grid.height + 2)
+        let plane = cellsAcross * cellsDown
+        var bits = [UInt64](repeating: 0, count: (4 * plane + 63) / 64)
+        for row in 0..<cellsDown {
+            let cellY = Double(row + firstCell) * cellH
+            for rising in [false, true] {
+                // Every tile row a box starting in this cell row can overlap on its step, rounded
+                // as the moves round: the lowest top, the highest bottom (`(top + move) + height`).
+                let top = Collision.floor((cellY - (rising ? limitUp : 0)) / tileH)
+                let bottom = Collision.ceiling(((cellY + cellH + (rising ? 0 : limitDown)) + boxHeight) / tileH) - 1
+                for column in 0..<cellsAcross {
+                    let cellX = Double(column + firstCell) * cellW
+                    for leftward in [false, true] {
+                        let left = Collision.floor((cellX - (leftward ? limitX : 0)) / tileW)
+                        let right = Collision.ceiling(((cellX + cellW + (leftward ? 0 : limitX)) + boxWidth) / tileW) - 1
+                        guard grid.occupiedTiles(columns: left, right, rows: top, bottom) == 0 else { continue }
+                        let index = Self.plane(leftward: leftward, rising: rising) * plane + row * cellsAcross + column
+                        bits[index >> 6] |= 1 << UInt64(index & 63)
+                    }
+                }
+            }
+        }
+        self.bits = bits
+    }
+
+    private static func plane(leftward: Bool, rising: Bool) -> Int { (leftward ? 1 : 0) + (rising ? 2 : 0) }
+
+    /// Whether a koala's box moving by `dx` and `dy` within the step's limits meets nothing
+    /// (false when not known: a faster move, other tiles).
+    @inline(__always)
+    func contains(_ box: Rect, dx: Double, dy: Double) -> Bool {
+        guard abs(dx) <= limitX, dy >= -limitUp, dy <= limitDown else { return false }
+        let column = min(max(Collision.floor(box.minX * cellsPerPixelX) &- firstCell, 0), cellsAcross &- 1)
+        let row = min(max(Collision.floor(box.minY * cellsPerPixelY) &- firstCell, 0), cellsDown &- 1)
+        let plane = (dx < 0 ? 1 : 0) &+ (dy < 0 ? 2 : 0)
+        let index = (plane &* cellsDown &+ row) &* cellsAcross &+ column
+        return bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
+    }
+}
