@@ -12,23 +12,16 @@ public enum Camera {
                               viewWidth: Double = Double(LogicalView.width),
                               viewHeight: Double = Double(LogicalView.height)) -> Vec2 {
         guard world.koalas.count > 1 else { return origin(following: world.player, in: map, viewWidth: viewWidth, viewHeight: viewHeight) }
-        return origin(framing: world, leader: world.leaderIndex(in: map), in: map, viewWidth: viewWidth, viewHeight: viewHeight)
+        return origin(framing: world.cameraSubject(in: map), in: map, viewWidth: viewWidth, viewHeight: viewHeight)
     }
 
-    /// The same, with the leader (``World/leaderIndex(in:excluding:)``) already found.
-    static func origin(framing world: World, leader: Int, in map: TileMap,
+    /// The same, with the leader and the group already found (``World/cameraSubject(in:)``).
+    static func origin(framing subject: World.CameraSubject, in map: TileMap,
                        viewWidth: Double = Double(LogicalView.width), viewHeight: Double = Double(LogicalView.height)) -> Vec2 {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for index in world.koalas.indices where world.koalas[index].isAlive {
-            let box = world.koalas[index].body.box
-            minX = min(minX, box.minX)
-            minY = min(minY, box.minY)
-            maxX = max(maxX, box.maxX)
-            maxY = max(maxY, box.maxY)
-        }
-        let leader = world.koalas[leader].body.box
+        let leader = subject.leaderBox, group = subject.group
         // The centre of the living group's bounds (the leader's box when none lives).
-        let center = minX <= maxX ? Vec2(minX + (maxX - minX) / 2, minY + (maxY - minY) / 2) : leader.center
+        let center = group.minX <= group.maxX
+            ? Vec2(group.minX + (group.maxX - group.minX) / 2, group.minY + (group.maxY - group.minY) / 2) : leader.center
         let margin = leaderMarginPoints
         let x = min(max(center.x - viewWidth / 2, leader.maxX + margin - viewWidth), leader.minX - margin)
         let y = min(max(center.y - viewHeight / 2, leader.maxY + margin - viewHeight), leader.minY - margin)

@@ -8,7 +8,13 @@ import KoalioCore
 /// tile the box overlaps (which includes those 8 neighbours): x first, then y, so walls,
 /// floors, ceilings and all four corners resolve the same way every time. Speeds stay below one
 /// tile per tick, so nothing tunnels.
-struct Collision: Hashable, Sendable {
+///
+/// A class, made once per map: a koala's step reads it through one reference rather than
+/// copying its dozen fields (the grids, the open-air cells) for every koala every tick.
+final class Collision: Hashable, Sendable {
+    static func == (a: Collision, b: Collision) -> Bool { a.grid == b.grid && a.tileWidth == b.tileWidth && a.tileHeight == b.tileHeight }
+    func hash(into hasher: inout Hasher) { hasher.combine(grid) }
+
     enum VerticalHit: Equatable {
         case none
         case floor

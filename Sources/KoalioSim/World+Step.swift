@@ -13,18 +13,19 @@ extension World {
     public mutating func step(_ command: Command, partners: [PartnerCommand] = [], in map: TileMap) -> WorldEvents {
         guard state == .playing else { return [] }
         tick += 1
-        if koalas.count > 1 || !partners.isEmpty { seat(partners, in: map) }
+        // Seated in player order, koala k > 0 is nearly always partners[k − 1]'s.
+        let inOrder = koalas.count == 1 && partners.isEmpty || seat(partners, in: map)
         var events: WorldEvents = []
         var winner: Int?
         var deaths = 0
         for index in koalas.indices {
-            let command = index == 0 ? command : Self.command(of: koalas[index].number, in: partners)
+            let command = index == 0 ? command : inOrder ? partners[index - 1].command : Self.command(of: koalas[index].number, in: partners)
             guard koalas[index].isAlive else {
                 koalas[index].respawnTicksLeft -= 1
                 if koalas[index].respawnTicksLeft == 0 { respawn(index, holding: command, in: map) }
                 continue
             }
-            let (moved, touched) = koalas[index].body.step(command, collision: map.collision, map: map, tick: tick)
+            let (moved, touched) = koalas[index].body.step(command, in: map, tick: tick)
             events.formUnion(moved)
             switch touched {
             case .nothing: break
@@ -58,7 +59,7 @@ enum Touched { case nothing, hazard, goal }
 extension Player {
     /// One tick of one koala. Order, as in Celeste's `Player`: intent, horizontal, vertical,
     /// move and collide, then what touching things means.
-    mutating func step(_ command: Command, collision: Collision, map: TileMap, tick: Int) -> (WorldEvents, Touched) {
+    mutating func step(_ command: Command, in map: TileMap, tick: Int) -> (WorldEvents, Touched) {
         var p = self
         var events: WorldEvents = []
         let wasOnGround = p.onGround
@@ -93,6 +94,7 @@ extension Player {
         // Move and collide, one axis at a time (in open air, nothing to collide with).
         var box = p.box
         let hitX: Bool, hitY: Collision.VerticalHit
+        let collision = map.collision  // a reference
         let open = collision.isOpen(around: box, dx: p.velocity.x, dy: p.velocity.y)
         if open {
             if p.velocity.x != 0 { box.x += p.velocity.x }

@@ -20,12 +20,41 @@ extension World {
         return best
     }
 
+    /// What the co-op camera frames: the leader, and the bounds of the living koalas.
+    struct CameraSubject {
+        var leader: Int
+        var leaderBox: Rect
+        /// Edges of the living koalas' boxes (min above max when none lives).
+        var group: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    }
+
+    /// The leader (as ``leaderIndex(in:excluding:)`` finds it) and the living group's bounds in
+    /// one pass: the camera and the catch-up need both every tick.
+    func cameraSubject(in map: TileMap) -> CameraSubject {
+        let goal = map.goal.center
+        var best = 0, bestDistance = Double.infinity
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for index in koalas.indices where koalas[index].respawnTicksLeft == 0 {
+            let box = koalas[index].body.box, center = box.center
+            let distance = (center.x - goal.x) * (center.x - goal.x) + (center.y - goal.y) * (center.y - goal.y)
+            if distance < bestDistance {
+                best = index
+                bestDistance = distance
+            }
+            minX = min(minX, box.minX)
+            minY = min(minY, box.minY)
+            maxX = max(maxX, box.maxX)
+            maxY = max(maxY, box.maxY)
+        }
+        return CameraSubject(leader: best, leaderBox: koalas[best].body.box, group: (minX, minY, maxX, maxY))
+    }
+
     /// Makes the koalas in play those of player 1 and the partners given: a new partner's
     /// koala appears beside player 1 (or the leader, while player 1 is dead), one no longer
-    /// given leaves.
-    mutating func seat(_ partners: [PartnerCommand], in map: TileMap) {
+    /// given leaves. Returns whether the koalas after player 1's are the partners', in order.
+    mutating func seat(_ partners: [PartnerCommand], in map: TileMap) -> Bool {
         // Nearly every tick: the same players as on the last.
-        if koalas.count == partners.count + 1 && zip(koalas.dropFirst(), partners).allSatisfy({ $0.number == $1.player }) { return }
+        if isSeated(partners) { return true }
         koalas.removeAll { koala in koala.number != 1 && !partners.contains { $0.player == koala.number } }
         for partner in partners where (2...PartyLimits.players).contains(partner.player) && koala(of: partner.player) == nil {
             let beside = koalas[0].isAlive ? koalas[0].body : koalas[leaderIndex(in: map)].body
@@ -33,6 +62,14 @@ extension World {
             koala.body.jumpWasHeld = partner.command.jump  // the A that joined is not also a jump
             koalas.insert(koala, at: koalas.firstIndex { $0.number > partner.player } ?? koalas.count)
         }
+        return isSeated(partners)
+    }
+
+    /// Whether the koalas after player 1's are exactly the partners', in order.
+    private func isSeated(_ partners: [PartnerCommand]) -> Bool {
+        guard koalas.count == partners.count + 1 else { return false }
+        for index in partners.indices where koalas[index + 1].number != partners[index].player { return false }
+        return true
     }
 
     /// A dead koala's wait is over: it comes back beside the leader, holding what it holds.
@@ -46,8 +83,8 @@ extension World {
     /// Koalas out of the camera's view count up; one out for ``Tuning/catchUpTicks`` in a row
     /// is moved beside the leader.
     mutating func catchUp(in map: TileMap) {
-        let leader = leaderIndex(in: map)
-        let origin = Camera.origin(framing: self, leader: leader, in: map)
+        let subject = cameraSubject(in: map), leader = subject.leader
+        let origin = Camera.origin(framing: subject, in: map)
         let view = Rect(x: origin.x, y: origin.y, width: Double(LogicalView.width), height: Double(LogicalView.height))
         for index in koalas.indices where koalas[index].isAlive && index != leader {
             guard !koalas[index].body.box.intersects(view) else {
