@@ -154,7 +154,8 @@ public enum ReplayFile {
         }
         var inputs = TickInputRuns()
         var snapshot = GamepadSnapshot.neutral
-        var partnerSnapshots: [Int: GamepadSnapshot] = [:]
+        // Each co-op player's last snapshot, by player number (2…4 are read).
+        var partnerSnapshots = [GamepadSnapshot](repeating: .neutral, count: PartyLimits.players + 1)
         while inputs.count < tickCount {
             let runStart = input.position
             let length = try input.varint()
@@ -172,6 +173,7 @@ public enum ReplayFile {
                 guard count < PartyLimits.players else {
                     throw input.error(at: countStart, "\(count) co-op players; at most \(PartyLimits.players - 1) join player 1")
                 }
+                partners.reserveCapacity(count)
                 for _ in 0..<count {
                     let playerStart = input.position
                     let player = Int(try input.u8())
@@ -184,10 +186,8 @@ public enum ReplayFile {
                         throw input.error(at: sourceStart, "controller \(source) is not in the table of \(sources.count)")
                     }
                     let pressed = TickPresses(rawValue: try input.u8())
-                    var partnerSnapshot = partnerSnapshots[player] ?? .neutral
-                    try readChanges(into: &partnerSnapshot, from: &input)
-                    partnerSnapshots[player] = partnerSnapshot
-                    partners.append(PartnerInput(player: player, source: source, snapshot: partnerSnapshot, pressed: pressed))
+                    try readChanges(into: &partnerSnapshots[player], from: &input)
+                    partners.append(PartnerInput(player: player, source: source, snapshot: partnerSnapshots[player], pressed: pressed))
                 }
             }
             inputs.append(TickInput(source: source, snapshot: snapshot, pressed: pressed, partners: partners), count: Int(length))

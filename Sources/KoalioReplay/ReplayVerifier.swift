@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioSim
 
 /// Plays a recording through the game's own step as fast as it goes and compares checksums.
@@ -13,9 +14,12 @@ public enum ReplayVerifier {
         var session = Session(map: map)
         var next = 0
         var tick = 0
+        var partners: [PartnerCommand] = []  // reused run to run
         for run in recording.inputs.runs {
             // What `Session.step(_ input:)` makes of the input, made once for the run's ticks.
-            let command = run.input.command, partners = run.input.partners.map(\.command), actions = run.input.actions
+            let command = run.input.command, actions = run.input.actions
+            partners.removeAll(keepingCapacity: true)
+            for partner in run.input.partners { partners.append(partner.command) }
             for _ in 0..<run.length {
                 session.step(command, partners: partners, actions)
                 tick += 1
