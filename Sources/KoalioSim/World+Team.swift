@@ -83,6 +83,7 @@ extension World {
     /// Koalas out of the camera's view count up; one out for ``Tuning/catchUpTicks`` in a row
     /// is moved beside the leader.
     mutating func catchUp(in map: TileMap) {
+        if isSurelyInView(in: map) { return }  // nearly every tick
         let subject = cameraSubject(in: map), leader = subject.leader
         let origin = Camera.origin(framing: subject, in: map)
         let view = Rect(x: origin.x, y: origin.y, width: Double(LogicalView.width), height: Double(LogicalView.height))
@@ -99,6 +100,28 @@ extension World {
                 koalas[index].offscreenTicks = 0
             }
         }
+    }
+
+    /// Whether every living koala is in the camera's view with no counter running, found without
+    /// the leader or the view. Along each axis: a map no longer than the view is shown whole, so
+    /// a group inside it is in view; on a longer map, a group that fits in the view with the
+    /// leader's margins on both sides (and a pixel to spare against rounding) has the view
+    /// centred on it whoever leads, moved at most to a map edge the group lies inside.
+    func isSurelyInView(in map: TileMap) -> Bool {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for index in koalas.indices where koalas[index].respawnTicksLeft == 0 {
+            guard koalas[index].offscreenTicks == 0 else { return false }
+            let box = koalas[index].body.box
+            minX = min(minX, box.minX)
+            minY = min(minY, box.minY)
+            maxX = max(maxX, box.maxX)
+            maxY = max(maxY, box.maxY)
+        }
+        func inView(_ low: Double, _ high: Double, length: Double, view: Double) -> Bool {
+            low >= 0 && high <= length && (length <= view || high - low <= view - 2 * Camera.leaderMarginPoints - 1)
+        }
+        return inView(minX, maxX, length: map.pixelWidth, view: Double(LogicalView.width))
+            && inView(minY, maxY, length: map.pixelHeight, view: Double(LogicalView.height))
     }
 
     /// Where a koala stands beside another: behind it (the side it faces away from), else in

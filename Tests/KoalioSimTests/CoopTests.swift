@@ -124,6 +124,38 @@ final class CoopTests: XCTestCase {
         }
     }
 
+    /// The catch-up's shortcut (every koala surely in view, found without the leader or the view)
+    /// never says so of a koala the camera's view leaves out, on maps taller, shorter, wider and
+    /// narrower than the view; and it says so for most groups that stay together.
+    func testTheInViewShortcutAgreesWithTheCamera() {
+        var random = CollisionShortcutTests.Random(state: 7)
+        var sure = 0, together = 0
+        for (columns, rows) in [(120, 20), (120, 40), (30, 12), (200, 20), (20, 40)] {
+            let map = makeMap([String](repeating: String(repeating: ".", count: columns), count: rows - 1) + [String(repeating: "#", count: columns)],
+                              goal: Rect(x: Double(columns - 2) * 16, y: 0, width: 16, height: 16))
+            for _ in 0..<5000 {
+                var world = World(map: map)
+                let spread = random.below(3) == 0 ? 2000.0 : 300.0
+                let anchor = Vec2(random.unit() * map.pixelWidth, random.unit() * (map.pixelHeight + 100) - 50)
+                world.koalas = (1...(2 + random.below(3))).map { number in
+                    var koala = Koala(number: number, body: Player(feet: Vec2(anchor.x + (random.unit() - 0.5) * spread,
+                                                                              anchor.y + (random.unit() - 0.5) * spread / 4)))
+                    if random.below(8) == 0 { koala.respawnTicksLeft = 1 + random.below(Tuning.respawnTicks) }
+                    return koala
+                }
+                if spread < 1000 { together += 1 }
+                guard world.isSurelyInView(in: map) else { continue }
+                sure += 1
+                let origin = Camera.origin(framing: world, in: map)
+                let view = Rect(x: origin.x, y: origin.y, width: Double(LogicalView.width), height: Double(LogicalView.height))
+                for koala in world.koalas where koala.isAlive {
+                    XCTAssertTrue(koala.body.box.intersects(view), "koala \(koala.number) at \(koala.body.position) on a \(columns)×\(rows) map")
+                }
+            }
+        }
+        XCTAssertGreaterThan(sure, together / 3, "the shortcut is taken for groups that stay together")
+    }
+
     func testAJoinAfterARestartStartsBesideTheSpawn() {
         var world = World(map: map)
         world.step(.idle, partners: [partner(4)], in: map)
