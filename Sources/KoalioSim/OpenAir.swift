@@ -12,7 +12,7 @@ struct OpenAir: Hashable, Sendable {
     /// row-major over the frame's cells (two per tile, the frame's tiles included).
     private let bits: [UInt64]
     /// The first cell (the frame's left or top tile's first half) and the cell counts.
-    private let firstCell = -2
+    private static let firstCell = -2
     private let cellsAcross: Int
     private let cellsDown: Int
     private let cellsPerPixelX: Double
@@ -40,24 +40,55 @@ struct OpenAir: Hashable, Sendable {
         let cellW = tileW / 2, cellH = tileH / 2
         cellsPerPixelX = 2 / tileW
         cellsPerPixelY = 2 / tileH
-        cellsAcross = 2 * (grid.width + 2)
-        cellsDown = 2 * (grid.height + 2)
+        let cellsAcross = 2 * (grid.width + 2), cellsDown = 2 * (grid.height + 2), firstCell = Self.firstCell
+        self.cellsAcross = cellsAcross
+        self.cellsDown = cellsDown
         let plane = cellsAcross * cellsDown
         var bits = [UInt64](repeating: 0, count: (4 * plane + 63) / 64)
-        for row in 0..<cellsDown {
-            let cellY = Double(row + firstCell) * cellH
-            for rising in [false, true] {
-                // Every tile row a box starting in this cell row can overlap on its step, rounded
-                // as the moves round: the lowest top, the highest bottom (`(top + move) + height`).
+        // Every tile a box starting in a cell can overlap on its step, rounded as the moves round
+        // (the lowest left, the highest right: `(left + move) + width`), clamped into the frame
+        // as tile counts are: spans of framed columns per cell column, of framed rows per cell row.
+        let framedColumns = grid.width + 2, framedRows = grid.height + 2
+        let columnSpans = [false, true].map { leftward in
+            (0..<cellsAcross).map { column -> (first: Int, last: Int) in
+                let cellX = Double(column + firstCell) * cellW
+                let left = Collision.floor((cellX - (leftward ? limitX : 0)) / tileW)
+                let right = Collision.ceiling(((cellX + cellW + (leftward ? 0 : limitX)) + boxWidth) / tileW) - 1
+                return (min(max(left, -1), grid.width) + 1, min(max(max(left, right), -1), grid.width) + 1)
+            }
+        }
+        let rowSpans = [false, true].map { rising in
+            (0..<cellsDown).map { row -> (first: Int, last: Int) in
+                let cellY = Double(row + firstCell) * cellH
                 let top = Collision.floor((cellY - (rising ? limitUp : 0)) / tileH)
                 let bottom = Collision.ceiling(((cellY + cellH + (rising ? 0 : limitDown)) + boxHeight) / tileH) - 1
+                return (min(max(top, -1), grid.height) + 1, min(max(max(top, bottom), -1), grid.height) + 1)
+            }
+        }
+        // Separable, with prefix sums (linear in the cells: a map may have four million tiles):
+        // per framed row, whether a cell column's span holds anything; then per cell column,
+        // whether any framed row of a cell row's span did.
+        let occupied = CollisionGrid.wall | CollisionGrid.platform | CollisionGrid.hazard
+        var acrossPrefix = [Int](repeating: 0, count: framedColumns + 1)
+        var downPrefix = [Int](repeating: 0, count: framedRows + 1)
+        for (leftward, spans) in columnSpans.enumerated() {
+            var hits = [Bool](repeating: false, count: framedRows * cellsAcross)
+            for framedRow in 0..<framedRows {
+                for framedColumn in 0..<framedColumns {
+                    let tile = grid.flags(column: framedColumn - 1, row: framedRow - 1) & occupied != 0
+                    acrossPrefix[framedColumn + 1] = acrossPrefix[framedColumn] + (tile ? 1 : 0)
+                }
                 for column in 0..<cellsAcross {
-                    let cellX = Double(column + firstCell) * cellW
-                    for leftward in [false, true] {
-                        let left = Collision.floor((cellX - (leftward ? limitX : 0)) / tileW)
-                        let right = Collision.ceiling(((cellX + cellW + (leftward ? 0 : limitX)) + boxWidth) / tileW) - 1
-                        guard grid.occupiedTiles(columns: left, right, rows: top, bottom) == 0 else { continue }
-                        let index = Self.plane(leftward: leftward, rising: rising) * plane + row * cellsAcross + column
+                    hits[framedRow * cellsAcross + column] = acrossPrefix[spans[column].last + 1] > acrossPrefix[spans[column].first]
+                }
+            }
+            for column in 0..<cellsAcross {
+                for framedRow in 0..<framedRows {
+                    downPrefix[framedRow + 1] = downPrefix[framedRow] + (hits[framedRow * cellsAcross + column] ? 1 : 0)
+                }
+                for (rising, rows) in rowSpans.enumerated() {
+                    for row in 0..<cellsDown where downPrefix[rows[row].last + 1] == downPrefix[rows[row].first] {
+                        let index = (leftward + 2 * rising) * plane + row * cellsAcross + column
                         bits[index >> 6] |= 1 << UInt64(index & 63)
                     }
                 }
@@ -66,15 +97,13 @@ struct OpenAir: Hashable, Sendable {
         self.bits = bits
     }
 
-    private static func plane(leftward: Bool, rising: Bool) -> Int { (leftward ? 1 : 0) + (rising ? 2 : 0) }
-
     /// Whether a koala's box moving by `dx` and `dy` within the step's limits meets nothing
     /// (false when not known: a faster move, other tiles).
     @inline(__always)
     func contains(_ box: Rect, dx: Double, dy: Double) -> Bool {
         guard abs(dx) <= limitX, dy >= -limitUp, dy <= limitDown else { return false }
-        let column = min(max(Collision.floor(box.minX * cellsPerPixelX) &- firstCell, 0), cellsAcross &- 1)
-        let row = min(max(Collision.floor(box.minY * cellsPerPixelY) &- firstCell, 0), cellsDown &- 1)
+        let column = min(max(Collision.floor(box.minX * cellsPerPixelX) &- Self.firstCell, 0), cellsAcross &- 1)
+        let row = min(max(Collision.floor(box.minY * cellsPerPixelY) &- Self.firstCell, 0), cellsDown &- 1)
         let plane = (dx < 0 ? 1 : 0) &+ (dy < 0 ? 2 : 0)
         let index = (plane &* cellsDown &+ row) &* cellsAcross &+ column
         return bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
