@@ -49,21 +49,19 @@ struct OpenAir: Hashable, Sendable {
         // (the lowest left, the highest right: `(left + move) + width`), clamped into the frame
         // as tile counts are: spans of framed columns per cell column, of framed rows per cell row.
         let framedColumns = grid.width + 2, framedRows = grid.height + 2
-        let columnSpans = [false, true].map { leftward in
-            (0..<cellsAcross).map { column -> (first: Int, last: Int) in
-                let cellX = Double(column + firstCell) * cellW
-                let left = Collision.floor((cellX - (leftward ? limitX : 0)) / tileW)
-                let right = Collision.ceiling(((cellX + cellW + (leftward ? 0 : limitX)) + boxWidth) / tileW) - 1
-                return (min(max(left, -1), grid.width) + 1, min(max(max(left, right), -1), grid.width) + 1)
+        func spans(cells: Int, cell: Double, tile: Double, box: Double, back: Double, ahead: Double, lastTile: Int) -> [(first: Int, last: Int)] {
+            (0..<cells).map { index in
+                let start = Double(index + firstCell) * cell
+                let low = Collision.floor((start - back) / tile)
+                let high = Collision.ceiling(((start + cell + ahead) + box) / tile) - 1
+                return (min(max(low, -1), lastTile) + 1, min(max(max(low, high), -1), lastTile) + 1)
             }
         }
+        let columnSpans = [false, true].map { leftward in
+            spans(cells: cellsAcross, cell: cellW, tile: tileW, box: boxWidth, back: leftward ? limitX : 0, ahead: leftward ? 0 : limitX, lastTile: grid.width)
+        }
         let rowSpans = [false, true].map { rising in
-            (0..<cellsDown).map { row -> (first: Int, last: Int) in
-                let cellY = Double(row + firstCell) * cellH
-                let top = Collision.floor((cellY - (rising ? limitUp : 0)) / tileH)
-                let bottom = Collision.ceiling(((cellY + cellH + (rising ? 0 : limitDown)) + boxHeight) / tileH) - 1
-                return (min(max(top, -1), grid.height) + 1, min(max(max(top, bottom), -1), grid.height) + 1)
-            }
+            spans(cells: cellsDown, cell: cellH, tile: tileH, box: boxHeight, back: rising ? limitUp : 0, ahead: rising ? 0 : limitDown, lastTile: grid.height)
         }
         // Separable, with prefix sums (linear in the cells: a map may have four million tiles):
         // per framed row, whether a cell column's span holds anything; then per cell column,
