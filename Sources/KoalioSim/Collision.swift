@@ -12,6 +12,7 @@ import KoalioCore
 /// A class, made once per map: a koala's step reads it through one reference rather than
 /// copying its dozen fields (the grids, the open-air cells) for every koala every tick.
 final class Collision: Hashable, Sendable {
+    /// Equal when made from the same tiles: everything else in it follows from them.
     static func == (a: Collision, b: Collision) -> Bool { a.grid == b.grid && a.tileWidth == b.tileWidth && a.tileHeight == b.tileHeight }
     func hash(into hasher: inout Hasher) { hasher.combine(grid) }
 

@@ -3,12 +3,12 @@
 ///
 /// The grid is framed by one tile on every side: wall columns left and right (the level's side
 /// walls), open rows above and below. A lookup clamps into the frame instead of testing which
-/// side of the map a tile lies on, so it costs no branch; a koala steps a few hundred
-/// thousand times a second in a four-player replay check.
+/// side of the map a tile lies on, so it costs no branch (a replay check reads millions of
+/// tiles a second).
 ///
 /// Two more things answer at once what a step would otherwise ask tile by tile: whether a spike
 /// is near a box's first (top-left) tile (``hazardNear``), and how many tiles of a rectangle
-/// hold anything at all (``occupiedTiles(columns:rows:)``): most steps are in the air or away
+/// hold anything at all (``occupiedTiles(columns:_:rows:_:)``): most steps are in the air or away
 /// from spikes.
 struct CollisionGrid: Hashable, Sendable {
     static let wall: UInt8 = 1
