@@ -39,14 +39,14 @@ final class Collision: Hashable, Sendable {
         self.tileHeight = Double(tileHeight)
         columnsPerPixel = 1 / self.tileWidth
         rowsPerPixel = 1 / self.tileHeight
-        func isPowerOfTwo(_ n: Int) -> Bool { n > 0 && n & (n - 1) == 0 }
-        exactInverse = isPowerOfTwo(tileWidth) && isPowerOfTwo(tileHeight)
+        let exactInverse = Self.isPowerOfTwo(tileWidth) && Self.isPowerOfTwo(tileHeight)
+        self.exactInverse = exactInverse
         // From its first tile, a spike test's box reaches at most its size in whole tiles further.
         func tiles(_ length: Double, _ tile: Int) -> Int { Int((length / Double(max(1, tile))).rounded(.up)) }
         let spikeBox = Self.spikeBox(of: Player(feet: .zero).box)
         grid = CollisionGrid(width: width, height: height, walls: walls, hazards: hazards, platforms: platforms,
-                             spikeReach: TileReach(right: tiles(spikeBox.width, tileWidth), down: tiles(spikeBox.height, tileHeight)))
-        openAir = OpenAir(grid: grid, tileWidth: tileWidth, tileHeight: tileHeight,
+                             spikeReach: (tiles(spikeBox.width, tileWidth), tiles(spikeBox.height, tileHeight)))
+        openAir = OpenAir(grid: grid, tileWidth: tileWidth, tileHeight: tileHeight, exact: exactInverse,
                           boxWidth: Tuning.koalaWidthPoints, boxHeight: Tuning.koalaHeightPoints,
                           limitX: max(Tuning.walkMaxSpeedPerTick, Tuning.dashMaxSpeedPerTick),
                           limitUp: Tuning.jumpSpeedPerTick, limitDown: Tuning.maxFallSpeedPerTick)
@@ -57,6 +57,8 @@ final class Collision: Hashable, Sendable {
     /// (see ``OpenAir``; false when not known).
     @inline(__always)
     func isOpen(around koalaBox: Rect, dx: Double, dy: Double) -> Bool { openAir.contains(koalaBox, dx: dx, dy: dy) }
+
+    static func isPowerOfTwo(_ n: Int) -> Bool { n > 0 && n & (n - 1) == 0 }
 
     /// A pixel x in tiles (fractional).
     @inline(__always)

@@ -22,14 +22,12 @@ struct CollisionGrid: Hashable, Sendable {
     /// Tiles per framed row: the map's width and the two side columns.
     private let stride: Int
     private let cells: [UInt8]
-    /// Tiles holding a wall, platform or spike above and left of each framed corner (a summed-area
-    /// table, one row and column longer than the frame). Kept modulo 2¹⁶: a rectangle's count,
-    /// four entries apart, comes out exact while it is below 65 536, and a step asks about a
-    /// few dozen tiles at most. Two bytes a tile.
+    /// Tiles holding a wall, platform or spike (see ``summedArea(of:stride:flags:)``).
     private let occupiedAbove: [UInt16]
 
-    /// - Parameter spikeReach: the tiles around its first that a box tested for spikes may overlap.
-    init(width: Int, height: Int, walls: TileLayer, hazards: TileLayer, platforms: TileLayer, spikeReach: TileReach = TileReach()) {
+    /// - Parameter spikeReach: how many tiles right of and below its first a box tested for
+    ///   spikes may overlap.
+    init(width: Int, height: Int, walls: TileLayer, hazards: TileLayer, platforms: TileLayer, spikeReach: (columns: Int, rows: Int) = (0, 0)) {
         self.width = max(0, width)
         self.height = max(0, height)
         stride = self.width + 2
@@ -48,18 +46,18 @@ struct CollisionGrid: Hashable, Sendable {
                 cells[(row + 1) * stride + column + 1] = tile
             }
         }
-        let spikeNear = Self.within(spikeReach, of: cells, stride: stride, flags: Self.hazard)
-        for index in cells.indices where spikeNear[index] { cells[index] |= Self.hazardNear }
-        self.cells = cells
-        var occupied = [UInt16](repeating: 0, count: (stride + 1) * (framedRows + 1))
+        occupiedAbove = Self.summedArea(of: cells, stride: stride, flags: Self.wall | Self.platform | Self.hazard)
+        let spikesAbove = Self.summedArea(of: cells, stride: stride, flags: Self.hazard)
         for framedRow in 0..<framedRows {
-            var inRow: UInt16 = 0
             for framedColumn in 0..<stride {
-                if cells[framedRow * stride + framedColumn] & (Self.wall | Self.platform | Self.hazard) != 0 { inRow &+= 1 }
-                occupied[(framedRow + 1) * (stride + 1) + framedColumn + 1] = occupied[framedRow * (stride + 1) + framedColumn + 1] &+ inRow
+                let column = framedColumn - 1, row = framedRow - 1
+                if Self.count(in: spikesAbove, stride: stride, width: self.width, height: self.height,
+                              columns: column, column + spikeReach.columns, rows: row, row + spikeReach.rows) > 0 {
+                    cells[framedRow * stride + framedColumn] |= Self.hazardNear
+                }
             }
         }
-        occupiedAbove = occupied
+        self.cells = cells
     }
 
     /// A tile's flags. Beyond the left and right edges is wall (the level's side walls); above
@@ -74,52 +72,33 @@ struct CollisionGrid: Hashable, Sendable {
     /// edge tiles stand for all beyond them). Exact for rectangles of fewer than 65 536 tiles.
     @inline(__always)
     func occupiedTiles(columns first: Int, _ last: Int, rows top: Int, _ bottom: Int) -> Int {
+        Self.count(in: occupiedAbove, stride: stride, width: width, height: height, columns: first, last, rows: top, bottom)
+    }
+
+    /// The tiles with any of `flags` above and left of each framed corner: a summed-area table,
+    /// one row and column longer than the frame, so any rectangle's count is four entries apart.
+    /// Kept modulo 2¹⁶ (two bytes a tile): a count comes out exact while it is below 65 536, and
+    /// the rectangles asked about hold a few dozen tiles.
+    private static func summedArea(of cells: [UInt8], stride: Int, flags: UInt8) -> [UInt16] {
+        let framedRows = cells.count / max(stride, 1)
+        var table = [UInt16](repeating: 0, count: (stride + 1) * (framedRows + 1))
+        for framedRow in 0..<framedRows {
+            var inRow: UInt16 = 0
+            for framedColumn in 0..<stride {
+                if cells[framedRow * stride + framedColumn] & flags != 0 { inRow &+= 1 }
+                table[(framedRow + 1) * (stride + 1) + framedColumn + 1] = table[framedRow * (stride + 1) + framedColumn + 1] &+ inRow
+            }
+        }
+        return table
+    }
+
+    /// A rectangle's count from a ``summedArea(of:stride:flags:)`` table, clamped into the frame.
+    @inline(__always)
+    private static func count(in table: [UInt16], stride: Int, width: Int, height: Int,
+                              columns first: Int, _ last: Int, rows top: Int, _ bottom: Int) -> Int {
         let line = stride &+ 1
         let left = min(max(first, -1), width) &+ 1, right = min(max(last, -1), width) &+ 2
         let above = (min(max(top, -1), height) &+ 1) &* line, below = (min(max(bottom, -1), height) &+ 2) &* line
-        return Int(occupiedAbove[below &+ right] &- occupiedAbove[above &+ right] &- occupiedAbove[below &+ left] &+ occupiedAbove[above &+ left])
+        return Int(table[below &+ right] &- table[above &+ right] &- table[below &+ left] &+ table[above &+ left])
     }
-
-    /// For each framed tile, whether a tile with any of `flags` lies within `reach` of it. Beyond
-    /// the frame's sides is wall; rows beyond its top and bottom are like the frame's own (walls
-    /// at the sides only), so the frame row stands for them. Prefix sums: linear in the tiles
-    /// whatever the reach (a map may have four million).
-    private static func within(_ reach: TileReach, of cells: [UInt8], stride: Int, flags: UInt8) -> [Bool] {
-        let rows = cells.count / max(stride, 1)
-        let wallBeyondSides = flags & Self.wall != 0
-        // Across: tiles with the flags in each row's window.
-        var across = [Bool](repeating: false, count: cells.count)
-        var prefix = [Int](repeating: 0, count: stride + 1)
-        for row in 0..<rows {
-            for column in 0..<stride { prefix[column + 1] = prefix[column] + (cells[row * stride + column] & flags != 0 ? 1 : 0) }
-            for column in 0..<stride {
-                let first = column - reach.left, last = column + reach.right
-                if wallBeyondSides && (first < 0 || last >= stride) {
-                    across[row * stride + column] = true
-                } else {
-                    across[row * stride + column] = prefix[min(last, stride - 1) + 1] - prefix[max(first, 0)] > 0
-                }
-            }
-        }
-        // Down: rows of those in each column's window.
-        var result = [Bool](repeating: false, count: cells.count)
-        var columnPrefix = [Int](repeating: 0, count: rows + 1)
-        for column in 0..<stride {
-            for row in 0..<rows { columnPrefix[row + 1] = columnPrefix[row] + (across[row * stride + column] ? 1 : 0) }
-            for row in 0..<rows {
-                let first = max(row - reach.up, 0), last = min(row + reach.down, rows - 1)
-                result[row * stride + column] = columnPrefix[last + 1] - columnPrefix[first] > 0
-            }
-        }
-        return result
-    }
-}
-
-/// The tiles around a box's first (top-left) tile that the box may overlap: so many columns
-/// left and right of it, rows above and below.
-struct TileReach: Hashable, Sendable {
-    var left = 0
-    var right = 0
-    var up = 0
-    var down = 0
 }

@@ -23,15 +23,15 @@ struct OpenAir: Hashable, Sendable {
     private let limitDown: Double
 
     /// - Parameters:
+    ///   - exact: whether the tiles' sizes are powers of two (a pixel's cell is exact).
     ///   - boxWidth, boxHeight: the koala's box.
     ///   - limitX, limitUp, limitDown: its fastest step along x, up and down, in pixels.
-    init(grid: CollisionGrid, tileWidth: Int, tileHeight: Int, boxWidth: Double, boxHeight: Double,
+    init(grid: CollisionGrid, tileWidth: Int, tileHeight: Int, exact: Bool, boxWidth: Double, boxHeight: Double,
          limitX: Double, limitUp: Double, limitDown: Double) {
         self.limitX = limitX
         self.limitUp = limitUp
         self.limitDown = limitDown
-        func isPowerOfTwo(_ n: Int) -> Bool { n > 0 && n & (n - 1) == 0 }
-        guard isPowerOfTwo(tileWidth), isPowerOfTwo(tileHeight) else {
+        guard exact else {
             // One closed cell that every box falls in.
             (bits, cellsAcross, cellsDown, cellsPerPixelX, cellsPerPixelY) = ([0], 1, 1, 0, 0)
             return
@@ -47,14 +47,14 @@ struct OpenAir: Hashable, Sendable {
         var bits = [UInt64](repeating: 0, count: (4 * plane + 63) / 64)
         // Every tile a box starting in a cell can overlap on its step, rounded as the moves round
         // (the lowest left, the highest right: `(left + move) + width`), clamped into the frame
-        // as tile counts are: spans of framed columns per cell column, of framed rows per cell row.
-        let framedColumns = grid.width + 2, framedRows = grid.height + 2
+        // as tile counts are: spans of tile columns per cell column, of tile rows per cell row.
+        let framedRows = grid.height + 2
         func spans(cells: Int, cell: Double, tile: Double, box: Double, back: Double, ahead: Double, lastTile: Int) -> [(first: Int, last: Int)] {
             (0..<cells).map { index in
                 let start = Double(index + firstCell) * cell
                 let low = Collision.floor((start - back) / tile)
                 let high = Collision.ceiling(((start + cell + ahead) + box) / tile) - 1
-                return (min(max(low, -1), lastTile) + 1, min(max(max(low, high), -1), lastTile) + 1)
+                return (min(max(low, -1), lastTile), min(max(max(low, high), -1), lastTile))
             }
         }
         let columnSpans = [false, true].map { leftward in
@@ -63,21 +63,16 @@ struct OpenAir: Hashable, Sendable {
         let rowSpans = [false, true].map { rising in
             spans(cells: cellsDown, cell: cellH, tile: tileH, box: boxHeight, back: rising ? limitUp : 0, ahead: rising ? 0 : limitDown, lastTile: grid.height)
         }
-        // Separable, with prefix sums (linear in the cells: a map may have four million tiles):
-        // per framed row, whether a cell column's span holds anything; then per cell column,
-        // whether any framed row of a cell row's span did.
-        let occupied = CollisionGrid.wall | CollisionGrid.platform | CollisionGrid.hazard
-        var acrossPrefix = [Int](repeating: 0, count: framedColumns + 1)
+        // Separable (linear in the cells: a map may have four million tiles): per framed row,
+        // whether a cell column's span holds anything (the grid's tile count); then per cell
+        // column, with prefix sums, whether any framed row of a cell row's span did.
         var downPrefix = [Int](repeating: 0, count: framedRows + 1)
         for (leftward, spans) in columnSpans.enumerated() {
             var hits = [Bool](repeating: false, count: framedRows * cellsAcross)
             for framedRow in 0..<framedRows {
-                for framedColumn in 0..<framedColumns {
-                    let tile = grid.flags(column: framedColumn - 1, row: framedRow - 1) & occupied != 0
-                    acrossPrefix[framedColumn + 1] = acrossPrefix[framedColumn] + (tile ? 1 : 0)
-                }
                 for column in 0..<cellsAcross {
-                    hits[framedRow * cellsAcross + column] = acrossPrefix[spans[column].last + 1] > acrossPrefix[spans[column].first]
+                    hits[framedRow * cellsAcross + column] =
+                        grid.occupiedTiles(columns: spans[column].first, spans[column].last, rows: framedRow - 1, framedRow - 1) > 0
                 }
             }
             for column in 0..<cellsAcross {
@@ -85,7 +80,8 @@ struct OpenAir: Hashable, Sendable {
                     downPrefix[framedRow + 1] = downPrefix[framedRow] + (hits[framedRow * cellsAcross + column] ? 1 : 0)
                 }
                 for (rising, rows) in rowSpans.enumerated() {
-                    for row in 0..<cellsDown where downPrefix[rows[row].last + 1] == downPrefix[rows[row].first] {
+                    // Tile row r is framed row r + 1.
+                    for row in 0..<cellsDown where downPrefix[rows[row].last + 2] == downPrefix[rows[row].first + 1] {
                         let index = (leftward + 2 * rising) * plane + row * cellsAcross + column
                         bits[index >> 6] |= 1 << UInt64(index & 63)
                     }
