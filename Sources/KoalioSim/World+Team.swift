@@ -24,29 +24,31 @@ extension World {
     struct CameraSubject {
         var leader: Int
         var leaderBox: Rect
-        /// Edges of the living koalas' boxes (min above max when none lives).
-        var group: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+        var group: Bounds
     }
 
-    /// The leader (as ``leaderIndex(in:excluding:)`` finds it) and the living group's bounds in
-    /// one pass: the camera and the catch-up need both every tick.
-    func cameraSubject(in map: TileMap) -> CameraSubject {
-        let goal = map.goal.center
-        var best = 0, bestDistance = Double.infinity
+    /// Edges of a group of boxes (min above max when empty).
+    struct Bounds {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    }
+
+    /// The leader (``leaderIndex(in:excluding:)``) and the living group's bounds.
+    func cameraSubject(in map: TileMap) -> CameraSubject {
+        let leader = leaderIndex(in: map)
+        return CameraSubject(leader: leader, leaderBox: koalas[leader].body.box, group: livingBounds())
+    }
+
+    /// The edges of the living koalas' boxes.
+    func livingBounds() -> Bounds {
+        var bounds = Bounds()
         for index in koalas.indices where koalas[index].respawnTicksLeft == 0 {
-            let box = koalas[index].body.box, center = box.center
-            let distance = (center.x - goal.x) * (center.x - goal.x) + (center.y - goal.y) * (center.y - goal.y)
-            if distance < bestDistance {
-                best = index
-                bestDistance = distance
-            }
-            minX = min(minX, box.minX)
-            minY = min(minY, box.minY)
-            maxX = max(maxX, box.maxX)
-            maxY = max(maxY, box.maxY)
+            let box = koalas[index].body.box
+            bounds.minX = min(bounds.minX, box.minX)
+            bounds.minY = min(bounds.minY, box.minY)
+            bounds.maxX = max(bounds.maxX, box.maxX)
+            bounds.maxY = max(bounds.maxY, box.maxY)
         }
-        return CameraSubject(leader: best, leaderBox: koalas[best].body.box, group: (minX, minY, maxX, maxY))
+        return bounds
     }
 
     /// Makes the koalas in play those of player 1 and the partners given: a new partner's
@@ -108,20 +110,13 @@ extension World {
     /// leader's margins on both sides (and a pixel to spare against rounding) has the view
     /// centred on it whoever leads, moved at most to a map edge the group lies inside.
     func isSurelyInView(in map: TileMap) -> Bool {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for index in koalas.indices where koalas[index].respawnTicksLeft == 0 {
-            guard koalas[index].offscreenTicks == 0 else { return false }
-            let box = koalas[index].body.box
-            minX = min(minX, box.minX)
-            minY = min(minY, box.minY)
-            maxX = max(maxX, box.maxX)
-            maxY = max(maxY, box.maxY)
-        }
+        guard !koalas.indices.contains(where: { koalas[$0].isAlive && koalas[$0].offscreenTicks != 0 }) else { return false }
+        let group = livingBounds()
         func inView(_ low: Double, _ high: Double, length: Double, view: Double) -> Bool {
             low >= 0 && high <= length && (length <= view || high - low <= view - 2 * Camera.leaderMarginPoints - 1)
         }
-        return inView(minX, maxX, length: map.pixelWidth, view: Double(LogicalView.width))
-            && inView(minY, maxY, length: map.pixelHeight, view: Double(LogicalView.height))
+        return inView(group.minX, group.maxX, length: map.pixelWidth, view: Double(LogicalView.width))
+            && inView(group.minY, group.maxY, length: map.pixelHeight, view: Double(LogicalView.height))
     }
 
     /// Where a koala stands beside another: behind it (the side it faces away from), else in
