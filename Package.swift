@@ -17,8 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        // TOML for the player's files (progress now, settings next): line-numbered errors.
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -28,6 +26,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // TOML for the player's files: toml++ (Debian's header-only libtomlplusplus-dev) behind a
+        // C function, so reading settings pulls in neither Foundation nor ICU.
+        .target(name: "CTOML"),
         .target(name: "KoalioCore"),
         .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
         .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim"]),
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "CZlib"]),
         // The player's own files under XDG homes: progress (levels won, best times), settings.
-        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "CTOML"]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG"]),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
@@ -99,5 +100,6 @@ let package = Package(
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioHarness", "KoalioSDL", "KoalioReplay"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

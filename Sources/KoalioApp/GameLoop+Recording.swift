@@ -42,10 +42,8 @@ extension GameLoop {
     func save(_ recording: Recording, to path: String, purpose: String) {
         let directory = PathString.directory(of: path)
         writer.enqueue {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw KoalioError.input("\(directory): cannot \(purpose): \(error.localizedDescription)")
+            do throws(FileReadError) { try AtomicFile.makeFolder(for: path) } catch {
+                throw KoalioError.input("\(directory): cannot \(purpose): \(error.reason)")
             }
             try ReplayStore.write(recording, to: path)
         }

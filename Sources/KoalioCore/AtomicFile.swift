@@ -45,6 +45,19 @@ public enum AtomicFile {
         removeStaleTemporaries(of: path)
     }
 
+    /// Makes the folder `path` is to be written in, and its parents, where missing.
+    public static func makeFolder(for path: String) throws(FileReadError) {
+        let directory = PathString.directory(of: path)
+        guard !directory.isEmpty else { return }
+        var made = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            made += "/" + part
+            if mkdir(made, 0o755) != 0 && errno != EEXIST {
+                throw FileReadError(file: path, reason: "cannot make its folder \(made): \(FileBytes.describe(errno))")
+            }
+        }
+    }
+
     /// Removes this file's temporary copies left by writers that died mid-write (SIGKILL, a
     /// power cut): `.NAME.PID.tmp` whose process no longer exists. A live process's copy (one
     /// writing now, or a new process that got the same id) is left alone; other files are never

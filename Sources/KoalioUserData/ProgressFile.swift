@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import KoalioCore
-import TOMLKit
 
 /// `progress.toml` under `$XDG_DATA_HOME/koalio/`: written by the game, readable by people.
 ///
@@ -39,10 +38,8 @@ public enum ProgressFile {
         guard !string.contains("\0") else { throw UserFileError(file: file, reason: "contains a NUL byte") }
         if let bad = TOMLGate.check(string) { throw UserFileError(file: file, line: bad.line, reason: "not TOML: \(bad.reason)") }
         let table: TOMLTable
-        do { table = try TOMLTable(string: string) } catch let error as TOMLParseError {
-            throw UserFileError(file: file, line: Int(error.source.begin.line), reason: "not TOML: \(error.description)")
-        } catch {
-            throw UserFileError(file: file, reason: "not TOML: \(error)")
+        do { table = try TOMLTable(parsing: string) } catch {
+            throw UserFileError(file: file, line: error.line > 0 ? error.line : nil, reason: "not TOML: \(error.description)")
         }
         guard let version = table["version"]?.int else { throw UserFileError(file: file, reason: "no `version` number") }
         guard version == Self.version else {
@@ -107,12 +104,7 @@ public enum ProgressFile {
 
     /// Writes the file whole or not at all (``AtomicFile``), making its folder if needed.
     public static func save(_ progress: PlayerProgress, path: String) throws(UserFileError) {
-        let directory = PathString.directory(of: path)
-        if !directory.isEmpty {
-            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw UserFileError(file: path, reason: "cannot make its folder: \(error.localizedDescription)")
-            }
-        }
+        do { try AtomicFile.makeFolder(for: path) } catch { throw UserFileError(file: path, reason: error.reason) }
         do { try AtomicFile.write(Array(encode(progress).utf8), to: path) } catch {
             throw UserFileError(file: path, reason: "cannot save progress: \(error.reason)")
         }

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import KoalioCore
 import KoalioInput
-import TOMLKit
 
 /// `settings.toml` under `$XDG_CONFIG_HOME/koalio/` (by default `~/.config/koalio/`): the
 /// settings menu writes it, people may edit it. The README documents every key.
@@ -9,7 +8,7 @@ import TOMLKit
 /// Reading never fails as a whole: each bad key (an unknown name, a wrong type, a value out of
 /// range, a key or button SDL has no name for) is one problem naming the file, the line and
 /// the key, its setting keeps the default, and every other key still applies. A file that is
-/// not TOML at all is one problem with TOMLKit's line. The file itself is left as it is; the
+/// not TOML at all is one problem with toml++'s line. The file itself is left as it is; the
 /// game only writes when a setting changes, and then keeps a file that had problems as
 /// `settings.toml.damaged` first (see ``save(_:path:naming:replacingDamaged:)``).
 public enum SettingsFile {
@@ -59,34 +58,29 @@ public enum SettingsFile {
                                                                           reason: "not TOML: \(bad.reason); using the default settings")])
         }
         let table: TOMLTable
-        do { table = try TOMLTable(string: string) } catch let error as TOMLParseError {
-            return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: Int(error.source.begin.line),
+        do { table = try TOMLTable(parsing: string) } catch {
+            return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: error.line > 0 ? error.line : nil,
                                                                           reason: "not TOML: \(error.description); using the default settings")])
-        } catch {
-            return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "not TOML: \(error); using the default settings")])
         }
-        var lines: KeyLines?  // found only when there is a problem to place
         var settings = Settings()
         var problems: [UserFileError] = []
-        func problem(_ table: String?, _ key: String, _ reason: String) {
+        func problem(_ table: String?, _ key: String, _ value: TOMLValue, _ reason: String) {
             let name = table.map { "[\($0)] \(key)" } ?? key
-            let found = lines ?? KeyLines(string)
-            lines = found
-            problems.append(UserFileError(file: file, line: found.line(of: key, in: table), reason: "\(name): \(reason)"))
+            problems.append(UserFileError(file: file, line: value.line, reason: "\(name): \(reason)"))
         }
 
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
             if key == "version" {
-                if value.int != version { problem(nil, key, "this koalio reads version \(version); reading on as if it were") }
+                if value.int != version { problem(nil, key, value, "this koalio reads version \(version); reading on as if it were") }
                 continue
             }
             guard let section = Section(rawValue: key) else {
-                problem(nil, key, "unknown setting (the sections are \(Section.allCases.map { "[\($0.rawValue)]" }.joined(separator: ", ")))")
+                problem(nil, key, value, "unknown setting (the sections are \(Section.allCases.map { "[\($0.rawValue)]" }.joined(separator: ", ")))")
                 continue
             }
             guard let entries = value.table else {
-                problem(nil, key, "should be a table: [\(key)]")
+                problem(nil, key, value, "should be a table: [\(key)]")
                 continue
             }
             for entry in entries.keys.sorted() {
@@ -94,20 +88,20 @@ public enum SettingsFile {
                 if let action = Action(rawValue: entry), section == .keyboard || section == .gamepad {
                     let (names, bad) = strings(entryValue)
                     if let bad {
-                        problem(key, entry, "\(bad); keeping the default")
+                        problem(key, entry, entryValue, "\(bad); keeping the default")
                         continue
                     }
                     if section == .keyboard {
                         let keys = names.map { (name: $0, key: naming.key($0)) }
                         if let unknown = keys.first(where: { $0.key == nil }) {
-                            problem(key, entry, "no key is called \"\(unknown.name)\" (names as SDL spells them: \"Space\", \"Left Shift\", \"Return\"); keeping the default")
+                            problem(key, entry, entryValue, "no key is called \"\(unknown.name)\" (names as SDL spells them: \"Space\", \"Left Shift\", \"Return\"); keeping the default")
                             continue
                         }
                         settings.bindings.keys[action] = keys.compactMap(\.key)
                     } else {
                         let buttons = names.map { (name: $0, button: PadBinding(name: $0)) }
                         if let unknown = buttons.first(where: { $0.button == nil }) {
-                            problem(key, entry, "no pad button is called \"\(unknown.name)\" (known: \(PadBinding.all.map(\.name).joined(separator: " "))); keeping the default")
+                            problem(key, entry, entryValue, "no pad button is called \"\(unknown.name)\" (known: \(PadBinding.all.map(\.name).joined(separator: " "))); keeping the default")
                             continue
                         }
                         settings.bindings.buttons[action] = buttons.compactMap(\.button)
@@ -116,10 +110,10 @@ public enum SettingsFile {
                 }
                 guard let field = fields.first(where: { $0.section == section && $0.key == entry }) else {
                     let known = fields.filter { $0.section == section }.map(\.key) + (section == .keyboard || section == .gamepad ? Action.allCases.map(\.rawValue) : [])
-                    problem(key, entry, "unknown setting (known in [\(key)]: \(known.joined(separator: ", ")))")
+                    problem(key, entry, entryValue, "unknown setting (known in [\(key)]: \(known.joined(separator: ", ")))")
                     continue
                 }
-                if let reason = field.read(&settings, entryValue) { problem(key, entry, "\(reason); keeping the default") }
+                if let reason = field.read(&settings, entryValue) { problem(key, entry, entryValue, "\(reason); keeping the default") }
             }
         }
         // In the file's order, as a person reads it.
@@ -128,7 +122,7 @@ public enum SettingsFile {
     }
 
     /// A list of strings, or one string as a list of one; else what is wrong.
-    private static func strings(_ value: TOMLValueConvertible) -> ([String], bad: String?) {
+    private static func strings(_ value: TOMLValue) -> ([String], bad: String?) {
         if let single = value.string { return ([single], nil) }
         guard let array = value.array else { return ([], "should be a list of names, like [\"a\", \"b\"]") }
         var names: [String] = []
@@ -191,12 +185,7 @@ public enum SettingsFile {
     /// With `replacingDamaged`, the file there (which had problems) is first kept as
     /// `settings.toml.damaged`; returns the warning line saying so.
     public static func save(_ settings: Settings, path: String, naming: KeyNaming, replacingDamaged: Bool) throws(UserFileError) -> String? {
-        let directory = PathString.directory(of: path)
-        if !directory.isEmpty {
-            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw UserFileError(file: path, reason: "cannot make its folder: \(error.localizedDescription)")
-            }
-        }
+        do { try AtomicFile.makeFolder(for: path) } catch { throw UserFileError(file: path, reason: error.reason) }
         var warning: String?
         if replacingDamaged && FileManager.default.fileExists(atPath: path) {
             guard let aside = DamagedFile.moveAside(path) else {
@@ -225,7 +214,7 @@ extension SettingsFile {
         var key: String
         var comment: String
         /// Sets the value; returns what is wrong with it instead.
-        var read: (inout Settings, TOMLValueConvertible) -> String?
+        var read: (inout Settings, TOMLValue) -> String?
         var write: (Settings) -> String
     }
 
@@ -282,40 +271,5 @@ extension SettingsFile {
             integer(.audio, "effects", \.effectsVolume, Settings.percentRange, "Sound effects volume in percent"),
             boolean(.game, "ghost", \.ghost, "Race the ghost of your best run in levels you have won"),
         ]
-    }
-}
-
-/// Where each key sits in a TOML text, for naming lines in problems (TOMLKit gives lines only
-/// for syntax errors). It reads `[table]` headers and `key =` lines, which is all this file's
-/// layout uses; a key it cannot place is named without a line.
-struct KeyLines {
-    private var lines: [String: Int] = [:]
-
-    init(_ text: String) {
-        var table: String?
-        // By isNewline: Swift reads "\r\n" as one Character, which a split on "\n" would not cut.
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = Self.trimmed(raw)
-            if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
-                let name = Self.trimmed(line[line.index(after: line.startIndex)..<close])
-                table = name
-                if lines[name] == nil { lines[name] = index + 1 }  // a section is named by its header
-            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
-                let key = Self.trimmed(line[..<equals], also: "\"'")
-                let full = table.map { "\($0).\(key)" } ?? key
-                if lines[full] == nil { lines[full] = index + 1 }
-            }
-        }
-    }
-
-    /// The 1-based line of `key` in `table` (top level when nil).
-    func line(of key: String, in table: String?) -> Int? {
-        lines[table.map { "\($0).\(key)" } ?? key]
-    }
-
-    private static func trimmed(_ text: Substring, also extra: String = "") -> String {
-        let drop: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || extra.contains($0) }
-        guard let first = text.firstIndex(where: { !drop($0) }), let last = text.lastIndex(where: { !drop($0) }) else { return "" }
-        return String(text[first...last])
     }
 }

@@ -10,7 +10,9 @@ enum TOMLText {
             switch scalar {
             case "\"": quoted += "\\\""
             case "\\": quoted += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: quoted += String(format: "\\u%04X", scalar.value)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: quoted.unicodeScalars.append(scalar)
             }
         }

@@ -2,8 +2,7 @@
 /// for one line on stderr.
 public struct UserFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
-    /// 1-based line, when the problem has one (a TOML syntax error does; a wrong value found
-    /// after parsing is named by its key instead).
+    /// 1-based line, when the problem has one (toml++ gives every key and syntax error one).
     public var line: Int?
     public var reason: String
 
