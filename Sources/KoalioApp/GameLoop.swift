@@ -329,7 +329,7 @@ public final class GameLoop {
     private func writeTrace() {
         guard let trace = options.trace else { return }
         var record = TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
-                                 activeController: activeControllerName, renderer: platform.rendererChoice.rawValue,
+                                 activeController: activeControllerName, renderer: platform.rendererName,
                                  state: playbackPaused && session.state == .playing ? .paused : nil)
         record.tick = loopTicks
         record.screen = screen.rawValue

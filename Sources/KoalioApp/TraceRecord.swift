@@ -18,7 +18,7 @@ public struct TraceRecord: Sendable {
     public var hudVisible: Bool
     public var controllers: Int
     public var activeController: String?
-    /// The renderer drawing the frames: `software` or `accelerated`.
+    /// The renderer drawing the frames: `software`, `software-texture` or `accelerated`.
     public var renderer: String?
     /// The screen shown: `title`, `levels` or `level` (nil: not reported).
     public var screen: String?

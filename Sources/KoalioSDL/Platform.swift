@@ -42,8 +42,9 @@ public final class Platform {
     /// Whether scripted input holds the mouse button (pushed events do not update SDL's state).
     var scriptedMouseHeld = false
 
-    /// The renderer in use (`auto` resolved): the trace reports it.
-    public var rendererChoice: RendererChoice { renderer.choice }
+    /// How frames are drawn (`auto` resolved), as the trace reports it: `software`,
+    /// `software-texture` (Wayland's windows have no pixels of their own) or `accelerated`.
+    public var rendererName: String { renderer.traceName }
 
     /// Opens the window and SDL's GameController layer (pads arrive as ``PlatformEvent/pad(_:)``).
     public init(options: PlatformOptions) throws(SDLError) {
@@ -61,9 +62,13 @@ public final class Platform {
         GamepadManager.setHints()
         // SDL opens an X input method for text entry, and libX11 then parses the locale's whole
         // Compose table (300 KB, a character at a time): 15–25 ms of start-up here. koalio reads
-        // keys, never text, so it has no use for compose sequences; an empty table is parsed at
-        // once. A user's own XCOMPOSEFILE is left as it is.
-        if !options.headless { setenv("XCOMPOSEFILE", "/dev/null", 0) }
+        // keys, never text, so it has no use for compose sequences; a table of one comment is
+        // parsed at once, by libX11 and by xkbcommon (Wayland), which cannot map an empty file
+        // or /dev/null and says so on stderr. A user's own XCOMPOSEFILE is left as it is.
+        if !options.headless { setenv("XCOMPOSEFILE", options.resourceDirectory + "/" + Self.composeFile, 0) }
+        // The window's X11 class and Wayland app id: the desktop entry's StartupWMClass, so docks
+        // show koalio's icon whatever the binary is called (SDL_APP_ID: SDL 3 and sdl2-compat).
+        for name in ["SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"] { setenv(name, Self.applicationID, 0) }
         // Without a display to name, SDL would probe (Wayland's library prints its own lines)
         // and settle on an invisible driver: say so first, in one line.
         if !options.headless && Self.namesNoDisplay() { throw SDLError.noDisplay }
@@ -93,6 +98,11 @@ public final class Platform {
         renderer = try Renderer(window: window, choice: choice)
         pads = GamepadManager(sdl: sdl)
     }
+
+    /// The desktop entry's name and `StartupWMClass`.
+    public static let applicationID = "koalio"
+    /// An X Compose table with no sequences, in `Resources/`.
+    static let composeFile = "Compose"
 
     /// Whether the environment asks for no video driver and names no X11 or Wayland display.
     private static func namesNoDisplay() -> Bool {

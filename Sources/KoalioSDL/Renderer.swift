@@ -38,10 +38,22 @@ final class Renderer {
                 throw error
             }
             handle = renderer
-            canvas = .surface(scene)
+            // Decided once: a window with pixels of its own (X11, the dummy driver) takes the
+            // scene by hand; one without (Wayland: SDL2 gives it no framebuffer) through a GL
+            // renderer, which Mesa provides in software too (llvmpipe).
+            if SDL_GetWindowSurface(window.handle) != nil {
+                canvas = .surface(scene)
+            } else {
+                do throws(SDLError) {
+                    canvas = try Self.streamed(scene, to: window)
+                } catch {
+                    SDL_DestroyRenderer(renderer)
+                    SDL_FreeSurface(scene)
+                    throw error
+                }
+            }
         } else {
-            let flags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
-            let renderer = try check(SDL_CreateRenderer(window.handle, -1, flags), "SDL_CreateRenderer")
+            let renderer = try check(SDL_CreateRenderer(window.handle, -1, Self.windowRendererFlags), "SDL_CreateRenderer")
             let target: OpaquePointer
             do throws(SDLError) {
                 target = try check(SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
@@ -57,6 +69,34 @@ final class Renderer {
         }
     }
 
+    private static let windowRendererFlags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        | SDL_RENDERER_TARGETTEXTURE.rawValue
+
+    /// The software scene presented through the window's own (GL) renderer: a streaming
+    /// texture the scene's pixels are copied into once a frame.
+    private static func streamed(_ scene: UnsafeMutablePointer<SDL_Surface>, to window: Window) throws(SDLError) -> SceneCanvas {
+        // The software choice named SDL's software renderer for the window; the presenter must
+        // be another (SDL's default: OpenGL, else GLES).
+        SDL_ResetHint(SDL_HINT_RENDER_DRIVER)
+        let presenter = try check(SDL_CreateRenderer(window.handle, -1, windowRendererFlags), "SDL_CreateRenderer(presenter)")
+        do throws(SDLError) {
+            let texture = try check(SDL_CreateTexture(presenter, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                                      scene.pointee.w, scene.pointee.h), "SDL_CreateTexture(scene)")
+            try check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode(scene)")
+            return .streamed(scene, presenter: presenter, texture: texture)
+        } catch {
+            SDL_DestroyRenderer(presenter)  // and the texture with it
+            throw error
+        }
+    }
+
+    /// The name the trace gives this way of drawing: `accelerated`, `software` (the scene
+    /// copied into the window's pixels), or `software-texture` (presented through a GL renderer).
+    var traceName: String {
+        if case .streamed = canvas { return "software-texture" }
+        return choice.rawValue
+    }
+
     deinit {
         for texture in strips.values.flatMap(\.byCell.values) { SDL_DestroyTexture(texture) }
         for texture in textures.values { SDL_DestroyTexture(texture) }
@@ -67,6 +107,11 @@ final class Renderer {
         case let .surface(scene):
             SDL_DestroyRenderer(handle)  // draws into the scene: goes first
             SDL_FreeSurface(scene)
+        case let .streamed(scene, presenter, texture):
+            SDL_DestroyRenderer(handle)
+            SDL_FreeSurface(scene)
+            SDL_DestroyTexture(texture)
+            SDL_DestroyRenderer(presenter)
         }
     }
 
@@ -84,7 +129,7 @@ final class Renderer {
             // software, images are first put in the scene's own pixel layout, so a copy is a
             // memcpy and a blend the fast same-layout one (not a conversion per pixel, per frame).
             var converted: UnsafeMutablePointer<SDL_Surface>?
-            if case .surface = canvas {
+            if choice == .software {
                 let hasAlpha = decoded.pointee.format.map { $0.pointee.Amask != 0 } ?? true
                 converted = SDL_ConvertSurfaceFormat(decoded, (hasAlpha ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_RGB888).rawValue, 0)
                 // Not converted (out of memory): the decoded image still draws, only slower.
@@ -241,6 +286,14 @@ final class Renderer {
             let windowSurface = try window.surface()
             let box = SceneCanvas.letterbox(width: windowSurface.pointee.w, height: windowSurface.pointee.h)
             try SceneCanvas.present(scene, into: windowSurface, box: box)
+        case let .streamed(scene, presenter, texture):
+            try check(SDL_RenderFlush(handle), "SDL_RenderFlush")
+            try check(SDL_UpdateTexture(texture, nil, scene.pointee.pixels, scene.pointee.pitch), "SDL_UpdateTexture(scene)")
+            try check(SDL_SetRenderDrawColor(presenter, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
+            try check(SDL_RenderClear(presenter), "SDL_RenderClear")
+            let (w, h) = outputSize()
+            var dst = SceneCanvas.letterbox(width: w, height: h)
+            try check(SDL_RenderCopy(presenter, texture, nil, &dst), "SDL_RenderCopy(scene)")
         }
     }
 
@@ -249,6 +302,7 @@ final class Renderer {
         switch canvas {
         case .texture: SDL_RenderPresent(handle)
         case .surface: try check(SDL_UpdateWindowSurface(window.handle), "SDL_UpdateWindowSurface")
+        case let .streamed(_, presenter, _): SDL_RenderPresent(presenter)
         }
     }
 
@@ -258,6 +312,7 @@ final class Renderer {
         var w: Int32 = 0, h: Int32 = 0
         switch canvas {
         case .texture: _ = SDL_GetRendererOutputSize(handle, &w, &h)
+        case let .streamed(_, presenter, _): _ = SDL_GetRendererOutputSize(presenter, &w, &h)
         case .surface:
             if let surface = SDL_GetWindowSurface(window.handle) {
                 w = surface.pointee.w
@@ -276,7 +331,8 @@ final class Renderer {
         let (w, h) = outputSize()
         let surface = try check(SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue), "SDL_CreateRGBSurfaceWithFormat")
         defer { SDL_FreeSurface(surface) }
-        try check(SDL_RenderReadPixels(handle, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch),
+        let windowRenderer = if case let .streamed(_, presenter, _) = canvas { presenter } else { handle }
+        try check(SDL_RenderReadPixels(windowRenderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch),
                   "SDL_RenderReadPixels")
         try check(IMG_SavePNG(surface, path), "saving \(path)")
     }

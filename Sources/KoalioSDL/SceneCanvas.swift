@@ -7,9 +7,12 @@ import KoalioCore
 /// SDL's software renderer draws into a plain surface and the scene is enlarged into the
 /// window's surface by hand: SDL's generic stretch was two thirds of all the work per frame
 /// (callgrind), while an integer enlargement is a store per pixel and a `memcpy` per row.
+/// A window with no surface of its own (Wayland) gets the software scene through a streaming
+/// texture of the window's GL renderer (`presenter`).
 enum SceneCanvas {
     case texture(OpaquePointer)
     case surface(UnsafeMutablePointer<SDL_Surface>)
+    case streamed(UnsafeMutablePointer<SDL_Surface>, presenter: OpaquePointer, texture: OpaquePointer)
 
     /// The largest whole multiple of the view that fits `width`×`height`, centred; a window
     /// smaller than the view gets the best fractional fit instead.

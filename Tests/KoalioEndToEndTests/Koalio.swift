@@ -18,7 +18,9 @@ enum Koalio {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> KoalioRun {
+    /// `removing`: variables of the test's own environment the child must not see (`DISPLAY`
+    /// for a Wayland-only desktop).
+    static func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> KoalioRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -31,6 +33,7 @@ enum Koalio {
         env["XDG_CONFIG_HOME"] = try Scratch.directory().path
         env["SDL_AUDIODRIVER"] = "dummy"  // sound without a sound card (CI has none), and no warning
         for (key, value) in environment { env[key] = value }
+        for key in removing { env[key] = nil }
         process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

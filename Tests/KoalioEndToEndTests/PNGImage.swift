@@ -87,4 +87,20 @@ struct PNGImage {
         }
         return Double(sum) / 1000 / Double(width * height)
     }
+
+    /// The fraction of sampled pixels in `rows` that are `scene`'s pixel darkened by the pause
+    /// screen's layer (black at alpha 150), within 3 levels per channel.
+    func fractionDimmed(from scene: PNGImage, rows: Range<Int>) -> Double {
+        var darkened = 0, compared = 0
+        let expected = 1 - 150.0 / 255
+        for y in stride(from: rows.lowerBound, to: min(rows.upperBound, height), by: 5) {
+            for x in stride(from: 0, to: width, by: 7) {
+                let (r, g, b) = scene.pixel(x, y), (pr, pg, pb) = pixel(x, y)
+                compared += 1
+                if abs(Double(pr) - Double(r) * expected) <= 3 && abs(Double(pg) - Double(g) * expected) <= 3
+                    && abs(Double(pb) - Double(b) * expected) <= 3 { darkened += 1 }
+            }
+        }
+        return compared == 0 ? 0 : Double(darkened) / Double(compared)
+    }
 }
