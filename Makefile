@@ -1,14 +1,22 @@
-# koalio: `make run` to play, `make test` to check, `make bench` to measure, `make install` to install.
+# koalio: `make run` to play, `make test` to check, `make bench` to measure, `make install` to install,
+# `make deb` and `make tarball` to pack it for players who never build anything.
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-# Release builds link the Swift runtime statically, so an installed koalio needs no toolchain.
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# Release builds link the Swift runtime statically, so an installed koalio needs no toolchain
+# (and bind every symbol at start, so the relocation table can be read-only: lintian's bindnow).
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 ARGS ?=
+# The one place the version is written is Game.swift; the package, the archive and the
+# metainfo check read it from there.
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/KoalioApp/Game.swift)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB = dist/koalio_$(VERSION)_$(DEB_ARCH).deb
+TARBALL = dist/koalio-$(VERSION)-linux-x86_64.tar.gz
 
 ICON_SIZES = 16 22 24 32 48 64 128 256
 
-.PHONY: all setup setup-test build run test check-desktop test-sanitized fuzz bench install install-data uninstall clean
+.PHONY: all setup setup-test build run test check-desktop check-deb test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
 
 all: build
 
@@ -24,9 +32,23 @@ build: setup
 run: build
 	.build/release/koalio $(ARGS)
 
-test: setup-test check-desktop
+# The release build, the package and the archive come first: tests run them with the toolchain
+# hidden and from a staging root (see Tests/KoalioEndToEndTests/PackageTests.swift).
+test: setup-test check-desktop packages check-deb
 	$(SWIFT) build
 	$(SWIFT) test
+
+packages: deb tarball
+
+deb: build
+	tools/package deb $(VERSION)
+
+tarball: build
+	tools/package tarball $(VERSION)
+
+# lintian on the package: no error or warning may stand.
+check-deb: deb
+	lintian --fail-on error,warning $(DEB)
 
 # The desktop entry and the AppStream metainfo, as desktop-file-utils and appstream-util read them.
 check-desktop: setup-test
@@ -85,4 +107,4 @@ uninstall:
 	for size in $(ICON_SIZES); do rm -f "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/koalio.png"; done
 
 clean:
-	rm -rf .build
+	rm -rf .build dist/*.deb dist/*.tar.gz

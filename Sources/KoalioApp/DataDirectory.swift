@@ -4,8 +4,9 @@ import KoalioCore
 /// Finds koalio's data (`Resources/` and `Levels/`) wherever the game was built or installed.
 ///
 /// Order: `--data-dir`, `$KOALIO_DATA_DIR`, then beside the executable: `../share/koalio`
-/// (an installed `PREFIX/bin/koalio`) and the enclosing source tree (a `swift build` binary in
-/// `.build/<config>/`), then the current directory.
+/// (`make install`'s `PREFIX/bin/koalio`, and the unpacked archive's `koalio/bin/koalio`),
+/// `../share/games/koalio` (the Debian package's `/usr/games/koalio`) and the enclosing source
+/// tree (a `swift build` binary in `.build/<config>/`), then the current directory.
 enum DataDirectory {
     static let marker = "Resources/koala.png"
 
@@ -34,7 +35,8 @@ enum DataDirectory {
     private static func executableRelativeCandidates() -> [String] {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return [] }
         let bin = PathString.directory(of: executable)
-        var candidates = [PathString.join(PathString.directory(of: bin), "share/koalio")]
+        let prefix = PathString.directory(of: bin)
+        var candidates = [PathString.join(prefix, "share/koalio"), PathString.join(prefix, "share/games/koalio")]
         var directory = bin
         for _ in 0..<4 {  // .build/x86_64-unknown-linux-gnu/debug/koalio → the repository
             directory = PathString.directory(of: directory)

@@ -47,8 +47,14 @@ public struct GameOptions: Sendable {
 /// back, or verify). Every failure ends as a ``KoalioError``: one line, never a stack trace.
 @MainActor
 public enum Game {
-    /// koalio's version, as `--version` prints it and replays record it.
-    nonisolated public static let version = "0.1.0"
+    /// koalio's version: replays record it; the Makefile reads it from here for the package,
+    /// the archive's name and the metainfo check (the one place it is written).
+    nonisolated public static let version = "0.4.0"
+
+    /// What `--version` prints: the version, the replay format it writes, the SDL it runs on.
+    nonisolated public static var versionLine: String {
+        "koalio \(version) (replay format \(Recording.formatVersion), SDL \(SDLSystem.runningVersion))"
+    }
     nonisolated static let defaultLevel = "level1"
 
     /// Runs the game; returns the process's exit status (0, or 1 when `--verify` finds a desync).

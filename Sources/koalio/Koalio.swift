@@ -14,7 +14,7 @@ struct Koalio: ParsableCommand {
         Game pads: left stick or d-pad walk, A jump, X or B dash, Start pause, B back in menus; \
         plug them in or out at any time.
         """,
-        version: Game.version
+        version: Game.versionLine
     )
 
     @Option(help: ArgumentHelp("Go straight into this level (no title): a name in the data directory's Levels/ or a path to a .tmx file (with --replay: the replay's level).", valueName: "name|path"))
