@@ -75,10 +75,9 @@ FUZZ_SECONDS ?= 60
 fuzz: setup
 	tools/fuzz $(FUZZ_SECONDS)
 
-bench: setup-test
-	$(SWIFT) build $(RELEASE_FLAGS) --product koalio
+bench: setup-test packages
 	$(SWIFT) build $(RELEASE_FLAGS) --product koalio-bench
-	.build/release/koalio-bench --koalio .build/release/koalio --data-dir .
+	.build/release/koalio-bench --koalio .build/release/koalio --data-dir . --package $(DEB) --archive $(TARBALL)
 
 # The game, its data, and what a desktop needs to list it: the menu entry, the icons (hicolor
 # theme) and the AppStream metainfo for software centres.

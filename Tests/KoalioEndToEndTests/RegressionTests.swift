@@ -75,4 +75,15 @@ final class RegressionTests: XCTestCase {
         XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
         XCTAssertTrue(run.stderr.contains("no display found") && run.stderr.contains("--headless"), run.stderr)
     }
+
+    /// A Wayland-only session whose compositor is gone: WAYLAND_DISPLAY names a socket that
+    /// is not there, and no DISPLAY. The same one line, not libwayland's own.
+    func testAWaylandDisplayWithNoSocketIsOneLine() throws {
+        let runtime = try Koalio.scratch().path
+        let run = try Koalio.run(["--ticks", "5"], environment: ["WAYLAND_DISPLAY": "wayland-gone", "XDG_RUNTIME_DIR": runtime],
+                                 removing: ["DISPLAY"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("no display found"), run.stderr)
+    }
 }
