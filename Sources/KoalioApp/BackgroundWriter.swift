@@ -8,10 +8,15 @@ import FoundationEssentials
 final class BackgroundWriter: Sendable {
     private let queue = DispatchQueue(label: "koalio.writer", qos: .utility)
 
-    /// Runs `write` after every write queued before it; its error, if any, becomes a warning.
-    func enqueue(_ write: @escaping @Sendable () throws -> Void) {
+    /// Runs `write` after every write queued before it; its error, if any, becomes a line on
+    /// stderr, and so does the warning it returns (a damaged file kept aside, data saved elsewhere).
+    func enqueue(_ write: @escaping @Sendable () throws -> String?) {
         queue.async {
-            do { try write() } catch { StandardError.writeLine("koalio: \(error)") }
+            do {
+                if let warning = try write() { StandardError.writeLine("koalio: warning: \(warning)") }
+            } catch {
+                StandardError.writeLine("koalio: \(error)")
+            }
         }
     }
 

@@ -45,7 +45,7 @@ extension GameLoop {
             do throws(FileReadError) { try AtomicFile.makeFolder(for: path) } catch {
                 throw KoalioError.input("\(directory): cannot \(purpose): \(error.reason)")
             }
-            try ReplayStore.write(recording, to: path)
+            return try ReplayStore.write(recording, to: path)
         }
     }
 
@@ -65,7 +65,7 @@ extension GameLoop {
         recorder?.finish(session)
         guard let recording = recorder?.recording else { return }
         recordWritten = true
-        try ReplayStore.write(recording, to: path)
+        if let warning = try ReplayStore.write(recording, to: path) { warn("warning: \(warning)") }
     }
 
     /// `--frame-times`: one line per frame, its start in milliseconds since the first frame and

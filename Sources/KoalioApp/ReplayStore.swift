@@ -21,9 +21,16 @@ enum ReplayStore {
         return "\(level)-\(stamp).\(ReplayFile.fileExtension)"
     }
 
-    /// All or nothing (see ``AtomicFile``): a crash mid-write leaves the previous file whole.
-    static func write(_ recording: Recording, to path: String) throws(KoalioError) {
-        do { try AtomicFile.write(ReplayFile.encode(recording), to: path) } catch {
+    /// All or nothing (see ``AtomicFile``): a crash mid-write leaves the previous file whole;
+    /// and a file there that is not a replay koalio reads (a damaged best run, a document named
+    /// by mistake with `--record`) is kept aside first (``ProtectedFile``). Returns the line
+    /// saying so.
+    static func write(_ recording: Recording, to path: String) throws(KoalioError) -> String? {
+        do {
+            return try ProtectedFile.write(ReplayFile.encode(recording), to: path, limit: ReplayLimits.fileBytes) { bytes in
+                (try? ReplayFile.decode(bytes, file: path)) != nil
+            }
+        } catch {
             throw .input("\(path): cannot write the replay: \(error.reason)")
         }
     }

@@ -62,16 +62,14 @@ struct SettingsStore {
     /// The file's settings (what a save writes).
     private(set) var saved: Settings
     var overrides: Overrides
-    /// Where they are saved; nil: not saved (no home folder).
+    /// Where they are saved; nil: not saved (no home folder). A file there that had problems
+    /// is kept aside by the save (``SettingsFile/save(_:path:naming:)``).
     let path: String?
-    /// The file there had problems: the first save keeps it aside.
-    private(set) var fileDamaged: Bool
 
-    init(saved: Settings = Settings(), overrides: Overrides = Overrides(), path: String? = nil, fileDamaged: Bool = false) {
+    init(saved: Settings = Settings(), overrides: Overrides = Overrides(), path: String? = nil) {
         self.saved = saved
         self.overrides = overrides
         self.path = path
-        self.fileDamaged = fileDamaged
     }
 
     /// What the game uses now.
@@ -81,7 +79,7 @@ struct SettingsStore {
     static func load(path: String?, overrides: Overrides) -> (SettingsStore, warnings: [String]) {
         guard let path else { return (SettingsStore(overrides: overrides), []) }
         let loaded = SettingsFile.load(path: path, naming: naming)
-        return (SettingsStore(saved: loaded.settings, overrides: overrides, path: path, fileDamaged: loaded.isDamaged), loaded.warnings)
+        return (SettingsStore(saved: loaded.settings, overrides: overrides, path: path), loaded.warnings)
     }
 
     /// Makes `new` the effective settings (from the menu); returns whether anything changed,
@@ -95,15 +93,7 @@ struct SettingsStore {
         let file = overrides.kept(from: saved, in: new)
         guard file != saved else { return true }
         saved = file
-        if let path {
-            let replacing = fileDamaged
-            fileDamaged = false
-            writer.enqueue { [file] in
-                if let warning = try SettingsFile.save(file, path: path, naming: Self.naming, replacingDamaged: replacing) {
-                    StandardError.writeLine("koalio: warning: \(warning)")
-                }
-            }
-        }
+        if let path { writer.enqueue { [file] in try SettingsFile.save(file, path: path, naming: Self.naming) } }
         return true
     }
 }

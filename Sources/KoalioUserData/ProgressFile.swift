@@ -13,9 +13,10 @@ import KoalioCore
 /// best_ticks = 2031
 /// ```
 ///
-/// A damaged file never costs the player silently: it is moved aside (`progress.toml.damaged`,
-/// numbered if that exists), the game warns in one line and starts from no progress, and the
-/// next save writes a fresh file atomically.
+/// A damaged file never costs the player silently: one that does not decode is moved aside at
+/// once (`progress.toml.damaged`, numbered if that exists); one that cannot be read at all (too
+/// large, a FIFO, a link that goes nowhere) is left where it is and kept by the next save
+/// (``ProtectedFile``). Either way the game warns in one line and starts from no progress.
 public enum ProgressFile {
     public static let version = 1
     /// Far more than any real progress file (a few hundred bytes per level).
@@ -91,21 +92,26 @@ public enum ProgressFile {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
             if error.reason == "no such file" { return Loaded(progress: PlayerProgress(), warning: nil) }
-            return Loaded(progress: PlayerProgress(), warning: "\(error.description); playing without saved progress this time")
+            return Loaded(progress: PlayerProgress(), warning: "\(error.description); starting with no progress, and a save will not write over it")
         }
         do throws(UserFileError) {
             return Loaded(progress: try decode(bytes, file: path), warning: nil)
         } catch {
-            let aside = DamagedFile.moveAside(path)
+            let aside = ProtectedFile.keepAside(path)
             let kept = aside.map { "kept as \($0)" } ?? "left where it is (it could not be moved aside)"
             return Loaded(progress: PlayerProgress(), warning: "\(error.description); starting with no progress, the damaged file \(kept)")
         }
     }
 
-    /// Writes the file whole or not at all (``AtomicFile``), making its folder if needed.
-    public static func save(_ progress: PlayerProgress, path: String) throws(UserFileError) {
-        do { try AtomicFile.makeFolder(for: path) } catch { throw UserFileError(file: path, reason: error.reason) }
-        do { try AtomicFile.write(Array(encode(progress).utf8), to: path) } catch {
+    /// Writes the file whole or not at all, making its folder if needed, and never over a file
+    /// that does not read back as progress (``ProtectedFile``); returns the line saying where
+    /// such a file was kept or the progress went instead.
+    public static func save(_ progress: PlayerProgress, path: String) throws(UserFileError) -> String? {
+        do {
+            return try ProtectedFile.write(Array(encode(progress).utf8), to: path, limit: fileBytesLimit) { bytes in
+                (try? decode(bytes, file: path)) != nil
+            }
+        } catch {
             throw UserFileError(file: path, reason: "cannot save progress: \(error.reason)")
         }
     }

@@ -10,7 +10,7 @@ import KoalioInput
 /// the key, its setting keeps the default, and every other key still applies. A file that is
 /// not TOML at all is one problem with toml++'s line. The file itself is left as it is; the
 /// game only writes when a setting changes, and then keeps a file that had problems as
-/// `settings.toml.damaged` first (see ``save(_:path:naming:replacingDamaged:)``).
+/// `settings.toml.damaged` first (see ``save(_:path:naming:)``).
 public enum SettingsFile {
     public static let version = 1
     public static let fileName = "settings.toml"
@@ -162,41 +162,34 @@ public enum SettingsFile {
 
     // MARK: - Disk
 
-    /// What loading found: the settings, one warning line per problem, and whether the file
-    /// had any (the first save keeps it aside).
+    /// What loading found: the settings, and one warning line per problem.
     public struct Loaded: Sendable {
         public var settings: Settings
         public var warnings: [String]
-        public var isDamaged: Bool
     }
 
     /// Reads the file; a missing one is the default settings, with no warning.
     public static func load(path: String, naming: KeyNaming) -> Loaded {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
-            if error.reason == "no such file" { return Loaded(settings: Settings(), warnings: [], isDamaged: false) }
-            return Loaded(settings: Settings(), warnings: ["\(error.description); using the default settings"], isDamaged: true)
+            if error.reason == "no such file" { return Loaded(settings: Settings(), warnings: []) }
+            return Loaded(settings: Settings(), warnings: ["\(error.description); using the default settings"])
         }
         let decoded = decode(bytes, file: path, naming: naming)
-        return Loaded(settings: decoded.settings, warnings: decoded.problems.map(\.description), isDamaged: !decoded.problems.isEmpty)
+        return Loaded(settings: decoded.settings, warnings: decoded.problems.map(\.description))
     }
 
-    /// Writes the settings whole or not at all (``AtomicFile``), making the folder if needed.
-    /// With `replacingDamaged`, the file there (which had problems) is first kept as
-    /// `settings.toml.damaged`; returns the warning line saying so.
-    public static func save(_ settings: Settings, path: String, naming: KeyNaming, replacingDamaged: Bool) throws(UserFileError) -> String? {
-        do { try AtomicFile.makeFolder(for: path) } catch { throw UserFileError(file: path, reason: error.reason) }
-        var warning: String?
-        if replacingDamaged && FileManager.default.fileExists(atPath: path) {
-            guard let aside = DamagedFile.moveAside(path) else {
-                throw UserFileError(file: path, reason: "had problems and could not be kept aside, so it is left as it is; settings not saved")
+    /// Writes the settings whole or not at all, making the folder if needed. A file there that
+    /// does not read back without problems is kept aside first, and a special file is never
+    /// replaced (``ProtectedFile``); returns the line saying so.
+    public static func save(_ settings: Settings, path: String, naming: KeyNaming) throws(UserFileError) -> String? {
+        do {
+            return try ProtectedFile.write(Array(encode(settings, naming: naming).utf8), to: path, limit: fileBytesLimit) { bytes in
+                decode(bytes, file: path, naming: naming).problems.isEmpty
             }
-            warning = "\(path): had problems; kept as \(aside), a new file written"
-        }
-        do { try AtomicFile.write(Array(encode(settings, naming: naming).utf8), to: path) } catch {
+        } catch {
             throw UserFileError(file: path, reason: "cannot save settings: \(error.reason)")
         }
-        return warning
     }
 }
 

@@ -24,6 +24,85 @@ final class ProgressFileTests: XCTestCase {
     }
 }
 
+/// Files koalio could not read survive the save a win makes (level 1 won by the keyboard
+/// script, headless): progress too large, a FIFO, a link to a device, a link loop, a link into
+/// a dotfiles folder, a damaged best run.
+final class SaveKeepsUnreadableFilesTests: XCTestCase {
+    /// A fresh data home with `koalio/` made; `prepare` puts the file under test in place.
+    func winLevel1(_ prepare: (_ koalio: String) throws -> Void) throws -> (koalio: String, stderr: String) {
+        let home = try Scratch.directory().path
+        let koalio = home + "/koalio"
+        try FileManager.default.createDirectory(atPath: koalio + "/best", withIntermediateDirectories: true)
+        try prepare(koalio)
+        let trace = home + "/trace.jsonl"
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "2300", "--input-script", "Tests/Fixtures/level1-win.keys",
+                                  "--trace", trace], environment: ["XDG_DATA_HOME": home])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(try Koalio.traceLines(trace).contains { $0["state"] as? String == "won" }, "the win that saves")
+        return (koalio, run.stderr)
+    }
+
+    func kind(_ path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    func testAProgressFileTooLargeToReadIsKeptAsideWhole() throws {
+        let (koalio, stderr) = try winLevel1 { koalio in
+            let fd = open(koalio + "/progress.toml", O_WRONLY | O_CREAT, 0o644)
+            XCTAssertEqual(ftruncate(fd, 2 << 30), 0, "a 2 GiB file (sparse)")
+            close(fd)
+        }
+        XCTAssertTrue(stderr.contains("more than the 1 MiB koalio reads; starting with no progress, and a save will not write over it"), stderr)
+        XCTAssertTrue(stderr.contains("kept as \(koalio)/progress.toml.damaged"), stderr)
+        let aside = try FileManager.default.attributesOfItem(atPath: koalio + "/progress.toml.damaged")
+        XCTAssertEqual(aside[.size] as? Int, 2 << 30, "kept whole")
+        XCTAssertTrue(try String(contentsOfFile: koalio + "/progress.toml", encoding: .utf8).contains("[levels.level1]"))
+    }
+
+    func testAFIFOAndALinkToADeviceAreLeftAsTheyAre() throws {
+        let fifo = try winLevel1 { koalio in XCTAssertEqual(mkfifo(koalio + "/progress.toml", 0o600), 0) }
+        XCTAssertEqual(kind(fifo.koalio + "/progress.toml"), S_IFIFO, "the FIFO stays")
+        XCTAssertTrue(fifo.stderr.contains("saved to \(fifo.koalio)/progress.toml.new instead"), fifo.stderr)
+        XCTAssertTrue(try String(contentsOfFile: fifo.koalio + "/progress.toml.new", encoding: .utf8).contains("[levels.level1]"))
+
+        let zero = try winLevel1 { koalio in XCTAssertEqual(symlink("/dev/zero", koalio + "/progress.toml"), 0) }
+        XCTAssertEqual(kind(zero.koalio + "/progress.toml"), S_IFLNK, "the link stays")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: zero.koalio + "/progress.toml.new"), zero.stderr)
+    }
+
+    func testLinksAreWrittenThroughOrKeptWhenTheyGoNowhere() throws {
+        let loop = try winLevel1 { koalio in
+            XCTAssertEqual(symlink(koalio + "/b", koalio + "/progress.toml"), 0)
+            XCTAssertEqual(symlink(koalio + "/progress.toml", koalio + "/b"), 0)
+        }
+        XCTAssertEqual(kind(loop.koalio + "/progress.toml.damaged"), S_IFLNK, "the looping link kept: \(loop.stderr)")
+        XCTAssertEqual(kind(loop.koalio + "/progress.toml"), S_IFREG)
+
+        var dotfiles = ""
+        let linked = try winLevel1 { koalio in
+            dotfiles = koalio + "/dotfiles-progress.toml"
+            try "version = 1\n".write(toFile: dotfiles, atomically: false, encoding: .utf8)
+            XCTAssertEqual(symlink(dotfiles, koalio + "/progress.toml"), 0)
+        }
+        XCTAssertEqual(kind(linked.koalio + "/progress.toml"), S_IFLNK, "still a link")
+        XCTAssertTrue(try String(contentsOfFile: dotfiles, encoding: .utf8).contains("[levels.level1]"), "written through it")
+        XCTAssertEqual(linked.stderr, "")
+    }
+
+    func testADamagedBestRunIsKeptAsideWhenANewBestIsSaved() throws {
+        let garbage = Data("not a replay at all".utf8)
+        let (koalio, stderr) = try winLevel1 { koalio in
+            try garbage.write(to: URL(fileURLWithPath: koalio + "/best/level1.koalioreplay"))
+            try "version = 1\n\n[levels.level1]\nwon = true\nbest_ticks = 9999\n".write(toFile: koalio + "/progress.toml",
+                                                                                        atomically: false, encoding: .utf8)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: koalio + "/best/level1.koalioreplay.damaged")), garbage, stderr)
+        XCTAssertTrue(stderr.contains("kept as \(koalio)/best/level1.koalioreplay.damaged"), stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: koalio + "/best/level1.koalioreplay"), "the new best is saved")
+    }
+}
+
 /// No audio device: the game plays on silently after one warning line.
 final class NoSoundTests: XCTestCase {
     func testWithNoAudioDeviceTheGameSaysSoOnceAndPlaysOn() throws {

@@ -57,7 +57,7 @@ final class ProgressTests: XCTestCase {
 
         var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2000)
-        try ProgressFile.save(progress, path: path)
+        XCTAssertNil(try ProgressFile.save(progress, path: path))
         XCTAssertEqual(ProgressFile.load(path: path).progress, progress)
 
         for round in 1...2 {
@@ -71,7 +71,7 @@ final class ProgressTests: XCTestCase {
             XCTAssertEqual(try String(contentsOfFile: aside, encoding: .utf8), damaged, "kept byte for byte, the earlier one untouched")
             XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         }
-        try ProgressFile.save(progress, path: path)
+        XCTAssertNil(try ProgressFile.save(progress, path: path))
         XCTAssertEqual(ProgressFile.load(path: path).progress, progress)
     }
 }

@@ -110,17 +110,16 @@ final class SettingsFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir + "/koalio", withIntermediateDirectories: true)
         try "[keyboard]\njump = 5\n".write(toFile: path, atomically: true, encoding: .utf8)
         let loaded = SettingsFile.load(path: path, naming: naming)
-        XCTAssertTrue(loaded.isDamaged)
         XCTAssertEqual(loaded.warnings.count, 1)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "[keyboard]\njump = 5\n", "reading leaves the file as it is")
 
         var settings = loaded.settings
         settings.musicVolume = 30
-        let warning = try SettingsFile.save(settings, path: path, naming: naming, replacingDamaged: true)
+        let warning = try SettingsFile.save(settings, path: path, naming: naming)
         XCTAssertEqual(warning, "\(path): had problems; kept as \(path).damaged, a new file written")
         XCTAssertEqual(try String(contentsOfFile: path + ".damaged", encoding: .utf8), "[keyboard]\njump = 5\n")
         XCTAssertEqual(SettingsFile.load(path: path, naming: naming).settings.musicVolume, 30)
-        XCTAssertNil(try SettingsFile.save(settings, path: path, naming: naming, replacingDamaged: false))
+        XCTAssertNil(try SettingsFile.save(settings, path: path, naming: naming), "a good file is simply replaced")
     }
 
     func testTheConfigFolderFollowsXDG() {
