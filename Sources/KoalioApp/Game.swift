@@ -61,9 +61,15 @@ public enum Game {
     public static func run(_ options: GameOptions) throws(KoalioError) -> Int32 {
         let dataDirectory = try DataDirectory.locate(explicit: options.dataDirectory)
         let replay = try options.replayPath.map { path throws(KoalioError) in try ReplayStore.read(path) }
-        // A replay names a level, never a path: it is looked up only in the data's Levels/.
+        // A replay names a level, never a path: it is looked up only in the data's Levels/, as
+        // written (`level1`, or `level1.tmx`: never `level1.tmx.tmx`).
         let levelPath = options.level.map { self.levelPath($0, dataDirectory: dataDirectory) }
-            ?? "\(dataDirectory)/Levels/\(replay?.levelName ?? defaultLevel).tmx"
+            ?? "\(dataDirectory)/Levels/" + fileName(ofLevel: replay?.levelName ?? defaultLevel)
+        if let level = options.level, !level.hasSuffix(".tmx"), !level.contains("/"), !FileManager.default.fileExists(atPath: levelPath) {
+            let names = catalogNames(dataDirectory: dataDirectory)
+            throw .input("--level \(TerminalText.excerpt(level)): no level of that name in \(dataDirectory)/Levels; the levels are "
+                         + names.joined(separator: ", ") + " (or give the path of a .tmx file)")
+        }
         let (map, levelSHA256) = try loadLevel(levelPath, for: replay, replayPath: options.replayPath)
 
         if let replay, options.verify, let replayPath = options.replayPath {
@@ -101,7 +107,7 @@ public enum Game {
             $0 + "/" + SettingsFile.fileName
         }
         let (settings, warnings) = SettingsStore.load(path: settingsPath, overrides: overrides)
-        for warning in warnings { StandardError.writeLine("koalio: warning: \(warning)") }
+        StandardError.writeWarnings(warnings, file: settingsPath ?? SettingsFile.fileName)
         loopOptions.settings = settings
         if let path = options.inputScriptPath {
             let bytes: [UInt8]
@@ -135,7 +141,9 @@ public enum Game {
         do { platform = try Platform(options: platformOptions) } catch {
             throw error.isNoDisplay ? .input(error.description) : .runtime(error.description)
         }
-        if let warning = platform.displayWarning { StandardError.writeLine("koalio: warning: \(warning)") }
+        if let warning = platform.displayWarning {
+            StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [video] display: \(warning)")
+        }
         do {
             try platform.loadControllerMappings(controllerMappingFiles())
             try platform.preload(images)
@@ -158,15 +166,18 @@ public enum Game {
     }
 
     static func levelPath(_ level: String, dataDirectory: String) -> String {
-        level.hasSuffix(".tmx") || level.contains("/") ? level : "\(dataDirectory)/Levels/\(level).tmx"
+        level.hasSuffix(".tmx") || level.contains("/") ? level : "\(dataDirectory)/Levels/" + fileName(ofLevel: level)
     }
+
+    /// A level's file in Levels/: its name with `.tmx`, unless the name already ends so.
+    nonisolated static func fileName(ofLevel name: String) -> String { name.hasSuffix(".tmx") ? name : name + ".tmx" }
 
     /// The level and its file's SHA-256; for a replay, the very file it was recorded on.
     static func loadLevel(_ path: String, for replay: Recording?, replayPath: String?) throws(KoalioError) -> (TileMap, [UInt8]) {
         let bytes: [UInt8]
         do { bytes = try TMXLoader.readLevelFile(path) } catch {
             if let replay, let replayPath {
-                throw .input("\(replayPath): level '\(replay.levelName)' is missing (\(error.description)); pass --level PATH")
+                throw .input("\(replayPath): level '\(TerminalText.excerpt(replay.levelName))' cannot be read (\(error.description)); pass --level PATH")
             }
             throw .input(error.description)
         }

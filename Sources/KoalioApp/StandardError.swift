@@ -15,4 +15,16 @@ public enum StandardError {
             offset += written
         }
     }
+
+    /// The most problems of one file printed; the rest are counted in one more line.
+    public static let warningsPerFile = 10
+
+    /// A file's problems as warning lines: at most ``warningsPerFile``, then
+    /// "… and N more problems in FILE" (50,000 unknown keys must not flood the terminal).
+    public static func writeWarnings(_ warnings: [String], file: String) {
+        for warning in warnings.prefix(warningsPerFile) { writeLine("koalio: warning: \(warning)") }
+        if warnings.count > warningsPerFile {
+            writeLine("koalio: warning: … and \(warnings.count - warningsPerFile) more problems in \(file)")
+        }
+    }
 }

@@ -20,6 +20,16 @@ public enum TextFile {
 /// escape sequences, C1 controls) are shown escaped, so a hostile file cannot move the cursor,
 /// recolour the terminal or split the "one line" of an error.
 public enum TerminalText {
+    /// The longest piece of a file a message quotes, in characters.
+    public static let excerptLimit = 80
+
+    /// A piece of a file (a name, a value) as a message quotes it: whole up to
+    /// ``excerptLimit`` characters, else cut there with an ellipsis, so one line stays short
+    /// whatever the file holds.
+    public static func excerpt(_ text: some StringProtocol) -> String {
+        text.count <= excerptLimit ? String(text) : String(text.prefix(excerptLimit)) + "…"
+    }
+
     public static func escaped(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

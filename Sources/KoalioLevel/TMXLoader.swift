@@ -37,7 +37,7 @@ public enum TMXLoader {
         guard root.name == "map" else { throw place.error(root, "the root element is <\(root.name)>, not <map>") }
         let orientation = root.attributes["orientation"] ?? "orthogonal"
         guard orientation == "orthogonal" else {
-            throw place.error(root, "orientation '\(orientation)' is not supported (only orthogonal maps)")
+            throw place.error(root, "orientation '\(TerminalText.excerpt(orientation))' is not supported (only orthogonal maps)")
         }
         guard root.attributes["infinite"] ?? "0" == "0" else {
             throw place.error(root, "infinite maps are not supported (save the map with a fixed size)")
@@ -66,11 +66,11 @@ public enum TMXLoader {
         for element in root.children("layer") {
             let name = element.attributes["name"] ?? ""
             guard requiredLayers.contains(name) || optionalLayers.contains(name) else { continue }
-            guard layers[name] == nil else { throw place.error(element, "a second layer named '\(name)'") }
+            guard layers[name] == nil else { throw place.error(element, "a second layer named '\(TerminalText.excerpt(name))'") }
             layers[name] = try tileLayer(element, name: name, mapWidth: width, mapHeight: height, tilesets: tilesets, place: place)
         }
         func required(_ name: String) throws(LevelError) -> TileLayer {
-            guard let layer = layers[name] else { throw place.error(root, "missing tile layer '\(name)'") }
+            guard let layer = layers[name] else { throw place.error(root, "missing tile layer '\(TerminalText.excerpt(name))'") }
             return layer
         }
         let background = try required("background")
@@ -121,7 +121,7 @@ public enum TMXLoader {
                 let value = property.attributes["value"] ?? ""
                 guard let theme = Theme(rawValue: value) else {
                     let known = Theme.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw place.error(property, "theme '\(value)' is not one of \(known)")
+                    throw place.error(property, "theme '\(TerminalText.excerpt(value))' is not one of \(known)")
                 }
                 return theme
             }
@@ -207,9 +207,9 @@ public enum TMXLoader {
         let width = try place.int(element, "width", in: 1...LevelLimits.mapSideTiles, default: mapWidth)
         let height = try place.int(element, "height", in: 1...LevelLimits.mapSideTiles, default: mapHeight)
         guard width == mapWidth, height == mapHeight else {
-            throw place.error(element, "layer '\(name)' is \(width)×\(height), the map is \(mapWidth)×\(mapHeight)")
+            throw place.error(element, "layer '\(TerminalText.excerpt(name))' is \(width)×\(height), the map is \(mapWidth)×\(mapHeight)")
         }
-        guard let data = element.child("data") else { throw place.error(element, "layer '\(name)' has no <data>") }
+        guard let data = element.child("data") else { throw place.error(element, "layer '\(TerminalText.excerpt(name))' has no <data>") }
         let expected = width * height
         var gids: [UInt32]
         switch data.attributes["encoding"] {
@@ -220,11 +220,11 @@ public enum TMXLoader {
             gids = try csvTileIDs(data.text, expected: expected, element: data, place: place)
         case "base64":
             let cleaned = data.text.filter { !$0.isWhitespace }
-            guard let decoded = Data(base64Encoded: cleaned) else { throw place.error(data, "layer '\(name)' is not valid base64") }
+            guard let decoded = Data(base64Encoded: cleaned) else { throw place.error(data, "layer '\(TerminalText.excerpt(name))' is not valid base64") }
             let raw = try decompress([UInt8](decoded), data.attributes["compression"], expectedSize: expected * 4,
                                      element: data, place: place)
             guard raw.count == expected * 4 else {
-                throw place.error(data, "layer '\(name)' has \(raw.count) bytes of data, expected \(expected) tile ids of 4 bytes")
+                throw place.error(data, "layer '\(TerminalText.excerpt(name))' has \(raw.count) bytes of data, expected \(expected) tile ids of 4 bytes")
             }
             gids = stride(from: 0, to: raw.count, by: 4).map { (i: Int) -> UInt32 in
                 let low = UInt32(raw[i]) | UInt32(raw[i + 1]) << 8
@@ -236,17 +236,17 @@ public enum TMXLoader {
                 UInt32(try place.int(tile, "gid", in: 0...Int(UInt32.max), default: 0))
             }
         case let other?:
-            throw place.error(data, "unknown encoding '\(other)' (use csv or base64)")
+            throw place.error(data, "unknown encoding '\(TerminalText.excerpt(other))' (use csv or base64)")
         }
         guard gids.count == expected else {
-            throw place.error(data, "layer '\(name)' has \(gids.count) tiles, expected \(width)×\(height) = \(expected)")
+            throw place.error(data, "layer '\(TerminalText.excerpt(name))' has \(gids.count) tiles, expected \(width)×\(height) = \(expected)")
         }
         for i in gids.indices {
             let gid = gids[i] & ~flipFlagsMask
             gids[i] = gid
             guard gid != 0 else { continue }
             guard TileMap.tileset(for: gid, in: tilesets) != nil else {
-                throw place.error(data, "layer '\(name)' uses tile id \(gid), which no tileset has")
+                throw place.error(data, "layer '\(TerminalText.excerpt(name))' uses tile id \(gid), which no tileset has")
             }
         }
         return TileLayer(name: name, width: width, height: height, gids: gids)
@@ -257,7 +257,7 @@ public enum TMXLoader {
         var gids: [UInt32] = []
         gids.reserveCapacity(expected)
         var value: UInt64 = 0, digits = 0, sawComma = false
-        func bad(_ what: String) -> LevelError { place.error(element, "'\(what)' is not a tile id") }
+        func bad(_ what: String) -> LevelError { place.error(element, "'\(TerminalText.excerpt(what))' is not a tile id") }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -287,7 +287,7 @@ public enum TMXLoader {
         case nil, "": return bytes
         case "zlib": format = .zlib
         case "gzip": format = .gzip
-        case let other?: throw place.error(element, "unsupported compression '\(other)' (use none, zlib or gzip)")
+        case let other?: throw place.error(element, "unsupported compression '\(TerminalText.excerpt(other))' (use none, zlib or gzip)")
         }
         do { return try Zlib.inflate(bytes, format: format, expectedSize: expectedSize) } catch {
             throw place.error(element, "\(compression ?? "") data is corrupt: \(error.reason)")
@@ -333,7 +333,7 @@ public enum TMXLoader {
                 if let fallback { return fallback }
                 throw error(element, "missing attribute \(key)")
             }
-            guard let value = Int(text) else { throw error(element, "attribute \(key)='\(text)' is not a whole number") }
+            guard let value = Int(text) else { throw error(element, "attribute \(key)='\(TerminalText.excerpt(text))' is not a whole number") }
             guard range.contains(value) else {
                 throw error(element, "attribute \(key)=\(value) is out of range (\(range.lowerBound)…\(range.upperBound))")
             }
@@ -345,7 +345,7 @@ public enum TMXLoader {
                 if let fallback { return fallback }
                 throw error(element, "missing attribute \(key)")
             }
-            guard let value = Double(text), value.isFinite else { throw error(element, "attribute \(key)='\(text)' is not a number") }
+            guard let value = Double(text), value.isFinite else { throw error(element, "attribute \(key)='\(TerminalText.excerpt(text))' is not a number") }
             return value
         }
     }

@@ -78,10 +78,10 @@ public struct XMLReader {
         var attributes: [String: String] = [:]
         while true {
             skipSpace()
-            guard let c = peek() else { throw fail("unexpected end of file in <\(name)>") }
+            guard let c = peek() else { throw fail("unexpected end of file in <\(TerminalText.excerpt(name))>") }
             if c == UInt8(ascii: "/") {
                 advance()
-                guard peek() == UInt8(ascii: ">") else { throw fail("expected '>' after '/' in <\(name)>") }
+                guard peek() == UInt8(ascii: ">") else { throw fail("expected '>' after '/' in <\(TerminalText.excerpt(name))>") }
                 advance()
                 return XMLElement(name: name, attributes: attributes, children: [], text: "", line: startLine)
             }
@@ -90,19 +90,19 @@ public struct XMLReader {
                 break
             }
             let key = readName()
-            guard !key.isEmpty else { throw fail("bad attribute in <\(name)>") }
+            guard !key.isEmpty else { throw fail("bad attribute in <\(TerminalText.excerpt(name))>") }
             skipSpace()
-            guard peek() == UInt8(ascii: "=") else { throw fail("expected '=' after attribute \(key) in <\(name)>") }
+            guard peek() == UInt8(ascii: "=") else { throw fail("expected '=' after attribute \(TerminalText.excerpt(key)) in <\(TerminalText.excerpt(name))>") }
             advance()
             skipSpace()
             guard let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                throw fail("expected a quoted value for attribute \(key) in <\(name)>")
+                throw fail("expected a quoted value for attribute \(TerminalText.excerpt(key)) in <\(TerminalText.excerpt(name))>")
             }
             advance()
             let start = index
             while let d = peek(), d != quote { advance() }
-            guard index < bytes.count else { throw fail("unterminated value for attribute \(key)") }
-            guard attributes[key] == nil else { throw fail("attribute \(key) appears twice in <\(name)>") }
+            guard index < bytes.count else { throw fail("unterminated value for attribute \(TerminalText.excerpt(key))") }
+            guard attributes[key] == nil else { throw fail("attribute \(TerminalText.excerpt(key)) appears twice in <\(TerminalText.excerpt(name))>") }
             attributes[key] = try decodeEntities(bytes[start..<index])
             advance()
         }
@@ -110,13 +110,13 @@ public struct XMLReader {
         var text = ""
         var run: [UInt8] = []
         while true {
-            guard index < bytes.count else { throw fail("element <\(name)> is not closed") }
+            guard index < bytes.count else { throw fail("element <\(TerminalText.excerpt(name))> is not closed") }
             if starts(with: "</") {
                 index += 2
                 let closing = readName()
-                guard closing == name else { throw fail("</\(closing)> closes <\(name)>") }
+                guard closing == name else { throw fail("</\(TerminalText.excerpt(closing))> closes <\(TerminalText.excerpt(name))>") }
                 skipSpace()
-                guard peek() == UInt8(ascii: ">") else { throw fail("expected '>' in </\(name)>") }
+                guard peek() == UInt8(ascii: ">") else { throw fail("expected '>' in </\(TerminalText.excerpt(name))>") }
                 advance()
                 text += try decodeEntities(run[...])
                 return XMLElement(name: name, attributes: attributes, children: children, text: text, line: startLine)

@@ -139,9 +139,11 @@ public enum ReplayFile {
     private static func parseBody(_ input: inout ByteReader, version: UInt16) throws(ReplayError) -> Recording {
         let game = try input.string()
         let levelStart = input.position
-        let level = try input.string()
+        guard let level = try input.utf8String() else {
+            throw input.error(at: levelStart, "the level's name is not UTF-8 text")
+        }
         guard isLevelName(level) else {
-            throw input.error(at: levelStart, "'\(level)' is not a level name (a file name in Levels/, without .tmx)")
+            throw input.error(at: levelStart, "'\(TerminalText.excerpt(level))' is not a level name (a file name in Levels/, without .tmx)")
         }
         let sha = try input.bytes(32)
         let tickRate = Int(try input.u16())
@@ -328,5 +330,11 @@ struct ByteReader {
     mutating func string() throws(ReplayError) -> String {
         let length = Int(try u8())
         return String(decoding: try bytes(length), as: UTF8.self)
+    }
+
+    /// A string that must be UTF-8 as written (nil when it is not), never repaired with U+FFFD.
+    mutating func utf8String() throws(ReplayError) -> String? {
+        let length = Int(try u8())
+        return String(validating: try bytes(length), as: UTF8.self)
     }
 }

@@ -91,7 +91,7 @@ public final class Platform {
         var display = 0
         if !options.display.isEmpty {
             if let index = names.firstIndex(of: options.display) { display = index } else {
-                displayWarning = "display \"\(options.display)\" is not connected; opening on \(names.first.map { "\"\($0)\"" } ?? "the first")"
+                displayWarning = "\"\(TerminalText.excerpt(options.display))\" is not connected; opening on \(names.first.map { "\"\($0)\"" } ?? "the first display")"
             }
         }
         window = try Window(sdl: sdl, scale: options.scale, fullscreen: options.fullscreen, hidden: options.headless, display: display)

@@ -65,14 +65,18 @@ public enum SettingsFile {
         var settings = Settings()
         var problems: [UserFileError] = []
         func problem(_ table: String?, _ key: String, _ value: TOMLValue, _ reason: String) {
-            let name = table.map { "[\($0)] \(key)" } ?? key
+            let name = table.map { "[\(TerminalText.excerpt($0))] \(TerminalText.excerpt(key))" } ?? TerminalText.excerpt(key)
             problems.append(UserFileError(file: file, line: value.line, reason: "\(name): \(reason)"))
         }
 
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
             if key == "version" {
-                if value.int != version { problem(nil, key, value, "this koalio reads version \(version); reading on as if it were") }
+                if value.int == nil {
+                    problem(nil, key, value, "should be the whole number \(version), without quotes; reading on as version \(version)")
+                } else if value.int != version {
+                    problem(nil, key, value, "this koalio reads version \(version); reading on as if it were")
+                }
                 continue
             }
             guard let section = Section(rawValue: key) else {
@@ -94,14 +98,14 @@ public enum SettingsFile {
                     if section == .keyboard {
                         let keys = names.map { (name: $0, key: naming.key($0)) }
                         if let unknown = keys.first(where: { $0.key == nil }) {
-                            problem(key, entry, entryValue, "no key is called \"\(unknown.name)\" (names as SDL spells them: \"Space\", \"Left Shift\", \"Return\"); keeping the default")
+                            problem(key, entry, entryValue, "no key is called \"\(TerminalText.excerpt(unknown.name))\" (names as SDL spells them: \"Space\", \"Left Shift\", \"Return\"); keeping the default")
                             continue
                         }
                         settings.bindings.keys[action] = keys.compactMap(\.key)
                     } else {
                         let buttons = names.map { (name: $0, button: PadBinding(name: $0)) }
                         if let unknown = buttons.first(where: { $0.button == nil }) {
-                            problem(key, entry, entryValue, "no pad button is called \"\(unknown.name)\" (known: \(PadBinding.all.map(\.name).joined(separator: " "))); keeping the default")
+                            problem(key, entry, entryValue, "no pad button is called \"\(TerminalText.excerpt(unknown.name))\" (known: \(PadBinding.all.map(\.name).joined(separator: " "))); keeping the default")
                             continue
                         }
                         settings.bindings.buttons[action] = buttons.compactMap(\.button)
@@ -123,15 +127,19 @@ public enum SettingsFile {
 
     /// A list of strings, or one string as a list of one; else what is wrong.
     private static func strings(_ value: TOMLValue) -> ([String], bad: String?) {
-        if let single = value.string { return ([single], nil) }
+        if let single = value.string { return single.contains("\0") ? ([], nulInName) : ([single], nil) }
         guard let array = value.array else { return ([], "should be a list of names, like [\"a\", \"b\"]") }
         var names: [String] = []
         for element in array {
             guard let name = element.string else { return ([], "should be a list of names (in quotes)") }
+            guard !name.contains("\0") else { return ([], nulInName) }
             names.append(name)
         }
         return (names, nil)
     }
+
+    /// A NUL (`\u0000`) is read exactly, never cut: no name holds one, so the value is refused.
+    static let nulInName = "contains a NUL character (\\u0000), which no name has"
 
     // MARK: - Writing
 
@@ -234,7 +242,9 @@ extension SettingsFile {
                        set: @escaping (inout Settings, String) -> Void, _ comment: String) -> Field {
         let listed = choices.map { "\"\($0)\"" }.joined(separator: " or ")
         return Field(section: section, key: key, comment: "\(comment): \(listed)", read: { settings, value in
-            guard let text = value.string, choices.contains(text) else { return "should be \(listed)" }
+            guard let text = value.string, choices.contains(text) else {
+                return value.string?.contains("\0") == true ? nulInName : "should be \(listed)"
+            }
             set(&settings, text)
             return nil
         }, write: { "\"\(get($0))\"" })
@@ -257,6 +267,7 @@ extension SettingsFile {
             integer(.video, "window_scale", \.windowScale, Settings.windowScaleRange, "Window size as a multiple of 568×320"),
             Field(section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", read: { settings, value in
                 guard let name = value.string else { return "should be a display's name in quotes" }
+                guard !name.contains("\0") else { return nulInName }
                 settings.display = name
                 return nil
             }, write: { TOMLText.basicString($0.display) }),

@@ -50,6 +50,17 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(check.stdout, "ok 90 ticks\n")
     }
 
+    /// CRC-32 (IEEE), bit by bit: a test's own, to re-seal a replay it edits.
+    static func littleEndianCRC32(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc = ~crc
+        return (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
+    }
+
     func assertBad(_ arguments: [String], status: Int32 = 2, mentions: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let run = try Koalio.run(arguments)
         XCTAssertEqual(run.status, status, "\(run.stdout)\(run.stderr)", file: file, line: line)
@@ -82,7 +93,26 @@ final class ReplayTests: XCTestCase {
         recording.levelName = "nolevel"
         let missing = dir.appendingPathComponent("missing.koalioreplay").path
         try Data(ReplayFile.encode(recording)).write(to: URL(fileURLWithPath: missing))
-        try assertBad(["--replay", missing, "--headless", "--verify"], mentions: ["missing.koalioreplay", "level 'nolevel' is missing"])
+        try assertBad(["--replay", missing, "--headless", "--verify"], mentions: ["missing.koalioreplay", "level 'nolevel' cannot be read",
+                                                                                "Levels/nolevel.tmx: no such file"])
+
+        // A level named with its .tmx is looked up as written, never as level1.tmx.tmx.
+        recording.levelName = "level1.tmx"
+        let withExtension = dir.appendingPathComponent("extension.koalioreplay").path
+        try Data(ReplayFile.encode(recording)).write(to: URL(fileURLWithPath: withExtension))
+        let asWritten = try Koalio.run(["--replay", withExtension, "--headless", "--verify"])
+        XCTAssertEqual(asWritten.status, 0, asWritten.stderr)
+        XCTAssertTrue(asWritten.stdout.hasPrefix("ok "), "Levels/level1.tmx found and verified: \(asWritten.stdout)")
+
+        // A level name that is not UTF-8 is refused as such, not shown as U+FFFD and looked up.
+        var bytes = ReplayFile.encode(recording)
+        let name = Array("level1.tmx".utf8)
+        let at = try XCTUnwrap((0..<bytes.count - name.count).first { Array(bytes[$0..<$0 + name.count]) == name })
+        bytes[at] = 0xFF
+        bytes.replaceSubrange(bytes.count - 4..<bytes.count, with: Self.littleEndianCRC32(bytes.dropLast(4)))
+        let notUTF8 = dir.appendingPathComponent("notutf8.koalioreplay").path
+        try Data(bytes).write(to: URL(fileURLWithPath: notUTF8))
+        try assertBad(["--replay", notUTF8, "--headless", "--verify"], mentions: ["the level's name is not UTF-8 text"])
 
         recording.levelName = "level1"
         recording.checksums[3].value &+= 1

@@ -61,7 +61,7 @@ final class DisplaySettingTests: XCTestCase {
         try "[video]\ndisplay = \"Projector\"\n".write(toFile: config, atomically: true, encoding: .utf8)
         let absent = try Koalio.run(["--level", "level1", "--ticks", "2", "--config", config], environment: ["DISPLAY": xvfb.display])
         XCTAssertEqual(absent.status, 0, absent.stderr)
-        let prefix = "koalio: warning: display \"Projector\" is not connected; opening on \""
+        let prefix = "koalio: warning: \(config): [video] display: \"Projector\" is not connected; opening on \""
         XCTAssertTrue(absent.stderr.hasPrefix(prefix), absent.stderr)
         XCTAssertEqual(absent.stderr.filter { $0 == "\n" }.count, 1)
         // The first display's name, as SDL gives it, is a choice that needs no fallback.
@@ -71,5 +71,56 @@ final class DisplaySettingTests: XCTestCase {
         let present = try Koalio.run(["--level", "level1", "--ticks", "2", "--config", config], environment: ["DISPLAY": xvfb.display])
         XCTAssertEqual(present.status, 0)
         XCTAssertEqual(present.stderr, "")
+    }
+}
+
+/// Messages about the player's files are few, short and true.
+final class FileMessageTests: XCTestCase {
+    func run(settings text: String) throws -> (stderr: String, config: String) {
+        let config = try Koalio.scratch().appendingPathComponent("settings.toml").path
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "2", "--config", config])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return (run.stderr, config)
+    }
+
+    func testAFileOfManyProblemsPrintsTenAndACount() throws {
+        let (stderr, config) = try run(settings: (0..<5000).map { "unknown_\($0) = 1\n" }.joined())
+        let lines = stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 11, "ten problems and one line counting the rest")
+        XCTAssertEqual(lines.last.map(String.init), "koalio: warning: … and 4990 more problems in \(config)")
+    }
+
+    func testANulInAValueIsNamedAndTheValueKeepsItsDefault() throws {
+        let (stderr, config) = try run(settings: "[keyboard]\njump = [\"Space\\u0000junk\"]\n[video]\ndisplay = \"HDMI\\u0000-2\"\n")
+        XCTAssertEqual(stderr.split(separator: "\n").map(String.init), [
+            "koalio: warning: \(config):2: [keyboard] jump: contains a NUL character (\\u0000), which no name has; keeping the default",
+            "koalio: warning: \(config):4: [video] display: contains a NUL character (\\u0000), which no name has; keeping the default",
+        ])
+    }
+
+    func testVersionAsAStringAndLongNamesAreToldShortly() throws {
+        let long = String(repeating: "k", count: 5000)
+        let (stderr, config) = try run(settings: "version = \"1\"\n[keyboard]\njump = [\"\(long)\"]\n")
+        let lines = stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "koalio: warning: \(config):1: version: should be the whole number 1, without quotes; reading on as version 1")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertLessThan(lines[1].count, 400, "the 5000-character name is cut: \(lines[1].prefix(200))")
+        XCTAssertTrue(lines[1].contains(String(repeating: "k", count: 80) + "…"), lines[1])
+    }
+
+    func testAnUnknownLevelNameListsTheLevels() throws {
+        for name in ["nosuch", "1", "Level 1"] {
+            let run = try Koalio.run(["--level", name, "--headless", "--ticks", "2"])
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.contains("--level \(name): no level of that name"), run.stderr)
+            XCTAssertTrue(run.stderr.contains("the levels are level1, level2, level3"), run.stderr)
+        }
+        let fifo = try Koalio.scratch().appendingPathComponent("fifo.tmx").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let special = try Koalio.run(["--level", fifo, "--headless", "--ticks", "2"])
+        XCTAssertEqual(special.status, 2)
+        XCTAssertTrue(special.stderr.contains("\(fifo): is not a regular file"), special.stderr)
     }
 }
