@@ -19,10 +19,12 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
+        // SDL2 alone is linked: images are decoded and screenshots written with libpng (CPNG),
+        // and SDL_mixer is opened at run time (only its header is needed here).
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "SDL2_image",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-mixer-dev"])]
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev"])]
         ),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

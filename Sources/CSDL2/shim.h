@@ -1,10 +1,9 @@
-/* The C shim: SDL2, SDL2_image and SDL2_mixer, plus static inline wrappers for the function-like macros
+/* The C shim: SDL2 and SDL2_mixer (its header; the library is opened at run time), plus static inline wrappers for the function-like macros
  * Swift cannot import (see ../shared/SDL-NOTES.md). Only KoalioSDL imports this module. */
 #ifndef KOALIO_CSDL2_SHIM_H
 #define KOALIO_CSDL2_SHIM_H
 
 #include <SDL2/SDL.h>
-#include <SDL2/SDL_image.h>
 #include <SDL2/SDL_mixer.h>
 
 /** SDL_WINDOWPOS_CENTERED_DISPLAY is a function-like macro: it does not import. */

@@ -144,12 +144,8 @@ public enum Game {
         if let warning = platform.displayWarning {
             StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [video] display: \(warning)")
         }
-        do {
-            try platform.loadControllerMappings(controllerMappingFiles())
-            try platform.preload(images)
-        } catch {
-            throw .input(error.description)
-        }
+        do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .input(error.description) }
+        do { try platform.preload(images) } catch { throw .input(map.describing(error)) }
         let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), options: loopOptions)
         _ = try loop.run(screenshot: options.screenshotPath)
         return 0
@@ -208,5 +204,16 @@ public enum Game {
             ?? environment["HOME"].map { $0 + "/.config" }
         if let config { files.append(config + "/koalio/gamecontrollerdb.txt") }
         return files
+    }
+}
+
+extension TileMap {
+    /// A problem decoding an image, preceded by the level file and line that named it when it
+    /// is one of this level's tileset images (other problems with those are found at load).
+    func describing(_ error: DataFileError) -> String {
+        guard let tileset = tilesets.first(where: { $0.imagePath == error.file && !$0.imageReference.isEmpty }) else {
+            return error.description
+        }
+        return "\(tileset.imageReference): \(error.description)"
     }
 }

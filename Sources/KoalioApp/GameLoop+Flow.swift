@@ -114,14 +114,8 @@ extension GameLoop {
     func startLevel(_ index: Int) {
         guard let catalog = options.catalog, catalog.names.indices.contains(index) else { return }
         let loaded: (map: TileMap, sha256: [UInt8])
-        do {
-            loaded = try catalog.load(catalog.names[index])
-            try platform.preload(Art.textures(for: loaded.map))
-        } catch let error as KoalioError {
-            return warn(error.description)
-        } catch {
-            return warn("\(error)")
-        }
+        do { loaded = try catalog.load(catalog.names[index]) } catch { return warn(error.description) }
+        do { try platform.preload(Art.textures(for: loaded.map)) } catch { return warn(loaded.map.describing(error)) }
         session = Session(map: loaded.map)
         levelIndex = index
         selection[.levels] = index

@@ -184,7 +184,7 @@ public enum TMXLoader {
         }
         return Tileset(firstGID: firstGID, name: element.attributes["name"] ?? "", imagePath: imagePath,
                        tileWidth: tileWidth, tileHeight: tileHeight, tileCount: tileCount, columns: columns,
-                       margin: margin, spacing: spacing)
+                       margin: margin, spacing: spacing, imageReference: "\(place.file):\(image.line): <image>")
     }
 
     /// The tileset image's size from its PNG header, which also proves it is there and small

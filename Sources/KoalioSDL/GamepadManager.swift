@@ -73,7 +73,7 @@ public final class GamepadManager {
     /// Starts and stops SDL's GameController layer on its own (no window).
     public static func describeConnected(mappingFiles: [String]) throws -> [String] {
         setHints()
-        let sdl = try SDLSystem(flags: UInt32(SDL_INIT_GAMECONTROLLER), images: false)
+        let sdl = try SDLSystem(flags: UInt32(SDL_INIT_GAMECONTROLLER))
         defer { withExtendedLifetime(sdl) {} }
         let database = try readMappings(files: mappingFiles)
         var lines: [String] = []

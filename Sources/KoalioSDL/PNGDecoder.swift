@@ -44,8 +44,8 @@ enum PNGDecoder {
         return .success(surface)
     }
 
-    /// libpng's reason, from the fixed-size `message` buffer in the image.
-    private static func message(of image: png_image) -> String {
+    /// libpng's reason, from the fixed-size `message` buffer in the image (the encoder's too).
+    static func message(of image: png_image) -> String {
         withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }

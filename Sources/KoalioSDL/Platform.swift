@@ -78,7 +78,7 @@ public final class Platform {
         // as such instead of SDL going on to probe Wayland (whose library prints to stderr).
         if onlyX11 { setHint(SDL_HINT_VIDEODRIVER, "x11") }
         let sdl: SDLSystem
-        do { sdl = try SDLSystem(flags: UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER), images: true) } catch {
+        do { sdl = try SDLSystem(flags: UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER)) } catch {
             throw onlyX11 && error.operation == "SDL_Init" ? SDLError.noDisplay : error
         }
         // SDL, asked for no driver in particular, may settle on one that shows nothing.

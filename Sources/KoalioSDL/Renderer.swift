@@ -23,7 +23,9 @@ final class Renderer {
     /// switched between modes: SDL's software renderer rebuilds its blitter at every switch.)
     private var strips: [TextureID: TileStrips] = [:]
     static let cellSide = 16
-    static let stripCells = 64
+    /// The most tiles a row of the 568 px view shows, partly cut ones at both ends included:
+    /// no run is longer.
+    static let stripCells = LogicalView.width / cellSide + 2
 
     init(window: Window, choice: RendererChoice) throws(SDLError) {
         self.window = window
@@ -325,7 +327,7 @@ final class Renderer {
     /// Saves what the window shows now (after `render`, before `present`) as a PNG.
     func saveScreenshot(to path: String) throws(SDLError) {
         if case .surface = canvas {
-            try check(IMG_SavePNG(try window.surface(), path), "saving \(path)")
+            try PNGEncoder.write(try window.surface(), to: path)
             return
         }
         let (w, h) = outputSize()
@@ -334,6 +336,6 @@ final class Renderer {
         let windowRenderer = if case let .streamed(_, presenter, _) = canvas { presenter } else { handle }
         try check(SDL_RenderReadPixels(windowRenderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch),
                   "SDL_RenderReadPixels")
-        try check(IMG_SavePNG(surface, path), "saving \(path)")
+        try PNGEncoder.write(surface, to: path)
     }
 }

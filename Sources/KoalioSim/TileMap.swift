@@ -12,9 +12,12 @@ public struct Tileset: Hashable, Sendable {
     public var columns: Int
     public var margin: Int
     public var spacing: Int
+    /// Where the image was named (`Levels/level1.tmx:4: <image>`), so a problem found only when
+    /// it is decoded still names the level file and line that led to it.
+    public var imageReference: String
 
     public init(firstGID: UInt32, name: String, imagePath: String, tileWidth: Int, tileHeight: Int,
-                tileCount: Int, columns: Int, margin: Int = 0, spacing: Int = 0) {
+                tileCount: Int, columns: Int, margin: Int = 0, spacing: Int = 0, imageReference: String = "") {
         self.firstGID = firstGID
         self.name = name
         self.imagePath = imagePath
@@ -24,6 +27,7 @@ public struct Tileset: Hashable, Sendable {
         self.columns = columns
         self.margin = margin
         self.spacing = spacing
+        self.imageReference = imageReference
     }
 
     /// The image region of a global tile id that belongs to this tileset.

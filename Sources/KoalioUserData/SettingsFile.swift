@@ -57,13 +57,25 @@ public enum SettingsFile {
             return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: bad.line,
                                                                           reason: "not TOML: \(bad.reason); using the default settings")])
         }
-        let table: TOMLTable
-        do { table = try TOMLTable(parsing: string) } catch {
-            return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: error.line > 0 ? error.line : nil,
-                                                                          reason: "not TOML: \(error.description); using the default settings")])
+        var problems: [UserFileError] = []
+        var table = TOMLTable()
+        var parsed = string
+        while true {
+            do {
+                table = try TOMLTable(parsing: parsed)
+                break
+            } catch {
+                // A mistyped value costs that value only (see ``TOMLRecovery``); else the file is refused whole.
+                guard problems.count < TOMLRecovery.linesLimit, let (bad, rest) = TOMLRecovery.blanking(line: error.line, in: parsed) else {
+                    return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: error.line > 0 ? error.line : nil,
+                                                                                  reason: "not TOML: \(error.description); using the default settings")])
+                }
+                let name = bad.table.map { "[\(TerminalText.excerpt($0))] \(TerminalText.excerpt(bad.key))" } ?? TerminalText.excerpt(bad.key)
+                problems.append(UserFileError(file: file, line: error.line, reason: "\(name): not a TOML value (\(error.description)); keeping the default"))
+                parsed = rest
+            }
         }
         var settings = Settings()
-        var problems: [UserFileError] = []
         func problem(_ table: String?, _ key: String, _ value: TOMLValue, _ reason: String) {
             let name = table.map { "[\(TerminalText.excerpt($0))] \(TerminalText.excerpt(key))" } ?? TerminalText.excerpt(key)
             problems.append(UserFileError(file: file, line: value.line, reason: "\(name): \(reason)"))

@@ -36,6 +36,9 @@ struct TOMLTable: Sendable {
     }
 
     fileprivate init(entries: [String: TOMLValue]) { self.entries = entries }
+
+    /// An empty table.
+    init() {}
 }
 
 /// One TOML value and where it stands.

@@ -104,7 +104,8 @@ final class FileMessageTests: XCTestCase {
         let (stderr, config) = try run(settings: "version = \"1\"\n[keyboard]\njump = [\"\(long)\"]\n")
         let lines = stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "koalio: warning: \(config):1: version: should be the whole number 1, without quotes; reading on as version 1")
-        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines.count, 2, stderr)
+        guard lines.count == 2 else { return }
         XCTAssertLessThan(lines[1].count, 400, "the 5000-character name is cut: \(lines[1].prefix(200))")
         XCTAssertTrue(lines[1].contains(String(repeating: "k", count: 80) + "…"), lines[1])
     }
@@ -122,5 +123,21 @@ final class FileMessageTests: XCTestCase {
         let special = try Koalio.run(["--level", fifo, "--headless", "--ticks", "2"])
         XCTAssertEqual(special.status, 2)
         XCTAssertTrue(special.stderr.contains("\(fifo): is not a regular file"), special.stderr)
+    }
+
+    /// A tileset image that is a PNG by its header but damaged further in is found only when
+    /// decoded: the message still names the level's file and line that named the image.
+    func testADamagedTilesetImageNamesTheLevelThatUsesIt() throws {
+        let dir = try Koalio.scratch().path
+        let tiles = try Data(contentsOf: URL(fileURLWithPath: Koalio.repository + "/Resources/tiles.png"))
+        try tiles.prefix(tiles.count / 2).write(to: URL(fileURLWithPath: dir + "/tiles.png"))
+        let tileset = try String(contentsOfFile: Koalio.repository + "/Levels/koalio.tsx", encoding: .utf8)
+            .replacingOccurrences(of: "../Resources/tiles.png", with: "tiles.png")
+        try tileset.write(toFile: dir + "/koalio.tsx", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Koalio.repository + "/Levels/level1.tmx", toPath: dir + "/level1.tmx")
+        let run = try Koalio.run(["--level", dir + "/level1.tmx", "--headless", "--ticks", "2"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("koalio: \(dir)/koalio.tsx:3: <image>: \(dir)/tiles.png: cannot load image"), run.stderr)
     }
 }

@@ -87,6 +87,20 @@ final class SettingsFileTests: XCTestCase {
         XCTAssertEqual(settings.touchOpacityPercent, 50)
     }
 
+    /// `left_handed = ture` costs that value only: the other settings still apply, and the
+    /// problem names the line and the key.
+    func testAMistypedValueCostsThatValueOnly() {
+        let decoded = decode("[touch]\r\nleft_handed = ture\r\nsize = 150\r\n[audio]\r\nmusic = 2O\r\neffects = 40\r\n")
+        XCTAssertEqual(decoded.problems.map(\.line), [2, 5])
+        XCTAssertTrue(decoded.problems[0].description.hasPrefix("s.toml:2: [touch] left_handed: not a TOML value ("), decoded.problems[0].description)
+        XCTAssertTrue(decoded.problems[0].description.hasSuffix("; keeping the default"))
+        XCTAssertTrue(decoded.problems[1].description.hasPrefix("s.toml:5: [audio] music: not a TOML value"), decoded.problems[1].description)
+        var expected = Settings()
+        expected.touchSizePercent = 150
+        expected.effectsVolume = 40
+        XCTAssertEqual(decoded.settings, expected, "every other setting applies")
+    }
+
     func testAFileThatIsNotTOMLGivesTheDefaultsAndItsLine() {
         let decoded = decode("[keyboard]\njump = [\"Space\"\n")
         XCTAssertEqual(decoded.settings, Settings())

@@ -8,10 +8,15 @@ let naming = SettingsFile.KeyNaming(key: { name in
     return ["Space": Key.space, "Left": .left, "Right": .right, "Up": .up, "Escape": .escape, "X": .x, "Z": .z][name]
 }, name: { "Key \($0.usage)" })
 
-/// Any bytes as settings.toml: reading never fails as a whole (problems are warnings), and the
-/// settings read write out as a file that reads back the same, with no problem.
+/// Any bytes as settings.toml: reading never fails as a whole (problems are warnings), the
+/// settings read write out as a file that reads back the same, with no problem, and saving over
+/// a file that had problems keeps it whole.
 let fuzzOne: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 = { data, size in
-    let decoded = SettingsFile.decode(bytes(data, size), file: "fuzz", naming: naming)
+    let input = bytes(data, size)
+    let decoded = SettingsFile.decode(input, file: "fuzz", naming: naming)
+    checkSaveKeeps(input, readCleanly: decoded.problems.isEmpty, name: "settings.toml") { path in
+        _ = try? SettingsFile.save(decoded.settings, path: path, naming: naming)
+    }
     let again = SettingsFile.decode(Array(SettingsFile.encode(decoded.settings, naming: naming).utf8), file: "again", naming: naming)
     guard again.problems.isEmpty, again.settings == decoded.settings else {
         fatalError("settings do not read back from their own file: \(again.problems)")
