@@ -94,7 +94,10 @@ public enum Game {
             if let directory = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) {
                 let path = directory + "/" + ProgressFile.fileName
                 let loaded = ProgressFile.load(path: path)
-                if let warning = loaded.warning { StandardError.writeLine("koalio: warning: \(warning)") }
+                if let warning = loaded.warning {
+                    StandardError.writeLine("koalio: warning: \(warning)")
+                    loopOptions.fileNotices.append("\(ProgressFile.fileName) could not be read: kept, not overwritten")
+                }
                 loopOptions.progress = loaded.progress
                 loopOptions.progressPath = path
                 loopOptions.bestRunDirectory = directory + "/best"
@@ -108,6 +111,11 @@ public enum Game {
         }
         let (settings, warnings) = SettingsStore.load(path: settingsPath, overrides: overrides)
         StandardError.writeWarnings(warnings, file: settingsPath ?? SettingsFile.fileName)
+        if !warnings.isEmpty {
+            let count = warnings.count == 1 ? "a problem" : "\(warnings.count) problems"
+            loopOptions.fileNotices.insert(settings.resetKeys.isEmpty ? "\(SettingsFile.fileName) could not be read: default settings"
+                                                                      : "\(SettingsFile.fileName) had \(count): marked in Settings", at: 0)
+        }
         loopOptions.settings = settings
         if let path = options.inputScriptPath {
             let bytes: [UInt8]

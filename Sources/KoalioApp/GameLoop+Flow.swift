@@ -32,13 +32,23 @@ extension GameLoop {
         case .settings, .keyboardControls, .padControls, .touchControls, .video:
             return settingsPage()
         case .title, .level:
-            return MenuPage(heading: "koalio", subheading: "a koala, some spikes, and a flag",
+            return MenuPage(heading: "koalio", subheading: titleNotice ?? "a koala, some spikes, and a flag",
                             entries: [.init("Play"), .init("Settings"), .init("Quit")], selection: selection[.title] ?? 0,
                             hint: prompts.menuHint(choose: "go", back: "quit"))
         case .levels:
             return Self.levelSelectPage(names: levelNames, progress: progress, selection: selection[.levels] ?? 0,
                                         hint: prompts.menuHint(choose: "play", back: "back"))
         }
+    }
+
+    /// The widest line the title shows under its heading, in characters of the menu font.
+    nonisolated static let titleNoticeCharacters = 68
+
+    /// The title's notice: every file's line, or the first alone when together they are too wide.
+    nonisolated static func titleNotice(_ notices: [String]) -> String? {
+        guard let first = notices.first else { return nil }
+        let all = notices.joined(separator: "  ·  ")
+        return all.count <= titleNoticeCharacters ? all : first
     }
 
     /// The level select: each level with its best time, `new` or `locked`, then Back.
@@ -83,6 +93,7 @@ extension GameLoop {
     private func choose(_ index: Int) {
         switch screen {
         case .title, .level:
+            titleNotice = nil  // seen: it goes once the player moves on
             switch index {
             case 0: screen = .levels
             case 1: openSettings(returningTo: .title)

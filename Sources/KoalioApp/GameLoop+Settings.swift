@@ -56,7 +56,8 @@ extension GameLoop {
     var settingsContext: SettingsMenu.Context {
         let pad = registry.current
         return SettingsMenu.Context(settings: settings.effective, padStyle: pad.map { ButtonStyle(pad: $0.productCategory) } ?? .xbox,
-                                    padCategory: pad?.productCategory ?? .xboxOne, displays: platform.displays)
+                                    padCategory: pad?.productCategory ?? .xboxOne, displays: platform.displays,
+                                    resetKeys: settings.resetKeys)
     }
 
     func settingsPage() -> MenuPage {

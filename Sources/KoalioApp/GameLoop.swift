@@ -63,6 +63,9 @@ public final class GameLoop {
         public var audio = false
         /// Write each frame's start time and work time here when the game ends (`--frame-times`).
         public var frameTimesPath: String?
+        /// What went wrong reading the player's files, one short line each, for the title (a
+        /// player who started koalio from a launcher never sees stderr).
+        public var fileNotices: [String] = []
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {
@@ -86,6 +89,9 @@ public final class GameLoop {
     var menuReader = MenuInputReader()
     /// The selected entry of each menu, kept while the player visits the other.
     var selection: [Screen: Int] = [:]
+    /// The title's line about the player's files (see ``Options/fileNotices``), until the
+    /// player first leaves the title.
+    var titleNotice: String?
     public internal(set) var progress: PlayerProgress
     /// The level being played, as an index into the catalog (nil: a level from elsewhere).
     var levelIndex: Int?
@@ -141,6 +147,7 @@ public final class GameLoop {
         self.session = session
         self.options = options
         self.screen = options.replay == nil ? options.startScreen : .level
+        titleNotice = Self.titleNotice(options.fileNotices)
         self.progress = options.progress
         self.levelIndex = options.levelIndex
         self.script = options.script.map(ScriptPlayer.init)

@@ -19,6 +19,9 @@ struct SettingsRow {
 
     var entry: MenuPage.Entry
     var kind: Kind
+    /// Where the setting lives in `settings.toml` (`audio.music`, `keyboard.jump`); a page's
+    /// row names its table (`touch`). Rows whose setting had to be reset are marked.
+    var fileKey: String?
 }
 
 /// Waiting for the key or pad button a player presses to rebind an action.
@@ -44,6 +47,8 @@ enum SettingsMenu {
         var padCategory: ProductCategory
         /// SDL's displays by name.
         var displays: [String]
+        /// The settings the file had wrong, which kept their defaults (`audio.music`).
+        var resetKeys: Set<String> = []
     }
 
     static func heading(_ screen: Screen) -> String {
@@ -56,7 +61,20 @@ enum SettingsMenu {
         }
     }
 
+    /// The page's rows; those whose setting the file had wrong (and which kept the default) are
+    /// drawn in the warning colour with "reset" before their value, and so are the rows that
+    /// open a page holding one.
     static func rows(_ screen: Screen, _ context: Context) -> [SettingsRow] {
+        unmarkedRows(screen, context).map { row in
+            guard let key = row.fileKey, context.resetKeys.contains(where: { $0 == key || $0.hasPrefix(key + ".") }) else { return row }
+            var marked = row
+            marked.entry.warns = true
+            marked.entry.detail = "reset" + (row.entry.detail.map { ": " + $0 } ?? "")
+            return marked
+        }
+    }
+
+    private static func unmarkedRows(_ screen: Screen, _ context: Context) -> [SettingsRow] {
         let settings = context.settings
         switch screen {
         case .keyboardControls:
@@ -65,7 +83,7 @@ enum SettingsMenu {
                 let conflicts = keys.flatMap { settings.bindings.conflicts(of: $0, with: action) }
                 return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
                                                 glyphs: Prompt(keys.map { .glyph(.keycap(KeyNames.name(of: $0))) }), warns: !conflicts.isEmpty),
-                                   kind: .bind(action))
+                                   kind: .bind(action), fileKey: "keyboard." + action.rawValue)
             } + [SettingsRow(entry: .init("Reset to defaults"), kind: .reset), SettingsRow(entry: .init("Back"), kind: .back)]
         case .padControls:
             return Action.allCases.map { action in
@@ -74,43 +92,45 @@ enum SettingsMenu {
                 let physical = settings.bindings.physicalButtons(for: action, on: context.padCategory)
                 return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
                                                 glyphs: Prompt(physical.map { .glyph(.pad($0, context.padStyle)) }), warns: !conflicts.isEmpty),
-                                   kind: .bind(action))
+                                   kind: .bind(action), fileKey: "gamepad." + action.rawValue)
             } + [
-                choice("Nintendo buttons", settings.bindings.nintendoByLabel ? "by label" : "by position") { $0.bindings.nintendoByLabel.toggle() },
+                choice("Nintendo buttons", "gamepad.nintendo_buttons", settings.bindings.nintendoByLabel ? "by label" : "by position") {
+                    $0.bindings.nintendoByLabel.toggle()
+                },
                 SettingsRow(entry: .init("Reset to defaults"), kind: .reset),
                 SettingsRow(entry: .init("Back"), kind: .back),
             ]
         case .touchControls:
             return [
-                percent("Opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep, settings),
-                percent("Size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, settings),
-                choice("Left-handed", settings.leftHanded ? "on" : "off") { $0.leftHanded.toggle() },
-                choice("Joystick", settings.joystick == .floating ? "floating" : "fixed") {
+                percent("Opacity", "touch.opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep, settings),
+                percent("Size", "touch.size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, settings),
+                choice("Left-handed", "touch.left_handed", settings.leftHanded ? "on" : "off") { $0.leftHanded.toggle() },
+                choice("Joystick", "touch.joystick", settings.joystick == .floating ? "floating" : "fixed") {
                     $0.joystick = $0.joystick == .floating ? .fixed : .floating
                 },
                 SettingsRow(entry: .init("Back"), kind: .back),
             ]
         case .video:
             return [
-                choice("Fullscreen", settings.fullscreen ? "on" : "off") { $0.fullscreen.toggle() },
+                choice("Fullscreen", "video.fullscreen", settings.fullscreen ? "on" : "off") { $0.fullscreen.toggle() },
                 SettingsRow(entry: .init("Window scale", detail: "\(settings.windowScale)x"), kind: .adjust { settings, step in
                     settings.windowScale = clamped(settings.windowScale + step, Settings.windowScaleRange)
-                }),
+                }, fileKey: "video.window_scale"),
                 displayRow(context),
                 SettingsRow(entry: .init("Back"), kind: .back),
             ]
         default:
             return [
-                SettingsRow(entry: .init("Keyboard keys"), kind: .open(.keyboardControls)),
-                SettingsRow(entry: .init("Pad buttons"), kind: .open(.padControls)),
-                percent("Stick dead zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep, settings),
-                choice("Rumble", settings.rumble ? "on" : "off") { $0.rumble.toggle() },
-                percent("Rumble strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep, settings),
-                SettingsRow(entry: .init("On-screen controls"), kind: .open(.touchControls)),
-                SettingsRow(entry: .init("Video"), kind: .open(.video)),
-                percent("Music volume", \.musicVolume, Settings.percentRange, step: percentStep, settings),
-                percent("Effects volume", \.effectsVolume, Settings.percentRange, step: percentStep, settings),
-                choice("Ghost of your best run", settings.ghost ? "on" : "off") { $0.ghost.toggle() },
+                SettingsRow(entry: .init("Keyboard keys"), kind: .open(.keyboardControls), fileKey: "keyboard"),
+                SettingsRow(entry: .init("Pad buttons"), kind: .open(.padControls), fileKey: "gamepad"),
+                percent("Stick dead zone", "gamepad.dead_zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep, settings),
+                choice("Rumble", "gamepad.rumble", settings.rumble ? "on" : "off") { $0.rumble.toggle() },
+                percent("Rumble strength", "gamepad.rumble_strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep, settings),
+                SettingsRow(entry: .init("On-screen controls"), kind: .open(.touchControls), fileKey: "touch"),
+                SettingsRow(entry: .init("Video"), kind: .open(.video), fileKey: "video"),
+                percent("Music volume", "audio.music", \.musicVolume, Settings.percentRange, step: percentStep, settings),
+                percent("Effects volume", "audio.effects", \.effectsVolume, Settings.percentRange, step: percentStep, settings),
+                choice("Ghost of your best run", "game.ghost", settings.ghost ? "on" : "off") { $0.ghost.toggle() },
                 SettingsRow(entry: .init("Back"), kind: .back),
             ]
         }
@@ -125,16 +145,16 @@ enum SettingsMenu {
 
     static func clamped(_ value: Int, _ range: ClosedRange<Int>) -> Int { min(range.upperBound, max(range.lowerBound, value)) }
 
-    static func percent(_ label: String, _ path: WritableKeyPath<Settings, Int>, _ range: ClosedRange<Int>, step: Int,
-                        _ settings: Settings) -> SettingsRow {
+    static func percent(_ label: String, _ fileKey: String, _ path: WritableKeyPath<Settings, Int>, _ range: ClosedRange<Int>,
+                        step: Int, _ settings: Settings) -> SettingsRow {
         SettingsRow(entry: .init(label, detail: "\(settings[keyPath: path])%"), kind: .adjust { settings, direction in
             settings[keyPath: path] = clamped(settings[keyPath: path] + direction * step, range)
-        })
+        }, fileKey: fileKey)
     }
 
     /// A two-way setting: either direction, or choosing, flips it.
-    static func choice(_ label: String, _ value: String, flip: @escaping (inout Settings) -> Void) -> SettingsRow {
-        SettingsRow(entry: .init(label, detail: value), kind: .adjust { settings, _ in flip(&settings) })
+    static func choice(_ label: String, _ fileKey: String, _ value: String, flip: @escaping (inout Settings) -> Void) -> SettingsRow {
+        SettingsRow(entry: .init(label, detail: value), kind: .adjust { settings, _ in flip(&settings) }, fileKey: fileKey)
     }
 
     /// The display to open on: SDL's displays in turn; one that is not connected is named so.
@@ -147,6 +167,6 @@ enum SettingsMenu {
             guard !displays.isEmpty else { return }
             let index = ((current ?? 0) + step + displays.count) % displays.count
             settings.display = index == 0 ? "" : displays[index]
-        })
+        }, fileKey: "video.display")
     }
 }

@@ -65,11 +65,19 @@ struct SettingsStore {
     /// Where they are saved; nil: not saved (no home folder). A file there that had problems
     /// is kept aside by the save (``SettingsFile/save(_:path:naming:)``).
     let path: String?
+    /// The settings the file had wrong, which kept their defaults (`audio.music`): the menu marks
+    /// them until a change is saved (the file written then has no problems).
+    private(set) var resetKeys: Set<String>
+    /// How many problems reading the file found: the title's notice counts them.
+    let problemCount: Int
 
-    init(saved: Settings = Settings(), overrides: Overrides = Overrides(), path: String? = nil) {
+    init(saved: Settings = Settings(), overrides: Overrides = Overrides(), path: String? = nil, resetKeys: Set<String> = [],
+         problemCount: Int = 0) {
         self.saved = saved
         self.overrides = overrides
         self.path = path
+        self.resetKeys = resetKeys
+        self.problemCount = problemCount
     }
 
     /// What the game uses now.
@@ -79,7 +87,8 @@ struct SettingsStore {
     static func load(path: String?, overrides: Overrides) -> (SettingsStore, warnings: [String]) {
         guard let path else { return (SettingsStore(overrides: overrides), []) }
         let loaded = SettingsFile.load(path: path, naming: naming)
-        return (SettingsStore(saved: loaded.settings, overrides: overrides, path: path), loaded.warnings)
+        return (SettingsStore(saved: loaded.settings, overrides: overrides, path: path, resetKeys: loaded.resetKeys,
+                              problemCount: loaded.warnings.count), loaded.warnings)
     }
 
     /// Makes `new` the effective settings (from the menu); returns whether anything changed,
@@ -93,6 +102,7 @@ struct SettingsStore {
         let file = overrides.kept(from: saved, in: new)
         guard file != saved else { return true }
         saved = file
+        resetKeys = []
         if let path { writer.enqueue { [file] in try SettingsFile.save(file, path: path, naming: Self.naming) } }
         return true
     }

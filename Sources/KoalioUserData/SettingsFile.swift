@@ -40,6 +40,9 @@ public enum SettingsFile {
     public struct Decoded: Sendable {
         public var settings: Settings
         public var problems: [UserFileError]
+        /// The settings a problem made keep their default, as `table.key` (a whole table by its
+        /// name): the settings menu marks them.
+        public var resetKeys: Set<String> = []
     }
 
     // MARK: - Reading
@@ -53,14 +56,17 @@ public enum SettingsFile {
         guard !string.contains("\0") else {
             return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "contains a NUL byte; using the default settings")])
         }
-        if let bad = TOMLGate.check(string) {
-            return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: bad.line,
-                                                                          reason: "not TOML: \(bad.reason); using the default settings")])
-        }
         var problems: [UserFileError] = []
+        var resetKeys: Set<String> = []
         var table = TOMLTable()
         var parsed = string
         while true {
+            // Checked again after each line blanked: a blanked line can leave a header toml++
+            // cannot take where an unclosed string had hidden it.
+            if let bad = TOMLGate.check(parsed) {
+                return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: bad.line,
+                                                                              reason: "not TOML: \(bad.reason); using the default settings")])
+            }
             do {
                 table = try TOMLTable(parsing: parsed)
                 break
@@ -71,6 +77,7 @@ public enum SettingsFile {
                                                                                   reason: "not TOML: \(error.description); using the default settings")])
                 }
                 let name = bad.table.map { "[\(TerminalText.excerpt($0))] \(TerminalText.excerpt(bad.key))" } ?? TerminalText.excerpt(bad.key)
+                resetKeys.insert(bad.table.map { "\($0).\(bad.key)" } ?? bad.key)
                 problems.append(UserFileError(file: file, line: error.line, reason: "\(name): not a TOML value (\(error.description)); keeping the default"))
                 parsed = rest
             }
@@ -78,6 +85,7 @@ public enum SettingsFile {
         var settings = Settings()
         func problem(_ table: String?, _ key: String, _ value: TOMLValue, _ reason: String) {
             let name = table.map { "[\(TerminalText.excerpt($0))] \(TerminalText.excerpt(key))" } ?? TerminalText.excerpt(key)
+            if key != "version" { resetKeys.insert(table.map { "\($0).\(key)" } ?? key) }
             problems.append(UserFileError(file: file, line: value.line, reason: "\(name): \(reason)"))
         }
 
@@ -134,7 +142,7 @@ public enum SettingsFile {
         }
         // In the file's order, as a person reads it.
         let ordered = problems.enumerated().sorted { ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset) }
-        return Decoded(settings: settings, problems: ordered.map(\.element))
+        return Decoded(settings: settings, problems: ordered.map(\.element), resetKeys: resetKeys)
     }
 
     /// A list of strings, or one string as a list of one; else what is wrong.
@@ -182,10 +190,12 @@ public enum SettingsFile {
 
     // MARK: - Disk
 
-    /// What loading found: the settings, and one warning line per problem.
+    /// What loading found: the settings, one warning line per problem, and the settings that
+    /// kept their default because of one (see ``Decoded/resetKeys``).
     public struct Loaded: Sendable {
         public var settings: Settings
         public var warnings: [String]
+        public var resetKeys: Set<String> = []
     }
 
     /// Reads the file; a missing one is the default settings, with no warning.
@@ -196,7 +206,7 @@ public enum SettingsFile {
             return Loaded(settings: Settings(), warnings: ["\(error.description); using the default settings"])
         }
         let decoded = decode(bytes, file: path, naming: naming)
-        return Loaded(settings: decoded.settings, warnings: decoded.problems.map(\.description))
+        return Loaded(settings: decoded.settings, warnings: decoded.problems.map(\.description), resetKeys: decoded.resetKeys)
     }
 
     /// Writes the settings whole or not at all, making the folder if needed. A file there that

@@ -185,6 +185,34 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertNil(rows[0].entry.detail)
     }
 
+    /// Settings the file had wrong (and which kept their default) are marked, and so are the
+    /// rows that open a page holding one; the rest are as ever.
+    func testSettingsTheFileHadWrongAreMarkedReset() {
+        let context = SettingsMenu.Context(settings: Settings(), padStyle: .xbox, padCategory: .xboxOne, displays: ["Screen"],
+                                           resetKeys: ["audio.music", "touch.left_handed", "keyboard.jump"])
+        let main = SettingsMenu.rows(.settings, context)
+        let byLabel = Dictionary(main.map { ($0.entry.label, $0.entry) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(byLabel["Music volume"]?.detail, "reset: 70%")
+        XCTAssertEqual(byLabel["Music volume"]?.warns, true)
+        XCTAssertEqual(byLabel["On-screen controls"]?.detail, "reset", "its page holds one")
+        XCTAssertEqual(byLabel["Keyboard keys"]?.warns, true)
+        XCTAssertEqual(byLabel["Effects volume"]?.detail, "100%")
+        XCTAssertEqual(byLabel["Effects volume"]?.warns, false)
+        XCTAssertEqual(byLabel["Pad buttons"]?.warns, false)
+        let touch = SettingsMenu.rows(.touchControls, context)
+        XCTAssertEqual(touch.first { $0.entry.label == "Left-handed" }?.entry.detail, "reset: off")
+        let keys = SettingsMenu.rows(.keyboardControls, context)
+        XCTAssertEqual(keys.first { $0.entry.label == Action.jump.title }?.entry.warns, true)
+        XCTAssertEqual(keys.first { $0.entry.label == Action.dash.title }?.entry.warns, false)
+    }
+
+    func testTheTitleNoticeNamesEachFileOrTheFirstWhenTooWide() {
+        XCTAssertNil(GameLoop.titleNotice([]))
+        XCTAssertEqual(GameLoop.titleNotice(["a had a problem", "b could not be read"]), "a had a problem  ·  b could not be read")
+        let long = String(repeating: "x", count: 40)
+        XCTAssertEqual(GameLoop.titleNotice([long, long]), long)
+    }
+
     func testTheDisplayRowCyclesSDLsDisplaysAndNamesAnAbsentOne() {
         var settings = Settings()
         let context = { (settings: Settings) in
