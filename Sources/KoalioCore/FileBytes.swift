@@ -32,17 +32,26 @@ public enum FileBytes {
 
     private static func withRegularFile<T>(_ path: String, _ body: (Int32, Int) throws(FileReadError) -> T) throws(FileReadError) -> T {
         func fail(_ reason: String) -> FileReadError { FileReadError(file: path, reason: reason) }
+        // The type first, by name: a FIFO or a device is never opened at all (opening one can
+        // block, rewind a tape, or wake hardware). Checked again on the opened file below.
+        var named = stat()
+        guard stat(path, &named) == 0 else { throw fail(describe(errno)) }
+        try requireRegular(named, fail)
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw fail(describe(errno)) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw fail(describe(errno)) }
+        try requireRegular(info, fail)
+        return try body(fd, Int(info.st_size))
+    }
+
+    private static func requireRegular(_ info: stat, _ fail: (String) -> FileReadError) throws(FileReadError) {
         switch info.st_mode & S_IFMT {
-        case S_IFREG: break
+        case S_IFREG: return
         case S_IFDIR: throw fail("is a directory, not a file")
         default: throw fail("is not a regular file")
         }
-        return try body(fd, Int(info.st_size))
     }
 
     private static func readUpTo(_ count: Int, from fd: Int32, path: String) throws(FileReadError) -> [UInt8] {
