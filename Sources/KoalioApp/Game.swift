@@ -67,7 +67,7 @@ public enum Game {
             ?? "\(dataDirectory)/Levels/" + fileName(ofLevel: replay?.levelName ?? defaultLevel)
         if let level = options.level, !level.hasSuffix(".tmx"), !level.contains("/"), !FileManager.default.fileExists(atPath: levelPath) {
             let names = catalogNames(dataDirectory: dataDirectory)
-            throw .input("--level \(TerminalText.excerpt(level)): no level of that name in \(dataDirectory)/Levels; the levels are "
+            throw .input("--level \(TerminalText.excerpt(level)): no level of that name (\(levelPath): no such file); the levels are "
                          + names.joined(separator: ", ") + " (or give the path of a .tmx file)")
         }
         let (map, levelSHA256) = try loadLevel(levelPath, for: replay, replayPath: options.replayPath)

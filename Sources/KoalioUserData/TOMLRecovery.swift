@@ -22,10 +22,11 @@ enum TOMLRecovery {
         guard line >= 1, line <= lines.count else { return nil }
         let bad = lines[line - 1].trimmingBlanks()
         guard let equals = bad.firstIndex(of: "="), !bad.hasPrefix("["), !bad.hasPrefix("#") else { return nil }
-        let key = String(bad[..<equals]).trimmingBlanks().trimmingQuotes()
+        let rawKey = String(bad[..<equals]).trimmingBlanks()
+        let key = rawKey.trimmingQuotes()
         let value = String(bad[bad.index(after: equals)...]).trimmingBlanks()
         // A value that opens something the next lines close cannot be cut at this line alone.
-        guard !key.isEmpty, !value.hasPrefix("[") || value.hasSuffix("]"), !value.hasPrefix("\"\"\""), !value.hasPrefix("'''") else {
+        guard isKey(rawKey), !value.hasPrefix("[") || value.hasSuffix("]"), !value.hasPrefix("\"\"\""), !value.hasPrefix("'''") else {
             return nil
         }
         var table: String?
@@ -38,6 +39,18 @@ enum TOMLRecovery {
         }
         lines[line - 1] = ""
         return (BadLine(table: table, key: key), lines.joined(separator: "\n"))
+    }
+}
+
+extension TOMLRecovery {
+    /// A bare key as TOML allows it (letters, digits, `_`, `-`; dotted parts likewise), or one
+    /// in quotes: a line of another language (`<?xml version="1.0"?>`) is no assignment.
+    static func isKey(_ text: String) -> Bool {
+        if text.count >= 2, let first = text.first, first == "\"" || first == "'" { return true }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { $0.trimmingBlanks() }
+        return !parts.isEmpty && parts.allSatisfy { part in
+            !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        }
     }
 }
 

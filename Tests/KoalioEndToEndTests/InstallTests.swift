@@ -9,16 +9,7 @@ final class InstallTests: XCTestCase {
     static let iconSizes = [16, 22, 24, 32, 48, 64, 128, 256]
 
     func make(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["make", "--no-print-directory", "-C", Repository.root] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try Shell.run((["make", "--no-print-directory", "-C", Repository.root] + arguments).map(Shell.quoted).joined(separator: " "))
     }
 
     /// Width and height from a PNG's IHDR chunk.

@@ -20,49 +20,27 @@ final class PackageTests: XCTestCase {
     /// The toolchain's folder: three levels above `swift` on PATH (`/opt/swift/usr/bin/swift`).
     static var toolchain: String {
         get throws {
-            let found = try shell("command -v swift")
+            let found = try Shell.run("command -v swift")
             let swift = found.output.trimmingCharacters(in: .whitespacesAndNewlines)
             XCTAssertEqual(found.status, 0, "swift is on PATH")
             return URL(fileURLWithPath: swift).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
         }
     }
 
-    /// Runs `command` with /bin/sh; stdout and stderr together.
-    static func shell(_ command: String, in directory: String = repository) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KOALIO_") && !$0.key.hasPrefix("SDL_") }
-        env["XDG_DATA_HOME"] = try Scratch.directory().path
-        env["XDG_CONFIG_HOME"] = try Scratch.directory().path
-        env["SDL_AUDIODRIVER"] = "dummy"  // sound without a sound card, and no warning
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
-
-    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-
     /// Runs `binary` (with `arguments`, already quoted) where the toolchain's folder is an empty
     /// one: a mount namespace of its own (`unshare -m`), so only this command sees it so.
     func runWithoutToolchain(_ binary: String, _ arguments: String, in directory: String = PackageTests.repository) throws -> (status: Int32, output: String) {
         guard getuid() == 0 else { throw XCTSkip("hiding the toolchain needs root (unshare -m, mount --bind); CI runs as root") }
         let empty = try Scratch.directory().path, toolchain = try Self.toolchain
-        let hidden = "mount --bind \(Self.quoted(empty)) \(Self.quoted(toolchain)) && test ! -e \(Self.quoted(toolchain + "/usr/bin/swift"))"
-        return try Self.shell("unshare -m sh -c \(Self.quoted("\(hidden) && exec \(Self.quoted(binary)) \(arguments)"))", in: directory)
+        let hidden = "mount --bind \(Shell.quoted(empty)) \(Shell.quoted(toolchain)) && test ! -e \(Shell.quoted(toolchain + "/usr/bin/swift"))"
+        return try Shell.run("unshare -m sh -c \(Shell.quoted("\(hidden) && exec \(Shell.quoted(binary)) \(arguments)"))", in: directory)
     }
 
     /// Level 1 won headless from the keyboard script; returns the run's output.
     func winLevel1(_ binary: String, extra: String = "") throws -> String {
         let trace = try Scratch.directory().path + "/trace.jsonl"
         let keys = Self.repository + "/Tests/Fixtures/level1-win.keys"
-        let run = try runWithoutToolchain(binary, "--level level1 --headless --ticks 2300 --input-script \(Self.quoted(keys)) --trace \(Self.quoted(trace)) \(extra)")
+        let run = try runWithoutToolchain(binary, "--level level1 --headless --ticks 2300 --input-script \(Shell.quoted(keys)) --trace \(Shell.quoted(trace)) \(extra)")
         XCTAssertEqual(run.status, 0, run.output)
         let lines = try String(contentsOfFile: trace, encoding: .utf8)
         XCTAssertTrue(lines.contains("\"state\":\"won\""), "\(binary) wins level 1 with the toolchain hidden")
@@ -81,12 +59,12 @@ final class PackageTests: XCTestCase {
 
     func testTheReleaseBinaryNeedsNoToolchain() throws {
         let binary = try file(Self.repository + "/.build/release/koalio")
-        let ldd = try Self.shell("ldd \(Self.quoted(binary))")
+        let ldd = try Shell.run("ldd \(Shell.quoted(binary))")
         XCTAssertEqual(ldd.status, 0, ldd.output)
         XCTAssertFalse(ldd.output.contains(try Self.toolchain), "ldd names nothing of the toolchain: \(ldd.output)")
         XCTAssertFalse(ldd.output.contains("libswift") || ldd.output.contains("libFoundation") || ldd.output.contains("libicu"),
                        ldd.output)
-        _ = try winLevel1(binary, extra: "--data-dir \(Self.quoted(Self.repository))")
+        _ = try winLevel1(binary, extra: "--data-dir \(Shell.quoted(Self.repository))")
     }
 
     // MARK: - The Debian package
@@ -95,7 +73,7 @@ final class PackageTests: XCTestCase {
         let version = try Self.version
         let deb = try file(Self.repository + "/dist/koalio_\(version)_amd64.deb")
         let field = { (name: String) throws -> String in
-            try Self.shell("dpkg-deb -f \(Self.quoted(deb)) \(name)").output.trimmingCharacters(in: .whitespacesAndNewlines)
+            try Shell.run("dpkg-deb -f \(Shell.quoted(deb)) \(name)").output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         XCTAssertEqual(try field("Package"), "koalio")
         XCTAssertEqual(try field("Version"), version, "the version from Game.swift")
@@ -103,7 +81,7 @@ final class PackageTests: XCTestCase {
         XCTAssertEqual(try field("Recommends"), "libsdl2-mixer-2.0-0", "SDL_mixer is opened at run time")
 
         let root = try Scratch.directory().path
-        let unpack = try Self.shell("dpkg -x \(Self.quoted(deb)) \(Self.quoted(root))")
+        let unpack = try Shell.run("dpkg -x \(Shell.quoted(deb)) \(Shell.quoted(root))")
         XCTAssertEqual(unpack.status, 0, unpack.output)
         let fm = FileManager.default
         for path in ["usr/games/koalio", "usr/share/games/koalio/Resources/koala.png", "usr/share/games/koalio/Levels/level1.tmx",
@@ -122,11 +100,11 @@ final class PackageTests: XCTestCase {
         let depends = Set(try field("Depends").split(separator: ",").compactMap {
             $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init)
         })
-        let needed = try Self.shell("objdump -p \(Self.quoted(binary)) | awk '/NEEDED/ { print $2 }'").output
+        let needed = try Shell.run("objdump -p \(Shell.quoted(binary)) | awk '/NEEDED/ { print $2 }'").output
             .split(separator: "\n").map(String.init)
         XCTAssertTrue(needed.contains("libSDL2-2.0.so.0"), needed.description)
         for library in needed {
-            let owner = try Self.shell("dpkg -S '*/x86_64-linux-gnu/\(library)' | head -n 1 | cut -d: -f1")
+            let owner = try Shell.run("dpkg -S '*/x86_64-linux-gnu/\(library)' | head -n 1 | cut -d: -f1")
             let package = owner.output.trimmingCharacters(in: .whitespacesAndNewlines)
             XCTAssertTrue(depends.contains(package), "\(library) is provided by \(package), which Depends names (\(depends))")
         }
@@ -141,14 +119,14 @@ final class PackageTests: XCTestCase {
         let tarball = try file(Self.repository + "/dist/koalio-\(version)-linux-x86_64.tar.gz")
         let place = try Scratch.directory().path + "/my games"
         try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
-        let unpack = try Self.shell("tar -xzf \(Self.quoted(tarball)) -C \(Self.quoted(place))")
+        let unpack = try Shell.run("tar -xzf \(Shell.quoted(tarball)) -C \(Shell.quoted(place))")
         XCTAssertEqual(unpack.status, 0, unpack.output)
         let top = place + "/koalio"
         for path in ["bin/koalio", "share/koalio/Resources/koala.png", "share/applications/koalio.desktop", "README", "COPYRIGHT"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: top + "/" + path), "the archive holds koalio/\(path)")
         }
         // Only the libraries a Debian 12 desktop has (and the C and C++ runtimes).
-        let needed = try Self.shell("objdump -p \(Self.quoted(top + "/bin/koalio")) | awk '/NEEDED/ { print $2 }'").output.split(separator: "\n")
+        let needed = try Shell.run("objdump -p \(Shell.quoted(top + "/bin/koalio")) | awk '/NEEDED/ { print $2 }'").output.split(separator: "\n")
         let desktop: Set<Substring> = ["libSDL2-2.0.so.0", "libpng16.so.16", "libz.so.1", "libm.so.6",
                                        "libstdc++.so.6", "libgcc_s.so.1", "libc.so.6", "ld-linux-x86-64.so.2"]
         XCTAssertEqual(Set(needed).subtracting(desktop), [], "libraries beyond SDL2, libpng, zlib and the C/C++ runtimes")

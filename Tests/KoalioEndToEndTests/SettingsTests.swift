@@ -47,7 +47,7 @@ final class SettingsTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir.path + "/koalio", withIntermediateDirectories: true)
         try "[game]\nghost = maybe\n".write(toFile: dir.path + "/koalio/settings.toml", atomically: true, encoding: .utf8)
         let run = try Koalio.run(["--level", "level1", "--headless", "--ticks", "1"], environment: ["XDG_CONFIG_HOME": dir.path])
-        XCTAssertTrue(run.stderr.contains("\(dir.path)/koalio/settings.toml:2: not TOML"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(dir.path)/koalio/settings.toml:2: [game] ghost: not a TOML value"), run.stderr)
     }
 }
 
@@ -139,5 +139,53 @@ final class FileMessageTests: XCTestCase {
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
         XCTAssertTrue(run.stderr.hasPrefix("koalio: \(dir)/koalio.tsx:3: <image>: \(dir)/tiles.png: cannot load image"), run.stderr)
+    }
+
+    func testDottedKeysAndArrayTablesAreNamedWithTheirLines() throws {
+        let (stderr, config) = try run(settings: "\"a\\u0000b\" = 2\na.b = 1\n[[keyboard]]\njump = 1\n")
+        let sections = "(the sections are [keyboard], [gamepad], [touch], [video], [audio], [game])"
+        XCTAssertEqual(stderr.split(separator: "\n").map(String.init), [
+            "koalio: warning: \(config):1: a\\u{0}b: unknown setting \(sections)",
+            "koalio: warning: \(config):2: a: unknown setting \(sections)",
+            "koalio: warning: \(config):3: keyboard: should be a table: [keyboard]",
+        ])
+    }
+}
+
+/// A settings change made in the menu saves through a link into a dotfiles folder (the link
+/// stays), and keeps a link that goes round in a loop aside instead of replacing it silently.
+final class SettingsSaveTests: XCTestCase {
+    /// Title → Settings, down to Music volume, one step right: the change saves the file.
+    static let changeMusic = "5 down down\n6 down up\n10 enter down\n11 enter up\n"
+        + (0..<7).map { "\(20 + 4 * $0) down down\n\(21 + 4 * $0) down up\n" }.joined()
+        + "60 right down\n61 right up\n"
+
+    func changeMusic(config: String) throws -> String {
+        let keys = try Koalio.scratch().appendingPathComponent("music.keys").path
+        try Self.changeMusic.write(toFile: keys, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--headless", "--ticks", "70", "--config", config, "--input-script", keys])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return run.stderr
+    }
+
+    func testASettingsFileLinkedFromDotfilesIsWrittenThroughAndStaysALink() throws {
+        let dir = try Koalio.scratch().path
+        let dotfiles = dir + "/dotfiles-settings.toml", config = dir + "/settings.toml"
+        try "[audio]\nmusic = 50\n".write(toFile: dotfiles, atomically: true, encoding: .utf8)
+        XCTAssertEqual(symlink(dotfiles, config), 0)
+        XCTAssertEqual(try changeMusic(config: config), "")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: config), dotfiles, "still the link")
+        XCTAssertTrue(try String(contentsOfFile: dotfiles, encoding: .utf8).contains("music = 60"), "the dotfiles copy has the change")
+    }
+
+    func testASettingsLinkThatLoopsIsKeptAsideWithAWord() throws {
+        let dir = try Koalio.scratch().path
+        let config = dir + "/settings.toml"
+        XCTAssertEqual(symlink(dir + "/other", config), 0)
+        XCTAssertEqual(symlink(config, dir + "/other"), 0)
+        let stderr = try changeMusic(config: config)
+        XCTAssertTrue(stderr.contains("a link that cannot be followed; kept as \(config).damaged"), stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: config + ".damaged"), dir + "/other")
+        XCTAssertTrue(try String(contentsOfFile: config, encoding: .utf8).contains("music = 80"), "defaults (70) plus one step")
     }
 }
