@@ -1,3 +1,5 @@
+import KoalioCore
+
 /// Why a level file cannot be used. Printed as one line: file, place, element, reason.
 public struct LevelError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
@@ -16,6 +18,6 @@ public struct LevelError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
-        return element.isEmpty ? "\(place): \(reason)" : "\(place): <\(element)>: \(reason)"
+        return element.isEmpty ? "\(place): \(reason)" : "\(place): <\(TerminalText.excerpt(element))>: \(reason)"
     }
 }

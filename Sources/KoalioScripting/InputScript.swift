@@ -84,13 +84,13 @@ public struct InputScript: Sendable, Equatable {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if fields.isEmpty { continue }
             func fail(_ reason: String) -> ParseError { ParseError(file: file, line: number + 1, reason: reason) }
-            guard fields.count >= 3 else { throw fail("expected 'TICK KEY down|up' or a pad event, found '\(line)'") }
-            guard let tick = Int(fields[0]), tick >= 0 else { throw fail("'\(fields[0])' is not a tick number") }
+            guard fields.count >= 3 else { throw fail("expected 'TICK KEY down|up' or a pad event, found '\(TerminalText.excerpt(line))'") }
+            guard let tick = Int(fields[0]), tick >= 0 else { throw fail("'\(TerminalText.excerpt(fields[0]))' is not a tick number") }
             let action: Action
             if fields[1] == "pad" {
                 guard fields.count == 4, fields[2] == "attach" else { throw fail("expected 'TICK pad attach KIND'") }
                 guard padKinds.contains(fields[3]) else {
-                    throw fail("unknown pad kind '\(fields[3])' (known: \(padKinds.joined(separator: ", ")))")
+                    throw fail("unknown pad kind '\(TerminalText.excerpt(fields[3]))' (known: \(padKinds.joined(separator: ", ")))")
                 }
                 action = .padAttach(kind: fields[3])
             } else if fields[1].hasPrefix("pad"), let pad = Int(fields[1].dropFirst(3)) {
@@ -108,12 +108,12 @@ public struct InputScript: Sendable, Equatable {
                     throw fail("\(fields[3]) \(fields[4]) is not a point in the \(LogicalView.width)×\(LogicalView.height) view")
                 }
                 let phases: [String: PointerEvent.Phase] = ["down": .down, "move": .move, "up": .up]
-                guard let phase = phases[fields[2]] else { throw fail("'\(fields[2])' is not down, move or up") }
+                guard let phase = phases[fields[2]] else { throw fail("'\(TerminalText.excerpt(fields[2]))' is not down, move or up") }
                 action = .pointer(PointerEvent(id: id, phase: phase, position: Vec2(x, y)))
             } else {
-                guard fields.count == 3 else { throw fail("expected 'TICK KEY down|up', found '\(line)'") }
+                guard fields.count == 3 else { throw fail("expected 'TICK KEY down|up', found '\(TerminalText.excerpt(line))'") }
                 guard let key = Key(scriptName: fields[1]) else {
-                    throw fail("unknown key '\(fields[1])' (known: \(Key.scriptKeys.map(\.name).joined(separator: ", ")))")
+                    throw fail("unknown key '\(TerminalText.excerpt(fields[1]))' (known: \(Key.scriptKeys.map(\.name).joined(separator: ", ")))")
                 }
                 action = .key(key, down: try upOrDown(fields[2], fail: fail))
             }
@@ -157,11 +157,11 @@ public struct InputScript: Sendable, Equatable {
             return .padButton(pad: pad, button: fields[0], down: try upOrDown(fields[1], fail: fail))
         }
         guard padAxes.contains(fields[0]) else {
-            throw fail("unknown pad button or axis '\(fields[0])' (buttons: \(padButtons.joined(separator: " ")); axes: \(padAxes.joined(separator: " ")))")
+            throw fail("unknown pad button or axis '\(TerminalText.excerpt(fields[0]))' (buttons: \(padButtons.joined(separator: " ")); axes: \(padAxes.joined(separator: " ")))")
         }
         let range: ClosedRange<Double> = fields[0].hasSuffix("trigger") ? 0...1 : -1...1
         guard let value = Double(fields[1]), range.contains(value) else {
-            throw fail("'\(fields[1])' is not a value in \(range.lowerBound)…\(range.upperBound) for \(fields[0])")
+            throw fail("'\(TerminalText.excerpt(fields[1]))' is not a value in \(range.lowerBound)…\(range.upperBound) for \(fields[0])")
         }
         return .padAxis(pad: pad, axis: fields[0], value: value)
     }
@@ -179,7 +179,7 @@ public struct InputScript: Sendable, Equatable {
     }
 
     private static func upOrDown(_ word: String, fail: (String) -> ParseError) throws(ParseError) -> Bool {
-        guard word == "down" || word == "up" else { throw fail("'\(word)' is neither down nor up") }
+        guard word == "down" || word == "up" else { throw fail("'\(TerminalText.excerpt(word))' is neither down nor up") }
         return word == "down"
     }
 

@@ -141,6 +141,21 @@ final class FileMessageTests: XCTestCase {
         XCTAssertTrue(run.stderr.hasPrefix("koalio: \(dir)/koalio.tsx:3: <image>: \(dir)/tiles.png: cannot load image"), run.stderr)
     }
 
+    /// A 5,000-character element name, attribute value or script word is quoted cut to 80.
+    func testLongNamesFromLevelsAndScriptsAreCut() throws {
+        let dir = try Koalio.scratch().path
+        let long = String(repeating: "q", count: 5000)
+        try "<?xml version=\"1.0\"?>\n<map orientation=\"\(long)\"><\(long)/></map>\n".write(toFile: dir + "/long.tmx", atomically: true, encoding: .utf8)
+        try "0 \(long) down\n".write(toFile: dir + "/long.keys", atomically: true, encoding: .utf8)
+        for arguments in [["--level", dir + "/long.tmx"], ["--input-script", dir + "/long.keys"]] {
+            let run = try Koalio.run(arguments + ["--headless", "--ticks", "2"])
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+            XCTAssertLessThan(run.stderr.count, 500, String(run.stderr.prefix(300)))
+            XCTAssertTrue(run.stderr.contains(String(repeating: "q", count: 80) + "…"), String(run.stderr.prefix(300)))
+        }
+    }
+
     func testDottedKeysAndArrayTablesAreNamedWithTheirLines() throws {
         let (stderr, config) = try run(settings: "\"a\\u0000b\" = 2\na.b = 1\n[[keyboard]]\njump = 1\n")
         let sections = "(the sections are [keyboard], [gamepad], [touch], [video], [audio], [game])"
