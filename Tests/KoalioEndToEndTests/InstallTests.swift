@@ -42,12 +42,8 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(entries["Categories"]?.split(separator: ";").contains("Game") ?? false)
         let metainfo = try String(contentsOfFile: share + "/metainfo/koalio.metainfo.xml", encoding: .utf8)
         XCTAssertTrue(metainfo.contains("<launchable type=\"desktop-id\">koalio.desktop</launchable>"))
-        let validate = Process()
-        validate.executableURL = URL(fileURLWithPath: "/usr/bin/desktop-file-validate")
-        validate.arguments = [share + "/applications/koalio.desktop"]
-        try validate.run()
-        validate.waitUntilExit()
-        XCTAssertEqual(validate.terminationStatus, 0, "the installed entry validates")
+        let validate = try Shell.run("desktop-file-validate " + Shell.quoted(share + "/applications/koalio.desktop"))
+        XCTAssertEqual(validate.status, 0, "the installed entry validates: \(validate.output)")
 
         let uninstall = try make(["uninstall", "DESTDIR=\(stage)", "PREFIX=/usr"])
         XCTAssertEqual(uninstall.status, 0, uninstall.output)

@@ -21,10 +21,6 @@ enum Koalio {
     /// `removing`: variables of the test's own environment the child must not see (`DISPLAY`
     /// for a Wayland-only desktop).
     static func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> KoalioRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repository)
         // The developer's own settings stay out: no KOALIO_*, no SDL_* (video driver, mapping
         // files), and XDG homes of the test's own, so autosaved runs never reach the real home.
         // A fresh config home per run: a run that saves a setting (F11 does) changes no other's.
@@ -34,16 +30,8 @@ enum Koalio {
         env["SDL_AUDIODRIVER"] = "dummy"  // sound without a sound card (CI has none), and no warning
         for (key, value) in environment { env[key] = value }
         for key in removing { env[key] = nil }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return KoalioRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        let run = try ChildProcess.run(binary, arguments, environment: env, directory: repository)
+        return KoalioRun(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// Where test runs' autosaved replays go.
