@@ -58,6 +58,18 @@ final class WaylandTests: XCTestCase {
         }
     }
 
+    /// The compositor is told the app id `koalio`, the desktop entry's StartupWMClass, so docks
+    /// show koalio's icon (read from libwayland's own log of the requests sent).
+    func testTheWindowsAppIdIsKoalio() throws {
+        let weston = try Weston()
+        let run = try Koalio.run(["--level", "level1", "--ticks", "3"], environment: weston.environment.merging(["WAYLAND_DEBUG": "1"]) { $1 },
+                                 removing: ["DISPLAY"])
+        XCTAssertEqual(run.status, 0, String(run.stderr.suffix(500)))
+        XCTAssertTrue(run.stderr.contains("set_app_id(\"koalio\")"), "no app id request seen")
+        let desktop = try String(contentsOfFile: Koalio.repository + "/dist/koalio.desktop", encoding: .utf8)
+        XCTAssertTrue(desktop.contains("\nStartupWMClass=koalio\n"))
+    }
+
     /// Level 1 won by keyboard alone, with the default renderer choice.
     func testLevel1IsWonByKeyboard() throws {
         let weston = try Weston()
