@@ -285,8 +285,14 @@ public final class GameLoop {
         let menu = menuReader.take(pads: .merging(registry.controllers.map {
             bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory)
         }))
-        if screen != .level || leavesLevel(menu) {
-            if screen != .level { menuTick(menu) }
+        // One press, one meaning: a press that leaves the level (B on the pause screen, Esc or
+        // Enter on an end screen) is not read again by the menu it lands in.
+        if screen != .level {
+            menuTick(menu)
+            writeTrace()
+            return
+        }
+        if leavesLevel(menu) {
             writeTrace()
             return
         }

@@ -59,6 +59,25 @@ final class GameFlowTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(run.field(60, "x", as: Double.self)), 60, "the koala walks")
     }
 
+    /// A press that leaves a level lands in the level select and does nothing more there: B on
+    /// the pause screen ("B levels") and Esc on "You Won!" ("Escape levels") used to go on to
+    /// the title, Enter on the last level's end screen to restart it.
+    func testAPressThatLeavesALevelIsNotReadAgainByTheLevelSelect() throws {
+        let navigate = "2 enter down\n3 enter up\n4 enter down\n5 enter up\n"
+        let paused = try LoopRunner.play(navigate + "10 pad attach xboxone\n20 pad1 start down\n21 pad1 start up\n"
+                                         + "30 pad1 b down\n31 pad1 b up\n", ticks: 40, flow: try flow())
+        XCTAssertEqual(paused.field(25, "state"), "paused")
+        XCTAssertEqual(screens(paused), ["title", "levels", "level", "levels"], "B on the pause screen leads to the levels, and stays")
+
+        var won = PlayerProgress()
+        won.recordWin(level: "level1", ticks: 9999)
+        let start = 6, wonAt = start + 2230 + 30
+        let escape = try LoopRunner.play(navigate + (try winScript(after: start)) + "\(wonAt) escape down\n\(wonAt + 1) escape up\n",
+                                         ticks: wonAt + 10, flow: try flow(won))
+        XCTAssertEqual(escape.field(wonAt, "state"), "won")
+        XCTAssertEqual(escape.trace.last?["screen"] as? String, "levels", "Esc on You Won! leads to the levels, not the title")
+    }
+
     func testAPadNavigatesWithTheDPadAAndB() throws {
         let run = try LoopRunner.play("""
             0 pad attach ps5
