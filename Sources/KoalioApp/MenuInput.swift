@@ -22,6 +22,8 @@ struct MenuInput: Equatable {
 struct MenuInputReader {
     /// Past half-way counts as pressed, for stick and d-pad directions and the B button.
     static let threshold: Float = 0.5
+    /// The key that leaves a paused level (Escape there resumes: it is the pause key).
+    static let leaveLevelKey = Key.q
     private var pending = MenuInput()
     private var previous = GamepadSnapshot.neutral
 
@@ -33,7 +35,7 @@ struct MenuInputReader {
         case .right, .d: pending.right = true
         case .enter, .space, .z: pending.choose = true
         case .escape: pending.back = true
-        case .q: pending.quit = true
+        case Self.leaveLevelKey: pending.quit = true
         default: break
         }
     }

@@ -84,9 +84,12 @@ struct Prompts {
         return Prompt(move + [.text(" choose   "), choose, .text(" \(verb)   "), back, .text(" \(backVerb)")])
     }
 
+    /// The pause screen's line. On the keyboard the way out is Q, not Escape: Escape is the
+    /// pause key, so there it resumes ("Escape resume   Escape levels" promised both).
     func paused(canLeave: Bool) -> Prompt {
         var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .text(" resume")]
-        if canLeave, let back { parts += [.text("   "), back, .text(" levels")] }
+        let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(KeyNames.name(of: MenuInputReader.leaveLevelKey))) : back
+        if canLeave, let leave { parts += [.text("   "), leave, .text(" levels")] }
         return Prompt(parts)
     }
 

@@ -28,6 +28,20 @@ final class PromptsTests: XCTestCase {
         XCTAssertEqual(Prompts(controller: onScreen, bindings: bindings).paused(canLeave: true), Prompt([.glyph(.touch(.pause)), .text(" resume")]))
     }
 
+    /// Each key the pause line names does what it says: Escape (the pause key) resumes, Q leaves;
+    /// on a pad, Start resumes and B leaves.
+    func testThePauseLineNamesTheKeysThatDoIt() {
+        let bindings = Bindings()
+        let keyboard = Controller(id: .keyboard, vendorName: "Keyboard", productCategory: .generic, hasLight: false, hasRumble: false)
+        XCTAssertEqual(Prompts(controller: keyboard, bindings: bindings).paused(canLeave: true),
+                       Prompt([.glyph(.keycap("Escape")), .text(" resume"), .text("   "), .glyph(.keycap("Q")), .text(" levels")]))
+        XCTAssertEqual(Prompts(controller: pad(.xboxOne), bindings: bindings).paused(canLeave: true),
+                       Prompt([.glyph(.pad(.start, .xbox)), .text(" resume"), .text("   "), .glyph(.pad(.b, .xbox)), .text(" levels")]))
+        var reader = MenuInputReader()
+        reader.key(.q)
+        XCTAssertTrue(reader.take(pads: .neutral).quit, "Q is the key that leaves")
+    }
+
     func testPromptsFollowTheBindingsAndNintendoLabels() {
         var bindings = Bindings()
         bindings.keys[.pause] = [.p]
