@@ -4,10 +4,14 @@ import Glibc
 public struct FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var reason: String
+    /// The file is not there at all (ENOENT): for callers to whom that is no error (a player's
+    /// settings not written yet), told apart without reading the reason's words.
+    public var isMissing: Bool
 
-    public init(file: String, reason: String) {
+    public init(file: String, reason: String, isMissing: Bool = false) {
         self.file = file
         self.reason = reason
+        self.isMissing = isMissing
     }
 
     public var description: String { "\(file): \(reason)" }
@@ -35,7 +39,10 @@ public enum FileBytes {
         // The type first, by name: a FIFO or a device is never opened at all (opening one can
         // block, rewind a tape, or wake hardware). Checked again on the opened file below.
         var named = stat()
-        guard stat(path, &named) == 0 else { throw fail(describe(errno)) }
+        guard stat(path, &named) == 0 else {
+            let code = errno
+            throw FileReadError(file: path, reason: describe(code), isMissing: code == ENOENT)
+        }
         try requireRegular(named, fail)
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw fail(describe(errno)) }

@@ -42,7 +42,7 @@ public final class GamepadManager {
         for path in files {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(path, limit: ControllerMappingDatabase.fileBytesLimit) } catch {
-                if error.reason == "no such file" { continue }
+                if error.isMissing { continue }
                 throw DataFileError(file: path, reason: "cannot read game controller mappings: \(error.reason)")
             }
             database.add(fileBytes: bytes)

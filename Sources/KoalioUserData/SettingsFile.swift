@@ -202,7 +202,7 @@ public enum SettingsFile {
     public static func load(path: String, naming: KeyNaming) -> Loaded {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
-            if error.reason == "no such file" { return Loaded(settings: Settings(), warnings: []) }
+            if error.isMissing { return Loaded(settings: Settings(), warnings: []) }
             return Loaded(settings: Settings(), warnings: ["\(error.description); using the default settings"])
         }
         let decoded = decode(bytes, file: path, naming: naming)
