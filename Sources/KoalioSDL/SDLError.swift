@@ -4,6 +4,9 @@ import CSDL2
 public struct SDLError: Error, Sendable, CustomStringConvertible {
     public var operation: String
     public var reason: String
+    /// SDL found no display to open a window on (see ``noDisplay``): bad input to the player's
+    /// session rather than a fault, told apart by this flag, not by the message's words.
+    public private(set) var isNoDisplay = false
 
     /// Captures `SDL_GetError()` now, while it still describes the failure.
     public init(_ operation: String) {
@@ -18,11 +21,13 @@ public struct SDLError: Error, Sendable, CustomStringConvertible {
 
     /// SDL found no X11 or Wayland display and fell back to an invisible driver: a window
     /// nobody can see, so the game says so and stops instead (over ssh, say).
-    public static let noDisplay = SDLError(
-        operation: "opening a window",
-        reason: "no display found (DISPLAY and WAYLAND_DISPLAY name none that answers); run koalio in a desktop session, or use --headless --ticks N")
-
-    public var isNoDisplay: Bool { operation == Self.noDisplay.operation && reason == Self.noDisplay.reason }
+    public static let noDisplay: SDLError = {
+        var error = SDLError(
+            operation: "opening a window",
+            reason: "no display found (DISPLAY and WAYLAND_DISPLAY name none that answers); run koalio in a desktop session, or use --headless --ticks N")
+        error.isNoDisplay = true
+        return error
+    }()
 
     public var description: String { isNoDisplay ? reason : "\(operation) failed: \(reason)" }
 }
