@@ -81,7 +81,8 @@ public enum Scene {
         if showStatus { status(session, into: &list) }
         if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
         if let pad = overlay.lowBatteryPad, session.state == .playing {
-            Text.draw("\(pad): battery low", x: viewWidth / 2, y: 6, color: warningColor, centered: true, into: &list)
+            Text.draw(Text.fitting("\(pad): battery low", width: viewWidth - 16), x: viewWidth / 2, y: padLineY, color: warningColor,
+                      centered: true, into: &list)
         }
         if overlay.showsStateScreen {
             screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
@@ -91,7 +92,8 @@ public enum Scene {
         }
         if let battery = overlay.padBattery, session.state == .paused, overlay.showsStateScreen {
             let color = overlay.lowBatteryPad != nil ? warningColor : Color.white
-            Text.draw(battery, x: viewWidth / 2, y: 6, color: color, centered: true, into: &list)
+            Text.draw(Text.fitting(battery, width: viewWidth - 16), x: viewWidth / 2, y: pauseBatteryY, color: color, centered: true,
+                      into: &list)
         }
         if session.state == .playing {
             for (index, prompt) in overlay.joinPrompts.prefix(3).enumerated() {
@@ -196,9 +198,18 @@ public enum Scene {
     }
 
     /// The level's name and the run's clock (seconds of simulated play), top left.
+    /// The top bar's line (level and time) starts here; the pad lines keep off it: a long pad
+    /// name ("DualSense Wireless Controller: battery unknown") centred at the top ran over the
+    /// time, worst at `--scale 1`.
+    static let statusY: Double = 6
+    /// The low-battery warning during play: just under the top bar.
+    static let padLineY = statusY + Double(Art.glyphHeight) + 6
+    /// The pad and its battery on the pause screen: above the notice line at the bottom.
+    static let pauseBatteryY = viewHeight - 38
+
     private static func status(_ session: Session, into list: inout DrawList) {
         // The top-right corner is the HUD's pause button (or a replay's badge).
-        Text.draw("\(session.map.name)  \(clockText(ticks: session.world.tick))", x: 8, y: 6, into: &list)
+        Text.draw("\(session.map.name)  \(clockText(ticks: session.world.tick))", x: 8, y: statusY, into: &list)
     }
 
     /// A run's time as the game shows it: `m:ss.t` (ticks of simulated play, rounded down).

@@ -7,6 +7,13 @@ public enum Text {
         Double(string.unicodeScalars.count * Art.glyphWidth * scale)
     }
 
+    /// `string`, cut with "..." where it is wider than `width` (a pad's name from its device).
+    public static func fitting(_ string: String, width limit: Double, scale: Int = 1) -> String {
+        guard width(string, scale: scale) > limit else { return string }
+        let room = max(0, Int(limit) / (Art.glyphWidth * scale) - 3)
+        return String(string.unicodeScalars.prefix(room)) + "..."
+    }
+
     /// Appends a line of text, left-aligned at `x` or centred on it, with a one-pixel drop
     /// shadow unless `shadow` is false (text on a keycap).
     public static func draw(_ string: String, x: Double, y: Double, scale: Int = 1, color: Color = .white,

@@ -27,6 +27,31 @@ final class SceneTests: XCTestCase {
         XCTAssertGreaterThan(paused.items.count - dimIndex, 5, "text is drawn over it")
     }
 
+    /// The top bar (level and time) and the pad lines never share a row: with the longest pad
+    /// name SDL knows, every glyph the pad lines add lies below the top bar's line.
+    func testPadLinesKeepOffTheTopBar() throws {
+        var session = Session(map: try Repository.level1Map())
+        let longest = "PowerA Enhanced Wireless Controller for Nintendo Switch"
+        func addedGlyphs(_ base: DrawList, _ with: DrawList) -> [Rect] {
+            with.items.dropFirst(0).compactMap { item -> Rect? in
+                guard case let .sprite(.font, _, destination, _, _) = item else { return nil }
+                return destination
+            }.filter { rect in !base.items.contains { if case let .sprite(.font, _, other, _, _) = $0 { return other == rect }; return false } }
+        }
+        let topBarBottom = Scene.statusY + Double(Art.glyphHeight) + 2  // glyph and shadow
+        let playing = addedGlyphs(Scene.drawList(session), Scene.drawList(session, overlay: Scene.Overlay(lowBatteryPad: longest)))
+        XCTAssertFalse(playing.isEmpty)
+        XCTAssertTrue(playing.allSatisfy { $0.y >= topBarBottom }, "the low-battery line is under the top bar")
+        XCTAssertTrue(playing.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 568 }, "and fits the view")
+        session.togglePause()
+        var overlay = Scene.Overlay()
+        overlay.padBattery = longest + ": battery unknown"
+        let paused = addedGlyphs(Scene.drawList(session), Scene.drawList(session, overlay: overlay))
+        XCTAssertFalse(paused.isEmpty)
+        XCTAssertTrue(paused.allSatisfy { $0.y >= topBarBottom }, "the pause screen's pad line is not on the top bar")
+        XCTAssertTrue(paused.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 568 })
+    }
+
     func testNoticeAndLowBatteryAreDrawnOverThePlayingScene() throws {
         var session = Session(map: try Repository.level1Map())
         let plain = Scene.drawList(session)
