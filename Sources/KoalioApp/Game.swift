@@ -109,13 +109,9 @@ public enum Game {
         let settingsPath = options.configPath ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map {
             $0 + "/" + SettingsFile.fileName
         }
-        let (settings, warnings) = SettingsStore.load(path: settingsPath, overrides: overrides)
+        let (settings, warnings, notice) = SettingsStore.load(path: settingsPath, overrides: overrides)
         StandardError.writeWarnings(warnings, file: settingsPath ?? SettingsFile.fileName)
-        if !warnings.isEmpty {
-            let count = warnings.count == 1 ? "a problem" : "\(warnings.count) problems"
-            loopOptions.fileNotices.insert(settings.resetKeys.isEmpty ? "\(SettingsFile.fileName) could not be read: default settings"
-                                                                      : "\(SettingsFile.fileName) had \(count): marked in Settings", at: 0)
-        }
+        if let notice { loopOptions.fileNotices.insert(notice, at: 0) }
         loopOptions.settings = settings
         if let path = options.inputScriptPath {
             let bytes: [UInt8]

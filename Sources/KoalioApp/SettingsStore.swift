@@ -68,27 +68,32 @@ struct SettingsStore {
     /// The settings the file had wrong, which kept their defaults (`audio.music`): the menu marks
     /// them until a change is saved (the file written then has no problems).
     private(set) var resetKeys: Set<String>
-    /// How many problems reading the file found: the title's notice counts them.
-    let problemCount: Int
 
-    init(saved: Settings = Settings(), overrides: Overrides = Overrides(), path: String? = nil, resetKeys: Set<String> = [],
-         problemCount: Int = 0) {
+    init(saved: Settings = Settings(), overrides: Overrides = Overrides(), path: String? = nil, resetKeys: Set<String> = []) {
         self.saved = saved
         self.overrides = overrides
         self.path = path
         self.resetKeys = resetKeys
-        self.problemCount = problemCount
     }
 
     /// What the game uses now.
     var effective: Settings { overrides.applied(to: saved) }
 
     /// Reads the file at `path` (a missing one is the defaults); its warnings are for stderr.
-    static func load(path: String?, overrides: Overrides) -> (SettingsStore, warnings: [String]) {
-        guard let path else { return (SettingsStore(overrides: overrides), []) }
+    static func load(path: String?, overrides: Overrides) -> (SettingsStore, warnings: [String], notice: String?) {
+        guard let path else { return (SettingsStore(overrides: overrides), [], nil) }
         let loaded = SettingsFile.load(path: path, naming: naming)
-        return (SettingsStore(saved: loaded.settings, overrides: overrides, path: path, resetKeys: loaded.resetKeys,
-                              problemCount: loaded.warnings.count), loaded.warnings)
+        return (SettingsStore(saved: loaded.settings, overrides: overrides, path: path, resetKeys: loaded.resetKeys), loaded.warnings,
+                notice(loaded))
+    }
+
+    /// The title's line about the file's problems (nil when it had none): true to what the
+    /// player will find — the defaults, marked settings, or only the terminal's lines.
+    static func notice(_ loaded: SettingsFile.Loaded) -> String? {
+        guard !loaded.warnings.isEmpty else { return nil }
+        if loaded.refusedWhole { return "\(SettingsFile.fileName) could not be read: default settings" }
+        let count = loaded.warnings.count == 1 ? "a problem" : "\(loaded.warnings.count) problems"
+        return "\(SettingsFile.fileName) had \(count)" + (loaded.resetKeys.isEmpty ? "" : ": marked in Settings")
     }
 
     /// Makes `new` the effective settings (from the menu); returns whether anything changed,

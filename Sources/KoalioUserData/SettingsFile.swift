@@ -43,51 +43,52 @@ public enum SettingsFile {
         /// The settings a problem made keep their default, as `table.key` (a whole table by its
         /// name): the settings menu marks them.
         public var resetKeys: Set<String> = []
+        /// The file could not be read as settings at all (not TOML, not UTF-8): every setting
+        /// is the default.
+        public var refusedWhole = false
     }
 
     // MARK: - Reading
 
     public static func decode(_ bytes: [UInt8], file: String, naming: KeyNaming) -> Decoded {
+        /// The whole file set aside: every setting keeps its default.
+        func refused(line: Int? = nil, _ reason: String) -> Decoded {
+            Decoded(settings: Settings(), problems: [UserFileError(file: file, line: line, reason: "\(reason); using the default settings")],
+                    refusedWhole: true)
+        }
         var text = bytes
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
-        guard let string = String(validating: text, as: UTF8.self) else {
-            return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "not UTF-8 text; using the default settings")])
-        }
-        guard !string.contains("\0") else {
-            return Decoded(settings: Settings(), problems: [UserFileError(file: file, reason: "contains a NUL byte; using the default settings")])
-        }
+        guard let string = String(validating: text, as: UTF8.self) else { return refused("not UTF-8 text") }
+        guard !string.contains("\0") else { return refused("contains a NUL byte") }
         var problems: [UserFileError] = []
         var resetKeys: Set<String> = []
+        /// One key's problem: named with its table, placed on its line; its setting is marked
+        /// as reset (the version is no setting).
+        func problem(_ table: String?, _ key: String, line: Int?, _ reason: String) {
+            let name = table.map { "[\(TerminalText.excerpt($0))] \(TerminalText.excerpt(key))" } ?? TerminalText.excerpt(key)
+            if key != "version" { resetKeys.insert(table.map { "\($0).\(key)" } ?? key) }
+            problems.append(UserFileError(file: file, line: line, reason: "\(name): \(reason)"))
+        }
+        func problem(_ table: String?, _ key: String, _ value: TOMLValue, _ reason: String) { problem(table, key, line: value.line, reason) }
         var table = TOMLTable()
         var parsed = string
         while true {
             // Checked again after each line blanked: a blanked line can leave a header toml++
             // cannot take where an unclosed string had hidden it.
-            if let bad = TOMLGate.check(parsed) {
-                return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: bad.line,
-                                                                              reason: "not TOML: \(bad.reason); using the default settings")])
-            }
+            if let bad = TOMLGate.check(parsed) { return refused(line: bad.line, "not TOML: \(bad.reason)") }
             do {
                 table = try TOMLTable(parsing: parsed)
                 break
             } catch {
                 // A mistyped value costs that value only (see ``TOMLRecovery``); else the file is refused whole.
                 guard problems.count < TOMLRecovery.linesLimit, let (bad, rest) = TOMLRecovery.blanking(line: error.line, in: parsed) else {
-                    return Decoded(settings: Settings(), problems: [UserFileError(file: file, line: error.line > 0 ? error.line : nil,
-                                                                                  reason: "not TOML: \(error.description); using the default settings")])
+                    return refused(line: error.line > 0 ? error.line : nil, "not TOML: \(error.description)")
                 }
-                let name = bad.table.map { "[\(TerminalText.excerpt($0))] \(TerminalText.excerpt(bad.key))" } ?? TerminalText.excerpt(bad.key)
-                resetKeys.insert(bad.table.map { "\($0).\(bad.key)" } ?? bad.key)
-                problems.append(UserFileError(file: file, line: error.line, reason: "\(name): not a TOML value (\(error.description)); keeping the default"))
+                problem(bad.table, bad.key, line: error.line, "not a TOML value (\(error.description)); keeping the default")
                 parsed = rest
             }
         }
         var settings = Settings()
-        func problem(_ table: String?, _ key: String, _ value: TOMLValue, _ reason: String) {
-            let name = table.map { "[\(TerminalText.excerpt($0))] \(TerminalText.excerpt(key))" } ?? TerminalText.excerpt(key)
-            if key != "version" { resetKeys.insert(table.map { "\($0).\(key)" } ?? key) }
-            problems.append(UserFileError(file: file, line: value.line, reason: "\(name): \(reason)"))
-        }
 
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
@@ -196,6 +197,8 @@ public enum SettingsFile {
         public var settings: Settings
         public var warnings: [String]
         public var resetKeys: Set<String> = []
+        /// See ``Decoded/refusedWhole``; also a file that could not be read from disk.
+        public var refusedWhole = false
     }
 
     /// Reads the file; a missing one is the default settings, with no warning.
@@ -203,10 +206,11 @@ public enum SettingsFile {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
             if error.isMissing { return Loaded(settings: Settings(), warnings: []) }
-            return Loaded(settings: Settings(), warnings: ["\(error.description); using the default settings"])
+            return Loaded(settings: Settings(), warnings: ["\(error.description); using the default settings"], refusedWhole: true)
         }
         let decoded = decode(bytes, file: path, naming: naming)
-        return Loaded(settings: decoded.settings, warnings: decoded.problems.map(\.description), resetKeys: decoded.resetKeys)
+        return Loaded(settings: decoded.settings, warnings: decoded.problems.map(\.description), resetKeys: decoded.resetKeys,
+                      refusedWhole: decoded.refusedWhole)
     }
 
     /// Writes the settings whole or not at all, making the folder if needed. A file there that

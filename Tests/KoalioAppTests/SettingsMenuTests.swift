@@ -206,6 +206,20 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertEqual(keys.first { $0.entry.label == Action.dash.title }?.entry.warns, false)
     }
 
+    /// The title's line says what the player will find: defaults, marked settings, or (a
+    /// problem with no setting to mark, like a quoted version) only the count.
+    func testTheSettingsNoticeIsTrueToWhatTheMenuShows() throws {
+        func notice(_ text: String) throws -> String? {
+            let path = try Scratch.directory().path + "/settings.toml"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return SettingsStore.notice(SettingsFile.load(path: path, naming: SettingsStore.naming))
+        }
+        XCTAssertNil(try notice("[audio]\nmusic = 50\n"))
+        XCTAssertEqual(try notice("[audio]\nmusic = 500\neffects = 500\n"), "settings.toml had 2 problems: marked in Settings")
+        XCTAssertEqual(try notice("version = \"1\"\n"), "settings.toml had a problem")
+        XCTAssertEqual(try notice("[audio\n"), "settings.toml could not be read: default settings")
+    }
+
     func testTheTitleNoticeNamesEachFileOrTheFirstWhenTooWide() {
         XCTAssertNil(GameLoop.titleNotice([]))
         XCTAssertEqual(GameLoop.titleNotice(["a had a problem", "b could not be read"]), "a had a problem  ·  b could not be read")
