@@ -278,11 +278,7 @@ final class Renderer {
         switch canvas {
         case let .texture(target):
             try check(SDL_SetRenderTarget(handle, nil), "SDL_SetRenderTarget(window)")
-            try check(SDL_SetRenderDrawColor(handle, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
-            try check(SDL_RenderClear(handle), "SDL_RenderClear")
-            let (w, h) = outputSize()
-            var dst = SceneCanvas.letterbox(width: w, height: h)
-            try check(SDL_RenderCopy(handle, target, nil, &dst), "SDL_RenderCopy(scene)")
+            try copyLetterboxed(target, with: handle)
         case let .surface(scene):
             try check(SDL_RenderFlush(handle), "SDL_RenderFlush")
             let windowSurface = try window.surface()
@@ -291,12 +287,17 @@ final class Renderer {
         case let .streamed(scene, presenter, texture):
             try check(SDL_RenderFlush(handle), "SDL_RenderFlush")
             try check(SDL_UpdateTexture(texture, nil, scene.pointee.pixels, scene.pointee.pitch), "SDL_UpdateTexture(scene)")
-            try check(SDL_SetRenderDrawColor(presenter, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
-            try check(SDL_RenderClear(presenter), "SDL_RenderClear")
-            let (w, h) = outputSize()
-            var dst = SceneCanvas.letterbox(width: w, height: h)
-            try check(SDL_RenderCopy(presenter, texture, nil, &dst), "SDL_RenderCopy(scene)")
+            try copyLetterboxed(texture, with: presenter)
         }
+    }
+
+    /// The scene's texture enlarged into the window by `renderer`, black bars around it.
+    private func copyLetterboxed(_ scene: OpaquePointer, with renderer: OpaquePointer) throws(SDLError) {
+        try check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
+        try check(SDL_RenderClear(renderer), "SDL_RenderClear")
+        let (w, h) = outputSize()
+        var dst = SceneCanvas.letterbox(width: w, height: h)
+        try check(SDL_RenderCopy(renderer, scene, nil, &dst), "SDL_RenderCopy(scene)")
     }
 
     /// Shows the frame drawn by ``render(_:)``.
