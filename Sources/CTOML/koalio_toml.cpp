@@ -16,7 +16,6 @@ struct koalio_toml {
     std::string error;
     bool failed = false;
     uint32_t error_line = 0;
-    uint32_t error_column = 0;
     std::vector<koalio_toml_node> nodes;
     /// Date-times as text, kept here so their nodes can point at them.
     std::vector<std::string> texts;
@@ -24,10 +23,7 @@ struct koalio_toml {
 
 namespace {
 
-void set_position(koalio_toml_node &node, const toml::source_region &region) {
-    node.line = region.begin.line;
-    node.column = region.begin.column;
-}
+void set_line(koalio_toml_node &node, const toml::source_region &region) { node.line = region.begin.line; }
 
 std::string date_time_text(const toml::node &value) {
     std::ostringstream out;
@@ -44,9 +40,9 @@ void flatten(koalio_toml &document, const toml::node &value, const toml::key *ke
     if (key) {
         node.key = key->str().data();
         node.key_length = key->str().size();
-        set_position(node, key->source());
+        set_line(node, key->source());
     }
-    if (node.line == 0) set_position(node, value.source());
+    if (node.line == 0) set_line(node, value.source());
     if (auto table = value.as_table()) {
         node.kind = KOALIO_TOML_TABLE;
         node.children = table->size();
@@ -92,7 +88,6 @@ extern "C" koalio_toml *koalio_toml_parse(const char *text, size_t length) {
             document->failed = true;
             document->error = std::string(error.description());
             document->error_line = error.source().begin.line;
-            document->error_column = error.source().begin.column;
             return document;
         }
         document->root = std::move(result).table();
@@ -120,6 +115,5 @@ extern "C" const char *koalio_toml_error(const koalio_toml *document) {
 }
 
 extern "C" uint32_t koalio_toml_error_line(const koalio_toml *document) { return document->error_line; }
-extern "C" uint32_t koalio_toml_error_column(const koalio_toml *document) { return document->error_column; }
 extern "C" size_t koalio_toml_node_count(const koalio_toml *document) { return document->nodes.size(); }
 extern "C" const koalio_toml_node *koalio_toml_nodes(const koalio_toml *document) { return document->nodes.data(); }

@@ -37,9 +37,8 @@ typedef struct {
     int boolean;
     size_t children;
     size_t subtree_size;
-    /// Where the key (else the value) starts, 1-based; 0 when toml++ does not know.
+    /// The line where the key (else the value) starts, 1-based; 0 when toml++ does not know.
     uint32_t line;
-    uint32_t column;
 } koalio_toml_node;
 
 typedef struct koalio_toml koalio_toml;
@@ -53,7 +52,6 @@ void koalio_toml_free(koalio_toml *document);
 /// toml++'s description of the first syntax error, or NULL when the text parsed.
 const char *koalio_toml_error(const koalio_toml *document);
 uint32_t koalio_toml_error_line(const koalio_toml *document);
-uint32_t koalio_toml_error_column(const koalio_toml *document);
 
 size_t koalio_toml_node_count(const koalio_toml *document);
 const koalio_toml_node *koalio_toml_nodes(const koalio_toml *document);
