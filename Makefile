@@ -15,6 +15,8 @@ DEB = dist/koalio_$(VERSION)_$(DEB_ARCH).deb
 TARBALL = dist/koalio-$(VERSION)-linux-x86_64.tar.gz
 
 ICON_SIZES = 16 22 24 32 48 64 128 256
+# Where the data goes under PREFIX (the Debian package puts it in share/games/koalio).
+DATADIR ?= $(PREFIX)/share/koalio
 
 .PHONY: all setup setup-test build run test check-desktop check-deb test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
 
@@ -87,8 +89,8 @@ install: build install-data
 
 # Everything but the binary (the install-layout test uses it without a release build).
 install-data:
-	install -d "$(DESTDIR)$(PREFIX)/share/koalio" "$(DESTDIR)$(PREFIX)/share/applications" "$(DESTDIR)$(PREFIX)/share/metainfo"
-	cp -R Resources Levels "$(DESTDIR)$(PREFIX)/share/koalio/"
+	install -d "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(PREFIX)/share/applications" "$(DESTDIR)$(PREFIX)/share/metainfo"
+	cp -R Resources Levels "$(DESTDIR)$(DATADIR)/"
 	install -m 644 dist/koalio.desktop "$(DESTDIR)$(PREFIX)/share/applications/koalio.desktop"
 	install -m 644 dist/koalio.metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/koalio.metainfo.xml"
 	for size in $(ICON_SIZES); do \
@@ -101,7 +103,7 @@ install-data:
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/koalio"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/koalio"
+	rm -rf "$(DESTDIR)$(DATADIR)"
 	rm -f "$(DESTDIR)$(PREFIX)/share/applications/koalio.desktop" "$(DESTDIR)$(PREFIX)/share/metainfo/koalio.metainfo.xml"
 	for size in $(ICON_SIZES); do rm -f "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/koalio.png"; done
 
