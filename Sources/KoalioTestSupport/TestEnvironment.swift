@@ -18,4 +18,16 @@ public enum TestEnvironment {
 
     /// Call before starting SDL or the game in-process (idempotent).
     public static func isolate() { _ = isolated }
+
+    /// The environment for a child process a test starts: the test's own without the
+    /// developer's `KOALIO_*` and `SDL_*` settings (a video driver, mapping files), XDG homes of
+    /// the test's own (`dataHome`, and a fresh config home, so a run that saves a setting changes
+    /// no other's), and SDL's dummy audio driver (sound without a sound card, and no warning).
+    public static func forChild(dataHome: String) throws -> [String: String] {
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KOALIO_") && !$0.key.hasPrefix("SDL_") }
+        env["XDG_DATA_HOME"] = dataHome
+        env["XDG_CONFIG_HOME"] = try Scratch.directory().path
+        env["SDL_AUDIODRIVER"] = "dummy"
+        return env
+    }
 }

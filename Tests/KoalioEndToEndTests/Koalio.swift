@@ -21,13 +21,8 @@ enum Koalio {
     /// `removing`: variables of the test's own environment the child must not see (`DISPLAY`
     /// for a Wayland-only desktop).
     static func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> KoalioRun {
-        // The developer's own settings stay out: no KOALIO_*, no SDL_* (video driver, mapping
-        // files), and XDG homes of the test's own, so autosaved runs never reach the real home.
-        // A fresh config home per run: a run that saves a setting (F11 does) changes no other's.
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KOALIO_") && !$0.key.hasPrefix("SDL_") }
-        env["XDG_DATA_HOME"] = dataHome
-        env["XDG_CONFIG_HOME"] = try Scratch.directory().path
-        env["SDL_AUDIODRIVER"] = "dummy"  // sound without a sound card (CI has none), and no warning
+        // Autosaved runs go to the tests' own data home, never the real one.
+        var env = try TestEnvironment.forChild(dataHome: dataHome)
         for (key, value) in environment { env[key] = value }
         for key in removing { env[key] = nil }
         let run = try ChildProcess.run(binary, arguments, environment: env, directory: repository)

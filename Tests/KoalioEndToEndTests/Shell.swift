@@ -7,10 +7,7 @@ enum Shell {
     /// Runs `command` with /bin/sh (bounded in time, see ``ChildProcess``); its stdout, then
     /// its stderr.
     static func run(_ command: String, in directory: String = Repository.root) throws -> (status: Int32, output: String) {
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KOALIO_") && !$0.key.hasPrefix("SDL_") }
-        env["XDG_DATA_HOME"] = try Scratch.directory().path
-        env["XDG_CONFIG_HOME"] = try Scratch.directory().path
-        env["SDL_AUDIODRIVER"] = "dummy"  // sound without a sound card, and no warning
+        let env = try TestEnvironment.forChild(dataHome: try Scratch.directory().path)
         let run = try ChildProcess.run("/bin/sh", ["-c", command], environment: env, directory: directory)
         return (run.status, run.stdout + run.stderr)
     }
