@@ -4,8 +4,10 @@ import Foundation
 /// ``Xvfb`` (weston's headless backend offers no seat, and SDL 2.26 crashes there).
 ///
 /// No sleeping while weston comes up: the harness watches the runtime folder (inotify) until
-/// weston's socket appears there, then connects once to be sure it listens. A client that
-/// connects from then on is queued until weston, its shell and seat ready, serves it.
+/// weston's log says it is loading its shell, which weston does only after its socket listens
+/// (the socket file itself appears at `bind`, a moment before `listen`: a client connecting then
+/// was refused). It connects once to be sure. A client that connects from then on is queued
+/// until weston, its shell and seat ready, serves it.
 public final class Weston {
     /// The environment a client needs: `XDG_RUNTIME_DIR`, `WAYLAND_DISPLAY` and
     /// `SDL_VIDEODRIVER=wayland` (and no `DISPLAY`: remove it from the child's environment).
@@ -26,7 +28,7 @@ public final class Weston {
         runtimeDirectory = String(cString: made)  // mode 0700, as XDG_RUNTIME_DIR must be
         let socketName = "wayland-koalio"
         let watch = inotify_init1(Int32(IN_CLOEXEC))
-        guard watch >= 0, inotify_add_watch(watch, runtimeDirectory, UInt32(IN_CREATE)) >= 0 else {
+        guard watch >= 0, inotify_add_watch(watch, runtimeDirectory, UInt32(IN_CREATE | IN_MODIFY)) >= 0 else {
             throw Xvfb.Failure(description: "inotify failed: error \(errno)")
         }
         defer { close(watch) }
@@ -37,7 +39,7 @@ public final class Weston {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [path, "--backend=x11-backend.so", "--socket=\(socketName)", "--width=1280", "--height=720", "--scale=\(scale)", "--idle-time=0",
+        let arguments = [path, "--backend=x11-backend.so", "--socket=\(socketName)", "--width=1280", "--height=720", "--scale=\(scale)", "--idle-time=0", "--log=\(runtimeDirectory)/\(Self.logName)",
                          "--no-config"]
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WAYLAND_") }
         env["DISPLAY"] = xvfb.display
@@ -56,34 +58,27 @@ public final class Weston {
         }
         self.pid = pid
         environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketName, "SDL_VIDEODRIVER": "wayland"]
-        try Self.awaitCreation(of: socketName, watch: watch, weston: pid)
+        try Self.awaitShell(log: runtimeDirectory + "/" + Self.logName, watch: watch, weston: pid)
         try Self.connectOnce(to: runtimeDirectory + "/" + socketName)
     }
 
-    /// Reads the folder's inotify events until `name` is created; weston exiting first, or ten
-    /// seconds passing, is a failure.
-    private static func awaitCreation(of name: String, watch: Int32, weston: pid_t) throws {
+    static let logName = "weston.log"
+    /// What weston logs once its socket listens: it loads the shell right after making it.
+    static let readyMarker = "desktop-shell"
+
+    /// Waits on the folder's inotify events (weston writing its log) until the log shows
+    /// ``readyMarker``; weston exiting first, or ten seconds passing, is a failure.
+    private static func awaitShell(log: String, watch: Int32, weston: pid_t) throws {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadlineMilliseconds: Int32 = 10_000
         while true {
+            if let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains(readyMarker) { return }
             var poller = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, deadlineMilliseconds) == 1 else {
                 kill(weston, SIGTERM)
-                throw Xvfb.Failure(description: "weston made no socket within 10 s")
+                throw Xvfb.Failure(description: "weston did not come up within 10 s (see \(log))")
             }
-            let count = read(watch, &buffer, buffer.count)
-            guard count > 0 else { throw Xvfb.Failure(description: "reading inotify failed: error \(errno)") }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let (length, created) = buffer.withUnsafeBytes { raw -> (Int, String) in
-                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    let start = offset + MemoryLayout<inotify_event>.size
-                    let nameBytes = raw[start..<min(count, start + Int(event.len))].prefix { $0 != 0 }
-                    return (Int(event.len), String(decoding: nameBytes, as: UTF8.self))
-                }
-                if created == name { return }
-                offset += MemoryLayout<inotify_event>.size + length
-            }
+            guard read(watch, &buffer, buffer.count) > 0 else { throw Xvfb.Failure(description: "reading inotify failed: error \(errno)") }
         }
     }
 
