@@ -1,38 +1,28 @@
 import KoalioCore
-import KoalioScripting
-import KoalioScriptPlayback
-import KoalioView
 import KoalioHUD
 import KoalioInput
 import KoalioReplay
+import KoalioScripting
+import KoalioScriptPlayback
 import KoalioSDL
 import KoalioSim
 import KoalioUserData
+import KoalioView
 
-/// The frame loop: events → controllers → one ``TickInput`` per 60 Hz tick → `Session.step`
-/// → draw list → renderer.
+/// The driver: pumps SDL's events into the controllers and one ``FrameInput`` per 60 Hz tick,
+/// lets ``FlowState/update(_:_:)`` decide what the tick means, performs the ``Effect``s it
+/// returns, draws and paces. Everything the game decides is in the flow; this only connects it.
 ///
 /// Real-time mode keeps an accumulator (Game Programming Patterns, "Game Loop"): a frame runs
-/// as many ticks as wall time owes, at most ``FrameClock/maxTicksPerFrame``, so a slow frame
-/// catches up without spiralling. Fixed-step mode (headless, or scripted input) runs exactly
-/// one tick per frame, so a script's ticks and the trace do not depend on the machine's speed.
-///
-/// Keyboard, pads and the on-screen HUD are all controllers, and all of them steer at once:
-/// each tick their snapshots merge (``GamepadSnapshot/merging(_:)``) and their presses add up,
-/// so a held key survives a click or a pad press. The one used last only names the run's
-/// controller (trace, recording table). The HUD shows only while no pad is connected. Live runs
-/// are recorded; a replay steers instead of the controllers, which then only pause or quit the
-/// playback.
+/// as many ticks as wall time owes, at most ``FrameClock/maxTicksPerFrame``. Fixed-step mode
+/// (headless, or scripted input) runs exactly one tick per frame, so a script's ticks and the
+/// trace do not depend on the machine's speed. A frame whose picture is the one on screen is
+/// neither drawn nor presented: a still title or pause screen costs next to nothing, and pads,
+/// hot-plug and the pause button are still read every 60 Hz tick.
 @MainActor
 public final class GameLoop {
-    /// Frames are paced to at most this rate, so an idle scene does not spin a core.
+    /// Frames are paced to at most this rate.
     static let frameCapPerSecond = 60.0
-    /// How long "… connected" stays on screen.
-    static let noticeTicks = 3 * Tick.perSecond
-    /// How long the HUD takes to fade in or out.
-    static let hudFadeTicks = 12
-    /// The pad's jolt when the koala dies.
-    static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)
 
     public struct Options {
         public var trace: TraceWriter?
@@ -80,114 +70,46 @@ public final class GameLoop {
 
     let platform: Platform
     public let registry: ControllerRegistry
-    public internal(set) var session: Session
     let options: Options
-    /// The screen shown: title, level select, or a level (``session``).
-    public internal(set) var screen: Screen
-    /// 60 Hz steps of the loop, menus included: the trace's tick and the input script's clock.
-    public private(set) var loopTicks = 0
-    var menuReader = MenuInputReader()
-    /// The selected entry of each menu, kept while the player visits the other.
-    var selection: [Screen: Int] = [:]
-    /// The title's line about the player's files (see ``Options/fileNotices``), until the
-    /// player first leaves the title.
-    var titleNotice: String?
-    public internal(set) var progress: PlayerProgress
-    /// The level being played, as an index into the catalog (nil: a level from elsewhere).
-    var levelIndex: Int?
-    var quitRequested = false
-    /// The best run of this level, replayed beside the player (see ``Ghost``).
-    public internal(set) var ghost: Ghost?
-    /// Each frame's start and work time in seconds, kept in memory until the end (writing as it
-    /// runs would be the kind of hitch they are there to find).
-    var frameTimes: [(start: Double, busy: Double)] = []
+    /// The game above the world, stepped once per tick.
+    var flow: FlowState
+    private var reader = FrameInputReader()
+    /// Where the world's input comes from: the controllers, or a recording.
+    private var source: InputSource
+    /// What the player sees of the controllers: the HUD, notices, join prompts, who steers.
+    let presence: ControllerPresence
+    let keeper: RunKeeper
     /// The player's settings; the settings menu changes them (``change(settings:)``).
     var settings: SettingsStore
-    /// Where the settings menu's Back leads from its main page (the title, or the paused level).
-    var settingsExit = Screen.title
-    /// A rebind waiting for its key or button, and the pads' buttons as of the last tick.
-    var capture: BindingCapture?
-    var capturePads = GamepadSnapshot.neutral
-    /// Replays and progress are written on this, off the frame loop.
-    let writer = BackgroundWriter()
-    /// Effects started since the last trace line (the trace's `sounds`).
-    var soundsThisTick: [SoundEffect] = []
-    /// Where opening the audio device is (it starts after the first frame, on a worker thread),
-    /// and the effects cued before it was open, played when it is.
-    var audioPhase = AudioPhase.notStarted
-    var soundsBeforeAudio: [SoundEffect] = []
+    let sound: SoundCues
     private let script: ScriptPlayer?
-    private var keyboard: KeyboardController { registry.keyboard }
-    public let hud = HUD()
-
-    /// Which kind of controller had input last: it names the steering, it does not choose it.
-    private enum LastUsed { case keyboard, pad, hud }
-    enum AudioPhase { case notStarted, opening, open }
-    private var lastUsed = LastUsed.keyboard
-    /// The game pauses itself at the next tick (focus lost, the pad in use left): part of that
-    /// tick's input, so replays pause at the same tick.
-    private var pauseRequested = false
-    /// Controller names in the order they first steered: a recording's table.
-    var sourceNames: [String] = []
-    /// The controller that steered each co-op player on the last step (the trace's `koalas`).
-    var partnerControllers: [Int: String] = [:]
-    private var notice: (text: String, untilStep: Int)?
-    /// The step at which the HUD last appeared or disappeared, for its fade.
-    private var hudChangedAtStep = -GameLoop.hudFadeTicks
-
-    var recorder: Recorder?
-    var recordWritten = false
-    private var replayIndex = 0
-    /// Live Start / Esc / P pause a replay's playback; the recording is not changed.
-    private var playbackPaused = false
+    /// The picture on screen, so an unchanged frame is neither drawn nor presented.
+    private var shown: DrawList?
+    private var quitRequested = false
 
     public init(platform: Platform, registry: ControllerRegistry, session: Session, options: Options) {
         self.platform = platform
         self.registry = registry
-        self.session = session
         self.options = options
-        self.screen = options.replay == nil ? options.startScreen : .level
-        titleNotice = Self.titleNotice(options.fileNotices)
-        self.progress = options.progress
-        self.levelIndex = options.levelIndex
-        self.script = options.script.map(ScriptPlayer.init)
-        self.settings = options.settings
-        if options.replay != nil {
-            hud.setVisible(false)
-            registry.onScreenShown = false
-        }
-        registry.attachOnScreen(hud.controller)
+        let replayed = options.replay != nil
+        let run = LevelRun(session: session, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], replayed: replayed)
+        flow = FlowState(mode: replayed || options.startScreen == .level ? .level : .title, run: run, progress: options.progress,
+                         titleNotice: FlowState.titleNotice(options.fileNotices))
+        source = options.replay.map { .replay(ReplayCursor(recording: $0)) } ?? .live
+        presence = ControllerPresence(registry: registry, showsHUD: !replayed)
+        keeper = RunKeeper(options: options.recording, progressPath: options.progressPath, bestRunDirectory: options.bestRunDirectory)
+        settings = options.settings
+        sound = SoundCues(platform: platform, opensAudio: options.audio)
+        script = options.script.map(ScriptPlayer.init)
         applySettings()
-        if screen == .level, options.replay == nil, let recording = options.recording {
-            startRecording(levelName: recording.levelName, levelSHA256: recording.levelSHA256)
-            loadGhost(levelSHA256: recording.levelSHA256)
-        }
+        if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
     }
 
-    /// What the registry says a pad event changed: notices, the pause when the pad in use
-    /// leaves, and which controller is named as used last (a new pad at once).
-    private func react(to changes: [ControllerChange]) {
-        for change in changes {
-            switch change {
-            case let .connected(controller):
-                show("\(controller.vendorName) connected")
-                cue(.padConnected)
-            case let .disconnected(controller, wasInUse):
-                show("\(controller.vendorName) disconnected")
-                cue(.padDisconnected)
-                if wasInUse { pauseRequested = true }
-            case let .playerPadLost(_, player):
-                show("Player \(player)'s pad disconnected")
-                pauseRequested = true  // their koala waits, without input, until they are back or leave
-            case let .playerPadReturned(controller, player):
-                show("Player \(player): \(controller.vendorName) connected")
-            case .becameCurrent:
-                lastUsed = .pad
-            case let .input(controller):
-                if registry.player(of: controller.id) == 1 { lastUsed = .pad }
-            }
-        }
-    }
+    /// The screen shown, as the trace names it.
+    public var screen: Screen { flow.screen }
+    public var session: Session { flow.session }
+    public var ghost: Ghost? { keeper.ghost }
+    public var hud: HUD { presence.hud }
 
     /// The virtual pads an input script attached (detached once `run` returns), for tests to
     /// inspect what SDL sent them.
@@ -196,293 +118,217 @@ public final class GameLoop {
     /// Runs until quit or the tick limit; returns the session as it ended.
     public func run(screenshot: String?) throws(KoalioError) -> Session {
         defer {
-            writer.waitUntilDone()  // a file being saved is finished however the loop ends
+            keeper.writer.waitUntilDone()  // a file being saved is finished however the loop ends
             script?.detachAll()
             options.trace?.flush()
         }
         let now = options.clock ?? { [platform] in platform.now() }
         var clock = FrameClock(now: now())
         let fixedStep = options.clock == nil && (options.headless || options.script != nil)
+        var frameTimes: [(start: Double, busy: Double)] = []
         var running = options.tickLimit != 0
         if !running {
             _ = platform.pollEvents()
-            try drawFrame()
-            try presentFrame()
+            try draw(force: true)
         }
         while running {
             let frameStart = now()
-            do { try script?.perform(at: loopTicks, on: platform) } catch { throw .runtime(error.description) }
-            registry.currentFollowsInput = screen != .level
-            for event in platform.pollEvents() {
-                switch event {
-                case .quit: running = false
-                case .keyDown(.f11, isRepeat: false):
-                    // Kept in the settings, as the settings menu's Fullscreen is.
-                    var new = settings.effective
-                    new.fullscreen = !platform.isFullscreen
-                    change(settings: new)
-                case let .keyDown(key, isRepeat):
-                    if !isRepeat && captureKey(key) { continue }
-                    keyboard.keyDown(key, isRepeat: isRepeat)
-                    menuReader.key(key)
-                    lastUsed = .keyboard
-                case let .keyUp(key):
-                    keyboard.keyUp(key)
-                case .focusLost:
-                    keyboard.releaseAll()
-                    pauseRequested = true
-                case let .pointer(pointer):
-                    if screen != .level || session.state == .paused {  // the pause screen's entries take taps too
-                        if pointer.phase == .down { menuReader.pointerDown(at: pointer.position) }
-                    }
-                    if screen == .level && hud.handle(pointer) {
-                        lastUsed = .hud
-                    }
-                case let .pad(event):
-                    react(to: registry.apply(event))
-                }
-            }
+            do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .runtime(error.description) }
+            registry.currentFollowsInput = !flow.isInLevel
+            running = pumpEvents()
             guard running else { break }
-            updateHUDVisibility()
-
+            presence.updateHUD(visible: registry.controllers.isEmpty && flow.isInLevel, at: flow.session.steps)
             var due = fixedStep ? 1 : clock.ticksDue(now: frameStart)
             while due > 0 && running {
                 tick()
                 due -= 1
-                if let tickLimit = options.tickLimit, loopTicks >= tickLimit { running = false }
+                if let tickLimit = options.tickLimit, flow.ticks >= tickLimit { running = false }
                 if quitRequested { running = false }
             }
             platform.performControllerEffects(registry.drainEffects())
-            updateMusic()
-            try drawFrame()
+            platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.map.name) : .title)
+            platform.audio.setDucked(flow.playsLevelMusic && (flow.session.state == .paused || source.isPlaybackPaused))
+            try draw(force: !running && screenshot != nil)
             if !running, let screenshot {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
             }
-            try presentFrame()
             // Headless runs with sound are the tests': they wait for the device, to hear the same
-            // every time. A window never waits (a scripted one used to: 11–15 ms in its first frame).
-            if options.audio { try advanceAudio(waiting: options.headless) }
+            // every time. A window never waits.
+            if options.audio { try sound.advance(waiting: options.headless) }
             if options.frameTimesPath != nil { frameTimes.append((frameStart, platform.now() - frameStart)) }
             if !options.headless && options.clock == nil {
                 // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
-                // Where presenting does wait for vsync, the deadline has passed and this sleeps 0.
                 platform.sleep(seconds: frameStart + 1 / Self.frameCapPerSecond - platform.now())
             }
         }
-        try writeRecordingOnQuit()
-        if let path = options.frameTimesPath { try writeFrameTimes(to: path) }
-        return session
+        try keeper.writeRecordingOnQuit(flow.session)
+        if let path = options.frameTimesPath { try FrameTimes.write(frameTimes, to: path) }
+        return flow.session
+    }
+
+    /// The frame's events into the controllers and the input reader; false when the window closed.
+    private func pumpEvents() -> Bool {
+        for event in platform.pollEvents() {
+            switch event {
+            case .quit: return false
+            case .keyDown(.f11, isRepeat: false):
+                // Kept in the settings, as the settings menu's Fullscreen is.
+                var new = settings.effective
+                new.fullscreen = !platform.isFullscreen
+                change(settings: new)
+            case let .keyDown(key, isRepeat):
+                registry.keyboard.keyDown(key, isRepeat: isRepeat)
+                reader.key(key, isRepeat: isRepeat)
+                presence.lastUsed = .keyboard
+            case let .keyUp(key):
+                registry.keyboard.keyUp(key)
+            case .focusLost:
+                registry.keyboard.releaseAll()
+                presence.pauseRequested = true
+            case let .pointer(pointer):
+                // The menus, the pause screen's entries and "You Won!" take taps; in a level the HUD takes the rest.
+                if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { reader.pointerDown(at: pointer.position) }
+                if flow.isInLevel && presence.hud.handle(pointer) { presence.lastUsed = .hud }
+            case let .pad(event):
+                for effect in presence.react(to: registry.apply(event), at: flow.session.steps) { perform(effect) }
+            }
+        }
+        return true
     }
 
     // MARK: - Ticks
 
     private func tick() {
-        loopTicks += 1
-        let (taken, team) = liveInput()
-        var live = taken
-        takeJoinsAndLeaves(team)
-        let bindings = registry.bindings
-        let menu = menuReader.take(pads: .merging(registry.controllers.map {
-            bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory)
-        }))
-        // One press, one meaning: a press that leaves the level (B on the pause screen, Esc or
-        // Enter on an end screen) is not read again by the menu it lands in.
-        if screen != .level {
-            menuTick(menu)
-            writeTrace()
-            return
+        var input = reader.take(from: registry, steering: presence.namedController, sourceIndex: keeper.sourceIndex)
+        if presence.pauseRequested, input.play != nil {  // part of the tick's input, so replays pause at the same tick
+            input.play?.pressed.insert(.pauseRequest)
+            presence.pauseRequested = false
         }
-        if leavesLevel(menu) {
-            writeTrace()
-            return
-        }
-        if options.replay == nil && session.state == .paused {
-            switch pauseMenuTick(menu) {
-            case .resume: live.pressed.insert(.menu)  // as if the pause button: recorded, so replays resume here too
-            case .left:
-                writeTrace()
-                return
-            case .stay: break
-            }
-        }
-        let input: TickInput?
-        if let replay = options.replay {
-            if live.pressed.contains(.menu) { playbackPaused.toggle() }
-            input = playbackPaused || replayIndex >= replay.inputs.count ? nil : replay.inputs[replayIndex]
-            if input != nil { replayIndex += 1 }
-        } else {
-            input = live
-        }
-        if let input {
-            let result = session.step(input)
-            notePartnerControllers(input)
-            ghost?.follow(worldTick: session.world.tick)
-            if session.events.contains(.jumped) { cue(.jump) }
-            if session.events.contains(.dashed) { cue(.dash) }
-            if session.events.contains(.landed) { cue(.land) }
-            if session.events.contains(.koalaLost) {
-                cue(.death)
-                for koala in session.world.koalas where koala.diedThisStep {
-                    registry.rumble(player: koala.number, low: Self.deathRumble.low, high: Self.deathRumble.high,
-                                    milliseconds: Self.deathRumble.milliseconds)
-                }
-            }
-            if result.ended == .won { cue(.win) }
-            if result.ended == .died {
-                cue(.death)
-                registry.rumbleCurrent(low: Self.deathRumble.low, high: Self.deathRumble.high, milliseconds: Self.deathRumble.milliseconds)
-            }
-            record(input, result)
-        } else {
-            session.wait()
-        }
+        input.play = input.play.flatMap { source.next(live: $0) }
+        for effect in flow.update(input, context) { perform(effect) }
         writeTrace()
+    }
+
+    /// What the flow reads from outside it this tick.
+    var context: FlowContext {
+        var context = FlowContext()
+        context.levelNames = options.catalog?.names ?? []
+        context.playsTheGame = options.startScreen == .title && options.replay == nil && options.catalog != nil
+        context.loadLevel = { [options, platform] index in
+            guard let catalog = options.catalog else { return .refused("no levels") }
+            let loaded: (map: TileMap, sha256: [UInt8])
+            do throws(KoalioError) { loaded = try catalog.load(catalog.names[index]) } catch { return .refused(error.description) }
+            do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch { return .refused(loaded.map.describing(error)) }
+            return .loaded(loaded.map, sha256: loaded.sha256)
+        }
+        context.settings = settings.effective
+        context.resetKeys = settings.resetKeys
+        context.padCategory = registry.current?.productCategory
+        if case .settings = flow.mode { context.displays = platform.displays }
+        context.seatedPlayers = registry.seats.keys.sorted()
+        context.playersWithPadAway = registry.playersWithPadAway
+        return context
+    }
+
+    private func catalogName(of run: LevelRun) -> String? {
+        guard let index = run.index, let names = options.catalog?.names, names.indices.contains(index) else { return nil }
+        return names[index]
+    }
+
+    /// Does what the flow asked.
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case let .sound(cue): sound.cue(cue)
+        case let .rumble(player):
+            let (low, high, milliseconds) = Effect.deathRumble
+            if let player { registry.rumble(player: player, low: low, high: high, milliseconds: milliseconds) } else {
+                registry.rumbleCurrent(low: low, high: high, milliseconds: milliseconds)
+            }
+        case let .changeSettings(new): change(settings: new)
+        case .saveProgress: keeper.saveProgress(flow.progress)
+        case .levelStarted: keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
+        case let .stepped(input, result):
+            keeper.stepped(input, result, session: flow.session, replaySources: options.replay?.sources)
+        case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
+        case let .join(id):
+            guard let pad = registry.controller(id: id), let player = registry.join(pad) else { return }
+            presence.show("Player \(player): \(pad.vendorName) joined", at: flow.session.steps)
+            sound.cue(.padConnected)
+        case let .leave(player):
+            registry.leave(player: player)
+            presence.show("Player \(player) left", at: flow.session.steps)
+            sound.cue(.padDisconnected)
+        case let .warn(message): warn(message)
+        case .quit: quitRequested = true
+        }
     }
 
     private func writeTrace() {
         guard let trace = options.trace else { return }
-        var record = TraceRecord(session: session, hudVisible: hud.isVisible, controllers: registry.controllers.count,
-                                 activeController: activeControllerName, renderer: platform.rendererName,
-                                 state: playbackPaused && session.state == .playing ? .paused : nil)
-        record.tick = loopTicks
-        record.screen = screen.rawValue
-        record.level = screen == .level ? session.map.name : nil
-        record.sounds = soundsThisTick.map(\.rawValue)
+        let session = flow.session
+        var record = TraceRecord(session: session, hudVisible: presence.hud.isVisible, controllers: registry.controllers.count,
+                                 activeController: presence.activeControllerName, renderer: platform.rendererName,
+                                 state: source.isPlaybackPaused && session.state == .playing ? .paused : nil)
+        record.tick = flow.ticks
+        record.screen = flow.screen.rawValue
+        record.level = flow.screen == .level ? session.map.name : nil
+        record.sounds = sound.takeTraced().map(\.rawValue)
         for index in record.koalas.indices where record.koalas[index].player > 1 {
-            record.koalas[index].controller = partnerControllers[record.koalas[index].player]
+            record.koalas[index].controller = keeper.partnerControllers[record.koalas[index].player]
         }
-        soundsThisTick.removeAll()
         trace.write(record)
     }
 
-    /// Plays an effect and notes it for the trace.
-    func cue(_ effect: SoundEffect) {
-        if options.audio && audioPhase != .open { soundsBeforeAudio.append(effect) } else { platform.audio.play(effect) }
-        soundsThisTick.append(effect)
-    }
+    // MARK: - Drawing
 
-    /// Starts opening the audio device once the first frame is up (a sound server can take a
-    /// while to answer), and takes it over when the worker is done, playing what was cued meanwhile.
-    private func advanceAudio(waiting: Bool) throws(KoalioError) {
-        if audioPhase == .notStarted {
-            platform.startAudio()
-            audioPhase = .opening
-        }
-        guard audioPhase == .opening else { return }
-        let adopted: AudioAdopted?
-        do { adopted = try platform.adoptAudio(waiting: waiting) } catch { throw .input(error.description) }
-        guard let adopted else { return }
-        audioPhase = .open
-        if let warning = adopted.warning { warn(warning) }
-        for effect in soundsBeforeAudio { platform.audio.play(effect) }
-        soundsBeforeAudio.removeAll()
-    }
-
-    /// The title's loop in menus, the level's in a level; quieter while paused.
-    private func updateMusic() {
-        // The settings opened from the pause screen keep the level's music, ducked.
-        let inLevel = screen == .level || (screen.isSettings && settingsExit == .level)
-        platform.audio.playMusic(inLevel ? .level(session.map.name) : .title)
-        platform.audio.setDucked(inLevel && (session.state == .paused || playbackPaused))
-    }
-
-    /// The controller named as steering: the kind used last, falling back to the pad in use,
-    /// then the keyboard, when that kind is gone (a pad unplugged, the HUD hidden).
-    private var namedController: Controller {
-        switch lastUsed {
-        case .pad: return registry.current ?? keyboard.controller
-        case .hud: return hud.isVisible ? hud.controller : registry.current ?? keyboard.controller
-        case .keyboard: return keyboard.controller
-        }
+    /// Draws and presents the frame, unless it is the picture already on screen (`force`: a
+    /// screenshot or the only frame). A window that can no longer show frames ends the game.
+    private func draw(force: Bool) throws(KoalioError) {
+        let list = drawList()
+        guard force || list != shown else { return }
+        do { try platform.render(list) } catch { throw .runtime("drawing a frame: \(error)") }
+        do { try platform.present() } catch { throw .runtime("showing a frame: \(error)") }
+        shown = list
     }
 
     /// Prompts in the pictures of the controller named as used last.
-    var prompts: Prompts { Prompts(controller: namedController, bindings: settings.effective.bindings) }
+    var prompts: Prompts { Prompts(controller: presence.namedController, bindings: settings.effective.bindings) }
 
-    /// The name the trace gives the steering controller; nil until it has been used.
-    private var activeControllerName: String? {
-        let controller = namedController
-        if controller === keyboard.controller { return keyboard.hasHadInput ? controller.vendorName : nil }
-        if controller === hud.controller { return hud.hasHadInput ? controller.vendorName : nil }
-        return controller.vendorName
-    }
-
-    /// This tick's input from every controller of player 1 at once (the registry merges
-    /// them), named after the one used last, and each co-op player's pad; with what free pads
-    /// ask (to join) and who held Back to leave.
-    private func liveInput() -> (TickInput, TeamInput) {
-        let team = registry.teamInput()
-        var input = TickInput(source: sourceIndex(namedController), snapshot: team.snapshot, pressed: team.pressed)
-        input.partners = team.partners.map { partner in
-            PartnerInput(player: partner.player, source: partner.pad.map(sourceIndex) ?? ReplayFile.noSource,
-                         snapshot: partner.snapshot, pressed: partner.pressed)
-        }
-        if pauseRequested {
-            input.pressed.insert(.pauseRequest)
-            pauseRequested = false
-        }
-        return (input, team)
-    }
-
-    func sourceIndex(_ controller: Controller) -> Int {
-        if let index = sourceNames.firstIndex(of: controller.vendorName) { return index }
-        sourceNames.append(controller.vendorName)
-        return sourceNames.count - 1
-    }
-
-    // MARK: - HUD and drawing
-
-    /// The HUD shows while no pad is connected (never during a replay): it hides when one
-    /// arrives, returns when the last one leaves, and lets go of everything as it hides.
-    private func updateHUDVisibility() {
-        let visible = registry.controllers.isEmpty && options.replay == nil && screen == .level
-        guard visible != hud.isVisible else { return }
-        hud.setVisible(visible)
-        registry.onScreenShown = visible
-        hudChangedAtStep = session.steps
-    }
-
-    /// 0…1, fading over ``hudFadeTicks`` after each change.
-    private var hudOpacity: Double {
-        let progress = min(1, Double(session.steps - hudChangedAtStep) / Double(Self.hudFadeTicks))
-        return hud.isVisible ? progress : 1 - progress
-    }
-
-    func show(_ text: String) {
-        notice = (text, session.steps + Self.noticeTicks)
-    }
-
-    private func drawFrame() throws(KoalioError) {
-        if screen != .level {
-            do { try platform.render(MenuView.drawList(menuPage(), over: session)) } catch { throw .runtime("drawing a frame: \(error)") }
-            return
-        }
-        let current = registry.current
-        let opacity = hudOpacity * Double(settings.effective.touchOpacityPercent) / 100
-        var overlay = Scene.Overlay(notice: notice.flatMap { $0.untilStep > session.steps ? $0.text : nil },
-                                    lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil },
-                                    hud: opacity > 0 ? hud.appearance(opacity: opacity) : nil)
-        if options.replay != nil {
+    private func drawList() -> DrawList {
+        let context = self.context
+        let prompts = self.prompts
+        let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
+        if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) { return MenuView.drawList(page, over: flow.session) }
+        let session = flow.session
+        let live = options.replay == nil
+        var overlay = presence.overlay(at: session.steps, touchOpacityPercent: settings.effective.touchOpacityPercent)
+        if !live {
             overlay.badge = "REPLAY"
-            overlay.playbackPaused = playbackPaused
+            overlay.playbackPaused = source.isPlaybackPaused
         }
-        overlay.ghost = ghost?.session.world.player
-        if options.replay == nil && session.state == .playing { overlay.joinPrompts = joinPrompts }
-        if session.state != .playing || playbackPaused {  // the end and pause screens' lines, only when shown
-            let prompts = self.prompts
-            overlay.wonPrompt = prompts.won(nextLevel: nextLevelIndex != nil, inGame: isPlayingTheGame)
-            overlay.diedPrompt = prompts.died
-            overlay.pausePrompt = prompts.paused(canLeave: isPlayingTheGame)
-            if options.replay == nil { overlay.pauseMenu = pauseMenuPage }
-            overlay.padBattery = current.map { "\($0.vendorName): \($0.battery.summary)" }
-            overlay.playerTimes = playerTimes
-            overlay.padsAway = registry.playersWithPadAway.map { "Player \($0)'s pad is gone: plug it back in, or A on a free pad" }
+        overlay.ghost = keeper.ghost?.session.world.player
+        if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings) }
+        if session.state != .playing || source.isPlaybackPaused {  // the end and pause screens' lines, only when shown
+            let inGame = context.playsTheGame
+            let hasNext = flow.run.index.map { $0 + 1 < context.levelNames.count } ?? false
+            overlay.wonPrompt = prompts.won(nextLevel: hasNext, inGame: inGame)
+            overlay.diedPrompt = prompts.died(inGame: inGame)
+            overlay.pausePrompt = prompts.paused(canLeave: inGame)
+            if live { overlay.pauseMenu = flow.pausePage(context) }
+            overlay.padBattery = registry.current.map { "\($0.vendorName): \($0.battery.summary)" }
+            overlay.playerTimes = Self.playerTimes(session.world)
+            overlay.padsAway = ControllerPresence.padsAwayLine(registry.playersWithPadAway)
         }
-        do { try platform.render(Scene.drawList(session, overlay: overlay)) } catch { throw .runtime("drawing a frame: \(error)") }
+        return Scene.drawList(session, overlay: overlay)
     }
 
-    /// Presents the frame drawn; a window that can no longer show frames ends the game.
-    private func presentFrame() throws(KoalioError) {
-        do { try platform.present() } catch { throw .runtime("showing a frame: \(error)") }
+    /// In co-op, each player's time on the end screen: from their join to the end (the first
+    /// player's is the run's), and who reached the goal.
+    static func playerTimes(_ world: World) -> [String] {
+        guard world.koalas.count > 1 else { return [] }
+        return world.koalas.map { koala in
+            let goal = world.winner == koala.number ? "  reached the flag" : ""
+            return "Player \(koala.number)  \(Scene.clockText(ticks: world.tick - koala.joinedAtTick))\(goal)"
+        }
     }
 }

@@ -6,6 +6,9 @@ public enum Screen: String, Sendable {
     /// The settings pages (from the title or the pause screen).
     case settings, keyboardControls = "keyboard", padControls = "gamepad", touchControls = "touch", video
 
+    /// "Quit koalio?" (Yes / No), over the title or the pause screen.
+    case quitConfirmation = "quit"
+
     var isSettings: Bool { [.settings, .keyboardControls, .padControls, .touchControls, .video].contains(self) }
 }
 

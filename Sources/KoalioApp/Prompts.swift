@@ -88,7 +88,7 @@ struct Prompts {
     /// pause key, so there it resumes ("Escape resume   Escape levels" promised both).
     func paused(canLeave: Bool) -> Prompt {
         var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .text(" resume")]
-        let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(KeyNames.name(of: MenuInputReader.leaveLevelKey))) : back
+        let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(KeyNames.name(of: FrameInputReader.leaveLevelKey))) : back
         if canLeave, let leave { parts += [.text("   "), leave, .text(" levels")] }
         return Prompt(parts)
     }
@@ -96,9 +96,16 @@ struct Prompts {
     func won(nextLevel: Bool, inGame: Bool) -> Prompt {
         guard inGame else { return Prompt([restart, .text(" play again")]) }
         guard nextLevel else { return Prompt([choose, .text(" levels")]) }
-        guard let back else { return Prompt([choose, .text(" next level")]) }
+        guard let back = levelsKey else { return Prompt([choose, .text(" next level")]) }
         return Prompt([choose, .text(" next level   "), back, .text(" levels")])
     }
 
-    var died: Prompt { Prompt([restart, .text(" try again")]) }
+    /// "You have Died!": play again; in the game, the level select the same way as "You Won!".
+    func died(inGame: Bool) -> Prompt {
+        guard inGame, let back = levelsKey else { return Prompt([restart, .text(" try again")]) }
+        return Prompt([restart, .text(" try again   "), back, .text(" levels")])
+    }
+
+    /// The end screens' way to the level select: Escape on the keyboard, the pad's B.
+    private var levelsKey: Prompt.Part? { back }
 }

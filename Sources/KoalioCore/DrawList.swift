@@ -43,7 +43,7 @@ public enum DrawItem: Hashable, Sendable {
 }
 
 /// Everything one frame shows, back to front. Built by pure code, drawn by the platform layer.
-public struct DrawList: Sendable {
+public struct DrawList: Equatable, Sendable {
     public var clearColor: Color
     public var items: [DrawItem]
 

@@ -91,6 +91,11 @@ extension Platform {
     /// Seconds on SDL's monotonic high-resolution clock.
     public func now() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
 
+    /// Sleeps until the next frame is due. Not `SDL_WaitEventTimeout`: waking on an event
+    /// would start frames off the 60 Hz cadence (a scripted run's ticks early), and the poll
+    /// sentinel it leaves in SDL's queue ends the next frame's `SDL_PollEvent` loop before the
+    /// events queued since, delaying them a frame (a scripted win desynced so under Wayland).
+    /// A still frame is cheap without it: it is neither drawn nor presented.
     public func sleep(seconds: Double) {
         guard seconds > 0 else { return }
         SDL_Delay(UInt32(seconds * 1000))

@@ -37,12 +37,14 @@ public enum Scene {
         public var showsStateScreen = true
         /// The best run's koala, drawn translucent behind the player's (nil: no ghost).
         public var ghost: Player?
-        /// "DualSense: press ✕ to join", one per free pad, above the notice line.
+        /// "DualSense: press ✕ to join", one per pad that became free a moment ago, above the notice line.
         public var joinPrompts: [Prompt] = []
+        /// "✕ to join", one per pad free for longer, small in the top-right corner.
+        public var joinHints: [Prompt] = []
         /// In co-op, each player's time, under the end screen's prompt.
         public var playerTimes: [String] = []
-        /// Co-op players whose pad is away, on the pause screen.
-        public var padsAway: [String] = []
+        /// Co-op players whose pad is away, on the pause screen: one line under the top bar.
+        public var padsAway: String?
 
         public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -99,6 +101,13 @@ public enum Scene {
             for (index, prompt) in overlay.joinPrompts.prefix(3).enumerated() {
                 prompt.draw(centeredOn: viewWidth / 2, y: viewHeight - 44 - Double(index) * 16, into: &list)
             }
+            // On the top bar's line, right to left from the corner (the HUD's pause button is
+            // hidden while pads are connected, and a replay takes no joins).
+            var right = viewWidth - 8
+            for hint in overlay.joinHints.prefix(3) {
+                hint.draw(centeredOn: right - hint.width / 2, y: statusY, into: &list)
+                right -= hint.width + 12
+            }
         }
         if overlay.showsStateScreen && (session.state == .won || session.state == .died) {
             for (index, line) in overlay.playerTimes.enumerated() {
@@ -106,12 +115,13 @@ public enum Scene {
             }
         }
         if overlay.showsStateScreen && session.state == .paused {
-            for (index, line) in overlay.padsAway.enumerated() {
-                Text.draw(line, x: viewWidth / 2, y: 20 + Double(index) * 12, color: warningColor, centered: true, into: &list)
+            if let line = overlay.padsAway {
+                Text.draw(Text.fitting(line, width: viewWidth - 16), x: viewWidth / 2, y: padLineY, color: warningColor, centered: true,
+                          into: &list)
             }
         }
         if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
-            Text.draw(notice, x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
+            Text.draw(Text.fitting(notice, width: viewWidth - 16), x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
         }
         if let hud = overlay.hud { HUDView.drawPauseButton(hud, into: &list) }
         return list
@@ -202,8 +212,9 @@ public enum Scene {
     /// name ("DualSense Wireless Controller: battery unknown") centred at the top ran over the
     /// time, worst at `--scale 1`.
     static let statusY: Double = 6
-    /// The low-battery warning during play: just under the top bar.
-    static let padLineY = statusY + Double(Art.glyphHeight) + 6
+    /// The low-battery warning during play, and the pause screen's pads away: under the top
+    /// bar and under a replay's badge (twice the text's height) in the top-right corner.
+    static let padLineY = statusY + 2 * Double(Art.glyphHeight) + 6
     /// The pad and its battery on the pause screen: above the notice line at the bottom.
     static let pauseBatteryY = viewHeight - 38
 

@@ -42,6 +42,8 @@ struct Options {
     var simulationOnly = false
     /// `--koalas-only`: just four koalas against one on screen.
     var koalasOnly = false
+    /// Only the still screens' CPU against play's.
+    var idleOnly = false
     /// `--co-op-only`: just the four-koala simulation and four-player verification (to profile them).
     var coopOnly = false
     /// `--simulation-ticks N`: ticks per simulation run (fewer to profile under callgrind).
@@ -61,12 +63,13 @@ struct Options {
             case "--pacing-only": pacingOnly = true
             case "--simulation-only": simulationOnly = true
             case "--koalas-only": koalasOnly = true
+            case "--idle-only": idleOnly = true
             case "--co-op-only": coopOnly = true
             case "--simulation-ticks": simulationTicks = it.next().flatMap(Int.init) ?? simulationTicks
             case "--package": package = it.next()
             case "--archive": archive = it.next()
             default:
-                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
+                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
                 exit(64)
             }
         }
@@ -202,16 +205,21 @@ struct RenderingRun {
     var arguments: [String]
     var environment: [String: String] = [:]
     var prelude = ""
+    /// Only the prelude, not the winning script (a still screen).
+    var still = false
+    /// Started at the title (no `--level`).
+    var atTitle = false
 
     func measure(_ options: Options, display: String) throws -> MeasuredProcess {
         var script = options.dataDirectory + "/Tests/Fixtures/\(level)-win.keys"
-        if !prelude.isEmpty {
+        if !prelude.isEmpty || still {
             let combined = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-bench-\(getpid())-\(prelude.hashValue).keys").path
-            try (prelude + (try String(contentsOfFile: script, encoding: .utf8))).write(toFile: combined, atomically: true, encoding: .utf8)
+            try (prelude + (still ? "" : try String(contentsOfFile: script, encoding: .utf8))).write(toFile: combined, atomically: true, encoding: .utf8)
             script = combined
         }
-        defer { if !prelude.isEmpty { try? FileManager.default.removeItem(atPath: script) } }
-        let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--level", level, "--ticks", "\(options.framesPerRun)",
+        defer { if !prelude.isEmpty || still { try? FileManager.default.removeItem(atPath: script) } }
+        let start = atTitle ? [] : ["--level", level]
+        let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory] + start + ["--ticks", "\(options.framesPerRun)",
                                                            "--input-script", script] + arguments,
                                           environment: gameEnvironment.merging(environment) { $1 }.merging(["DISPLAY": display]) { $1 })
         guard run.status == 0 else { throw Xvfb.Failure(description: "koalio exited with \(run.status)") }
@@ -341,6 +349,19 @@ func reportKoalas(_ options: Options, display: String) throws {
     report("four koalas vs one: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
 }
 
+/// A still screen costs next to nothing: the paused level and the title, each against play,
+/// run in turn at 60 fps with the software renderer (CPU over the run's wall time).
+func reportIdle(_ options: Options, display: String) throws {
+    let software = ["--renderer", "software"]
+    let runs = try rendering(options, display: display, [RenderingRun(arguments: software),
+                                                         RenderingRun(arguments: software, prelude: "2 escape down\n3 escape up\n", still: true),
+                                                         RenderingRun(arguments: software, still: true, atTitle: true)])
+    let (play, paused, title) = (runs[0].cpuPercent, runs[1].cpuPercent, runs[2].cpuPercent)
+    report("play, software: CPU at 60 fps", play, "% core", target: "(compare)", met: true)
+    report("paused level vs play: CPU", paused / play * 100, "% of play", target: "≤ 25", met: paused <= play * 0.25)
+    report("title vs play: CPU", title / play * 100, "% of play", target: "≤ 25", met: title <= play * 0.25)
+}
+
 /// The stripped binary (a stripped copy is measured), the package and the archive, in MB.
 func reportSizes(_ options: Options) throws {
     let stripped = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-bench-stripped-\(getpid())").path
@@ -362,6 +383,11 @@ do {
     if options.koalasOnly {
         let xvfb = try Xvfb()
         try reportKoalas(options, display: xvfb.display)
+        exit(0)
+    }
+    if options.idleOnly {
+        let xvfb = try Xvfb()
+        try reportIdle(options, display: xvfb.display)
         exit(0)
     }
     if options.pacingOnly {
@@ -409,6 +435,7 @@ do {
     report("level 3 + ghost vs level 1: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
 
     try reportKoalas(options, display: xvfb.display)
+    try reportIdle(options, display: xvfb.display)
 
     try reportPacing(options, display: xvfb.display)
 

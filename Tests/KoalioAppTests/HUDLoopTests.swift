@@ -52,4 +52,14 @@ final class HUDLoopTests: XCTestCase {
         XCTAssertEqual(run.field(42, "state"), "playing", "resumed with the HUD's pause button")
         XCTAssertGreaterThan(try XCTUnwrap(run.field(90, "x", as: Double.self)), 48 + 40, "the HUD works again")
     }
+
+    func testWithTwoPadsUnpluggingOneKeepsTheHUDHidden() throws {
+        let run = try play("0 pad attach xboxone\n0 pad attach ps5\n20 pad2 detach\n40 pad1 detach\n", ticks: 60)
+        XCTAssertEqual(run.field(10, "controllers"), 2)
+        XCTAssertEqual(run.field(10, "hudVisible"), false)
+        XCTAssertEqual(run.field(25, "controllers"), 1)
+        XCTAssertEqual(run.field(25, "hudVisible"), false, "one pad is still connected")
+        XCTAssertEqual(run.field(45, "controllers"), 0)
+        XCTAssertEqual(run.field(45, "hudVisible"), true, "the last pad left")
+    }
 }

@@ -8,7 +8,7 @@ final class LevelSelectPageTests: XCTestCase {
     func testBestTimesNewAndLockedLevels() {
         var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2231)
-        let page = GameLoop.levelSelectPage(names: ["level1", "level2", "level3"], progress: progress, selection: 1, hint: Prompt([]))
+        let page = FlowState.levelSelectPage(names: ["level1", "level2", "level3"], progress: progress, selection: 1, hint: Prompt([]))
         XCTAssertEqual(page.entries, [
             MenuPage.Entry("Level 1", detail: "best 0:37.1"),
             MenuPage.Entry("Level 2", detail: "new"),
@@ -17,6 +17,6 @@ final class LevelSelectPageTests: XCTestCase {
         ])
         XCTAssertEqual(page.selection, 1)
         XCTAssertEqual(page.selection(movedBy: 1), 3, "down skips the locked level")
-        XCTAssertEqual(GameLoop.displayName("my-level"), "my-level", "names that are not levelN stay as they are")
+        XCTAssertEqual(FlowState.displayName("my-level"), "my-level", "names that are not levelN stay as they are")
     }
 }

@@ -37,9 +37,9 @@ final class PromptsTests: XCTestCase {
                        Prompt([.glyph(.keycap("Escape")), .text(" resume"), .text("   "), .glyph(.keycap("Q")), .text(" levels")]))
         XCTAssertEqual(Prompts(controller: pad(.xboxOne), bindings: bindings).paused(canLeave: true),
                        Prompt([.glyph(.pad(.start, .xbox)), .text(" resume"), .text("   "), .glyph(.pad(.b, .xbox)), .text(" levels")]))
-        var reader = MenuInputReader()
-        reader.key(.q)
-        XCTAssertTrue(reader.take(pads: .neutral).quit, "Q is the key that leaves")
+        var reader = FrameInputReader()
+        reader.key(.q, isRepeat: false)
+        XCTAssertTrue(reader.take(pads: .neutral, rawPads: .neutral).menu.quit, "Q is the key that leaves")
     }
 
     func testPromptsFollowTheBindingsAndNintendoLabels() {

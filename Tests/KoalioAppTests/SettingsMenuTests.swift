@@ -167,11 +167,17 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertEqual(run.field(18, "state"), "playing", "Resume")
     }
 
-    func testQuitFromThePauseScreenEndsTheGame() throws {
-        let run = try LoopRunner.play("2 escape down\n3 escape up\n4 up down\n5 up up\n6 enter down\n7 enter up\n", ticks: 30,
-                                      endsAt: 7)
-        XCTAssertEqual(run.field(6, "state"), "paused", "up from Resume wraps to Quit")
-        XCTAssertEqual(run.trace.count, 7, "the game ended on the tick Quit was chosen, not at the tick limit")
+    func testQuitFromThePauseScreenAsksOnceThenEndsTheGame() throws {
+        let script = "2 escape down\n3 escape up\n4 up down\n5 up up\n6 enter down\n7 enter up\n"
+        let asked = try LoopRunner.play(script + "10 escape down\n11 escape up\n", ticks: 20)
+        XCTAssertEqual(asked.field(6, "state"), "paused", "up from Resume wraps to Quit")
+        XCTAssertEqual(asked.field(7, "screen"), "quit", "Quit asks: Quit koalio?")
+        XCTAssertEqual(asked.field(11, "screen"), "level", "Escape answers No: back to the paused level")
+        XCTAssertEqual(asked.field(11, "state"), "paused")
+
+        let run = try LoopRunner.play(script + "10 enter down\n11 enter up\n", ticks: 30, endsAt: 11)
+        XCTAssertEqual(run.field(10, "screen"), "quit")
+        XCTAssertEqual(run.trace.count, 11, "Yes (the first answer) ended the game on that tick, not at the tick limit")
     }
 
     func testConflictsAreShownOnBothRows() {
@@ -221,10 +227,10 @@ final class SettingsMenuTests: XCTestCase {
     }
 
     func testTheTitleNoticeNamesEachFileOrTheFirstWhenTooWide() {
-        XCTAssertNil(GameLoop.titleNotice([]))
-        XCTAssertEqual(GameLoop.titleNotice(["a had a problem", "b could not be read"]), "a had a problem  ·  b could not be read")
+        XCTAssertNil(FlowState.titleNotice([]))
+        XCTAssertEqual(FlowState.titleNotice(["a had a problem", "b could not be read"]), "a had a problem  ·  b could not be read")
         let long = String(repeating: "x", count: 40)
-        XCTAssertEqual(GameLoop.titleNotice([long, long]), long)
+        XCTAssertEqual(FlowState.titleNotice([long, long]), long)
     }
 
     func testTheDisplayRowCyclesSDLsDisplaysAndNamesAnAbsentOne() {

@@ -117,3 +117,24 @@ final class NoSoundTests: XCTestCase {
         XCTAssertEqual(try Koalio.traceLines(trace).count, 40, "and it played")
     }
 }
+
+/// A best run that cannot be read: the level plays without a ghost, with one line saying so.
+final class DamagedGhostTests: XCTestCase {
+    func testADamagedBestRunPlaysTheLevelWithoutAGhostAndOneLine() throws {
+        let home = try Scratch.directory().path
+        try FileManager.default.createDirectory(atPath: home + "/koalio/best", withIntermediateDirectories: true)
+        try Data("version = 1\n[levels.level1]\nwon = true\nbest_ticks = 2230\n".utf8).write(to: URL(fileURLWithPath: home + "/koalio/progress.toml"))
+        let best = home + "/koalio/best/level1.koalioreplay"
+        try Data("KOALIO? not a replay at all".utf8).write(to: URL(fileURLWithPath: best))
+        let script = home + "/in.keys", trace = home + "/trace.jsonl"
+        try "2 enter down\n3 enter up\n5 enter down\n6 enter up\n10 right down\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--headless", "--ticks", "60", "--input-script", script, "--trace", trace], environment: ["XDG_DATA_HOME": home])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("koalio: no ghost: \(best)"), run.stderr)
+        let last = try XCTUnwrap(try Koalio.traceLines(trace).last)
+        XCTAssertEqual(last["level"] as? String, "level1", "the level is played")
+        XCTAssertGreaterThan(try XCTUnwrap(last["x"] as? Double), 60, "and the koala walks")
+    }
+}

@@ -1,0 +1,31 @@
+import KoalioCore
+import KoalioInput
+import KoalioSim
+import KoalioUserData
+
+/// What ``Flow/update(_:_:_:)`` asks the driver to do: everything that touches SDL, the disk
+/// or the controllers' registry. Values, so tests read them as they are.
+enum Effect: Equatable {
+    case sound(SoundEffect)
+    /// A pad's jolt: the pad of `player`, or (nil) the pad in use.
+    case rumble(player: Int?)
+    /// Apply these settings and save them (the driver's ``SettingsStore`` decides what changed).
+    case changeSettings(Settings)
+    /// Save the player's progress (``FlowState/progress``, as this update left it).
+    case saveProgress
+    /// ``FlowState/run`` has just started: the driver loads its ghost and starts recording it.
+    case levelStarted
+    /// The run took one step with this input (the driver records it and moves the ghost).
+    case stepped(TickInput, Session.StepResult)
+    /// The run just won was the level's best: keep its recording (the ghost races it).
+    case keepBestRun
+    /// A free pad joins as the next player; a player leaves (their pad is free again).
+    case join(ControllerID)
+    case leave(player: Int)
+    /// One line on stderr, `koalio: …`.
+    case warn(String)
+    case quit
+
+    /// The pad's jolt when the koala dies.
+    static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)
+}

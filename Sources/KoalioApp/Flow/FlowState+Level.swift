@@ -1,0 +1,154 @@
+import KoalioInput
+import KoalioReplay
+import KoalioSim
+import KoalioView
+
+/// A level in play: joins and leaves, the pause screen's menu, the end screens' ways out, and
+/// the step of the world with the tick's input.
+extension FlowState {
+    /// The pause screen's entries.
+    enum PauseEntry: Equatable {
+        case resume, settings, levels, quit
+        /// A co-op player leaves the game (their pad is free again).
+        case leave(player: Int)
+
+        var title: String {
+            switch self {
+            case .resume: return "Resume"
+            case .settings: return "Settings"
+            case .levels: return "Levels"
+            case .quit: return "Quit"
+            case let .leave(player): return "Player \(player) leaves"
+            }
+        }
+    }
+
+    /// Resume, Settings, the level select (in the game from the title), each co-op player's
+    /// way out, Quit.
+    static func pauseEntries(_ context: FlowContext) -> [PauseEntry] {
+        [.resume, .settings] + (context.playsTheGame ? [.levels] : []) + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
+    }
+
+    @MainActor
+    mutating func levelTick(_ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        if !run.replayed {
+            // A held Back leaves at any time; a free pad's A joins while the run is on, and while
+            // paused only to take back the koala of a player whose pad went away (that pause is theirs).
+            effects += input.leaveRequests.map { .leave(player: $0) }
+            let state = run.session.state
+            if state == .playing || (state == .paused && !context.playersWithPadAway.isEmpty) {
+                effects += input.joinRequests.map(Effect.join)
+            }
+        }
+        guard var play = input.play else {
+            run.session.wait()  // a recording with nothing for this tick: the world stands still
+            return
+        }
+        if !run.replayed {
+            switch run.session.state {
+            case .won, .died:
+                if leavesEndScreen(input.menu, context, &effects) { return }
+            case .paused:
+                switch pauseMenuTick(input.menu, context, &effects) {
+                case .resume: play.pressed.insert(.menu)  // as the pause button: recorded, so replays resume here too
+                case .left: return
+                case .stay: break
+                }
+            case .playing:
+                break
+            }
+        }
+        step(play, context, &effects)
+    }
+
+    /// In the game from the title, the end screens' ways out: on "You Won!" A, Enter or a tap goes on
+    /// to the next level (the level select after the last), and on both end screens Esc, B or Q
+    /// goes to the level select. "Try again" is the world's own restart (A, Enter, Start), as
+    /// recorded. Returns whether the level was left (the press then reaches nothing else).
+    @MainActor
+    private mutating func leavesEndScreen(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) -> Bool {
+        guard context.playsTheGame else { return false }
+        if input.anyBack {
+            effects.append(.sound(.menuChoose))
+            mode = .levelSelect
+            return true
+        }
+        guard run.session.state == .won, input.choose || input.tap != nil else { return false }
+        effects.append(.sound(.menuChoose))
+        if let index = run.index, index + 1 < context.levelNames.count, progress.isUnlocked(index + 1, of: context.levelNames) {
+            startLevel(index + 1, context, &effects)
+        } else {
+            mode = .levelSelect
+        }
+        return true
+    }
+
+    enum PauseChoice { case stay, resume, left }
+
+    /// A paused tick: up and down choose an entry, A, Enter or a tap on it takes it; in the
+    /// game, B or Q leaves for the level select (Esc and Start resume: they are the pause key).
+    private mutating func pauseMenuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) -> PauseChoice {
+        if context.playsTheGame && (input.padBack || input.quit) {
+            effects.append(.sound(.menuChoose))
+            mode = .levelSelect
+            return .left
+        }
+        let entries = Self.pauseEntries(context)
+        let page = pausePage(context)
+        moveSelection(of: page, key: .level, up: input.up, down: input.down, &effects)
+        var chosen: Int?
+        if let tap = input.tap { chosen = MenuLayout.pauseEntryRects(count: entries.count).firstIndex { $0.contains(tap) } }
+        if input.choose { chosen = min(selection[.level] ?? 0, entries.count - 1) }
+        guard let chosen else { return .stay }
+        effects.append(.sound(.menuChoose))
+        switch entries[chosen] {
+        case .resume:
+            selection[.level] = 0  // the next pause starts on Resume
+            return .resume
+        case .settings:
+            openSettings(exit: .level)
+            return .left
+        case .levels:
+            mode = .levelSelect
+            return .left
+        case .quit:
+            quitConfirmation = QuitConfirmation()
+            return .left
+        case let .leave(player):
+            effects.append(.leave(player: player))
+            return .stay
+        }
+    }
+
+    /// The pause screen's entries as a compact page (its hint is the pause prompt, drawn apart).
+    func pausePage(_ context: FlowContext) -> MenuPage {
+        let entries = Self.pauseEntries(context)
+        return MenuPage(heading: "Paused", entries: entries.map { MenuPage.Entry($0.title) },
+                        selection: min(selection[.level] ?? 0, entries.count - 1), hint: Prompt([]), compact: true)
+    }
+
+    /// One step of the world, and what it sounds and feels like; a win of a catalog level is
+    /// kept in the progress (best time, the next level unlocked) and, when best, its recording.
+    private mutating func step(_ input: TickInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        let result = run.session.step(input)
+        effects.append(.stepped(input, result))
+        let events = run.session.events
+        if events.contains(.jumped) { effects.append(.sound(.jump)) }
+        if events.contains(.dashed) { effects.append(.sound(.dash)) }
+        if events.contains(.landed) { effects.append(.sound(.land)) }
+        if events.contains(.koalaLost) {
+            effects.append(.sound(.death))
+            effects += run.session.world.koalas.filter(\.diedThisStep).map { .rumble(player: $0.number) }
+        }
+        if result.ended == .died {
+            effects.append(.sound(.death))
+            effects.append(.rumble(player: nil))
+        }
+        guard result.ended == .won else { return }
+        effects.append(.sound(.win))
+        guard !run.replayed, let index = run.index, context.levelNames.indices.contains(index) else { return }
+        let isBest = progress.recordWin(level: context.levelNames[index], ticks: run.session.world.tick)
+        effects.append(.saveProgress)
+        if isBest { effects.append(.keepBestRun) }
+    }
+}

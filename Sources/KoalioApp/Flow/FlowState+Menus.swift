@@ -1,0 +1,106 @@
+import KoalioCore
+import KoalioSim
+import KoalioUserData
+import KoalioView
+
+/// The title, the level select and the quit question: up and down (or left and right) move,
+/// A, Enter or a tap on an entry chooses, Esc or B goes back.
+extension FlowState {
+    /// The title's entries, in order.
+    static let titleEntries = ["Play", "Settings", "Quit"]
+
+    @MainActor
+    mutating func menuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        let key = screen
+        let count = mode == .title ? Self.titleEntries.count : context.levelNames.count + 1
+        let enabled = (0..<count).map { index in
+            mode == .title || index >= context.levelNames.count || progress.isUnlocked(index, of: context.levelNames)
+        }
+        let page = MenuPage(heading: "", entries: (0..<count).map { MenuPage.Entry("\($0)", enabled: enabled[$0]) },
+                            selection: selection[key] ?? 0, hint: Prompt([]))
+        moveSelection(of: page, key: key, up: input.up || input.left, down: input.down || input.right, &effects)
+        let chosen: Int
+        if let tap = input.tap {
+            // A tap picks the entry it lands on; a tap elsewhere does nothing.
+            guard let index = MenuLayout.entry(at: tap, count: count), enabled[index] else { return }
+            selection[key] = index
+            chosen = index
+        } else if input.choose {
+            chosen = selection[key] ?? 0
+        } else if input.anyBack {
+            effects.append(.sound(.menuChoose))
+            return goBack()
+        } else {
+            return
+        }
+        effects.append(.sound(.menuChoose))
+        if mode == .title { return chooseOnTitle(chosen) }
+        levelNotice = nil
+        if chosen < context.levelNames.count {
+            if progress.isUnlocked(chosen, of: context.levelNames) { startLevel(chosen, context, &effects) }
+        } else {
+            mode = .title
+        }
+    }
+
+    private mutating func chooseOnTitle(_ index: Int) {
+        titleNotice = nil  // seen: it goes once the player moves on
+        switch index {
+        case 0: mode = .levelSelect
+        case 1: openSettings(exit: .title)
+        default: quitConfirmation = QuitConfirmation()
+        }
+    }
+
+    /// Back from the title asks whether to quit; from the level select, the title.
+    private mutating func goBack() {
+        if mode == .title { quitConfirmation = QuitConfirmation() } else { mode = .title }
+    }
+
+    /// Moves `page`'s selection (kept as `selection[key]`) up or down, with the menu's sound
+    /// when it moved: every menu's way of choosing an entry.
+    mutating func moveSelection(of page: MenuPage, key: Screen, up: Bool, down: Bool, _ effects: inout [Effect]) {
+        if up { selection[key] = page.selection(movedBy: -1) }
+        if down { selection[key] = page.selection(movedBy: 1) }
+        if (selection[key] ?? 0) != page.selection { effects.append(.sound(.menuMove)) }
+    }
+
+    /// "Quit koalio?": Yes quits; No, Esc or B returns to the screen that asked.
+    mutating func confirmQuitTick(_ input: MenuInput, _ effects: inout [Effect]) {
+        guard var question = quitConfirmation else { return }
+        let count = QuitConfirmation.entries.count
+        if input.up || input.left { question.selection = (question.selection + count - 1) % count }
+        if input.down || input.right { question.selection = (question.selection + 1) % count }
+        if question.selection != quitConfirmation?.selection { effects.append(.sound(.menuMove)) }
+        quitConfirmation = question
+        var chosen: Int?
+        if let tap = input.tap { chosen = MenuLayout.entry(at: tap, count: count) }
+        if input.choose { chosen = question.selection }
+        if input.anyBack { chosen = 1 }
+        guard let chosen else { return }
+        effects.append(.sound(.menuChoose))
+        quitConfirmation = nil
+        if chosen == 0 { effects.append(.quit) }
+    }
+
+    // MARK: - Levels
+
+    /// Loads and starts a level of the catalog; a level that cannot be loaded is said in one
+    /// line (on stderr and on the level select) and the player stays in the menu.
+    @MainActor
+    mutating func startLevel(_ index: Int, _ context: FlowContext, _ effects: inout [Effect]) {
+        guard context.levelNames.indices.contains(index) else { return }
+        switch context.loadLevel(index) {
+        case let .refused(message):
+            levelNotice = message
+            mode = .levelSelect
+            effects.append(.warn(message))
+        case let .loaded(map, sha256):
+            run = LevelRun(session: Session(map: map), index: index, sha256: sha256)
+            selection[.levels] = index
+            selection[.level] = 0
+            mode = .level
+            effects.append(.levelStarted)
+        }
+    }
+}

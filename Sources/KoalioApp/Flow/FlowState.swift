@@ -1,0 +1,81 @@
+import KoalioInput
+import KoalioSim
+import KoalioUserData
+
+/// The game above the per-tick world, as one value: the mode, the level run, the player's
+/// progress and the menus' memory. ``update(_:_:)`` is the only way it changes: it reads one
+/// ``FrameInput`` and returns the ``Effect``s the driver performs (The Elm Architecture's
+/// update, without the runtime). No SDL, no files, no clock: tests step it by hand.
+struct FlowState {
+    var mode: Mode
+    /// The level being played, or last played (the menus draw it dimmed behind them).
+    var run: LevelRun
+    var progress: PlayerProgress
+    /// "Quit koalio?", asked over the current mode until answered.
+    var quitConfirmation: QuitConfirmation?
+    /// The selected entry of each menu, kept while the player visits another.
+    var selection: [Screen: Int] = [:]
+    /// The title's line about the player's files, until the player first leaves the title.
+    var titleNotice: String?
+    /// The level select's line about a level that could not be loaded, until the next choice.
+    var levelNotice: String?
+    /// 60 Hz updates so far, menus included: the trace's tick and the input script's clock.
+    private(set) var ticks = 0
+
+    init(mode: Mode, run: LevelRun, progress: PlayerProgress = PlayerProgress(), titleNotice: String? = nil) {
+        self.mode = mode
+        self.run = run
+        self.progress = progress
+        self.titleNotice = titleNotice
+    }
+
+    /// The screen as the trace names it (`title`, `levels`, `level`, a settings page, `quit`).
+    var screen: Screen {
+        if quitConfirmation != nil { return .quitConfirmation }
+        switch mode {
+        case .title: return .title
+        case .levelSelect: return .levels
+        case let .settings(state): return state.page
+        case .level: return .level
+        }
+    }
+
+    var session: Session { run.session }
+
+    /// The level is on screen (not a menu over it).
+    var isInLevel: Bool { mode == .level && quitConfirmation == nil }
+
+    /// The level's music plays in the level and in the settings opened from its pause screen.
+    var playsLevelMusic: Bool {
+        switch mode {
+        case .level: return true
+        case let .settings(state): return state.exit == .level
+        case .title, .levelSelect: return false
+        }
+    }
+
+    /// One tick: every press in `input` is read here once, by the mode that owns it.
+    @MainActor
+    mutating func update(_ input: FrameInput, _ context: FlowContext) -> [Effect] {
+        ticks += 1
+        var effects: [Effect] = []
+        if quitConfirmation != nil {
+            confirmQuitTick(input.menu, &effects)
+            return effects
+        }
+        switch mode {
+        case .title, .levelSelect: menuTick(input.menu, context, &effects)
+        case let .settings(state): settingsTick(state, input, context, &effects)
+        case .level: levelTick(input, context, &effects)
+        }
+        return effects
+    }
+
+    /// `update` as a pure function, for tests: the state after, and the effects.
+    @MainActor
+    func updated(_ input: FrameInput, _ context: FlowContext) -> (FlowState, [Effect]) {
+        var next = self
+        let effects = next.update(input, context)
+        return (next, effects)
+    }
+}

@@ -1,0 +1,122 @@
+import KoalioCore
+import KoalioInput
+import KoalioReplay
+
+/// Everything one 60 Hz tick of the game above the world reads, with every press found once,
+/// from one previous and one current frame, before any mode looks at it. A mode that takes a
+/// press ends the tick's handling of it: no other mode sees it.
+struct FrameInput: Equatable {
+    /// Menu navigation pressed this tick, from every scheme at once.
+    var menu = MenuInput()
+    /// The controllers' input for the world this tick, live or from a recording; nil when a
+    /// recording steers and has nothing for this tick (its playback paused, or over).
+    var play: TickInput?
+    /// Keys pressed this tick (not repeats), in order: a keyboard rebind takes the first.
+    var keysPressed: [Key] = []
+    /// Every pad's own buttons merged, before the bindings (a rebind reads the button itself),
+    /// this tick and the one before.
+    var rawPads = GamepadSnapshot.neutral
+    var previousRawPads = GamepadSnapshot.neutral
+    /// Free pads whose A asks to join, and co-op players who held Back to leave.
+    var joinRequests: [ControllerID] = []
+    var leaveRequests: [Int] = []
+}
+
+/// One tick's menu navigation, from every scheme at once: arrows/WASD, Enter and Esc on the
+/// keyboard; any pad's d-pad or left stick, A and B; a tap or click on an entry.
+struct MenuInput: Equatable {
+    var up = false, down = false, left = false, right = false
+    var choose = false
+    /// Esc: back in menus (in a level it is the pause key).
+    var back = false
+    /// A pad's B: back in menus, and out of a paused level.
+    var padBack = false
+    /// Q: out of a paused level.
+    var quit = false
+    /// Where the mouse or a finger went down this tick, in the logical view.
+    var tap: Vec2?
+
+    /// Esc, B or Q: the way back, wherever it is offered.
+    var anyBack: Bool { back || padBack || quit }
+}
+
+/// Turns the frame's key and pointer events and each tick's pads into a ``FrameInput``: keys
+/// count as pressed (repeats included, so a held arrow scrolls); pads' directions, A and B as
+/// they cross half-way, against the pads of the tick before. Pads are read apart from the
+/// keyboard, whose ↑ is also its A (jump).
+struct FrameInputReader {
+    /// Past half-way counts as pressed, for stick and d-pad directions and buttons.
+    static let threshold: Float = 0.5
+    /// The key that leaves a paused level (Escape there resumes: it is the pause key).
+    static let leaveLevelKey = Key.q
+    private var pending = MenuInput()
+    private var keys: [Key] = []
+    private var previousPads = GamepadSnapshot.neutral
+    private var previousRawPads = GamepadSnapshot.neutral
+
+    mutating func key(_ key: Key, isRepeat: Bool) {
+        if !isRepeat { keys.append(key) }
+        switch key {
+        case .up, .w: pending.up = true
+        case .down, .s: pending.down = true
+        case .left, .a: pending.left = true
+        case .right, .d: pending.right = true
+        case .enter, .space, .z: pending.choose = true
+        case .escape: pending.back = true
+        case Self.leaveLevelKey: pending.quit = true
+        default: break
+        }
+    }
+
+    mutating func pointerDown(at point: Vec2) { pending.tap = point }
+
+    /// This tick's input; what the keys and pointers did since the last tick is used up.
+    /// - Parameters:
+    ///   - pads: every pad's input merged, through the menus' bindings (not the keyboard's or the HUD's).
+    ///   - rawPads: every pad's own buttons merged, before any binding.
+    mutating func take(pads snapshot: GamepadSnapshot, rawPads: GamepadSnapshot) -> FrameInput {
+        var menu = pending
+        let previous = previousPads
+        func crossed(_ value: (GamepadSnapshot) -> Float, _ sign: Float) -> Bool {
+            value(snapshot) * sign > Self.threshold && value(previous) * sign <= Self.threshold
+        }
+        let x: (GamepadSnapshot) -> Float = { abs($0.dpadX) >= abs($0.leftX) ? $0.dpadX : $0.leftX }
+        let y: (GamepadSnapshot) -> Float = { abs($0.dpadY) >= abs($0.leftY) ? $0.dpadY : $0.leftY }
+        menu.up = menu.up || crossed(y, 1)
+        menu.down = menu.down || crossed(y, -1)
+        menu.left = menu.left || crossed(x, -1)
+        menu.right = menu.right || crossed(x, 1)
+        menu.choose = menu.choose || crossed({ $0.buttonA }, 1)
+        menu.padBack = crossed({ $0.buttonB }, 1)
+        let input = FrameInput(menu: menu, keysPressed: keys, rawPads: rawPads, previousRawPads: previousRawPads)
+        pending = MenuInput()
+        keys.removeAll()
+        previousPads = snapshot
+        previousRawPads = rawPads
+        return input
+    }
+}
+
+extension FrameInputReader {
+    /// The tick's whole input from the registry's controllers: the menus' (every pad through
+    /// the menus' bindings, with the keys and taps since the last tick), the pads' own buttons
+    /// for a rebind, player 1's merged input for the world (named `steering`) with each co-op
+    /// player's, and the free pads' joins and the players' leaves.
+    /// - Parameter sourceIndex: a controller name's index in the run's table of controllers.
+    mutating func take(from registry: ControllerRegistry, steering: Controller, sourceIndex: (String) -> Int) -> FrameInput {
+        let team = registry.teamInput()
+        let bindings = registry.bindings
+        let pads = registry.controllers
+        var input = take(pads: .merging(pads.map { bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory) }),
+                         rawPads: .merging(pads.map { $0.extendedGamepad.capture() }))
+        var play = TickInput(source: sourceIndex(steering.vendorName), snapshot: team.snapshot, pressed: team.pressed)
+        play.partners = team.partners.map { partner in
+            PartnerInput(player: partner.player, source: partner.pad.map { sourceIndex($0.vendorName) } ?? ReplayFile.noSource,
+                         snapshot: partner.snapshot, pressed: partner.pressed)
+        }
+        input.play = play
+        input.joinRequests = team.joinRequests.map(\.id)
+        input.leaveRequests = team.leaveRequests
+        return input
+    }
+}

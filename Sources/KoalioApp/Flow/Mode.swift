@@ -1,0 +1,45 @@
+import KoalioInput
+import KoalioSim
+
+/// Where the game is above the world: the one value the driver's ``Flow/update(_:_:_:)`` steps.
+///
+/// The level being played (or last played, the menus' backdrop) is ``FlowState/run``, not a
+/// payload here: a session is stepped in place 60 times a second, and a copy per tick inside an
+/// enum would copy its world.
+enum Mode: Equatable {
+    case title
+    case levelSelect
+    case settings(SettingsState)
+    /// ``FlowState/run`` is played; its pause and end screens are the session's states.
+    case level
+}
+
+/// A settings page open, and where its main page's Back leads.
+struct SettingsState: Equatable {
+    /// `.settings`, `.keyboardControls`, `.padControls`, `.touchControls` or `.video`.
+    var page: Screen
+    /// A rebind waiting for its key or button.
+    var capture: BindingCapture?
+    /// Opened from the title, or from the paused level (which stays paused underneath).
+    var exit: Exit
+
+    enum Exit: Equatable { case title, level }
+}
+
+/// The level being played: the session, which of the catalog's levels it is, and its file's
+/// digest (recordings and the ghost name it).
+struct LevelRun {
+    var session: Session
+    /// Index into the catalog; nil for a level from elsewhere (`--level PATH`, a replay).
+    var index: Int?
+    var sha256: [UInt8]
+    /// Steered by a recording, not by the controllers: no pause menu, no joins, no end-screen ways out.
+    var replayed = false
+}
+
+/// "Quit koalio?" asked over whatever screen chose Quit; Back or No returns to it.
+struct QuitConfirmation: Equatable {
+    /// 0 Yes, 1 No.
+    var selection = 0
+    static let entries = ["Yes", "No"]
+}

@@ -1,0 +1,129 @@
+import FoundationEssentials
+import KoalioCore
+import KoalioInput
+import KoalioReplay
+import KoalioSim
+import KoalioUserData
+
+/// What the game keeps of the runs played: each live run recorded as it goes (for the
+/// autosave of wins, `--record`, and the best run), the progress, and the best run replayed
+/// beside the player as a ghost. Everything is written off the frame loop, in order.
+@MainActor
+final class RunKeeper {
+    /// How to record (nil during a replay, which records nothing).
+    let options: RecordingOptions?
+    /// Where the progress is saved, and where each level's best run is kept (nil: not saved).
+    let progressPath: String?
+    let bestRunDirectory: String?
+    /// Replays, progress and settings are written on this, off the frame loop.
+    let writer = BackgroundWriter()
+    /// The best run of the level being played, replayed beside the player (see ``Ghost``).
+    private(set) var ghost: Ghost?
+    /// Controller names in the order they first steered: a recording's table.
+    private(set) var sourceNames: [String] = []
+    /// The controller that steered each co-op player on the last step (the trace's `koalas`).
+    private(set) var partnerControllers: [Int: String] = [:]
+    private var recorder: Recorder?
+    private var recordWritten = false
+
+    init(options: RecordingOptions?, progressPath: String?, bestRunDirectory: String?) {
+        self.options = options
+        self.progressPath = progressPath
+        self.bestRunDirectory = bestRunDirectory
+    }
+
+    /// Where the best run of a catalog level is kept (`best/NAME.koalioreplay`).
+    func bestRunPath(level: String?) -> String? {
+        guard let level, let bestRunDirectory else { return nil }
+        return bestRunDirectory + "/" + level + "." + ReplayFile.fileExtension
+    }
+
+    /// A level starts: a new recording, and the level's best run as the ghost (when the ghost
+    /// is on). A ghost file that cannot be read is said in one line and the level is played
+    /// without it; one recorded on another version of the level file is skipped (it would run
+    /// through walls).
+    func begin(_ run: LevelRun, catalogName: String?, ghostOn: Bool) {
+        ghost = nil
+        guard let options, !run.replayed else { return }
+        recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.map.name, levelSHA256: run.sha256,
+                            tickRate: Tick.perSecond)
+        guard ghostOn, let path = bestRunPath(level: catalogName), FileManager.default.fileExists(atPath: path) else { return }
+        let recording: Recording
+        do { recording = try ReplayStore.read(path) } catch { return warn("no ghost: \(error.description)") }
+        guard recording.levelSHA256 == run.sha256 else { return }
+        ghost = Ghost(recording: recording, map: run.session.map)
+    }
+
+    func dropGhost() { ghost = nil }
+
+    /// The index of a controller's name in the recording's table.
+    func sourceIndex(_ name: String) -> Int {
+        if let index = sourceNames.firstIndex(of: name) { return index }
+        sourceNames.append(name)
+        return sourceNames.count - 1
+    }
+
+    /// A step taken: the ghost keeps up, the trace learns who steered players 2–4, and the
+    /// step is recorded; a run that ended is saved where it goes (autosave of wins, `--record`).
+    /// - Parameter replaySources: a replay's table of controller names (nil when live).
+    func stepped(_ input: TickInput, _ result: Session.StepResult, session: Session, replaySources: [String]?) {
+        ghost?.follow(worldTick: session.world.tick)
+        let names = replaySources ?? sourceNames
+        partnerControllers = [:]
+        for partner in input.partners where partner.source < names.count {
+            partnerControllers[partner.player] = names[partner.source]
+        }
+        // Appends to `recorder` where it lives: a local copy would share the recording's storage,
+        // so every append would copy the whole run so far.
+        guard recorder != nil, let options else { return }
+        recorder?.record(input, after: session, restarted: result.restarted, sources: sourceNames)
+        guard let ended = result.ended else { return }
+        recorder?.finish(session)
+        guard let recording = recorder?.recording else { return }
+        if ended == .won, let directory = options.autosaveDirectory {
+            save(recording, to: directory + "/" + ReplayStore.autosaveName(level: recording.levelName), purpose: "save the winning replay")
+        }
+        if let path = options.recordPath, !recordWritten {
+            recordWritten = true
+            writer.enqueue { try ReplayStore.write(recording, to: path) }
+        }
+    }
+
+    /// The run just won is the level's best: its recording is kept for the ghost to race.
+    func keepBestRun(level: String?) {
+        guard let recording = recorder?.recording, let path = bestRunPath(level: level) else { return }
+        save(recording, to: path, purpose: "keep the best run")
+    }
+
+    func saveProgress(_ progress: PlayerProgress) {
+        guard let path = progressPath else { return }
+        writer.enqueue { try ProgressFile.save(progress, path: path) }
+    }
+
+    /// Writes a replay, making its folder first; a failure is one warning naming the folder
+    /// and what could not be done (`purpose`).
+    private func save(_ recording: Recording, to path: String, purpose: String) {
+        let directory = PathString.directory(of: path)
+        writer.enqueue {
+            do throws(FileReadError) { try AtomicFile.makeFolder(for: path) } catch {
+                throw KoalioError.input("\(directory): cannot \(purpose): \(error.reason)")
+            }
+            return try ReplayStore.write(recording, to: path)
+        }
+    }
+
+    /// The game quits before the first run ended: `--record` still gets the run so far.
+    func writeRecordingOnQuit(_ session: Session) throws(KoalioError) {
+        writer.waitUntilDone()
+        guard let path = options?.recordPath, !recordWritten else { return }
+        recorder?.finish(session)
+        guard let recording = recorder?.recording else { return }
+        recordWritten = true
+        if let warning = try ReplayStore.write(recording, to: path) { warn("warning: \(warning)") }
+    }
+}
+
+/// One line on stderr, `koalio: …`: a problem that must not end the game.
+func warn(_ message: String) {
+    StandardError.writeLine("koalio: \(message)")
+}

@@ -1,0 +1,159 @@
+@testable import KoalioApp
+import KoalioCore
+import KoalioInput
+import KoalioLevel
+import KoalioReplay
+import KoalioSDL
+import KoalioSim
+import KoalioTestSupport
+import KoalioUserData
+import KoalioView
+import XCTest
+
+/// The game above the world without SDL or a window: a ``FlowState`` stepped by hand with
+/// input frames made the way the driver makes them (a real ``ControllerRegistry`` and
+/// ``FrameInputReader``, pads fed the registry's own pad events), and the driver's joins and
+/// leaves performed on the registry. Every tick's screen is kept, so a test can say that one
+/// press made exactly one transition.
+@MainActor
+final class FlowHarness {
+    /// The shipped levels, read once.
+    static let levels: [(name: String, map: TileMap, sha256: [UInt8])] = ["level1", "level2", "level3"].compactMap { name in
+        let path = Repository.path("Levels/\(name).tmx")
+        guard let bytes = try? TMXLoader.readLevelFile(path), let map = try? TMXLoader.load(bytes: bytes, path: path) else { return nil }
+        return (name, map, SHA256.hash(bytes))
+    }
+
+    var flow: FlowState
+    var context = FlowContext()
+    let registry = ControllerRegistry()
+    private var reader = FrameInputReader()
+    /// Every effect so far, and the screen after each tick.
+    private(set) var effects: [Effect] = []
+    private(set) var screens: [Screen] = []
+    /// The controller the last press came from: it names the steering, as in the game.
+    private var steering: Controller?
+
+    /// The game as started from the title with the three levels, all unlocked unless `progress` says otherwise.
+    init(progress: PlayerProgress? = nil, settings: Settings = Settings(), broken: Set<Int> = []) throws {
+        let levels = Self.levels
+        XCTAssertEqual(levels.count, 3, "the shipped levels load")
+        var unlocked = PlayerProgress()
+        for level in levels.dropLast() { _ = unlocked.recordWin(level: level.name, ticks: 5000) }
+        flow = FlowState(mode: .title, run: LevelRun(session: Session(map: levels[0].map), index: 0, sha256: levels[0].sha256),
+                         progress: progress ?? unlocked)
+        context.levelNames = levels.map(\.name)
+        context.playsTheGame = true
+        context.loadLevel = { index in
+            broken.contains(index) ? .refused("Levels/\(levels[index].name).tmx:3: broken on purpose")
+                : .loaded(levels[index].map, sha256: levels[index].sha256)
+        }
+        context.settings = settings
+        registry.bindings = settings.bindings
+    }
+
+    var screen: Screen { flow.screen }
+
+    /// One 60 Hz tick, as the driver runs it.
+    func tick(_ count: Int = 1) {
+        for _ in 0..<count {
+            registry.currentFollowsInput = !flow.isInLevel
+            context.padCategory = registry.current?.productCategory
+            context.seatedPlayers = registry.seats.keys.sorted()
+            context.playersWithPadAway = registry.playersWithPadAway
+            let input = reader.take(from: registry, steering: steering ?? registry.keyboard.controller, sourceIndex: { _ in 0 })
+            let new = flow.update(input, context)
+            for effect in new {
+                switch effect {
+                case let .join(id): if let pad = registry.controller(id: id) { _ = registry.join(pad) }
+                case let .leave(player): registry.leave(player: player)
+                default: break
+                }
+            }
+            effects += new
+            screens.append(flow.screen)
+        }
+    }
+
+    // MARK: - Controllers
+
+    /// A pad as SDL would add it; returns its id.
+    @discardableResult
+    func attach(_ category: ProductCategory, name: String? = nil) -> Int {
+        let id = (registry.controllers.map { $0.id.padID ?? 0 }.max() ?? 0) + 1
+        _ = registry.apply(.added(PadDescription(id: id, identity: PadIdentity(guid: "guid-\(id)"), name: name ?? "\(category) pad",
+                                                 category: category, hasLight: true, hasRumble: true)))
+        return id
+    }
+
+    func detach(_ id: Int) { _ = registry.apply(.removed(id: id)) }
+
+    func pad(_ id: Int) -> Controller? { registry.controller(id: .pad(id)) }
+
+    /// A key pressed for one tick and released the next (Enter, Escape, …).
+    func press(_ key: Key) {
+        steering = registry.keyboard.controller
+        registry.keyboard.keyDown(key, isRepeat: false)
+        reader.key(key, isRepeat: false)
+        tick()
+        registry.keyboard.keyUp(key)
+        tick()
+    }
+
+    /// A pad's button (by SDL's name) pressed for one tick and released the next.
+    func press(_ binding: PadBinding, pad id: Int) {
+        steering = pad(id)
+        set(binding, pad: id, down: true)
+        tick()
+        set(binding, pad: id, down: false)
+        tick()
+    }
+
+    func set(_ binding: PadBinding, pad id: Int, down: Bool) {
+        switch binding {
+        case let .button(button): _ = registry.apply(.button(id: id, button, down: down))
+        case let .trigger(axis): _ = registry.apply(.axis(id: id, axis, value: down ? 1 : 0))
+        }
+    }
+
+    /// What a prompt's glyph shows, pressed: the key by its name, or the pad button it pictures.
+    func press(_ glyph: ButtonGlyph, pad id: Int?) throws {
+        switch glyph {
+        case let .keycap(name): press(try XCTUnwrap(KeyNames.key(named: name), "a key called \(name)"))
+        case let .pad(binding, _): press(binding, pad: try XCTUnwrap(id, "a pad glyph with no pad"))
+        case .touch: XCTFail("touch glyphs are pressed on the screen")
+        }
+    }
+
+    /// The prompts of the controller in hand (the pad `id`, or the keyboard).
+    func prompts(pad id: Int?) throws -> Prompts {
+        let controller = try id.map { try XCTUnwrap(pad($0)) } ?? registry.keyboard.controller
+        return Prompts(controller: controller, bindings: context.settings.bindings)
+    }
+
+    // MARK: - Levels
+
+    /// Plays the level in place to its end: a win from its golden replay, or a death by
+    /// walking right into the first pit.
+    func finishLevel(won: Bool) throws {
+        let index = try XCTUnwrap(flow.run.index)
+        var session = Session(map: Self.levels[index].map)
+        if won {
+            let path = Repository.path("Tests/Replays/\(Self.levels[index].name).koalioreplay")
+            let recording = try ReplayFile.decode(try FileBytes.read(path, limit: 1 << 24), file: path)
+            for input in recording.inputs where session.state != .won { session.step(input) }
+        } else {
+            var right = GamepadSnapshot.neutral
+            right.dpadX = 1
+            while session.state == .playing && session.world.tick < 3000 { session.step(TickInput(source: 0, snapshot: right)) }
+        }
+        XCTAssertEqual(session.state, won ? .won : .died)
+        flow.run.session = session
+    }
+
+    /// The screens from tick `start` on, with repeats folded: one press, one transition, is
+    /// `[before, after]`.
+    func transitions(since start: Int) -> [Screen] {
+        screens[start...].reduce(into: [Screen]()) { if $0.last != $1 { $0.append($1) } }
+    }
+}

@@ -1,0 +1,296 @@
+@testable import KoalioApp
+import KoalioCore
+import KoalioInput
+import KoalioSim
+import KoalioUserData
+import KoalioView
+import XCTest
+
+/// The game's way through its screens, driven through ``FlowState/update(_:_:)`` with input
+/// frames and no SDL: every prompt on every controller does what it says, with one press
+/// making one transition.
+final class FlowTests: XCTestCase {
+    func testEveryPromptDoesWhatItSaysOnEveryController() throws {
+        try MainActor.assumeIsolated { try FlowChecks.everyPromptDoesWhatItSays() }
+    }
+}
+
+/// The checks, on the main actor (XCTest on Linux cannot run a main-actor test class).
+@MainActor
+enum FlowChecks {
+    /// Where a prompt is read.
+    enum Stage: String, CaseIterable {
+        case title, quit, levels, paused, won, wonLast, died
+    }
+
+    /// Every kind of controller a prompt is drawn for (the on-screen controls have no keys to
+    /// press: their prompts are the HUD's, tested through the window).
+    static let controllers: [(name: String, category: ProductCategory?, byLabel: Bool)] = [
+        ("keyboard", nil, false),
+        ("Xbox One", .xboxOne, false), ("Xbox 360", .xbox360, false), ("DualShock 4", .dualShock4, false),
+        ("DualSense", .dualSense, false), ("DualShock 3", .dualShock3, false), ("Switch Pro", .switchPro, false),
+        ("Switch Pro read by label", .switchPro, true), ("Joy-Con read by label", .joyCon, true), ("generic pad", .generic, false),
+    ]
+
+    /// The harness at `stage`, with the controller in hand; returns it and the pad's id.
+    static func harness(at stage: Stage, _ controller: (name: String, category: ProductCategory?, byLabel: Bool)) throws -> (FlowHarness, Int?) {
+        var settings = Settings()
+        settings.bindings.nintendoByLabel = controller.byLabel
+        let h = try FlowHarness(settings: settings)
+        let pad = controller.category.map { h.attach($0) }
+        h.tick()
+        switch stage {
+        case .title: break
+        case .quit: h.flow.quitConfirmation = QuitConfirmation()
+        case .levels: h.flow.mode = .levelSelect
+        case .paused, .won, .died:
+            h.flow.selection[.levels] = 0
+            h.flow.startLevelForTest(0, h.context)
+            if stage == .paused { h.flow.run.session.togglePause() } else { try h.finishLevel(won: stage == .won) }
+        case .wonLast:
+            h.flow.startLevelForTest(2, h.context)
+            try h.finishLevel(won: true)
+        }
+        h.tick()
+        return (h, pad)
+    }
+
+    /// The line drawn at `stage`, as the game draws it.
+    static func prompt(at stage: Stage, _ h: FlowHarness, pad: Int?) throws -> Prompt {
+        let prompts = try h.prompts(pad: pad)
+        switch stage {
+        case .title, .quit, .levels: return try XCTUnwrap(h.flow.menuPage(h.context, prompts: prompts, rawStick: (0, 0))).hint
+        case .paused: return prompts.paused(canLeave: true)
+        case .won: return prompts.won(nextLevel: true, inGame: true)
+        case .wonLast: return prompts.won(nextLevel: false, inGame: true)
+        case .died: return prompts.died(inGame: true)
+        }
+    }
+
+    /// A prompt's glyphs and the word each promises ("↑ ↓ choose" promises "choose" for both).
+    static func promises(_ prompt: Prompt) -> [(glyph: ButtonGlyph, verb: String)] {
+        var pending: [ButtonGlyph] = [], result: [(ButtonGlyph, String)] = []
+        for part in prompt.parts {
+            switch part {
+            case let .glyph(glyph): pending.append(glyph)
+            case let .text(text):
+                let verb = text.trimmingCharacters(in: .whitespaces)
+                guard !verb.isEmpty else { continue }
+                result += pending.map { ($0, verb) }
+                pending = []
+            }
+        }
+        return result
+    }
+
+    static func everyPromptDoesWhatItSays() throws {
+        var checked = 0
+        defer { XCTAssertEqual(checked, 190, "19 promises on each of 10 controllers") }
+        for controller in Self.controllers {
+            for stage in Stage.allCases {
+                let (shown, pad) = try harness(at: stage, controller)
+                let line = try prompt(at: stage, shown, pad: pad)
+                let promised = promises(line)
+                XCTAssertFalse(promised.isEmpty, "\(controller.name), \(stage): \(line)")
+                for (glyph, verb) in promised {
+                    let (h, pad) = try harness(at: stage, controller)
+                    let before = h.screens.count
+                    let effectsBefore = h.effects.count
+                    try h.press(glyph, pad: pad)
+                    h.tick(30)
+                    let what = "\(controller.name), \(stage): \(glyph) \(verb)"
+                    checked += 1
+                    try check(verb, at: stage, h, transitions: h.transitions(since: before - 1),
+                              effects: Array(h.effects[effectsBefore...]), what)
+                }
+            }
+        }
+    }
+
+    /// What `verb` promises at `stage`, and that the press did that and nothing more.
+    static func check(_ verb: String, at stage: Stage, _ h: FlowHarness, transitions: [Screen], effects: [Effect], _ what: String) throws {
+        let quits = effects.contains(.quit)
+        switch (stage, verb) {
+        case (.title, "choose"), (.levels, "choose"), (.quit, "choose") where !effects.contains(.sound(.menuChoose)):
+            XCTAssertTrue(effects.contains(.sound(.menuMove)), "\(what): moves the selection")
+            XCTAssertEqual(transitions.count, 1, "\(what): and stays")
+        case (.title, "go"): XCTAssertEqual(transitions, [.title, .levels], what)
+        case (.title, "quit"): XCTAssertEqual(transitions, [.title, .quitConfirmation], what)
+        case (.quit, "choose"): XCTAssertTrue(quits, "\(what): Yes quits")
+        case (.quit, "back"):
+            XCTAssertEqual(transitions, [.quitConfirmation, .title], what)
+            XCTAssertFalse(quits, what)
+        case (.levels, "play"):
+            XCTAssertEqual(transitions, [.levels, .level], what)
+            XCTAssertEqual(h.flow.run.index, 0, what)
+            XCTAssertEqual(h.flow.session.state, .playing, "\(what): the press that chose the level does not pause it")
+        case (.levels, "back"): XCTAssertEqual(transitions, [.levels, .title], what)
+        case (.paused, "resume"):
+            XCTAssertEqual(transitions, [.level], what)
+            XCTAssertEqual(h.flow.session.state, .playing, what)
+        case (.won, "next level"):
+            XCTAssertEqual(transitions, [.level], what)
+            XCTAssertEqual(h.flow.run.index, 1, "\(what): level 2")
+            XCTAssertEqual(h.flow.session.state, .playing, what)
+        case (.died, "try again"):
+            XCTAssertEqual(transitions, [.level], what)
+            XCTAssertEqual(h.flow.run.index, 0, what)
+            XCTAssertEqual(h.flow.session.state, .playing, "\(what): the level again")
+            XCTAssertLessThan(h.flow.session.world.tick, 40, "\(what): from the start")
+        case (.paused, "levels"), (.won, "levels"), (.wonLast, "levels"), (.died, "levels"):
+            XCTAssertEqual(transitions, [.level, .levels], "\(what): the level select, not the title")
+        default:
+            XCTFail("\(what): no check for this promise")
+        }
+        if verb != "choose" || stage != .quit { XCTAssertFalse(quits, "\(what): does not quit") }
+    }
+}
+
+extension FlowState {
+    /// Starts a catalog level as the level select does (for tests that begin in a level).
+    @MainActor
+    mutating func startLevelForTest(_ index: Int, _ context: FlowContext) {
+        var effects: [Effect] = []
+        startLevel(index, context, &effects)
+    }
+}
+
+/// The flows around the prompts: settings and rebinding, a level that cannot be loaded, quit,
+/// co-op seats and the join prompts, all without SDL.
+final class FlowCaseTests: XCTestCase {
+    func testSettingsFromThePauseScreenReturnToThePausedLevel() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.flow.startLevelForTest(0, h.context)
+            h.flow.run.session.togglePause()
+            h.flow.selection[.level] = 1  // Settings
+            h.press(.enter)
+            XCTAssertEqual(h.screen, .settings)
+            h.press(.escape)
+            XCTAssertEqual(h.screen, .level, "Escape is Back: to the pause screen it came from")
+            XCTAssertEqual(h.flow.session.state, .paused, "still paused: the Escape was the menu's, not the pause key's")
+            XCTAssertEqual(h.transitions(since: 0), [.settings, .level], "one press, one page")
+        }
+    }
+
+    func testAKeyRebindTakesTheNextKeyAndNothingElseReadsIt() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.flow.openSettings(exit: .title)
+            h.flow.mode = .settings(SettingsState(page: .keyboardControls, exit: .title))
+            let rows = SettingsMenu.rows(.keyboardControls, h.context.settingsMenu)
+            let jump = try XCTUnwrap(rows.firstIndex { if case .bind(.jump) = $0.kind { true } else { false } })
+            h.flow.selection[.keyboardControls] = jump
+            h.press(.enter)
+            guard case let .settings(state) = h.flow.mode, state.capture == .key(.jump) else { return XCTFail("waits for a key") }
+            let start = h.effects.count
+            h.press(.down)
+            let changes = h.effects[start...].compactMap { if case let .changeSettings(new) = $0 { new } else { nil } }
+            XCTAssertEqual(changes.last?.bindings.keys[.jump], [.down], "↓ is jump now")
+            XCTAssertEqual(h.flow.selection[.keyboardControls], jump, "and the ↓ did not also move the selection")
+            XCTAssertEqual(h.screen, .keyboardControls)
+
+            h.press(.enter)
+            h.press(.escape)
+            guard case let .settings(after) = h.flow.mode else { return XCTFail("still in the settings") }
+            XCTAssertNil(after.capture, "Escape cancelled")
+            XCTAssertEqual(h.screen, .keyboardControls, "and did not also go back")
+        }
+    }
+
+    func testAPadRebindTakesTheNextButtonPressed() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let pad = h.attach(.xboxOne)
+            h.flow.mode = .settings(SettingsState(page: .padControls, exit: .title))
+            let rows = SettingsMenu.rows(.padControls, h.context.settingsMenu)
+            let dash = try XCTUnwrap(rows.firstIndex { if case .bind(.dash) = $0.kind { true } else { false } })
+            h.flow.selection[.padControls] = dash
+            h.press(.a, pad: pad)
+            h.press(.y, pad: pad)
+            let changes = h.effects.compactMap { if case let .changeSettings(new) = $0 { new } else { nil } }
+            XCTAssertEqual(changes.last?.bindings.buttons[.dash], [.y], "Y dashes now; the A that started the rebind was not taken")
+        }
+    }
+
+    func testABrokenLevelFromTheLevelSelectIsOneMessageInTheMenu() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness(broken: [1])
+            h.flow.mode = .levelSelect
+            h.flow.selection[.levels] = 1
+            h.press(.enter)
+            XCTAssertEqual(h.screen, .levels, "the player stays in the menu")
+            XCTAssertEqual(h.flow.levelNotice, "Levels/level2.tmx:3: broken on purpose")
+            XCTAssertEqual(h.effects.filter { if case .warn = $0 { true } else { false } }.count, 1, "one line on stderr")
+            let raw = (x: Float(0), y: Float(0))
+            let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: raw))
+            XCTAssertEqual(page.subheading, "Levels/level2.tmx:3: broken on purpose", "shown on the level select")
+            h.press(.up)
+            h.press(.enter)
+            XCTAssertEqual(h.screen, .level, "another level still plays")
+            XCTAssertEqual(h.flow.run.index, 0)
+            XCTAssertNil(h.flow.levelNotice)
+        }
+    }
+
+    func testQuitAsksOnceFromTheTitle() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.press(.escape)
+            XCTAssertEqual(h.screen, .quitConfirmation)
+            let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (0, 0)))
+            XCTAssertEqual(page.heading, "Quit koalio?")
+            XCTAssertEqual(page.entries.map(\.label), ["Yes", "No"])
+            h.press(.down)
+            h.press(.enter)
+            XCTAssertEqual(h.screen, .title, "No")
+            XCTAssertFalse(h.effects.contains(.quit))
+            h.flow.selection[.title] = 2
+            h.press(.enter)
+            h.press(.enter)
+            XCTAssertTrue(h.effects.contains(.quit), "Quit, then Yes")
+        }
+    }
+
+    func testAFreePadJoinsWithAAndLeavesFromThePauseMenu() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let first = h.attach(.dualSense), second = h.attach(.switchPro)
+            h.flow.startLevelForTest(0, h.context)
+            h.press(.a, pad: first)  // the first pad is player 1's
+            h.press(.a, pad: second)
+            XCTAssertEqual(h.registry.player(of: .pad(second)), 2, "A on a free pad joins")
+            XCTAssertEqual(h.flow.session.world.koalas.count, 2, "with a koala of their own")
+            h.press(.start, pad: first)
+            XCTAssertEqual(h.flow.session.state, .paused)
+            XCTAssertEqual(FlowState.pauseEntries(h.context), [.resume, .settings, .levels, .leave(player: 2), .quit])
+            h.flow.selection[.level] = 3
+            h.press(.a, pad: first)
+            XCTAssertNil(h.registry.player(of: .pad(second)), "player 2 left: the pad is free")
+            XCTAssertEqual(h.screen, .level)
+        }
+    }
+
+    /// A free pad's "press A to join" shows for a few seconds, then folds into the corner.
+    func testJoinPromptsFoldIntoACornerHint() throws {
+        try MainActor.assumeIsolated {
+            let registry = ControllerRegistry()
+            let presence = ControllerPresence(registry: registry, showsHUD: true)
+            _ = registry.apply(.added(PadDescription(id: 1, name: "DualSense Wireless Controller", category: .dualSense, hasLight: true,
+                                                     hasRumble: true)))
+            _ = registry.apply(.added(PadDescription(id: 2, name: "Pro Controller", category: .switchPro, hasLight: true,
+                                                     hasRumble: true)))
+            registry.currentFollowsInput = false
+            _ = registry.apply(.button(id: 1, .a, down: true))  // the first pad steers player 1
+            let start = 100
+            let early = presence.joinPrompts(at: start, bindings: Bindings())
+            XCTAssertEqual(early.prompts.count, 1, "one free pad, one prompt")
+            XCTAssertEqual(early.prompts.first?.parts.first, .text("Pro Controller: press "))
+            XCTAssertEqual(early.hints, [])
+            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, bindings: Bindings())
+            XCTAssertEqual(late.prompts, [])
+            XCTAssertEqual(late.hints.map(\.parts.count), [2], "\"(A) to join\" in the corner")
+            XCTAssertEqual(late.hints.first?.parts.last, .text(" to join"))
+        }
+    }
+}
