@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "CTOML"),
         .target(name: "KoalioCore"),
         .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
-        .target(name: "KoalioSim", dependencies: ["KoalioCore"]),
+        .target(name: "KoalioSim", dependencies: ["KoalioCore", "KoalioInput"]),
         .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSim", "CZlib"]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
         // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.

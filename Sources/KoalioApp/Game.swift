@@ -143,7 +143,7 @@ public enum Game {
         let registry = ControllerRegistry()
         let platform: Platform
         do { platform = try Platform(options: platformOptions) } catch {
-            throw error.isNoDisplay ? .input(error.description) : .runtime(error.description)
+            throw error == .noDisplay ? .input(error.description) : .runtime(error.description)
         }
         if let warning = platform.displayWarning {
             StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [video] display: \(warning)")

@@ -4,14 +4,23 @@ import Glibc
 public struct FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var reason: String
-    /// The file is not there at all (ENOENT): for callers to whom that is no error (a player's
-    /// settings not written yet), told apart without reading the reason's words.
-    public var isMissing: Bool
+    /// What kind of failure, for callers to whom some are no error (a player's settings not
+    /// written yet is `missing`), told apart without reading the reason's words.
+    public enum Cause: Equatable, Sendable {
+        /// The file is not there at all (ENOENT).
+        case missing
+        /// Larger than the reader's limit.
+        case tooLarge
+        /// Anything else: a directory, a FIFO, no permission, an I/O error.
+        case other
+    }
 
-    public init(file: String, reason: String, isMissing: Bool = false) {
+    public var cause: Cause
+
+    public init(file: String, reason: String, cause: Cause = .other) {
         self.file = file
         self.reason = reason
-        self.isMissing = isMissing
+        self.cause = cause
     }
 
     public var description: String { "\(file): \(reason)" }
@@ -23,7 +32,8 @@ public enum FileBytes {
     public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
         try withRegularFile(path) { (fd, size) throws(FileReadError) in
             guard size <= limit else {
-                throw FileReadError(file: path, reason: "is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) koalio reads")
+                throw FileReadError(file: path, reason: "is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) koalio reads",
+                                    cause: .tooLarge)
             }
             return try readUpTo(size, from: fd, path: path)
         }
@@ -41,7 +51,7 @@ public enum FileBytes {
         var named = stat()
         guard stat(path, &named) == 0 else {
             let code = errno
-            throw FileReadError(file: path, reason: describe(code), isMissing: code == ENOENT)
+            throw FileReadError(file: path, reason: describe(code), cause: code == ENOENT ? .missing : .other)
         }
         try requireRegular(named, fail)
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

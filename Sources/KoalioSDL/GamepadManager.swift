@@ -42,7 +42,7 @@ public final class GamepadManager {
         for path in files {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(path, limit: ControllerMappingDatabase.fileBytesLimit) } catch {
-                if error.isMissing { continue }
+                if error.cause == .missing { continue }
                 throw DataFileError(file: path, reason: "cannot read game controller mappings: \(error.reason)")
             }
             database.add(fileBytes: bytes)

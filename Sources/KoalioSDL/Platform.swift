@@ -79,7 +79,7 @@ public final class Platform {
         if onlyX11 { setHint(SDL_HINT_VIDEODRIVER, "x11") }
         let sdl: SDLSystem
         do { sdl = try SDLSystem(flags: UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER)) } catch {
-            throw onlyX11 && error.operation == "SDL_Init" ? SDLError.noDisplay : error
+            throw onlyX11 ? SDLError.noDisplay : error  // SDL_Init, the one call there, found no X server
         }
         // SDL, asked for no driver in particular, may settle on one that shows nothing.
         if !options.headless && (environment["SDL_VIDEODRIVER"] ?? "").isEmpty,

@@ -91,7 +91,7 @@ public enum ProgressFile {
     public static func load(path: String) -> Loaded {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
-            if error.isMissing { return Loaded(progress: PlayerProgress(), warning: nil) }
+            if error.cause == .missing { return Loaded(progress: PlayerProgress(), warning: nil) }
             return Loaded(progress: PlayerProgress(), warning: "\(error.description); starting with no progress, and a save will not write over it")
         }
         do throws(UserFileError) {

@@ -205,7 +205,7 @@ public enum SettingsFile {
     public static func load(path: String, naming: KeyNaming) -> Loaded {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
-            if error.isMissing { return Loaded(settings: Settings(), warnings: []) }
+            if error.cause == .missing { return Loaded(settings: Settings(), warnings: []) }
             return Loaded(settings: Settings(), warnings: ["\(error.description); using the default settings"], refusedWhole: true)
         }
         let decoded = decode(bytes, file: path, naming: naming)

@@ -54,6 +54,39 @@ final class CoopLoopTests: XCTestCase {
         XCTAssertEqual(run.session.world.koalas.map(\.number), [1, 2, 3])
     }
 
+    /// Four players in the loop, each on a pad of their own kind, each steering only their koala;
+    /// the pause menu offers each partner's way out.
+    func testFourPlayersPlayTogether() throws {
+        let run = try LoopRunner.play("""
+            0 pad attach xboxone
+            0 pad attach ps5
+            0 pad attach switchpro
+            0 pad attach ps4
+            5 pad1 a down
+            6 pad1 a up
+            20 pad2 a down
+            21 pad2 a up
+            22 pad3 a down
+            23 pad3 a up
+            24 pad4 a down
+            25 pad4 a up
+            60 pad1 leftx 1
+            60 pad3 leftx -1
+            100 pad1 leftx 0
+            100 pad3 leftx 0
+
+            """, ticks: 110)
+        XCTAssertEqual(run.field(30, "players"), 4, "three free pads joined")
+        XCTAssertEqual(run.session.world.koalas.map(\.number), [1, 2, 3, 4])
+        XCTAssertEqual((2...4).map { koala(run, 30, $0)?["controller"] as? String },
+                       [VirtualPad.Kind.ps5.deviceName, VirtualPad.Kind.switchPro.deviceName, VirtualPad.Kind.ps4.deviceName])
+        XCTAssertEqual(run.pads.map { $0.calls.playerIndices.last }, [0, 1, 2, 3])
+        XCTAssertGreaterThan(try x(run, 100, 1), try x(run, 59, 1) + 30, "player 1 walked right")
+        XCTAssertLessThan(try x(run, 100, 3), try x(run, 59, 3) - 10, "player 3 walked left")
+        XCTAssertEqual(try x(run, 100, 2), try x(run, 59, 2), "player 2 stood still")
+        XCTAssertEqual(try x(run, 100, 4), try x(run, 59, 4), "player 4 stood still")
+    }
+
     /// An Xbox 360 pad (player 1's) and a PS4 pad whose A joins as player 2 at tick 10.
     static let twoPlayers = "0 pad attach xbox360\n0 pad attach ps4\n10 pad2 a down\n11 pad2 a up\n"
 
@@ -123,7 +156,8 @@ final class CoopLoopTests: XCTestCase {
         XCTAssertEqual(run.field(30, "state"), "playing")
         XCTAssertEqual(run.field(32, "state"), "paused", "player 2's pad left: the game waits")
         XCTAssertEqual(run.field(32, "players"), 2, "their koala stays")
-        XCTAssertNil(koala(run, 40, 2)?["controller"] as? String, "with no controller")
+        let waiting = try XCTUnwrap(koala(run, 40, 2), "player 2's koala is still in the game")
+        XCTAssertNil(waiting["controller"] as? String, "with no controller")
         XCTAssertEqual(koala(run, 63, 2)?["controller"] as? String, VirtualPad.Kind.ps5.deviceName, "the same kind of pad plugged back is theirs")
         XCTAssertEqual(run.pads[2].calls.playerIndices.last, 1, "and shows player 2")
         XCTAssertEqual(run.field(63, "state"), "playing")
@@ -147,7 +181,8 @@ final class CoopLoopTests: XCTestCase {
 
             """, ticks: 120)
         XCTAssertEqual(run.field(40, "state"), "paused")
-        XCTAssertNil(koala(run, 40, 2)?["controller"] as? String)
+        let waiting = try XCTUnwrap(koala(run, 40, 2), "player 2's koala is still in the game")
+        XCTAssertNil(waiting["controller"] as? String, "with no controller")
         XCTAssertEqual(run.field(53, "players"), 2)
         XCTAssertEqual(koala(run, 53, 2)?["controller"] as? String, VirtualPad.Kind.generic.deviceName, "the generic pad plays player 2 now")
         XCTAssertEqual(run.pads[2].calls.playerIndices.last, 1)

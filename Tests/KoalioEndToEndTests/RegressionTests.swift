@@ -64,9 +64,27 @@ final class RegressionTests: XCTestCase {
             String(format: "%016llx%016llx,Pad %d,a:b0,b:b1,platform:Linux,", generator.next() as UInt64, generator.next() as UInt64, i)
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        // The kernel counts the opens (inotify), however the reading is done.
+        let watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        XCTAssertGreaterThanOrEqual(watch, 0)
+        defer { close(watch) }
+        XCTAssertGreaterThanOrEqual(inotify_add_watch(watch, path, UInt32(IN_OPEN)), 0)
         let run = try Koalio.run(["--headless", "--ticks", "5"], environment: ["SDL_GAMECONTROLLERCONFIG_FILE": path])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, "")
+        var buffer = [UInt8](repeating: 0, count: 4096), opens = 0
+        while true {
+            let got = read(watch, &buffer, buffer.count)
+            guard got > 0 else { break }
+            var offset = 0
+            while offset + 16 <= got {  // struct inotify_event: wd, mask, cookie, len, then len bytes of name
+                let mask = buffer[offset + 4..<offset + 8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                let length = buffer[offset + 12..<offset + 16].reversed().reduce(0) { $0 << 8 | Int($1) }
+                if mask & UInt32(IN_OPEN) != 0 { opens += 1 }
+                offset += 16 + length
+            }
+        }
+        XCTAssertEqual(opens, 1, "the mapping file is opened once (SDL used to read it again itself)")
     }
 
     func testNoDisplayIsOneLine() throws {

@@ -8,7 +8,8 @@ final class SDLCheckTests: XCTestCase {
     func testANegativeResultThrowsWithSDLsReason() {
         XCTAssertThrowsError(try check(SDL_SetTextureAlphaMod(nil, 128), "SDL_SetTextureAlphaMod(sprite)")) { error in
             let error = error as? SDLError
-            XCTAssertEqual(error?.operation, "SDL_SetTextureAlphaMod(sprite)")
+            guard case let .failed(operation, _) = error else { return XCTFail("an SDL failure") }
+            XCTAssertEqual(operation, "SDL_SetTextureAlphaMod(sprite)")
             XCTAssertEqual(error?.reason, "Parameter 'texture' is invalid")
             XCTAssertEqual(error?.description, "SDL_SetTextureAlphaMod(sprite) failed: Parameter 'texture' is invalid")
         }
