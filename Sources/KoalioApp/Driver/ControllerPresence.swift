@@ -27,6 +27,12 @@ final class ControllerPresence {
     var lastUsed = LastUsed.keyboard
     /// The game pauses itself at the next tick (focus lost, the pad in use left).
     var pauseRequested = false
+
+    /// Whether the game pauses itself this tick; asked once per tick.
+    func takePauseRequest() -> Bool {
+        defer { pauseRequested = false }
+        return pauseRequested
+    }
     private var notice: (text: String, untilStep: Int)?
     /// The step at which the HUD last appeared or disappeared, for its fade.
     private var hudChangedAtStep = -ControllerPresence.hudFadeTicks

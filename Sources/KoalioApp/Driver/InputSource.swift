@@ -39,3 +39,20 @@ struct ReplayCursor {
         return recording.inputs[index]
     }
 }
+
+/// Where each tick's ``FrameInput`` comes from: the frame's events read by the reader, the
+/// registry's controllers, and the world's input from the source.
+struct InputFeed {
+    var reader = FrameInputReader()
+    var source: InputSource
+
+    /// The tick's input. `pausing`: the game pauses itself at this tick (focus lost, the pad
+    /// in use left), carried in the world's input so a replay pauses at the same tick.
+    mutating func take(from registry: ControllerRegistry, steering: Controller, pausing: Bool,
+                       sourceIndex: (String) -> Int) -> FrameInput {
+        var input = reader.take(from: registry, steering: steering, sourceIndex: sourceIndex)
+        if pausing { input.play?.pressed.insert(.pauseRequest) }
+        input.play = input.play.flatMap { source.next(live: $0) }
+        return input
+    }
+}

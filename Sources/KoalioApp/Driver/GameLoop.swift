@@ -24,58 +24,14 @@ public final class GameLoop {
     /// Frames are paced to at most this rate.
     static let frameCapPerSecond = 60.0
 
-    public struct Options {
-        public var trace: TraceWriter?
-        public var script: InputScript?
-        public var tickLimit: Int?
-        public var headless = false
-        public var recording: RecordingOptions?
-        public var replay: Recording?
-        /// Seconds on a clock of the caller's, read once per frame, instead of SDL's: frames then
-        /// run back to back (no pacing) through the accumulator, so tests can play any render
-        /// rate, jitter or stall through the real loop.
-        public var clock: (@MainActor () -> Double)?
-        /// Where the game starts: the title (no `--level`), or straight in the level.
-        public var startScreen = Screen.level
-        /// The game's levels, for the level select and "next level"; nil for a single level.
-        public var catalog: LevelCatalog?
-        /// The starting session's level in the catalog (nil for a level from elsewhere).
-        public var levelIndex: Int?
-        /// The player's progress as loaded, and where it is saved (nil: not saved).
-        public var progress = PlayerProgress()
-        public var progressPath: String?
-        /// Where the replay of each level's best run is kept (`NAME.koalioreplay`).
-        public var bestRunDirectory: String?
-        /// The player's settings (and the command line's overrides), applied at start and
-        /// changed by the settings menu.
-        var settings = SettingsStore()
-        /// Open the audio device after the first frame (not for headless runs).
-        public var audio = false
-        /// Write each frame's start time and work time here when the game ends (`--frame-times`).
-        public var frameTimesPath: String?
-        /// What went wrong reading the player's files, one short line each, for the title (a
-        /// player who started koalio from a launcher never sees stderr).
-        public var fileNotices: [String] = []
-
-        public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
-                    recording: RecordingOptions? = nil, replay: Recording? = nil) {
-            self.trace = trace
-            self.script = script
-            self.tickLimit = tickLimit
-            self.headless = headless
-            self.recording = recording
-            self.replay = replay
-        }
-    }
-
     let platform: Platform
     public let registry: ControllerRegistry
     let options: Options
     /// The game above the world, stepped once per tick.
     var flow: FlowState
-    private var reader = FrameInputReader()
-    /// Where the world's input comes from: the controllers, or a recording.
-    private var source: InputSource
+    /// Each tick's input: the controllers' events read into frames, and where the world's
+    /// input comes from (the controllers, or a recording).
+    private var feed: InputFeed
     /// What the player sees of the controllers: the HUD, notices, join prompts, who steers.
     let presence: ControllerPresence
     let keeper: RunKeeper
@@ -95,7 +51,7 @@ public final class GameLoop {
         let run = LevelRun(session: session, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], replayed: replayed)
         flow = FlowState(mode: replayed || options.startScreen == .level ? .level : .title, run: run, progress: options.progress,
                          titleNotice: FlowState.titleNotice(options.fileNotices))
-        source = options.replay.map { .replay(ReplayCursor(recording: $0)) } ?? .live
+        feed = InputFeed(source: options.replay.map { .replay(ReplayCursor(recording: $0)) } ?? .live)
         presence = ControllerPresence(registry: registry, showsHUD: !replayed)
         keeper = RunKeeper(options: options.recording, progressPath: options.progressPath, bestRunDirectory: options.bestRunDirectory)
         settings = options.settings
@@ -147,7 +103,7 @@ public final class GameLoop {
             }
             platform.performControllerEffects(registry.drainEffects())
             platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.map.name) : .title)
-            platform.audio.setDucked(flow.playsLevelMusic && (flow.session.state == .paused || source.isPlaybackPaused))
+            platform.audio.setDucked(flow.playsLevelMusic && (flow.session.state == .paused || feed.source.isPlaybackPaused))
             try draw(force: !running && screenshot != nil)
             if !running, let screenshot {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
@@ -178,7 +134,7 @@ public final class GameLoop {
                 change(settings: new)
             case let .keyDown(key, isRepeat):
                 registry.keyboard.keyDown(key, isRepeat: isRepeat)
-                reader.key(key, isRepeat: isRepeat)
+                feed.reader.key(key, isRepeat: isRepeat)
                 presence.lastUsed = .keyboard
             case let .keyUp(key):
                 registry.keyboard.keyUp(key)
@@ -187,7 +143,7 @@ public final class GameLoop {
                 presence.pauseRequested = true
             case let .pointer(pointer):
                 // The menus, the pause screen's entries and "You Won!" take taps; in a level the HUD takes the rest.
-                if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { reader.pointerDown(at: pointer.position) }
+                if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { feed.reader.pointerDown(at: pointer.position) }
                 if flow.isInLevel && presence.hud.handle(pointer) { presence.lastUsed = .hud }
             case let .pad(event):
                 for effect in presence.react(to: registry.apply(event), at: flow.session.steps) { perform(effect) }
@@ -199,12 +155,8 @@ public final class GameLoop {
     // MARK: - Ticks
 
     private func tick() {
-        var input = reader.take(from: registry, steering: presence.namedController, sourceIndex: keeper.sourceIndex)
-        if presence.pauseRequested, input.play != nil {  // part of the tick's input, so replays pause at the same tick
-            input.play?.pressed.insert(.pauseRequest)
-            presence.pauseRequested = false
-        }
-        input.play = input.play.flatMap { source.next(live: $0) }
+        let input = feed.take(from: registry, steering: presence.namedController, pausing: presence.takePauseRequest(),
+                              sourceIndex: keeper.sourceIndex)
         for effect in flow.update(input, context) { perform(effect) }
         writeTrace()
     }
@@ -268,7 +220,7 @@ public final class GameLoop {
         let session = flow.session
         var record = TraceRecord(session: session, hudVisible: presence.hud.isVisible, controllers: registry.controllers.count,
                                  activeController: presence.activeControllerName, renderer: platform.rendererName,
-                                 state: source.isPlaybackPaused && session.state == .playing ? .paused : nil)
+                                 state: feed.source.isPlaybackPaused && session.state == .playing ? .paused : nil)
         record.tick = flow.ticks
         record.screen = flow.screen.rawValue
         record.level = flow.screen == .level ? session.map.name : nil
@@ -304,11 +256,11 @@ public final class GameLoop {
         var overlay = presence.overlay(at: session.steps, touchOpacityPercent: settings.effective.touchOpacityPercent)
         if !live {
             overlay.badge = "REPLAY"
-            overlay.playbackPaused = source.isPlaybackPaused
+            overlay.playbackPaused = feed.source.isPlaybackPaused
         }
         overlay.ghost = keeper.ghost?.session.world.player
         if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings) }
-        if session.state != .playing || source.isPlaybackPaused {  // the end and pause screens' lines, only when shown
+        if session.state != .playing || feed.source.isPlaybackPaused {  // the end and pause screens' lines, only when shown
             let inGame = context.playsTheGame
             let hasNext = flow.run.index.map { $0 + 1 < context.levelNames.count } ?? false
             overlay.wonPrompt = prompts.won(nextLevel: hasNext, inGame: inGame)

@@ -1,0 +1,52 @@
+import KoalioCore
+import KoalioReplay
+import KoalioScripting
+import KoalioUserData
+
+extension GameLoop {
+    /// How a run of the loop is set up: what it traces, where its input and levels come from,
+    /// what it records and saves.
+    public struct Options {
+        public var trace: TraceWriter?
+        public var script: InputScript?
+        public var tickLimit: Int?
+        public var headless = false
+        public var recording: RecordingOptions?
+        public var replay: Recording?
+        /// Seconds on a clock of the caller's, read once per frame, instead of SDL's: frames then
+        /// run back to back (no pacing) through the accumulator, so tests can play any render
+        /// rate, jitter or stall through the real loop.
+        public var clock: (@MainActor () -> Double)?
+        /// Where the game starts: the title (no `--level`), or straight in the level.
+        public var startScreen = Screen.level
+        /// The game's levels, for the level select and "next level"; nil for a single level.
+        public var catalog: LevelCatalog?
+        /// The starting session's level in the catalog (nil for a level from elsewhere).
+        public var levelIndex: Int?
+        /// The player's progress as loaded, and where it is saved (nil: not saved).
+        public var progress = PlayerProgress()
+        public var progressPath: String?
+        /// Where the replay of each level's best run is kept (`NAME.koalioreplay`).
+        public var bestRunDirectory: String?
+        /// The player's settings (and the command line's overrides), applied at start and
+        /// changed by the settings menu.
+        var settings = SettingsStore()
+        /// Open the audio device after the first frame (not for headless runs).
+        public var audio = false
+        /// Write each frame's start time and work time here when the game ends (`--frame-times`).
+        public var frameTimesPath: String?
+        /// What went wrong reading the player's files, one short line each, for the title (a
+        /// player who started koalio from a launcher never sees stderr).
+        public var fileNotices: [String] = []
+
+        public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
+                    recording: RecordingOptions? = nil, replay: Recording? = nil) {
+            self.trace = trace
+            self.script = script
+            self.tickLimit = tickLimit
+            self.headless = headless
+            self.recording = recording
+            self.replay = replay
+        }
+    }
+}
