@@ -46,46 +46,25 @@ public enum PadBinding: Hashable, Sendable {
     /// The profile element this input is (for a d-pad direction, that direction's button).
     public func input(on pad: ExtendedGamepad) -> ButtonInput {
         switch self {
-        case .button(.a): return pad.buttonA
-        case .button(.b): return pad.buttonB
-        case .button(.x): return pad.buttonX
-        case .button(.y): return pad.buttonY
-        case .button(.back): return pad.buttonOptions
-        case .button(.guide): return pad.buttonHome
-        case .button(.start): return pad.buttonMenu
-        case .button(.leftStick): return pad.leftThumbstickButton
-        case .button(.rightStick): return pad.rightThumbstickButton
-        case .button(.leftShoulder): return pad.leftShoulder
-        case .button(.rightShoulder): return pad.rightShoulder
         case .button(.dpadUp): return pad.dpad.up
         case .button(.dpadDown): return pad.dpad.down
         case .button(.dpadLeft): return pad.dpad.left
         case .button(.dpadRight): return pad.dpad.right
-        case .trigger(.rightTrigger): return pad.rightTrigger
-        case .trigger: return pad.leftTrigger
+        default:
+            // Every other button and trigger has its row; an axis that is no trigger reads as the left trigger, as it always did.
+            guard let row = PadButtonRow.row(self), let input = pad.button(row.element) else { return pad.leftTrigger }
+            return input
         }
     }
 
     /// Its value (0…1) in a snapshot.
     public func value(in snapshot: GamepadSnapshot) -> Float {
         switch self {
-        case .button(.a): return snapshot.buttonA
-        case .button(.b): return snapshot.buttonB
-        case .button(.x): return snapshot.buttonX
-        case .button(.y): return snapshot.buttonY
-        case .button(.back): return snapshot.buttonOptions
-        case .button(.guide): return snapshot.buttonHome
-        case .button(.start): return snapshot.buttonMenu
-        case .button(.leftStick): return snapshot.leftThumbstickButton
-        case .button(.rightStick): return snapshot.rightThumbstickButton
-        case .button(.leftShoulder): return snapshot.leftShoulder
-        case .button(.rightShoulder): return snapshot.rightShoulder
         case .button(.dpadUp): return max(0, snapshot.dpadY)
         case .button(.dpadDown): return max(0, -snapshot.dpadY)
         case .button(.dpadLeft): return max(0, -snapshot.dpadX)
         case .button(.dpadRight): return max(0, snapshot.dpadX)
-        case .trigger(.rightTrigger): return snapshot.rightTrigger
-        case .trigger: return snapshot.leftTrigger
+        default: return snapshot[keyPath: (PadButtonRow.row(self) ?? PadButtonRow.leftTrigger).field]
         }
     }
 

@@ -20,57 +20,17 @@ public struct GamepadSnapshot: Hashable, Sendable, Codable {
     public static let neutral = GamepadSnapshot()
 
     /// Every value of a snapshot, in one fixed order: the d-pad, the sticks, then the buttons
-    /// and triggers as ``buttonElements`` lists them. The replay file writes fields by their
-    /// index in this table, so it is the one place the order is defined (append, never reorder).
-    public static let fields: [WritableKeyPath<GamepadSnapshot, Float> & Sendable] = [
-        \.dpadX, \.dpadY, \.leftX, \.leftY, \.rightX, \.rightY,
-        \.buttonA, \.buttonB, \.buttonX, \.buttonY, \.leftShoulder, \.rightShoulder, \.leftTrigger, \.rightTrigger,
-        \.buttonMenu, \.buttonOptions, \.buttonHome, \.leftThumbstickButton, \.rightThumbstickButton,
-    ]
+    /// and triggers as ``PadButtonRow/all`` lists them. The replay file writes fields by their
+    /// index in this table (append, never reorder).
+    public static let fields: [WritableKeyPath<GamepadSnapshot, Float> & Sendable] =
+        [\.dpadX, \.dpadY, \.leftX, \.leftY, \.rightX, \.rightY] + PadButtonRow.all.map(\.field)
 
     /// The buttons and triggers, in the order the pad lists them.
-    public static let buttonElements: [GamepadElement] = [
-        .buttonA, .buttonB, .buttonX, .buttonY, .leftShoulder, .rightShoulder, .leftTrigger, .rightTrigger,
-        .buttonMenu, .buttonOptions, .buttonHome, .leftThumbstickButton, .rightThumbstickButton,
-    ]
+    public static let buttonElements: [GamepadElement] = PadButtonRow.all.map(\.element)
 
     /// A button's or trigger's value by element (0 for the d-pad and sticks, which are pairs).
     public subscript(button element: GamepadElement) -> Float {
-        get {
-            switch element {
-            case .buttonA: return buttonA
-            case .buttonB: return buttonB
-            case .buttonX: return buttonX
-            case .buttonY: return buttonY
-            case .leftShoulder: return leftShoulder
-            case .rightShoulder: return rightShoulder
-            case .leftTrigger: return leftTrigger
-            case .rightTrigger: return rightTrigger
-            case .buttonMenu: return buttonMenu
-            case .buttonOptions: return buttonOptions
-            case .buttonHome: return buttonHome
-            case .leftThumbstickButton: return leftThumbstickButton
-            case .rightThumbstickButton: return rightThumbstickButton
-            case .dpad, .leftThumbstick, .rightThumbstick: return 0
-            }
-        }
-        set {
-            switch element {
-            case .buttonA: buttonA = newValue
-            case .buttonB: buttonB = newValue
-            case .buttonX: buttonX = newValue
-            case .buttonY: buttonY = newValue
-            case .leftShoulder: leftShoulder = newValue
-            case .rightShoulder: rightShoulder = newValue
-            case .leftTrigger: leftTrigger = newValue
-            case .rightTrigger: rightTrigger = newValue
-            case .buttonMenu: buttonMenu = newValue
-            case .buttonOptions: buttonOptions = newValue
-            case .buttonHome: buttonHome = newValue
-            case .leftThumbstickButton: leftThumbstickButton = newValue
-            case .rightThumbstickButton: rightThumbstickButton = newValue
-            case .dpad, .leftThumbstick, .rightThumbstick: break
-            }
-        }
+        get { PadButtonRow.row(element).map { self[keyPath: $0.field] } ?? 0 }
+        set { if let row = PadButtonRow.row(element) { self[keyPath: row.field] = newValue } }
     }
 }

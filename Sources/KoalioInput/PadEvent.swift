@@ -68,11 +68,6 @@ public enum PadEvent: Equatable, Sendable {
 }
 
 extension ExtendedGamepad {
-    static let faceElements: [PadButton: GamepadElement] = [
-        .a: .buttonA, .b: .buttonB, .x: .buttonX, .y: .buttonY, .back: .buttonOptions, .guide: .buttonHome, .start: .buttonMenu,
-        .leftStick: .leftThumbstickButton, .rightStick: .rightThumbstickButton, .leftShoulder: .leftShoulder, .rightShoulder: .rightShoulder,
-    ]
-
     /// A button went down or up; the d-pad's buttons move its axes (opposite buttons cancel to
     /// the one pressed last, released ones back to 0).
     func apply(_ button: PadButton, down: Bool) {
@@ -83,7 +78,7 @@ extension ExtendedGamepad {
         case .dpadLeft: setDirectionPad(x: down ? -1 : max(0, x), y: y)
         case .dpadRight: setDirectionPad(x: down ? 1 : min(0, x), y: y)
         default:
-            if let element = Self.faceElements[button] { setButton(element, down ? 1 : 0) }
+            if let row = PadButtonRow.row(.button(button)) { setButton(row.element, down ? 1 : 0) }
         }
     }
 

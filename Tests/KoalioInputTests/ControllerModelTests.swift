@@ -195,3 +195,20 @@ final class TickInputTests: XCTestCase {
         XCTAssertEqual(GamepadPresses(pad).pressed(since: after), [.a, .options])
     }
 }
+
+/// The one table of buttons agrees with the pad's own list and covers every bindable input.
+final class PadButtonRowTests: XCTestCase {
+    func testTheTableIsThePadsOrderAndCoversEveryBinding() {
+        XCTAssertEqual(ExtendedGamepad().buttons.map(\.element), PadButtonRow.all.map(\.element), "capture and apply walk the same order")
+        let dpad: Set<PadBinding> = [.button(.dpadUp), .button(.dpadDown), .button(.dpadLeft), .button(.dpadRight)]
+        for binding in PadBinding.all where !dpad.contains(binding) {
+            XCTAssertNotNil(PadButtonRow.row(binding), "\(binding.name) has its row")
+        }
+        var snapshot = GamepadSnapshot()
+        for (index, row) in PadButtonRow.all.enumerated() {
+            snapshot[button: row.element] = Float(index + 1) / 16
+            XCTAssertEqual(row.binding.value(in: snapshot), Float(index + 1) / 16, "\(row.element)")
+            XCTAssertEqual(snapshot[keyPath: row.field], Float(index + 1) / 16)
+        }
+    }
+}
