@@ -66,10 +66,10 @@ public final class ControllerRegistry {
     /// Whether input on another free pad makes it the pad in use (the menus); in a level it
     /// does not, so a second person's pad joins instead of taking the koala.
     public var currentFollowsInput = true
+    /// Players 2–4 and their pads.
+    var seating = Seating()
     /// Players 2–4 who joined, by player number.
-    public private(set) var seats: [Int: Seat] = [:]
-    /// Ticks each seated player has held Back / View / Create.
-    private var backHeldTicks: [Int: Int] = [:]
+    public var seats: [Int: Seat] { seating.seats }
     /// Holding Back / View / Create this long leaves the game: 2 s.
     public static let leaveHoldTicks = 2 * Tick.perSecond
     /// The light of a pad that is no one's: dim, so it does not read as a player's colour.
@@ -86,7 +86,7 @@ public final class ControllerRegistry {
     /// How hard pads rumble, 0 (never) … 1 (as asked).
     public var rumbleStrength: Float = 1
     /// Each controller's press counts as of the last tick, to find presses between ticks.
-    private var lastPresses: [ControllerID: GamepadPresses] = [:]
+    var lastPresses: [ControllerID: GamepadPresses] = [:]
 
     /// The light-bar colour of player 1's pad: eucalyptus green.
     public static let koalaColor = PlayerColors.of(1)
@@ -110,46 +110,10 @@ public final class ControllerRegistry {
     }
 
     /// Seated players whose pad is away, by number: their koalas wait for a pad.
-    public var playersWithPadAway: [Int] { seats.values.filter { $0.pad == nil }.map(\.player).sorted() }
+    public var playersWithPadAway: [Int] { seating.playersWithPadAway }
 
     /// The seated player a pad belongs to, if any.
-    private func seat(of id: ControllerID) -> Int? { seats.values.first { $0.pad == id }?.player }
-
-    /// One tick's input of every player: player 1's controllers' snapshots merged
-    /// (``GamepadSnapshot/merging(_:)``) with every press they made since the last tick, each
-    /// seated player's pad, and what free pads ask. Every controller's press counts move on,
-    /// so one that starts steering brings no old presses.
-    public func teamInput() -> TeamInput {
-        var input = TeamInput(snapshot: .neutral, pressed: [])
-        var playerOne: [GamepadSnapshot] = []
-        var partners: [Int: (pad: Controller, snapshot: GamepadSnapshot, pressed: TickPresses)] = [:]
-        for controller in [keyboard.controller] + (onScreen.map { [$0] } ?? []) + controllers {
-            let presses = presses(of: controller)
-            let pressed = presses.pressed(since: lastPresses[controller.id] ?? presses)
-            lastPresses[controller.id] = presses
-            if controller.id == .onScreen && !onScreenShown { continue }
-            switch player(of: controller.id) {
-            case 1:
-                playerOne.append(snapshot(of: controller))
-                input.pressed.formUnion(pressed)
-            case let player?:
-                partners[player] = (controller, snapshot(of: controller), pressed.intersection(.a))
-                input.pressed.formUnion(pressed.intersection(.menu))
-            case nil:
-                if pressed.contains(.a) { input.joinRequests.append(controller) }
-                input.pressed.formUnion(pressed.intersection(.menu))
-            }
-        }
-        input.snapshot = .merging(playerOne)
-        for player in seats.keys.sorted() {
-            let partner = partners[player]
-            input.partners.append((player, partner?.pad, partner?.snapshot ?? .neutral, partner?.pressed ?? []))
-            let holdsBack = (partner?.snapshot.buttonOptions ?? 0) >= TickInput.pressThreshold
-            backHeldTicks[player] = holdsBack ? (backHeldTicks[player] ?? 0) + 1 : 0
-            if backHeldTicks[player] == Self.leaveHoldTicks { input.leaveRequests.append(player) }
-        }
-        return input
-    }
+    private func seat(of id: ControllerID) -> Int? { seating.player(of: id) }
 
     /// A free pad asks to join: it takes the seat of a player whose pad is away (the lowest
     /// number), else the lowest free number. Returns the player number; nil when it is already
@@ -157,32 +121,15 @@ public final class ControllerRegistry {
     @discardableResult
     public func join(_ controller: Controller) -> Int? {
         guard self.controller(id: controller.id) != nil, player(of: controller.id) == nil else { return nil }
-        let player = playersWithPadAway.first ?? (2...PartyLimits.players).first { seats[$0] == nil }
-        guard let player else { return nil }
-        seats[player] = Seat(player: player, pad: controller.id, identity: controller.identity)
-        backHeldTicks[player] = 0
+        guard let player = seating.seat(controller) else { return nil }
         reassignPlayerIndices()
         return player
     }
 
     /// A co-op player leaves: their pad (if here) is no one's again.
     public func leave(player: Int) {
-        guard seats.removeValue(forKey: player) != nil else { return }
-        backHeldTicks[player] = nil
+        guard seating.unseat(player) else { return }
         reassignPlayerIndices()
-    }
-
-    /// A controller's input as the game reads it: a pad's through the bindings (see
-    /// ``Bindings/canonical(_:category:)``); the keyboard and on-screen controls report so already.
-    public func snapshot(of controller: Controller) -> GamepadSnapshot {
-        let snapshot = controller.extendedGamepad.capture()
-        return controller.id.padID == nil ? snapshot : bindings.canonical(snapshot, category: controller.productCategory)
-    }
-
-    /// A controller's press counts, read the same way as ``snapshot(of:)``.
-    private func presses(of controller: Controller) -> GamepadPresses {
-        controller.id.padID == nil ? GamepadPresses(controller.extendedGamepad)
-            : bindings.presses(of: controller.extendedGamepad, category: controller.productCategory)
     }
 
     public func controller(id: ControllerID) -> Controller? { controllers.first { $0.id == id } }
@@ -223,9 +170,7 @@ public final class ControllerRegistry {
         controller.extendedGamepad.deadZone = deadZone
         lastPresses[controller.id] = presses(of: controller)
         // A co-op player's pad plugged back is theirs again (the first such player, by number).
-        if controller.identity != .none,
-           let player = seats.values.filter({ $0.pad == nil && $0.identity == controller.identity }).map(\.player).min() {
-            seats[player]?.pad = controller.id
+        if let player = seating.returning(controller) {
             reassignPlayerIndices(new: controller)
             return [.connected(controller), .playerPadReturned(controller, player: player)]
         }
@@ -245,8 +190,7 @@ public final class ControllerRegistry {
         controller.extendedGamepad.releaseAll()
         controller.playerIndex = .unset
         let wasCurrent = current === controller
-        let seated = seat(of: id)
-        if let seated { seats[seated]?.pad = nil }
+        let seated = seating.padLeft(id)
         if wasCurrent { current = controllers.first { seat(of: $0.id) == nil } }
         reassignPlayerIndices()
         var changes: [ControllerChange] = [.disconnected(controller, wasInUse: wasCurrent)]

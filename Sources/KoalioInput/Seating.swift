@@ -1,0 +1,55 @@
+import KoalioCore
+
+/// Co-op seats: players 2–4, each with their pad (or none while it is away) and how long they
+/// have held Back to leave. The registry asks it who sits where; it knows nothing of SDL.
+struct Seating {
+    /// Players 2–4 who joined, by player number.
+    private(set) var seats: [Int: Seat] = [:]
+    /// Ticks each seated player has held Back / View / Create.
+    private var backHeldTicks: [Int: Int] = [:]
+
+    /// The seated player a pad belongs to, if any.
+    func player(of id: ControllerID) -> Int? { seats.values.first { $0.pad == id }?.player }
+
+    /// Seated players whose pad is away, by number: their koalas wait for a pad.
+    var playersWithPadAway: [Int] { seats.values.filter { $0.pad == nil }.map(\.player).sorted() }
+
+    /// A free pad takes the seat of a player whose pad is away (the lowest number), else the
+    /// lowest free number; nil when every seat is taken.
+    mutating func seat(_ controller: Controller) -> Int? {
+        let player = playersWithPadAway.first ?? (2...PartyLimits.players).first { seats[$0] == nil }
+        guard let player else { return nil }
+        seats[player] = Seat(player: player, pad: controller.id, identity: controller.identity)
+        backHeldTicks[player] = 0
+        return player
+    }
+
+    /// Returns whether the player was seated.
+    mutating func unseat(_ player: Int) -> Bool {
+        backHeldTicks[player] = nil
+        return seats.removeValue(forKey: player) != nil
+    }
+
+    /// A pad plugged back that is a waiting player's (by identity, the lowest number) sits
+    /// there again; returns that player.
+    mutating func returning(_ controller: Controller) -> Int? {
+        guard controller.identity != .none,
+              let player = seats.values.filter({ $0.pad == nil && $0.identity == controller.identity }).map(\.player).min() else { return nil }
+        seats[player]?.pad = controller.id
+        return player
+    }
+
+    /// A pad left: its player (if seated) keeps the seat, waiting for a pad; returns them.
+    mutating func padLeft(_ id: ControllerID) -> Int? {
+        guard let player = player(of: id) else { return nil }
+        seats[player]?.pad = nil
+        return player
+    }
+
+    /// One tick of a seated player holding Back (or not); returns whether they have held it
+    /// long enough to leave.
+    mutating func holdsBack(_ player: Int, _ holding: Bool) -> Bool {
+        backHeldTicks[player] = holding ? (backHeldTicks[player] ?? 0) + 1 : 0
+        return backHeldTicks[player] == ControllerRegistry.leaveHoldTicks
+    }
+}
