@@ -100,7 +100,8 @@ let package = Package(
             "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
-            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioHarness", "KoalioSDL", "KoalioReplay"]),
+            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioView",
+            "KoalioInput"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -98,6 +98,10 @@ public final class GamepadManager {
         return lines
     }
 
+    /// The tests' private joystick setup (`KOALIO_VIRTUAL_PADS_ONLY=1`): only SDL's virtual
+    /// joysticks are opened, so a pad plugged into the developer's machine changes no result.
+    nonisolated static let virtualPadsOnly = getenv("KOALIO_VIRTUAL_PADS_ONLY").map { String(cString: $0) == "1" } ?? false
+
     /// A joystick GUID as `gamecontrollerdb.txt` lines write it (32 hex digits).
     public nonisolated static func guidString(_ guid: SDL_JoystickGUID) -> String {
         var text = [CChar](repeating: 0, count: 33)
@@ -157,6 +161,7 @@ public final class GamepadManager {
     /// Opens a pad with the user's mapping for it, if any (its name and buttons come from it),
     /// and describes it as it is held now; nil when it cannot be opened or is open already.
     private func open(deviceIndex: Int32) -> PadDescription? {
+        if Self.virtualPadsOnly && SDL_JoystickIsVirtual(deviceIndex) == SDL_FALSE { return nil }
         guard Self.applyMapping(mappings, deviceIndex: deviceIndex), let pad = SDL_GameControllerOpen(deviceIndex) else { return nil }
         let joystick = SDL_GameControllerGetJoystick(pad)
         let id = SDL_JoystickInstanceID(joystick)

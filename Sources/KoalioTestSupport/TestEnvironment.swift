@@ -11,6 +11,7 @@ public enum TestEnvironment {
             unsetenv(key)
         }
         setenv("SDL_AUDIODRIVER", "dummy", 1)  // SDL_mixer's real path, with no sound card needed
+        setenv("KOALIO_VIRTUAL_PADS_ONLY", "1", 1)  // the developer's own pads plugged in change nothing
         setenv("XDG_DATA_HOME", Scratch.root + "/data", 1)
         setenv("XDG_CONFIG_HOME", Scratch.root + "/config", 1)
         return true
@@ -28,6 +29,7 @@ public enum TestEnvironment {
         env["XDG_DATA_HOME"] = dataHome
         env["XDG_CONFIG_HOME"] = try Scratch.directory().path
         env["SDL_AUDIODRIVER"] = "dummy"
+        env["KOALIO_VIRTUAL_PADS_ONLY"] = "1"
         return env
     }
 }

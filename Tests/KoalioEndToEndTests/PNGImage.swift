@@ -8,6 +8,8 @@ struct PNGImage {
     var height: Int
     /// RGB triples, row by row.
     var pixels: [UInt8]
+    /// Each pixel's alpha (255 throughout for an image without it).
+    var alphas: [UInt8]
 
     struct Unreadable: Error { var reason: String }
 
@@ -36,7 +38,7 @@ struct PNGImage {
         do { raw = try Zlib.inflate(idat, format: .zlib, expectedSize: height * (stride + 1)) } catch {
             throw Unreadable(reason: error.reason)
         }
-        var previous = [UInt8](repeating: 0, count: stride), rgb: [UInt8] = []
+        var previous = [UInt8](repeating: 0, count: stride), rgb: [UInt8] = [], alpha: [UInt8] = []
         rgb.reserveCapacity(width * height * 3)
         for row in 0..<height {
             let start = row * (stride + 1)
@@ -58,12 +60,16 @@ struct PNGImage {
                 }
                 line[i] = UInt8(truncatingIfNeeded: Int(line[i]) + predictor)
             }
-            for x in 0..<width { rgb += line[(x * channels)..<(x * channels + 3)] }
+            for x in 0..<width {
+                rgb += line[(x * channels)..<(x * channels + 3)]
+                alpha.append(channels == 4 ? line[x * channels + 3] : 255)
+            }
             previous = line
         }
         self.width = width
         self.height = height
         self.pixels = rgb
+        self.alphas = alpha
     }
 
     func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {

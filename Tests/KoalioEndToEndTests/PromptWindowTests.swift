@@ -1,5 +1,9 @@
 import Foundation
 import KoalioHarness
+import KoalioCore
+import KoalioInput
+import KoalioTestSupport
+import KoalioView
 import XCTest
 
 /// Prompts in a real window under Xvfb show the buttons of the controller in hand: the pause
@@ -44,5 +48,30 @@ final class PromptWindowTests: XCTestCase {
             rows.flatMap { y in stride(from: 0, to: 1136, by: 3).map { x in let (r, g, b) = image.pixel(x, y); return r << 16 | g << 8 | b } }
         }
         XCTAssertEqual(band(xbox, 200..<300), band(dualSense, 200..<300), "only the prompt differs")
+
+        // The glyph drawn is the right one: the art's own cell, found pixel for pixel (twice as big) on the prompt line.
+        let art = try PNGImage(path: Repository.path("Resources/buttons.png"))
+        let menu = try XCTUnwrap(Art.buttonSource(.pad(.start, .xbox))), options = try XCTUnwrap(Art.buttonSource(.pad(.start, .playStation)))
+        XCTAssertTrue(contains(xbox, art, menu), "Xbox's Menu button on the Xbox pad's prompt")
+        XCTAssertFalse(contains(xbox, art, options))
+        XCTAssertTrue(contains(dualSense, art, options), "the DualSense's Options button on its prompt")
+        XCTAssertFalse(contains(dualSense, art, menu))
+        XCTAssertFalse(contains(keyboard, art, menu) || contains(keyboard, art, options), "the keyboard's prompt shows keys")
+    }
+
+    /// Whether the window's prompt line shows `cell` of the art at the window's scale (2): every
+    /// opaque pixel of the cell, at one place.
+    func contains(_ shot: PNGImage, _ art: PNGImage, _ cell: KoalioCore.IntRect) -> Bool {
+        let opaque = (0..<cell.height).flatMap { y in (0..<cell.width).map { x in (x, y) } }.filter { x, y in
+            art.alphas[(cell.y + y) * art.width + cell.x + x] == 255
+        }
+        guard let (fx, fy) = opaque.first else { return false }
+        let first = art.pixel(cell.x + fx, cell.y + fy)
+        for top in 330..<400 {
+            for left in 200..<936 where shot.pixel(left + fx * 2, top + fy * 2) == first {
+                if opaque.allSatisfy({ x, y in shot.pixel(left + x * 2, top + y * 2) == art.pixel(cell.x + x, cell.y + y) }) { return true }
+            }
+        }
+        return false
     }
 }
