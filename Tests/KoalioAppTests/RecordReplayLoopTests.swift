@@ -51,7 +51,7 @@ final class RecordReplayLoopTests: XCTestCase {
         // Played back by the loop itself, with live keys that must not steer.
         let playback = try LoopRunner.play("0 left down\n30 space down\n", ticks: 400, replay: recording)
         XCTAssertEqual(playback.session.world, live.session.world)
-        XCTAssertEqual(playback.field(100, "x", as: Double.self), live.field(100, "x", as: Double.self))
+        XCTAssertEqual(try XCTUnwrap(playback.field(100, "x", as: Double.self)), try XCTUnwrap(live.field(100, "x", as: Double.self)))
         XCTAssertEqual(playback.field(1, "hudVisible"), false, "no HUD during a replay")
     }
 

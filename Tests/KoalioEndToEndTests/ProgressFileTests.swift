@@ -138,3 +138,33 @@ final class DamagedGhostTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(last["x"] as? Double), 60, "and the koala walks")
     }
 }
+
+/// A level of the game that cannot be read, picked from the level select: one line on stderr
+/// and on the level select, and the game goes on (another level plays).
+final class BrokenLevelTests: XCTestCase {
+    func testABrokenLevelFromTheLevelSelectIsOneMessageAndPlayGoesOn() throws {
+        let data = try Scratch.directory().path, home = try Scratch.directory().path
+        try FileManager.default.createDirectory(atPath: data + "/Levels", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: data + "/Resources", withDestinationPath: Koalio.repository + "/Resources")
+        for file in ["koalio.tsx", "level1.tmx", "level3.tmx"] {
+            try FileManager.default.createSymbolicLink(atPath: data + "/Levels/" + file, withDestinationPath: Koalio.repository + "/Levels/" + file)
+        }
+        try Data("<?xml version=\"1.0\"?>\n<map version=\"1.10\" orientation=\"orthogonal\"\n".utf8)
+            .write(to: URL(fileURLWithPath: data + "/Levels/level2.tmx"))
+        try FileManager.default.createDirectory(atPath: home + "/koalio", withIntermediateDirectories: true)
+        try Data("version = 1\n[levels.level1]\nwon = true\nbest_ticks = 2230\n".utf8).write(to: URL(fileURLWithPath: home + "/koalio/progress.toml"))
+        let script = home + "/in.keys", trace = home + "/trace.jsonl"
+        // Play; down to Level 2; Enter (refused); up to Level 1; Enter.
+        try "2 enter down\n3 enter up\n5 down down\n6 down up\n8 enter down\n9 enter up\n12 up down\n13 up up\n15 enter down\n16 enter up\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--headless", "--data-dir", data, "--ticks", "30", "--input-script", script, "--trace", trace],
+                                 environment: ["XDG_DATA_HOME": home])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("koalio: \(data)/Levels/level2.tmx"), run.stderr)
+        let lines = try Koalio.traceLines(trace)
+        XCTAssertEqual(lines[10]["screen"] as? String, "levels", "the player stays in the level select")
+        XCTAssertEqual(lines.last?["screen"] as? String, "level")
+        XCTAssertEqual(lines.last?["level"] as? String, "level1", "and another level plays")
+    }
+}
