@@ -233,6 +233,26 @@ final class FlowCaseTests: XCTestCase {
         }
     }
 
+    /// The A that chooses Resume does not also jump: the run resumes when it is let go.
+    func testResumeWithAResumesOnReleaseWithoutAJump() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let pad = h.attach(.xboxOne)
+            h.flow.startLevelForTest(0, h.context)
+            h.tick(30)  // the koala lands on the floor
+            h.press(.start, pad: pad)
+            XCTAssertEqual(h.flow.session.state, .paused)
+            h.set(.a, pad: pad, down: true)
+            h.tick(10)
+            XCTAssertEqual(h.flow.session.state, .paused, "still paused while the A that chose Resume is held")
+            h.set(.a, pad: pad, down: false)
+            h.tick()
+            XCTAssertEqual(h.flow.session.state, .playing, "resumed when it was let go")
+            h.tick(5)
+            XCTAssertTrue(h.flow.session.world.player.onGround, "and the koala did not jump")
+        }
+    }
+
     func testQuitAsksOnceFromTheTitle() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()

@@ -50,12 +50,19 @@ extension FlowState {
                 if leavesEndScreen(input.menu, context, &effects) { return }
             case .paused:
                 switch pauseMenuTick(input.menu, context, &effects) {
-                case .resume: play.pressed.insert(.menu)  // as the pause button: recorded, so replays resume here too
+                case .resume: run.resumesOnRelease = true
                 case .left: return
                 case .stay: break
                 }
+                // Resume chosen: the world goes on once the press that chose it is let go (a
+                // held A or Space would otherwise also jump). As the pause button, recorded, so
+                // replays resume at the same tick.
+                if run.resumesOnRelease && !play.command.jump {
+                    run.resumesOnRelease = false
+                    play.pressed.insert(.menu)
+                }
             case .playing:
-                break
+                run.resumesOnRelease = false
             }
         }
         step(play, context, &effects)

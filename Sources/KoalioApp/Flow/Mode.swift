@@ -35,6 +35,9 @@ struct LevelRun {
     var sha256: [UInt8]
     /// Steered by a recording, not by the controllers: no pause menu, no joins, no end-screen ways out.
     var replayed = false
+    /// The pause menu's Resume was chosen with a button that also jumps: the run resumes when
+    /// it is let go.
+    var resumesOnRelease = false
 }
 
 /// "Quit koalio?" asked over whatever screen chose Quit; Back or No returns to it.
