@@ -27,7 +27,9 @@ final class FlowHarness {
     var flow: FlowState
     var context = FlowContext()
     let registry = ControllerRegistry()
-    private var reader = FrameInputReader()
+    /// The driver's own pieces: who steers and when the game pauses itself, and the input feed.
+    let presence: ControllerPresence
+    private var feed = InputFeed(source: .live)
     /// Every effect so far, and the screen after each tick.
     private(set) var effects: [Effect] = []
     private(set) var screens: [Screen] = []
@@ -50,7 +52,11 @@ final class FlowHarness {
         }
         context.settings = settings
         registry.bindings = settings.bindings
+        presence = ControllerPresence(registry: registry, showsHUD: true)
     }
+
+    /// A pad event through the registry, reacted to as the driver does (a pause when the pad in use leaves).
+    private func apply(_ event: PadEvent) { _ = presence.react(to: registry.apply(event), at: flow.session.steps) }
 
     var screen: Screen { flow.screen }
 
@@ -61,7 +67,8 @@ final class FlowHarness {
             context.padCategory = registry.current?.productCategory
             context.seatedPlayers = registry.seats.keys.sorted()
             context.playersWithPadAway = registry.playersWithPadAway
-            let input = reader.take(from: registry, steering: steering ?? registry.keyboard.controller, sourceIndex: { _ in 0 })
+            let input = feed.take(from: registry, steering: steering ?? registry.keyboard.controller, pausing: presence.takePauseRequest(),
+                                  sourceIndex: { _ in 0 })
             let new = flow.update(input, context)
             for effect in new {
                 switch effect {
@@ -81,12 +88,12 @@ final class FlowHarness {
     @discardableResult
     func attach(_ category: ProductCategory, name: String? = nil) -> Int {
         let id = (registry.controllers.map { $0.id.padID ?? 0 }.max() ?? 0) + 1
-        _ = registry.apply(.added(PadDescription(id: id, identity: PadIdentity(guid: "guid-\(id)"), name: name ?? "\(category) pad",
+        apply(.added(PadDescription(id: id, identity: PadIdentity(guid: "guid-\(id)"), name: name ?? "\(category) pad",
                                                  category: category, hasLight: true, hasRumble: true)))
         return id
     }
 
-    func detach(_ id: Int) { _ = registry.apply(.removed(id: id)) }
+    func detach(_ id: Int) { apply(.removed(id: id)) }
 
     func pad(_ id: Int) -> Controller? { registry.controller(id: .pad(id)) }
 
@@ -94,7 +101,7 @@ final class FlowHarness {
     func press(_ key: Key) {
         steering = registry.keyboard.controller
         registry.keyboard.keyDown(key, isRepeat: false)
-        reader.key(key, isRepeat: false)
+        feed.reader.key(key, isRepeat: false)
         tick()
         registry.keyboard.keyUp(key)
         tick()
@@ -111,8 +118,8 @@ final class FlowHarness {
 
     func set(_ binding: PadBinding, pad id: Int, down: Bool) {
         switch binding {
-        case let .button(button): _ = registry.apply(.button(id: id, button, down: down))
-        case let .trigger(axis): _ = registry.apply(.axis(id: id, axis, value: down ? 1 : 0))
+        case let .button(button): apply(.button(id: id, button, down: down))
+        case let .trigger(axis): apply(.axis(id: id, axis, value: down ? 1 : 0))
         }
     }
 

@@ -253,6 +253,21 @@ final class FlowCaseTests: XCTestCase {
         }
     }
 
+    /// Resume chosen, then the pad unplugged before its A is let go: the game stays paused.
+    func testAPadLeavingWhileItsResumeIsHeldKeepsThePause() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let pad = h.attach(.dualShock4)
+            h.flow.startLevelForTest(0, h.context)
+            h.press(.start, pad: pad)
+            h.set(.a, pad: pad, down: true)
+            h.tick(3)
+            h.detach(pad)
+            h.tick(10)
+            XCTAssertEqual(h.flow.session.state, .paused, "the pad in use left: paused, whatever it chose")
+        }
+    }
+
     func testQuitAsksOnceFromTheTitle() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()

@@ -57,6 +57,7 @@ extension FlowState {
                 // Resume chosen: the world goes on once the press that chose it is let go (a
                 // held A or Space would otherwise also jump). As the pause button, recorded, so
                 // replays resume at the same tick.
+                if play.pressed.contains(.pauseRequest) { run.resumesOnRelease = false }  // the pad in use left: stay paused
                 if run.resumesOnRelease && !play.command.jump {
                     run.resumesOnRelease = false
                     play.pressed.insert(.menu)
