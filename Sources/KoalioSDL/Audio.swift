@@ -95,8 +95,11 @@ public final class Audio {
             _ = mix.HaltMusic()  // always 0
             return
         }
-        // A loop that cannot start (a damaged file) leaves the music off; the game plays on.
-        if mix.PlayMusic(music, -1) == 0 { applyMusicVolume() }
+        // The volume first: SDL_mixer starts a loop at the volume set, and set after the start
+        // the mixer thread could play a moment at full volume (heard with the music at 0 on a
+        // busy machine). A loop that cannot start (a damaged file) leaves the music off.
+        applyMusicVolume()
+        _ = mix.PlayMusic(music, -1)
     }
 
     /// New volumes, from the settings menu: heard at once, effects already playing included.
