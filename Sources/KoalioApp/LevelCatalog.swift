@@ -8,6 +8,8 @@ public enum Screen: String, Sendable {
 
     /// "Quit koalio?" (Yes / No), over the title or the pause screen.
     case quitConfirmation = "quit"
+    /// How to play: the controls of the controller in hand and the rules (from the title or the pause screen).
+    case howToPlay = "howto"
 
     var isSettings: Bool { [.settings, .keyboardControls, .padControls, .touchControls, .video].contains(self) }
 }

@@ -203,6 +203,8 @@ final class CoopLoopTests: XCTestCase {
             231 pad1 dpdown up
             240 pad1 dpdown down
             241 pad1 dpdown up
+            245 pad1 dpdown down
+            246 pad1 dpdown up
             250 pad1 a down
             251 pad1 a up
             260 pad1 start down

@@ -20,7 +20,7 @@ final class FlowTests: XCTestCase {
 enum FlowChecks {
     /// Where a prompt is read.
     enum Stage: String, CaseIterable {
-        case title, quit, levels, paused, won, wonLast, died
+        case title, quit, levels, howToPlay, paused, won, wonLast, died
     }
 
     /// Every kind of controller a prompt is drawn for (the on-screen controls have no keys to
@@ -43,6 +43,7 @@ enum FlowChecks {
         case .title: break
         case .quit: h.flow.quitConfirmation = QuitConfirmation()
         case .levels: h.flow.mode = .levelSelect
+        case .howToPlay: h.flow.mode = .howToPlay(exit: .title)
         case .paused, .won, .died:
             h.flow.selection[.levels] = 0
             h.flow.startLevelForTest(0, h.context)
@@ -59,7 +60,7 @@ enum FlowChecks {
     static func prompt(at stage: Stage, _ h: FlowHarness, pad: Int?) throws -> Prompt {
         let prompts = try h.prompts(pad: pad)
         switch stage {
-        case .title, .quit, .levels: return try XCTUnwrap(h.flow.menuPage(h.context, prompts: prompts, rawStick: (0, 0))).hint
+        case .title, .quit, .levels, .howToPlay: return try XCTUnwrap(h.flow.menuPage(h.context, prompts: prompts, rawStick: (0, 0))).hint
         case .paused: return prompts.paused(canLeave: true)
         case .won: return prompts.won(nextLevel: true, inGame: true)
         case .wonLast: return prompts.won(nextLevel: false, inGame: true)
@@ -85,7 +86,7 @@ enum FlowChecks {
 
     static func everyPromptDoesWhatItSays() throws {
         var checked = 0
-        defer { XCTAssertEqual(checked, 190, "19 promises on each of 10 controllers") }
+        defer { XCTAssertEqual(checked, 200, "20 promises on each of 10 controllers") }
         for controller in Self.controllers {
             for stage in Stage.allCases {
                 let (shown, pad) = try harness(at: stage, controller)
@@ -125,6 +126,7 @@ enum FlowChecks {
             XCTAssertEqual(h.flow.run.index, 0, what)
             XCTAssertEqual(h.flow.session.state, .playing, "\(what): the press that chose the level does not pause it")
         case (.levels, "back"): XCTAssertEqual(transitions, [.levels, .title], what)
+        case (.howToPlay, "back"): XCTAssertEqual(transitions, [.howToPlay, .title], what)
         case (.paused, "resume"):
             XCTAssertEqual(transitions, [.level], what)
             XCTAssertEqual(h.flow.session.state, .playing, what)
@@ -233,6 +235,33 @@ final class FlowCaseTests: XCTestCase {
         }
     }
 
+    /// How to play shows the controls of the controller in hand, and is reached from the pause
+    /// screen too, whose paused level it returns to.
+    func testHowToPlayShowsTheControlsInHandAndReturnsWhereItWasOpened() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let pad = h.attach(.dualSense)
+            let page = FlowState.howToPlayPage(try h.prompts(pad: pad))
+            XCTAssertEqual(page.entries[1].glyphs, Prompt([.glyph(.pad(.a, .playStation))]), "jump: the DualSense's ✕ (SDL's A)")
+            XCTAssertEqual(page.entries[2].glyphs, Prompt([.glyph(.pad(.x, .playStation))]), "dash: □")
+            XCTAssertEqual(page.entries[3].glyphs, Prompt([.glyph(.pad(.start, .playStation))]), "pause: Options")
+            var bindings = Bindings()
+            bindings.keys[.jump] = [.x]
+            let keys = FlowState.howToPlayPage(Prompts(controller: h.registry.keyboard.controller, bindings: bindings))
+            XCTAssertEqual(keys.entries[1].glyphs, Prompt([.glyph(.keycap("X"))]), "the key as bound")
+            XCTAssertEqual(page.entries.count, FlowState.howToPlayRows)
+
+            h.flow.startLevelForTest(0, h.context)
+            h.press(.start, pad: pad)
+            h.flow.selection[.level] = FlowState.pauseEntries(h.context).firstIndex(of: .howToPlay)
+            h.press(.a, pad: pad)
+            XCTAssertEqual(h.screen, .howToPlay)
+            h.press(.b, pad: pad)
+            XCTAssertEqual(h.screen, .level, "back to the pause screen")
+            XCTAssertEqual(h.flow.session.state, .paused)
+        }
+    }
+
     /// The A that chooses Resume does not also jump: the run resumes when it is let go.
     func testResumeWithAResumesOnReleaseWithoutAJump() throws {
         try MainActor.assumeIsolated {
@@ -280,7 +309,7 @@ final class FlowCaseTests: XCTestCase {
             h.press(.enter)
             XCTAssertEqual(h.screen, .title, "No")
             XCTAssertFalse(h.effects.contains(.quit))
-            h.flow.selection[.title] = 2
+            h.flow.selection[.title] = FlowState.titleEntries.firstIndex(of: "Quit")
             h.press(.enter)
             h.press(.enter)
             XCTAssertTrue(h.effects.contains(.quit), "Quit, then Yes")
@@ -298,8 +327,8 @@ final class FlowCaseTests: XCTestCase {
             XCTAssertEqual(h.flow.session.world.koalas.count, 2, "with a koala of their own")
             h.press(.start, pad: first)
             XCTAssertEqual(h.flow.session.state, .paused)
-            XCTAssertEqual(FlowState.pauseEntries(h.context), [.resume, .settings, .levels, .leave(player: 2), .quit])
-            h.flow.selection[.level] = 3
+            XCTAssertEqual(FlowState.pauseEntries(h.context), [.resume, .settings, .howToPlay, .levels, .leave(player: 2), .quit])
+            h.flow.selection[.level] = 4
             h.press(.a, pad: first)
             XCTAssertNil(h.registry.player(of: .pad(second)), "player 2 left: the pad is free")
             XCTAssertEqual(h.screen, .level)

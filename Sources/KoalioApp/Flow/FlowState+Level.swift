@@ -8,7 +8,7 @@ import KoalioView
 extension FlowState {
     /// The pause screen's entries.
     enum PauseEntry: Equatable {
-        case resume, settings, levels, quit
+        case resume, settings, howToPlay, levels, quit
         /// A co-op player leaves the game (their pad is free again).
         case leave(player: Int)
 
@@ -16,6 +16,7 @@ extension FlowState {
             switch self {
             case .resume: return "Resume"
             case .settings: return "Settings"
+            case .howToPlay: return "How to play"
             case .levels: return "Levels"
             case .quit: return "Quit"
             case let .leave(player): return "Player \(player) leaves"
@@ -23,10 +24,10 @@ extension FlowState {
         }
     }
 
-    /// Resume, Settings, the level select (in the game from the title), each co-op player's
+    /// Resume, Settings, How to play, the level select (in the game from the title), each co-op player's
     /// way out, Quit.
     static func pauseEntries(_ context: FlowContext) -> [PauseEntry] {
-        [.resume, .settings] + (context.playsTheGame ? [.levels] : []) + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
+        [.resume, .settings, .howToPlay] + (context.playsTheGame ? [.levels] : []) + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
     }
 
     @MainActor
@@ -115,6 +116,9 @@ extension FlowState {
             return .resume
         case .settings:
             openSettings(exit: .level)
+            return .left
+        case .howToPlay:
+            mode = .howToPlay(exit: .level)
             return .left
         case .levels:
             mode = .levelSelect

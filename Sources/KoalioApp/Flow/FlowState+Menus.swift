@@ -7,7 +7,7 @@ import KoalioView
 /// A, Enter or a tap on an entry chooses, Esc or B goes back.
 extension FlowState {
     /// The title's entries, in order.
-    static let titleEntries = ["Play", "Settings", "Quit"]
+    static let titleEntries = ["Play", "Settings", "How to play", "Quit"]
 
     @MainActor
     mutating func menuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
@@ -48,6 +48,7 @@ extension FlowState {
         switch index {
         case 0: mode = .levelSelect
         case 1: openSettings(exit: .title)
+        case 2: mode = .howToPlay(exit: .title)
         default: quitConfirmation = QuitConfirmation()
         }
     }
@@ -81,6 +82,14 @@ extension FlowState {
         effects.append(.sound(.menuChoose))
         quitConfirmation = nil
         if chosen == 0 { effects.append(.quit) }
+    }
+
+    /// How to play: Esc, B or Back (chosen or tapped) returns where it was opened from.
+    mutating func howToPlayTick(_ exit: SettingsState.Exit, _ input: MenuInput, _ effects: inout [Effect]) {
+        let tapsBack = input.tap.map { MenuLayout.entry(at: $0, count: Self.howToPlayRows, compact: true) == Self.howToPlayRows - 1 } ?? false
+        guard input.anyBack || input.choose || tapsBack else { return }
+        effects.append(.sound(.menuChoose))
+        mode = exit == .level ? .level : .title
     }
 
     // MARK: - Levels

@@ -24,9 +24,30 @@ extension FlowState {
             return page
         case let .settings(state):
             return settingsPage(state, context, prompts: prompts, rawStick: rawStick)
+        case .howToPlay:
+            return Self.howToPlayPage(prompts)
         case .level:
             return nil
         }
+    }
+
+    /// The how-to-play page's rows: walk, jump, dash, pause, Back.
+    static let howToPlayRows = 5
+
+    /// The controls of the controller in hand (keys as bound, the pad's own glyphs, or the
+    /// on-screen controls) and the rules in a line.
+    static func howToPlayPage(_ prompts: Prompts) -> MenuPage {
+        let walk = prompts.style == .touch ? Prompt([.glyph(prompts.glyph(.left))]) : Prompt([.glyph(prompts.glyph(.left)), .glyph(prompts.glyph(.right))])
+        let entries = [
+            MenuPage.Entry("Walk", glyphs: walk),
+            MenuPage.Entry("Jump", detail: "hold for higher", glyphs: Prompt([.glyph(prompts.glyph(.jump))])),
+            MenuPage.Entry("Dash", detail: "runs faster", glyphs: Prompt([.glyph(prompts.glyph(.dash))])),
+            MenuPage.Entry("Pause", glyphs: Prompt([.glyph(prompts.glyph(.pause))])),
+            MenuPage.Entry("Back"),
+        ]
+        let hint = prompts.back.map { Prompt([$0, .text(" back")]) } ?? Prompt([.text("Tap Back")])
+        return MenuPage(heading: "How to play", subheading: "Reach the flag. Spikes and pits end the run: try again.",
+                        entries: entries, selection: howToPlayRows - 1, hint: hint, compact: true)
     }
 
     /// `level2` → `Level 2`; other names as they are.

@@ -36,6 +36,7 @@ struct FlowState {
         case .title: return .title
         case .levelSelect: return .levels
         case let .settings(state): return state.page
+        case .howToPlay: return .howToPlay
         case .level: return .level
         }
     }
@@ -50,6 +51,7 @@ struct FlowState {
         switch mode {
         case .level: return true
         case let .settings(state): return state.exit == .level
+        case let .howToPlay(exit): return exit == .level
         case .title, .levelSelect: return false
         }
     }
@@ -66,6 +68,7 @@ struct FlowState {
         switch mode {
         case .title, .levelSelect: menuTick(input.menu, context, &effects)
         case let .settings(state): settingsTick(state, input, context, &effects)
+        case let .howToPlay(exit): howToPlayTick(exit, input.menu, &effects)
         case .level: levelTick(input, context, &effects)
         }
         return effects

@@ -10,6 +10,8 @@ enum Mode: Equatable {
     case title
     case levelSelect
     case settings(SettingsState)
+    /// How to play, and where its Back leads (the title, or the paused level).
+    case howToPlay(exit: SettingsState.Exit)
     /// ``FlowState/run`` is played; its pause and end screens are the session's states.
     case level
 }
