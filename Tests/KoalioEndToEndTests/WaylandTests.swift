@@ -53,7 +53,7 @@ final class WaylandTests: XCTestCase {
             XCTAssertEqual([playing.image.width, playing.image.height], [1136, 640], renderer)
             XCTAssertGreaterThan(playing.image.distinctColors, 100, "\(renderer): a drawn level")
             XCTAssertEqual(paused.trace.last?["state"] as? String, "paused", renderer)
-            let dimmed = paused.image.fractionDimmed(from: playing.image, rows: 540..<640)
+            let dimmed = paused.image.fractionDimmed(from: playing.image, rows: 572..<640)
             XCTAssertGreaterThan(dimmed, 0.97, "\(renderer): \(dimmed) of the pixels dimmed uniformly")
         }
     }
