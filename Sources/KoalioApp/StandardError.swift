@@ -28,3 +28,8 @@ public enum StandardError {
         }
     }
 }
+
+/// One line on stderr, `koalio: …`: a problem that must not end the game.
+func warn(_ message: String) {
+    StandardError.writeLine("koalio: \(message)")
+}

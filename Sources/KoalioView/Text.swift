@@ -14,12 +14,15 @@ public enum Text {
         return String(string.unicodeScalars.prefix(room)) + "..."
     }
 
+    /// The drop shadow's colour (its alpha is the text's).
+    public static let shadowColor = Color(20, 16, 30)
+
     /// Appends a line of text, left-aligned at `x` or centred on it, with a one-pixel drop
     /// shadow unless `shadow` is false (text on a keycap).
     public static func draw(_ string: String, x: Double, y: Double, scale: Int = 1, color: Color = .white,
                             centered: Bool = false, shadow: Bool = true, into list: inout DrawList) {
         let left = centered ? (x - width(string, scale: scale) / 2).rounded() : x
-        let passes = [(Double(scale), Color(20, 16, 30, color.a)), (0, color)]
+        let passes = [(Double(scale), Color(shadowColor.r, shadowColor.g, shadowColor.b, color.a)), (0, color)]
         for (offset, tint) in shadow ? passes : [passes[1]] {
             var pen = left + offset
             for scalar in string.unicodeScalars {

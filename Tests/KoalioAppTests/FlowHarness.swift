@@ -10,7 +10,8 @@ import KoalioUserData
 import KoalioView
 import XCTest
 
-/// The game above the world without SDL or a window: a ``FlowState`` stepped by hand with
+/// The game above the world without SDL or a window: a ``FlowState`` stepped by hand (through
+/// its pure form, ``FlowState/updated(_:_:)``) with
 /// input frames made the way the driver makes them (a real ``ControllerRegistry`` and
 /// ``FrameInputReader``, pads fed the registry's own pad events), and the driver's joins and
 /// leaves performed on the registry. Every tick's screen is kept, so a test can say that one
@@ -64,12 +65,11 @@ final class FlowHarness {
     func tick(_ count: Int = 1) {
         for _ in 0..<count {
             registry.currentFollowsInput = !flow.isInLevel
-            context.padCategory = registry.current?.productCategory
-            context.seatedPlayers = registry.seats.keys.sorted()
-            context.playersWithPadAway = registry.playersWithPadAway
+            context.read(registry)
             let input = feed.take(from: registry, steering: steering ?? registry.keyboard.controller, pausing: presence.takePauseRequest(),
                                   sourceIndex: { _ in 0 })
-            let new = flow.update(input, context)
+            let new: [Effect]
+            (flow, new) = flow.updated(input, context)
             for effect in new {
                 switch effect {
                 case let .join(id): if let pad = registry.controller(id: id) { _ = registry.join(pad) }

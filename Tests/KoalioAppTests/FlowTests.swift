@@ -61,10 +61,9 @@ enum FlowChecks {
         let prompts = try h.prompts(pad: pad)
         switch stage {
         case .title, .quit, .levels, .howToPlay: return try XCTUnwrap(h.flow.menuPage(h.context, prompts: prompts, rawStick: (0, 0))).hint
-        case .paused: return prompts.paused(canLeave: true)
-        case .won: return prompts.won(nextLevel: true, inGame: true)
-        case .wonLast: return prompts.won(nextLevel: false, inGame: true)
-        case .died: return prompts.died(inGame: true)
+        case .paused: return h.flow.stateScreenPrompts(h.context, prompts: prompts).paused
+        case .won, .wonLast: return h.flow.stateScreenPrompts(h.context, prompts: prompts).won
+        case .died: return h.flow.stateScreenPrompts(h.context, prompts: prompts).died
         }
     }
 

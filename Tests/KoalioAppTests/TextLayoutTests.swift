@@ -29,7 +29,10 @@ final class TextLayoutTests: XCTestCase {
     /// The main pass of every glyph of text (not its shadow) in a draw list.
     static func glyphs(_ list: DrawList) -> [Rect] {
         list.items.compactMap { item in
-            guard case let .sprite(.font, _, destination, _, tint) = item, !(tint.r == 20 && tint.g == 16 && tint.b == 30) else { return nil }
+            let shadow = Text.shadowColor
+            guard case let .sprite(.font, _, destination, _, tint) = item, !(tint.r == shadow.r && tint.g == shadow.g && tint.b == shadow.b) else {
+                return nil
+            }
             return destination
         }
     }

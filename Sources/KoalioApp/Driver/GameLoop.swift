@@ -175,10 +175,8 @@ public final class GameLoop {
         }
         context.settings = settings.effective
         context.resetKeys = settings.resetKeys
-        context.padCategory = registry.current?.productCategory
+        context.read(registry)
         if case .settings = flow.mode { context.displays = platform.displays }
-        context.seatedPlayers = registry.seats.keys.sorted()
-        context.playersWithPadAway = registry.playersWithPadAway
         return context
     }
 
@@ -261,11 +259,7 @@ public final class GameLoop {
         overlay.ghost = keeper.ghost?.session.world.player
         if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings) }
         if session.state != .playing || feed.source.isPlaybackPaused {  // the end and pause screens' lines, only when shown
-            let inGame = context.playsTheGame
-            let hasNext = flow.run.index.map { $0 + 1 < context.levelNames.count } ?? false
-            overlay.wonPrompt = prompts.won(nextLevel: hasNext, inGame: inGame)
-            overlay.diedPrompt = prompts.died(inGame: inGame)
-            overlay.pausePrompt = prompts.paused(canLeave: inGame)
+            (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)
             if live { overlay.pauseMenu = flow.pausePage(context) }
             overlay.padBattery = registry.current.map { "\($0.vendorName): \($0.battery.summary)" }
             overlay.playerTimes = Self.playerTimes(session.world)

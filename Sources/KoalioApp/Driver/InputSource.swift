@@ -12,8 +12,7 @@ enum InputSource {
     /// pause the playback; the recording is not changed.
     mutating func next(live: TickInput) -> TickInput? {
         guard case var .replay(cursor) = self else { return live }
-        self = .live  // the cursor is changed in place, not copied with its recording
-        let input = cursor.next(pausing: live.pressed.contains(.menu))
+        let input = cursor.next(pausing: live.pressed.contains(.menu))  // the recording is shared, not copied
         self = .replay(cursor)
         return input
     }

@@ -31,8 +31,13 @@ struct FlowContext {
     /// Co-op players 2–4 in the game, and those of them whose pad went away.
     var seatedPlayers: [Int] = []
     var playersWithPadAway: [Int] = []
-    /// Free pads and joined players can fill this many more seats.
-    var freeSeats = 0
+
+    /// The registry's part: the pad in use's kind, the seated players and those whose pad is away.
+    mutating func read(_ registry: ControllerRegistry) {
+        padCategory = registry.current?.productCategory
+        seatedPlayers = registry.seats.keys.sorted()
+        playersWithPadAway = registry.playersWithPadAway
+    }
 
     var settingsMenu: SettingsMenu.Context {
         SettingsMenu.Context(settings: settings, padStyle: padCategory.map(ButtonStyle.init(pad:)) ?? .xbox,

@@ -84,12 +84,18 @@ extension FlowState {
         }
         guard run.session.state == .won, input.choose || input.tap != nil else { return false }
         effects.append(.sound(.menuChoose))
-        if let index = run.index, index + 1 < context.levelNames.count, progress.isUnlocked(index + 1, of: context.levelNames) {
-            startLevel(index + 1, context, &effects)
+        if let next = nextLevel(context) {
+            startLevel(next, context, &effects)
         } else {
             mode = .levelSelect
         }
         return true
+    }
+
+    /// The catalog level after this run's, when there is one and it is open.
+    func nextLevel(_ context: FlowContext) -> Int? {
+        guard let index = run.index, progress.isUnlocked(index + 1, of: context.levelNames) else { return nil }
+        return index + 1
     }
 
     enum PauseChoice { case stay, resume, left }

@@ -11,18 +11,13 @@ extension FlowState {
 
     @MainActor
     mutating func menuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        guard let page = listPage(context, prompts: nil) else { return }
         let key = screen
-        let count = mode == .title ? Self.titleEntries.count : context.levelNames.count + 1
-        let enabled = (0..<count).map { index in
-            mode == .title || index >= context.levelNames.count || progress.isUnlocked(index, of: context.levelNames)
-        }
-        let page = MenuPage(heading: "", entries: (0..<count).map { MenuPage.Entry("\($0)", enabled: enabled[$0]) },
-                            selection: selection[key] ?? 0, hint: Prompt([]))
         moveSelection(of: page, key: key, up: input.up || input.left, down: input.down || input.right, &effects)
         let chosen: Int
         if let tap = input.tap {
             // A tap picks the entry it lands on; a tap elsewhere does nothing.
-            guard let index = MenuLayout.entry(at: tap, count: count), enabled[index] else { return }
+            guard let index = MenuLayout.entry(at: tap, count: page.entries.count), page.entries[index].enabled else { return }
             selection[key] = index
             chosen = index
         } else if input.choose {
@@ -37,7 +32,7 @@ extension FlowState {
         if mode == .title { return chooseOnTitle(chosen) }
         levelNotice = nil
         if chosen < context.levelNames.count {
-            if progress.isUnlocked(chosen, of: context.levelNames) { startLevel(chosen, context, &effects) }
+            if page.entries[chosen].enabled { startLevel(chosen, context, &effects) }  // a locked level does nothing
         } else {
             mode = .title
         }

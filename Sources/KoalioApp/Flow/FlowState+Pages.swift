@@ -13,15 +13,8 @@ extension FlowState {
                             selection: question.selection, hint: prompts.menuHint(choose: "choose", back: "back"))
         }
         switch mode {
-        case .title:
-            return MenuPage(heading: "koalio", subheading: titleNotice ?? "a koala, some spikes, and a flag",
-                            entries: Self.titleEntries.map { MenuPage.Entry($0) }, selection: selection[.title] ?? 0,
-                            hint: prompts.menuHint(choose: "go", back: "quit"))
-        case .levelSelect:
-            var page = Self.levelSelectPage(names: context.levelNames, progress: progress, selection: selection[.levels] ?? 0,
-                                            hint: prompts.menuHint(choose: "play", back: "back"))
-            page.subheading = levelNotice
-            return page
+        case .title, .levelSelect:
+            return listPage(context, prompts: prompts)
         case let .settings(state):
             return settingsPage(state, context, prompts: prompts, rawStick: rawStick)
         case .howToPlay:
@@ -29,6 +22,31 @@ extension FlowState {
         case .level:
             return nil
         }
+    }
+
+    /// The title's or the level select's page (nil elsewhere): what it shows, and what its ticks
+    /// move through and choose from. `prompts` words its hint (none for the ticks).
+    func listPage(_ context: FlowContext, prompts: Prompts?) -> MenuPage? {
+        switch mode {
+        case .title:
+            return MenuPage(heading: "koalio", subheading: titleNotice ?? "a koala, some spikes, and a flag",
+                            entries: Self.titleEntries.map { MenuPage.Entry($0) }, selection: selection[.title] ?? 0,
+                            hint: prompts?.menuHint(choose: "go", back: "quit") ?? Prompt([]))
+        case .levelSelect:
+            var page = Self.levelSelectPage(names: context.levelNames, progress: progress, selection: selection[.levels] ?? 0,
+                                            hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
+            page.subheading = levelNotice
+            return page
+        case .settings, .howToPlay, .level:
+            return nil
+        }
+    }
+
+    /// The end and pause screens' lines, as the level draws them: each names what its screen's
+    /// presses do (``leavesEndScreen`` and the pause menu).
+    func stateScreenPrompts(_ context: FlowContext, prompts: Prompts) -> (won: Prompt, died: Prompt, paused: Prompt) {
+        (prompts.won(nextLevel: nextLevel(context) != nil, inGame: context.playsTheGame),
+         prompts.died(inGame: context.playsTheGame), prompts.paused(canLeave: context.playsTheGame))
     }
 
     /// The how-to-play page's rows: walk, jump, dash, pause, Back.

@@ -96,16 +96,13 @@ struct Prompts {
     func won(nextLevel: Bool, inGame: Bool) -> Prompt {
         guard inGame else { return Prompt([restart, .text(" play again")]) }
         guard nextLevel else { return Prompt([choose, .text(" levels")]) }
-        guard let back = levelsKey else { return Prompt([choose, .text(" next level")]) }
+        guard let back else { return Prompt([choose, .text(" next level")]) }
         return Prompt([choose, .text(" next level   "), back, .text(" levels")])
     }
 
     /// "You have Died!": play again; in the game, the level select the same way as "You Won!".
     func died(inGame: Bool) -> Prompt {
-        guard inGame, let back = levelsKey else { return Prompt([restart, .text(" try again")]) }
+        guard inGame, let back else { return Prompt([restart, .text(" try again")]) }
         return Prompt([restart, .text(" try again   "), back, .text(" levels")])
     }
-
-    /// The end screens' way to the level select: Escape on the keyboard, the pad's B.
-    private var levelsKey: Prompt.Part? { back }
 }

@@ -114,16 +114,10 @@ final class RunKeeper {
 
     /// The game quits before the first run ended: `--record` still gets the run so far.
     func writeRecordingOnQuit(_ session: Session) throws(KoalioError) {
-        writer.waitUntilDone()
         guard let path = options?.recordPath, !recordWritten else { return }
         recorder?.finish(session)
         guard let recording = recorder?.recording else { return }
         recordWritten = true
         if let warning = try ReplayStore.write(recording, to: path) { warn("warning: \(warning)") }
     }
-}
-
-/// One line on stderr, `koalio: …`: a problem that must not end the game.
-func warn(_ message: String) {
-    StandardError.writeLine("koalio: \(message)")
 }
