@@ -22,4 +22,6 @@ public enum LevelLimits {
     public static let largestGID: UInt32 = 0x0FFF_FFFF
     /// How deep XML elements may nest (Tiled writes 4 levels).
     public static let xmlDepth = 64
+    /// Checkpoints, leaves or critters in one level (each of them is met every tick).
+    public static let objectsOfAKind = 512
 }

@@ -6,7 +6,8 @@ import KoalioSim
 ///
 /// Accepts orthogonal maps with CSV, base64 (raw, zlib or gzip) or XML `<tile>` layer data,
 /// inline or external (`.tsx`) tilesets, and an object layer whose `spawn` and `goal` objects
-/// (by name, type or class) place the koala and the finish. Anything it could not draw or run
+/// (by name, type or class) place the koala and the finish, and whose `checkpoint`, `leaf` and
+/// `critter` rectangles place those. Anything it could not draw or run
 /// is rejected with a ``LevelError`` naming the file, line, element and reason. Every number is
 /// checked against ``LevelLimits`` before it sizes an allocation or meets arithmetic.
 public enum TMXLoader {
@@ -81,37 +82,92 @@ public enum TMXLoader {
         let mapPixels = Rect(x: 0, y: 0, width: Double(width * tileWidth), height: Double(height * tileHeight))
         var spawn = fallbackSpawn
         var goal = Rect(x: fallbackGoalX, y: 0, width: mapPixels.width - fallbackGoalX, height: mapPixels.height)
+        var placed: [(kind: ObjectKind, element: XMLElement, area: Rect)] = []
         for group in root.children("objectgroup") {
             for object in group.children("object") {
-                let kind = [object.attributes["name"], object.attributes["type"], object.attributes["class"]]
+                let names = [object.attributes["name"], object.attributes["type"], object.attributes["class"]]
                     .compactMap { $0?.lowercased() }
-                guard kind.contains("spawn") || kind.contains("goal") else { continue }
+                guard let kind = ObjectKind.allCases.first(where: { names.contains($0.rawValue) }) else { continue }
                 let x = try place.number(object, "x")
                 let y = try place.number(object, "y")
                 let w = try place.number(object, "width", default: 0)
                 let h = try place.number(object, "height", default: 0)
                 guard w >= 0, h >= 0 else { throw place.error(object, "width and height must not be negative") }
-                if kind.contains("spawn") {
+                switch kind {
+                case .spawn:
                     // A spawn rectangle stands the koala on its bottom edge; a point, at the point.
                     spawn = Vec2(x + w / 2, y + h)
                     guard spawn.x >= mapPixels.minX, spawn.x <= mapPixels.maxX, spawn.y >= mapPixels.minY, spawn.y <= mapPixels.maxY else {
                         throw place.error(object, "the spawn point (\(spawn.x), \(spawn.y)) is outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
                     }
-                } else {
+                case .goal:
                     guard w > 0, h > 0 else { throw place.error(object, "the goal object needs a width and a height") }
                     let drawn = Rect(x: x, y: y, width: w, height: h)
                     guard drawn.intersects(mapPixels) else {
                         throw place.error(object, "the goal (\(x), \(y), \(w)×\(h)) lies outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
                     }
                     goal = drawn.intersection(mapPixels)  // only the part in the map can be reached or drawn
+                case .checkpoint, .leaf, .critter:
+                    let what = kind.describe(object)
+                    guard w > 0, h > 0 else { throw place.error(object, "\(what) has no size: draw it as a rectangle") }
+                    let area = Rect(x: x, y: y, width: w, height: h)
+                    guard area.minX >= 0, area.minY >= 0, area.maxX <= mapPixels.maxX, area.maxY <= mapPixels.maxY else {
+                        throw place.error(object, "\(what) (\(x), \(y), \(w)×\(h)) is outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
+                    }
+                    guard placed.count(where: { $0.kind == kind }) < LevelLimits.objectsOfAKind else {
+                        throw place.error(object, "more than \(LevelLimits.objectsOfAKind) \(kind.rawValue) objects")
+                    }
+                    placed.append((kind, object, area))
                 }
             }
         }
 
         let name = PathString.removingExtension(PathString.fileName(of: path))
-        return TileMap(name: name, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
-                       tilesets: tilesets, background: background, walls: walls, hazards: hazards,
-                       platforms: layers["platforms"], theme: theme, spawn: spawn, goal: goal)
+        var map = TileMap(name: name, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
+                          tilesets: tilesets, background: background, walls: walls, hazards: hazards,
+                          platforms: layers["platforms"], theme: theme, spawn: spawn, goal: goal)
+        map.objects = try objects(placed, on: map, place: place)
+        return map
+    }
+
+    /// The object kinds the game reads (by an object's name, type or class).
+    enum ObjectKind: String, CaseIterable {
+        case spawn, goal, checkpoint, leaf, critter
+
+        /// How an error names the object: its kind and Tiled's id.
+        func describe(_ object: XMLElement) -> String {
+            object.attributes["id"].map { "\(rawValue) object \(TerminalText.excerpt($0))" } ?? "\(rawValue) object"
+        }
+    }
+
+    /// Checkpoints, leaves and critters, checked against the map's tiles: a koala must fit at a
+    /// checkpoint, and a critter must stand on ground outside any wall (it is dropped onto the
+    /// first ground below its rectangle).
+    private static func objects(_ placed: [(kind: ObjectKind, element: XMLElement, area: Rect)], on map: TileMap,
+                                place: Place) throws(LevelError) -> LevelObjects {
+        var objects = LevelObjects()
+        for (kind, element, area) in placed {
+            let what = kind.describe(element)
+            switch kind {
+            case .checkpoint:
+                let checkpoint = Checkpoint(area: area)
+                guard map.koalaFits(feet: checkpoint.feet) else {
+                    throw place.error(element, "\(what): a koala standing on its bottom edge would be inside a wall or spikes")
+                }
+                objects.checkpoints.append(checkpoint)
+            case .leaf:
+                objects.leaves.append(area)
+            case .critter:
+                switch map.critterPlacement(feet: Vec2(area.center.x, area.maxY)) {
+                case .stands(let feet): objects.critters.append(feet)
+                case .insideWall: throw place.error(element, "\(what) is inside a wall")
+                case .noGround: throw place.error(element, "\(what) has no ground below it to walk on")
+                }
+            case .spawn, .goal:
+                break
+            }
+        }
+        return objects
     }
 
     /// The map's `theme` property (Tiled: Map → Map Properties), `meadow` when it has none.

@@ -13,7 +13,7 @@ public struct Ghost: Sendable {
     public init(recording: Recording, map: TileMap) {
         self.recording = recording
         self.map = map
-        session = Session(map: map)
+        session = Session(map: map, assist: recording.assist)
     }
 
     /// Whether the recorded run has played to its end.
@@ -23,7 +23,7 @@ public struct Ghost: Sendable {
     /// player who restarted (`worldTick` below the ghost's) restarts the ghost too.
     public mutating func follow(worldTick: Int) {
         if worldTick < session.world.tick {
-            session = Session(map: map)
+            session = Session(map: map, assist: recording.assist)
             next = 0
         }
         while session.world.tick < worldTick && next < recording.inputs.count {

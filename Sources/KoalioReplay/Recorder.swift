@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioSim
 import KoalioInput
 
@@ -7,8 +8,8 @@ public struct Recorder: Sendable {
     public private(set) var recording: Recording
     public private(set) var isFinished = false
 
-    public init(gameVersion: String, levelName: String, levelSHA256: [UInt8], tickRate: Int) {
-        recording = Recording(gameVersion: gameVersion, levelName: levelName, levelSHA256: levelSHA256, tickRate: tickRate)
+    public init(gameVersion: String, levelName: String, levelSHA256: [UInt8], tickRate: Int, assist: Assist = .off) {
+        recording = Recording(gameVersion: gameVersion, levelName: levelName, levelSHA256: levelSHA256, tickRate: tickRate, assist: assist)
     }
 
     /// After a step: its input, and the state it left (checked every interval). A step that

@@ -1,9 +1,10 @@
+import KoalioCore
 import KoalioInput
 
 /// One level run: who played it on what, every tick's input, and checksums to check it by.
 public struct Recording: Equatable, Sendable {
     /// The format this koalio writes and the newest it reads.
-    public static let formatVersion: UInt16 = 3
+    public static let formatVersion: UInt16 = 4
     /// A state checksum is kept every this many ticks, and at the end.
     public static let checksumIntervalTicks = 60
 
@@ -26,18 +27,21 @@ public struct Recording: Equatable, Sendable {
     /// SHA-256 of the level file the run was played on.
     public var levelSHA256: [UInt8]
     public var tickRate: Int
+    /// The run's assist settings (format 4; older files were played without).
+    public var assist: Assist
     /// Controller names; a tick input's `source` indexes this.
     public var sources: [String]
     /// One input per tick, stored as runs of equal inputs.
     public var inputs: TickInputRuns
     public var checksums: [Checksum]
 
-    public init(gameVersion: String, levelName: String, levelSHA256: [UInt8], tickRate: Int, sources: [String] = [],
-                inputs: TickInputRuns = TickInputRuns(), checksums: [Checksum] = []) {
+    public init(gameVersion: String, levelName: String, levelSHA256: [UInt8], tickRate: Int, assist: Assist = .off,
+                sources: [String] = [], inputs: TickInputRuns = TickInputRuns(), checksums: [Checksum] = []) {
         self.gameVersion = gameVersion
         self.levelName = levelName
         self.levelSHA256 = levelSHA256
         self.tickRate = tickRate
+        self.assist = assist
         self.sources = sources
         self.inputs = inputs
         self.checksums = checksums

@@ -3,9 +3,11 @@ import KoalioCore
 import KoalioInput
 import KoalioSim
 
-/// The `.koalioreplay` file format, versions 1–3. Versions 1 and 2 share a layout and differ
+/// The `.koalioreplay` file format, versions 1–4. Versions 1 and 2 share a layout and differ
 /// only in how the state checksums were computed (see ``StateChecksum``); version 3 adds the
-/// co-op players' inputs to each run. All integers little-endian.
+/// co-op players' inputs to each run; version 4 adds the run's assist settings, and its
+/// checksums cover the level's objects (checkpoint, leaves, critters). All integers
+/// little-endian.
 ///
 ///     magic        8 bytes  "KOALIORP"
 ///     version      u16      format version (2; 1 is read and verified too)
@@ -13,6 +15,8 @@ import KoalioSim
 ///     level        str      level name (its file name without .tmx)
 ///     levelSHA256  32 bytes SHA-256 of the level file
 ///     tickRate     u16      ticks per second (60)
+///     assist       version 4 only: u8 game speed in percent (50–100), u8 flags: 1 invincible,
+///                  2 infinite dash (older versions: no assist)
 ///     sources      u8 count, then str each: controller names
 ///     ticks        u32      number of ticks in the run
 ///     runs         until `ticks` are covered, each:
@@ -53,6 +57,10 @@ public enum ReplayFile {
         out.string(recording.levelName)
         out.bytes(recording.levelSHA256.count == 32 ? recording.levelSHA256 : [UInt8](repeating: 0, count: 32))
         out.u16(UInt16(clamping: recording.tickRate))
+        if recording.formatVersion >= 4 {
+            out.u8(UInt8(clamping: recording.assist.speedPercent))
+            out.u8((recording.assist.invincible ? 1 : 0) | (recording.assist.infiniteDash ? 2 : 0))
+        }
         out.u8(UInt8(clamping: recording.sources.count))
         for source in recording.sources.prefix(255) { out.string(source) }
         out.u32(UInt32(clamping: recording.inputs.count))
@@ -147,6 +155,17 @@ public enum ReplayFile {
         }
         let sha = try input.bytes(32)
         let tickRate = Int(try input.u16())
+        var assist = Assist.off
+        if version >= 4 {
+            let speedStart = input.position
+            let speed = Int(try input.u8())
+            guard Assist.speedRange.contains(speed) else {
+                throw input.error(at: speedStart, "game speed \(speed) % is not \(Assist.speedRange.lowerBound)–\(Assist.speedRange.upperBound) %")
+            }
+            let flags = try input.u8()
+            guard flags & ~3 == 0 else { throw input.error(at: speedStart + 1, "assist flags \(flags) are not ones koalio knows") }
+            assist = Assist(speedPercent: speed, invincible: flags & 1 != 0, infiniteDash: flags & 2 != 0)
+        }
         var sources: [String] = []
         for _ in 0..<(try input.u8()) { sources.append(try input.string()) }
         let countStart = input.position
@@ -212,8 +231,8 @@ public enum ReplayFile {
             }
             checksums.append(Recording.Checksum(tick: Int(tick), value: try input.u64()))
         }
-        return Recording(gameVersion: game, levelName: level, levelSHA256: sha, tickRate: tickRate, sources: sources,
-                         inputs: inputs, checksums: checksums)
+        return Recording(gameVersion: game, levelName: level, levelSHA256: sha, tickRate: tickRate, assist: assist,
+                         sources: sources, inputs: inputs, checksums: checksums)
     }
 
     /// A level name as a replay may name it: one file name in `Levels/` (without `.tmx`),

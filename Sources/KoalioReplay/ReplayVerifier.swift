@@ -11,7 +11,7 @@ public enum ReplayVerifier {
     }
 
     public static func verify(_ recording: Recording, on map: TileMap) -> Outcome {
-        var session = Session(map: map)
+        var session = Session(map: map, assist: recording.assist)
         var next = 0
         var tick = 0
         var partners: [PartnerCommand] = []  // reused run to run

@@ -4,12 +4,14 @@ import KoalioSim
 /// is seeded per process, so it cannot serve): FNV-1a over everything a replay must
 /// reproduce, the world and the pause.
 ///
-/// Format 3 covers the world's stored properties as reflection walks them, so a field added
-/// to the world (every player's koala, their co-op counters) cannot be left out: the checksum
-/// is computed by a hand-written walk that feeds the same bytes as ``FNV/add(reflecting:)``
-/// (Mirror takes microseconds a koala), and a test compares the two on every kind of world.
-/// Older formats are kept so their files keep verifying: format 2 reflected the world as it was
-/// with one koala (the koala, the run state, the tick); format 1 listed the fields by hand.
+/// Format 4 covers the world's stored properties as reflection walks them, so a field added
+/// to the world (every player's koala, the checkpoint, leaves, critters, the assist) cannot be
+/// left out: the checksum is computed by a hand-written walk that feeds the same bytes as
+/// ``FNV/add(reflecting:)`` (Mirror takes microseconds a koala), and a test compares the two on
+/// every kind of world. Older formats are kept so their files keep verifying: format 3 walked
+/// the world as it was before level objects (the koalas, the run state, the tick, the winner);
+/// format 2 reflected it as it was with one koala (the koala, the run state, the tick); format 1
+/// listed the fields by hand.
 public enum StateChecksum {
     /// The checksum of the current format.
     public static func of(_ session: Session) -> UInt64 { of(session, format: Recording.formatVersion) }
@@ -25,6 +27,9 @@ public enum StateChecksum {
             hash.add(reflecting: session.world.state)
             hash.add(reflecting: session.world.tick)
             hash.add(reflecting: session.isPaused)
+        case 3:
+            hash.addFormat3(session.world)
+            hash.add(reflecting: session.isPaused)
         default:
             hash.add(session.world)
             hash.add(reflecting: session.isPaused)
@@ -32,7 +37,7 @@ public enum StateChecksum {
         return hash.value
     }
 
-    /// Format 3 by reflection, as the definition the fast walk is tested against.
+    /// The current format by reflection, as the definition the fast walk is tested against.
     static func reflecting(_ session: Session) -> UInt64 {
         var hash = FNV()
         hash.add(reflecting: session.world)
@@ -70,8 +75,27 @@ public enum StateChecksum {
         }
 
         /// The world, fed exactly as ``add(reflecting:)`` feeds it: stored properties depth first
-        /// in declaration order, enum cases by name, an Optional's value (or `nil`).
+        /// in declaration order, enum cases by name, an Optional's value (or `nil`), an empty
+        /// array as `[]`.
         mutating func add(_ world: World) {
+            addFormat3(world)
+            if let checkpoint = world.checkpoint { add(int: checkpoint) } else { addText("nil") }
+            if world.leavesTaken.isEmpty { addText("[]") }
+            for taken in world.leavesTaken { add(taken ? 1 : 0) }
+            if world.critters.isEmpty { addText("[]") }
+            for critter in world.critters {
+                add(critter.position.x.bitPattern)
+                add(critter.position.y.bitPattern)
+                add(critter.facingLeft ? 1 : 0)
+                add(critter.isAlive ? 1 : 0)
+            }
+            add(int: world.assist.speedPercent)
+            add(world.assist.invincible ? 1 : 0)
+            add(world.assist.infiniteDash ? 1 : 0)
+        }
+
+        /// Format 3: the world's stored properties before level objects, as reflection fed them.
+        mutating func addFormat3(_ world: World) {
             for koala in world.koalas {
                 add(int: koala.number)
                 add(koala.body)

@@ -139,6 +139,14 @@ final class Collision: Hashable, Sendable {
         !contains(CollisionGrid.wall, in: koalaBox) && !touchesSpikes(koalaBox: koalaBox)
     }
 
+    /// Whether a wall tile overlaps the box (beyond the map's sides is wall).
+    func hitsWall(_ box: Rect) -> Bool { contains(CollisionGrid.wall, in: box) }
+
+    /// Whether the tile under a point is ground to stand on: a wall or a one-way platform.
+    func isGround(at point: Vec2) -> Bool {
+        grid.flags(column: Self.floor(columns(point.x)), row: Self.floor(rows(point.y))) & (CollisionGrid.wall | CollisionGrid.platform) != 0
+    }
+
     /// Whether any tile the box overlaps has one of `flags`.
     private func contains(_ flags: UInt8, in box: Rect) -> Bool {
         let (firstRow, lastRow) = rowSpan(box)

@@ -20,9 +20,9 @@ public struct Session: Sendable {
     /// Steps since the run last ended (won or died), for end-screen effects.
     public private(set) var stepsSinceRunEnded = 0
 
-    public init(map: TileMap) {
+    public init(map: TileMap, assist: Assist = .off) {
         self.map = map
-        self.world = World(map: map)
+        self.world = World(map: map, assist: assist)
     }
 
     public var state: SessionState {
@@ -63,9 +63,9 @@ public struct Session: Sendable {
         isPaused = true
     }
 
-    /// Start the level again from its spawn point (the end screens' Enter).
+    /// Start the level again from its spawn point (the end screens' Enter), with the same assist.
     public mutating func restart() {
-        world = World(map: map)
+        world = World(map: map, assist: world.assist)
         isPaused = false
         stepsSinceRunEnded = 0
     }

@@ -85,10 +85,12 @@ public struct TileMap: Hashable, Sendable {
     public var spawn: Vec2
     /// Touching this area wins the level.
     public var goal: Rect
+    /// Checkpoints, leaves and critters (none in a level that places none).
+    public var objects: LevelObjects
 
     public init(name: String, width: Int, height: Int, tileWidth: Int, tileHeight: Int, tilesets: [Tileset],
                 background: TileLayer, walls: TileLayer, hazards: TileLayer, platforms: TileLayer? = nil,
-                theme: Theme = .meadow, spawn: Vec2, goal: Rect) {
+                theme: Theme = .meadow, spawn: Vec2, goal: Rect, objects: LevelObjects = LevelObjects()) {
         self.name = name
         self.width = width
         self.height = height
@@ -104,6 +106,7 @@ public struct TileMap: Hashable, Sendable {
         self.theme = theme
         self.spawn = spawn
         self.goal = goal
+        self.objects = objects
     }
 
     public var pixelWidth: Double { Double(width * tileWidth) }

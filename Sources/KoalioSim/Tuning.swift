@@ -46,4 +46,17 @@ public enum Tuning {
     /// How far beside a teammate a koala is placed (joining, respawning, catching up): the
     /// koala's width and a little air, measured feet to feet.
     public static let besideOffsetPoints = koalaWidthPoints + 4
+
+    // Level objects (checkpoints, leaves, critters).
+    /// A critter's box: a small animal one tile wide.
+    public static let critterWidthPoints = 14.0
+    public static let critterHeightPoints = 12.0
+    /// A critter walks at 30 pt/s (half a pixel a tick: exact in binary).
+    public static let critterSpeedPerTick = 30.0 * dt
+    /// A koala lands on a critter when its feet were at most this far below the critter's top
+    /// on the tick before they met (otherwise it ran into its side).
+    public static let stompToleranceRisePoints = 4.0
+    /// Landing on a critter throws the koala up at take-off speed; let go of jump and the
+    /// usual cut (``jumpCutSpeedPerTick``) makes it a small hop, hold it for a full jump.
+    public static let stompBounceSpeedPerTick = jumpSpeedPerTick
 }

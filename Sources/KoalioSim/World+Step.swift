@@ -15,23 +15,37 @@ extension World {
         tick += 1
         // Seated in player order, koala k > 0 is nearly always partners[k − 1]'s.
         let inOrder = koalas.count == 1 && partners.isEmpty || seat(partners, in: map)
+        let hasObjects = !map.objects.isEmpty
+        if !critters.isEmpty {
+            let collision = map.collision
+            for index in critters.indices { critters[index].step(in: collision) }
+        }
         var events: WorldEvents = []
         var winner: Int?
         var deaths = 0
         for index in koalas.indices {
-            let command = index == 0 ? command : inOrder ? partners[index - 1].command : Self.command(of: koalas[index].number, in: partners)
+            var command = index == 0 ? command : inOrder ? partners[index - 1].command : Self.command(of: koalas[index].number, in: partners)
+            if assist.infiniteDash { command.dash = true }
             guard koalas[index].isAlive else {
                 koalas[index].respawnTicksLeft -= 1
                 if koalas[index].respawnTicksLeft == 0 { respawn(index, holding: command, in: map) }
                 continue
             }
-            let (moved, touched) = koalas[index].body.step(command, in: map, tick: tick)
+            let feetBefore = koalas[index].body.position.y
+            var (moved, touched) = koalas[index].body.step(command, in: map, tick: tick)
+            if hasObjects, meetObjects(index, feetBefore: feetBefore, in: map, events: &moved), touched == .nothing {
+                touched = .hazard
+            }
             events.formUnion(moved)
             switch touched {
             case .nothing: break
-            case .hazard:
-                koalas[index].respawnTicksLeft = Tuning.respawnTicks
-                deaths += 1
+            case .hazard, .fell:
+                if assist.invincible {
+                    if touched == .fell { returnToSafety(index, in: map) }
+                } else {
+                    koalas[index].respawnTicksLeft = Tuning.respawnTicks
+                    deaths += 1
+                }
             case .goal:
                 if winner == nil { winner = koalas[index].number }
             }
@@ -40,10 +54,45 @@ extension World {
             state = .won
             self.winner = winner
         } else if deaths > 0 {
-            if koalas.indices.allSatisfy({ !koalas[$0].isAlive }) { state = .died } else { events.insert(.koalaLost) }
+            // With a checkpoint touched, every koala comes back there: the run goes on.
+            if checkpoint == nil && koalas.indices.allSatisfy({ !koalas[$0].isAlive }) { state = .died } else { events.insert(.koalaLost) }
         }
         if koalas.count > 1 && state == .playing { catchUp(in: map) }
         return events
+    }
+
+    /// What the koala at `index` meets among the level's objects after its move: leaves it
+    /// takes, a checkpoint it marks, critters it lands on (bouncing up) or runs into. Returns
+    /// whether a critter killed it.
+    private mutating func meetObjects(_ index: Int, feetBefore: Double, in map: TileMap, events: inout WorldEvents) -> Bool {
+        let box = koalas[index].body.box
+        let objects = map.objects
+        for leaf in objects.leaves.indices where !leavesTaken[leaf] && box.intersects(objects.leaves[leaf]) {
+            leavesTaken[leaf] = true
+            events.insert(.leaf)
+        }
+        for flag in objects.checkpoints.indices where flag != checkpoint && box.intersects(objects.checkpoints[flag].area) {
+            checkpoint = flag
+            events.insert(.checkpoint)
+        }
+        var killed = false
+        for critter in critters.indices where critters[critter].isAlive && box.intersects(critters[critter].box) {
+            if feetBefore <= critters[critter].box.minY + Tuning.stompToleranceRisePoints {
+                critters[critter].isAlive = false
+                koalas[index].body.bounce()
+                events.insert(.stomped)
+            } else {
+                killed = true
+            }
+        }
+        return killed
+    }
+
+    /// Invincible and fallen below the map: back to the last checkpoint (or the start) at once.
+    private mutating func returnToSafety(_ index: Int, in map: TileMap) {
+        var body = Player(feet: checkpoint.map { map.objects.checkpoints[$0].feet } ?? map.spawn)
+        body.jumpWasHeld = koalas[index].body.jumpWasHeld
+        koalas[index].body = body
     }
 
     /// A partner's command this tick (the first given for them; idle if none).
@@ -54,7 +103,7 @@ extension World {
 }
 
 /// What a koala's box touched after its move.
-enum Touched { case nothing, hazard, goal }
+enum Touched { case nothing, hazard, fell, goal }
 
 extension Player {
     /// One tick of one koala. Order, as in Celeste's `Player`: intent, horizontal, vertical,
@@ -114,10 +163,19 @@ extension Player {
         self = p
 
         // What the koala touches.
-        if (!open && collision.touchesSpikes(koalaBox: box)) || box.minY > map.pixelHeight + Tuning.fallDeathMarginPoints {
-            return (events, .hazard)
-        }
+        if !open && collision.touchesSpikes(koalaBox: box) { return (events, .hazard) }
+        if box.minY > map.pixelHeight + Tuning.fallDeathMarginPoints { return (events, .fell) }
         return (events, box.intersects(map.goal) ? .goal : .nothing)
+    }
+}
+
+extension Player {
+    /// Landed on a critter: thrown up at take-off speed, in the air (no coyote jump from it).
+    mutating func bounce() {
+        velocity.y = -Tuning.stompBounceSpeedPerTick
+        onGround = false
+        ticksSinceGround = Tuning.coyoteTicks + 1
+        jumpBufferLeft = 0
     }
 }
 

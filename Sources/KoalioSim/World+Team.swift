@@ -74,9 +74,18 @@ extension World {
         return true
     }
 
-    /// A dead koala's wait is over: it comes back beside the leader, holding what it holds.
+    /// A dead koala's wait is over: it comes back at the last checkpoint touched (beside a
+    /// teammate standing there), else beside the leader, holding what it holds.
     mutating func respawn(_ index: Int, holding command: Command, in map: TileMap) {
-        var body = Player(feet: spot(beside: koalas[leaderIndex(in: map, excluding: index)].body, in: map))
+        let feet: Vec2
+        if let checkpoint {
+            let flag = map.objects.checkpoints[checkpoint].feet
+            let taken = koalas.contains { $0.isAlive && $0.body.box.intersects(Player(feet: flag).box) }
+            feet = taken ? spot(beside: Player(feet: flag), in: map) : flag
+        } else {
+            feet = spot(beside: koalas[leaderIndex(in: map, excluding: index)].body, in: map)
+        }
+        var body = Player(feet: feet)
         body.jumpWasHeld = command.jump
         koalas[index].body = body
         koalas[index].offscreenTicks = 0

@@ -75,13 +75,32 @@ public struct World: Hashable, Sendable, Codable {
     public var tick: Int
     /// The player whose koala reached the goal (nil until the run is won).
     public var winner: Int?
+    /// The last checkpoint a koala touched (an index into the level's), where dead koalas
+    /// come back; nil until one is touched.
+    public var checkpoint: Int?
+    /// Which of the level's leaves have been taken, in the level's order.
+    public var leavesTaken: [Bool]
+    /// The level's critters as they are now (a stomped one stays, not alive).
+    public var critters: [Critter]
+    /// The run's assist settings (``Assist``): fixed for the run, and part of what a replay
+    /// reproduces.
+    public let assist: Assist
 
     /// A fresh run at the map's spawn point, player 1 alone.
-    public init(map: TileMap) {
+    public init(map: TileMap, assist: Assist = .off) {
         koalas = [Koala(number: 1, body: Player(feet: map.spawn))]
         state = .playing
         tick = 0
+        leavesTaken = [Bool](repeating: false, count: map.objects.leaves.count)
+        critters = map.objects.critters.map(Critter.init(feet:))
+        self.assist = assist
     }
+
+    /// Leaves taken this run.
+    public var leafCount: Int { leavesTaken.reduce(0) { $0 + ($1 ? 1 : 0) } }
+
+    /// Critters still in the level.
+    public var livingCritters: Int { critters.reduce(0) { $0 + ($1.isAlive ? 1 : 0) } }
 
     /// Player 1's koala: the one a one-player game has, and the one the trace describes.
     public var player: Player {

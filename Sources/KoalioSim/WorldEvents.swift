@@ -12,4 +12,10 @@ public struct WorldEvents: OptionSet, Hashable, Sendable {
     public static let landed = WorldEvents(rawValue: 4)
     /// A koala died while a teammate lives on (it comes back; the run goes on).
     public static let koalaLost = WorldEvents(rawValue: 8)
+    /// A koala touched a checkpoint it had not last touched.
+    public static let checkpoint = WorldEvents(rawValue: 16)
+    /// A koala took a eucalyptus leaf.
+    public static let leaf = WorldEvents(rawValue: 32)
+    /// A koala landed on a critter (and bounced off it).
+    public static let stomped = WorldEvents(rawValue: 64)
 }

@@ -91,6 +91,27 @@ final class ReplayFormatTests: XCTestCase {
         XCTAssertEqual(decodedOld.formatVersion, 2)
     }
 
+    /// Version 4 carries the run's assist; version 3 files (no assist) keep their layout.
+    func testTheAssistRoundTripsAndOlderFilesHaveNone() throws {
+        var (recording, _) = try recordedWinningRun()
+        recording.assist = Assist(speedPercent: 70, invincible: true, infiniteDash: false)
+        XCTAssertEqual(try ReplayFile.decode(ReplayFile.encode(recording), file: "r"), recording)
+        var three = recording
+        three.formatVersion = 3
+        three.assist = .off
+        let bytes = ReplayFile.encode(three)
+        XCTAssertEqual(bytes.count + 2, ReplayFile.encode(recording).count, "two header bytes more in version 4")
+        XCTAssertEqual(try ReplayFile.decode(bytes, file: "r"), three)
+        var bad = ReplayFile.encode(recording)
+        let speedAt = 8 + 2 + 1 + recording.gameVersion.utf8.count + 1 + recording.levelName.utf8.count + 32 + 2
+        XCTAssertEqual(bad[speedAt], 70)
+        bad[speedAt] = 20
+        bad.replaceSubrange(bad.count - 4..<bad.count, with: withUnsafeBytes(of: ReplayFile.crc32(bad.dropLast(4)).littleEndian, Array.init))
+        XCTAssertThrowsError(try ReplayFile.decode(bad, file: "r")) { error in
+            XCTAssertEqual((error as? ReplayError)?.description, "r: byte \(speedAt): game speed 20 % is not 50–100 %")
+        }
+    }
+
     func testAMinuteOfPlayIsKilobytes() throws {
         let (recording, _) = try recordedWinningRun()
         XCTAssertGreaterThan(recording.inputs.count, 2000)
@@ -120,7 +141,7 @@ final class ReplayFormatTests: XCTestCase {
         XCTAssertTrue(reason([]).hasPrefix("not a koalio replay"))
         var newer = good
         newer[8] = 99
-        XCTAssertEqual(reason(newer), "format version 99 is newer than this koalio reads (3); update koalio")
+        XCTAssertEqual(reason(newer), "format version 99 is newer than this koalio reads (4); update koalio")
         var damaged = good
         damaged[good.count / 2] ^= 0x10
         XCTAssertTrue(reason(damaged).hasPrefix("damaged"), reason(damaged))
@@ -173,14 +194,21 @@ final class ReplayVerifierTests: XCTestCase {
         XCTAssertEqual(rebuilt, snapshot, "the fields as written rebuild the snapshot")
     }
 
-    /// Format 3's checksum covers the world by reflection: any stored value that changes, the
-    /// checksum sees, whether or not anyone listed it — every player's koala too.
+    /// Format 4's checksum covers the world by reflection: any stored value that changes, the
+    /// checksum sees, whether or not anyone listed it — every player's koala, the level's
+    /// objects and the assist too.
     func testTheChecksumSeesEveryPartOfTheWorld() throws {
-        let map = try Repository.level1Map()
+        var map = try Repository.level1Map()
+        map.objects = LevelObjects(checkpoints: [Checkpoint(area: Rect(x: 300, y: 200, width: 16, height: 32))],
+                                   leaves: [Rect(x: 400, y: 200, width: 8, height: 8), Rect(x: 420, y: 200, width: 8, height: 8)],
+                                   critters: [Vec2(600, 288)])
         var session = Session(map: map)
         session.step(Command.idle, partners: [PartnerCommand(player: 2, command: .idle)], MenuActions())
-        let base = StateChecksum.of(session, format: 3)
-        XCTAssertNotEqual(base, StateChecksum.of(session, format: 2), "the formats differ")
+        let format = Recording.formatVersion
+        XCTAssertEqual(format, 4)
+        let base = StateChecksum.of(session, format: format)
+        XCTAssertNotEqual(base, StateChecksum.of(session, format: 3), "the formats differ")
+        XCTAssertNotEqual(StateChecksum.of(session, format: 3), StateChecksum.of(session, format: 2))
         XCTAssertNotEqual(StateChecksum.of(session, format: 2), StateChecksum.of(session, format: 1))
         let changes: [(String, (inout World) -> Void)] = [
             ("x", { $0.player.position.x += 1e-9 }), ("vy", { $0.player.velocity.y = -1 }), ("onGround", { $0.player.onGround.toggle() }),
@@ -190,14 +218,16 @@ final class ReplayVerifierTests: XCTestCase {
             ("winner", { $0.winner = 2 }), ("player 2's x", { $0.koalas[1].body.position.x += 1e-9 }),
             ("player 2's respawn", { $0.koalas[1].respawnTicksLeft = 5 }), ("player 2's time off screen", { $0.koalas[1].offscreenTicks = 5 }),
             ("player 2's join", { $0.koalas[1].joinedAtTick = 0 }), ("player 2 is 3", { $0.koalas[1].number = 3 }),
-            ("player 2 left", { $0.koalas.removeLast() }),
+            ("player 2 left", { $0.koalas.removeLast() }), ("checkpoint", { $0.checkpoint = 0 }),
+            ("a leaf", { $0.leavesTaken[1] = true }), ("critter x", { $0.critters[0].position.x += 1e-9 }),
+            ("critter turned", { $0.critters[0].facingLeft.toggle() }), ("critter stomped", { $0.critters[0].isAlive = false }),
         ]
         var seen: Set<UInt64> = [base]
         for (name, change) in changes {
             var changed = session
             change(&changed.world)
-            XCTAssertTrue(seen.insert(StateChecksum.of(changed, format: 3)).inserted, "\(name) changes the checksum")
-            XCTAssertEqual(StateChecksum.of(changed, format: 3), StateChecksum.reflecting(changed),
+            XCTAssertTrue(seen.insert(StateChecksum.of(changed, format: format)).inserted, "\(name) changes the checksum")
+            XCTAssertEqual(StateChecksum.of(changed, format: format), StateChecksum.reflecting(changed),
                            "\(name): the fast walk feeds what reflection feeds (a new field must be added to FNV.add(_: World))")
         }
         var four = session
@@ -205,13 +235,17 @@ final class ReplayVerifierTests: XCTestCase {
         four.world.koalas[2].respawnTicksLeft = 9
         for _ in 0..<5 { four.step(Command(moveX: 1), partners: (2...4).map { PartnerCommand(player: $0, command: .idle) }, MenuActions()) }
         XCTAssertEqual(four.world.koalas.count, 4)
-        XCTAssertEqual(StateChecksum.of(four, format: 3), StateChecksum.reflecting(four), "four koalas, one dead")
-        var alone = Session(map: map)
+        XCTAssertEqual(StateChecksum.of(four, format: format), StateChecksum.reflecting(four), "four koalas, one dead")
+        let plain = try Repository.level1Map()
+        var alone = Session(map: plain)
         alone.step(Command(moveX: 1), MenuActions())
         var paused = alone
         paused.togglePause()
+        let assisted = Session(map: map, assist: Assist(speedPercent: 70, invincible: true, infiniteDash: true))
+        XCTAssertTrue(seen.insert(StateChecksum.of(assisted, format: format)).inserted, "the assist changes the checksum")
+        XCTAssertEqual(StateChecksum.of(assisted, format: format), StateChecksum.reflecting(assisted))
         for world in [alone, paused] {
-            XCTAssertEqual(StateChecksum.of(world, format: 3), StateChecksum.reflecting(world))
+            XCTAssertEqual(StateChecksum.of(world, format: format), StateChecksum.reflecting(world), "no objects: empty arrays")
             var old = FNV2Reference()
             XCTAssertEqual(StateChecksum.of(world, format: 2), old.checksum(world), "format 2 as it was: the one-koala world by reflection")
         }
