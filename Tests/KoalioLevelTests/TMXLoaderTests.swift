@@ -70,6 +70,55 @@ final class TMXLoaderTests: XCTestCase {
         }
     }
 
+    /// Level 2 with objects added to its object layer (on its own lines, after line 1 of it).
+    func level2(with objects: String) throws -> (text: String, path: String, line: Int) {
+        let text = try String(contentsOfFile: Repository.path("Levels/level2.tmx"), encoding: .utf8)
+        let marker = "</objectgroup>"
+        let line = text.components(separatedBy: marker)[0].components(separatedBy: "\n").count
+        return (text.replacingOccurrences(of: marker, with: objects + "\n " + marker), Repository.path("Levels/level2-objects.tmx"), line)
+    }
+
+    func testCheckpointsLeavesAndCrittersAreRead() throws {
+        let plain = try Repository.map(named: "level2")
+        let spawn = plain.spawn
+        let (text, path, _) = try level2(with: """
+          <object id="50" name="checkpoint" x="\(spawn.x + 8)" y="\(spawn.y - 48)" width="16" height="48"/>
+          <object id="51" type="leaf" x="\(spawn.x + 40)" y="\(spawn.y - 40)" width="12" height="12"/>
+          <object id="52" class="critter" x="\(spawn.x - 8)" y="\(spawn.y - 64)" width="16" height="16"/>
+        """)
+        let map = try TMXLoader.load(bytes: Array(text.utf8), path: path)
+        XCTAssertEqual(map.objects.checkpoints.map(\.feet), [Vec2(spawn.x + 16, spawn.y)])
+        XCTAssertEqual(map.objects.leaves, [Rect(x: spawn.x + 40, y: spawn.y - 40, width: 12, height: 12)])
+        XCTAssertEqual(map.objects.critters, [spawn], "dropped onto the ground the koala starts on")
+        XCTAssertTrue(plain.objects.isEmpty, "a level without them has none")
+    }
+
+    func testAMalformedObjectIsRefusedWithItsLine() throws {
+        let plain = try Repository.map(named: "level2")
+        let spawn = plain.spawn
+        let wall = try XCTUnwrap(plain.walls.gids.firstIndex { $0 != 0 })
+        let wallX = Double(wall % plain.width * 16), wallY = Double(wall / plain.width * 16)
+        let cases: [(String, String)] = [
+            ("<object id=\"60\" name=\"leaf\" x=\"40\" y=\"40\"/>", "leaf object 60 has no size: draw it as a rectangle"),
+            ("<object id=\"61\" name=\"checkpoint\" x=\"-40\" y=\"40\" width=\"16\" height=\"32\"/>",
+             "checkpoint object 61 (-40.0, 40.0, 16.0×32.0) is outside the \(Int(plain.pixelWidth))×\(Int(plain.pixelHeight)) px map"),
+            ("<object id=\"62\" name=\"critter\" x=\"\(wallX)\" y=\"\(wallY)\" width=\"16\" height=\"16\"/>", "critter object 62 is inside a wall"),
+            ("<object id=\"63\" name=\"checkpoint\" x=\"\(wallX)\" y=\"\(wallY)\" width=\"16\" height=\"32\"/>",
+             "checkpoint object 63: a koala standing on its bottom edge would be inside a wall or spikes"),
+            ("<object id=\"64\" name=\"critter\" x=\"\(spawn.x)\" y=\"\(spawn.y - 40)\" width=\"0\" height=\"16\"/>", "critter object 64 has no size"),
+        ]
+        for (object, reason) in cases {
+            let (text, path, line) = try level2(with: "  " + object)
+            XCTAssertThrowsError(try TMXLoader.load(bytes: Array(text.utf8), path: path), object) { error in
+                guard let error = error as? LevelError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.line, line, object)
+                XCTAssertEqual(error.element, "object")
+                XCTAssertTrue(error.reason.hasPrefix(reason), "\(error.reason)")
+                XCTAssertFalse(error.description.contains("\n"))
+            }
+        }
+    }
+
     func testEachBrokenMapIsRejectedWithFileElementAndReason() {
         let cases: [(String, String, String)] = [
             ("isometric", "map", "orientation 'isometric' is not supported"),
