@@ -3,7 +3,7 @@ import XCTest
 import KoalioTestSupport
 import KoalioCore
 @testable import KoalioApp
-import KoalioSim
+@testable import KoalioSim
 
 final class TraceRecordTests: XCTestCase {
     func testLineIsJSONWithEveryDocumentedField() throws {
@@ -13,7 +13,12 @@ final class TraceRecordTests: XCTestCase {
                                renderer: "software").jsonLine
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         XCTAssertEqual(Set(object.keys), ["tick", "x", "y", "vx", "vy", "onGround", "dashing", "state", "hudVisible",
-                                          "controllers", "activeController", "renderer", "screen", "level", "sounds", "players", "koalas"])
+                                          "controllers", "activeController", "renderer", "screen", "level", "sounds", "players", "koalas",
+                                          "checkpoint", "leaves", "critters", "assist"])
+        XCTAssertTrue(object["checkpoint"] is NSNull)
+        XCTAssertTrue(object["assist"] is NSNull)
+        XCTAssertEqual(object["leaves"] as? Int, 0)
+        XCTAssertEqual(object["critters"] as? Int, 0)
         XCTAssertEqual(object["players"] as? Int, 1)
         let koalas = try XCTUnwrap(object["koalas"] as? [[String: Any]])
         XCTAssertEqual(koalas.count, 1)
@@ -40,5 +45,24 @@ final class TraceRecordTests: XCTestCase {
         XCTAssertEqual(both[1]["controller"] as? String, "Pro Controller")
         XCTAssertEqual(try XCTUnwrap(both[1]["x"] as? Double), session.world.koalas[1].body.position.x, accuracy: 0.001)
         XCTAssertEqual(TraceRecord.number(-12.3456), "-12.346")
+    }
+
+    func testTheLevelObjectsAndTheAssistAreTraced() throws {
+        var map = try Repository.level1Map()
+        map.objects = LevelObjects(checkpoints: [Checkpoint(area: Rect(x: 0, y: 0, width: 16, height: 32))],
+                                   leaves: [Rect(x: 0, y: 0, width: 8, height: 8), Rect(x: 30, y: 0, width: 8, height: 8)],
+                                   critters: [Vec2(700, 288), Vec2(900, 288)])
+        var session = Session(map: map, assist: Assist(speedPercent: 60, invincible: true, infiniteDash: false))
+        session.world.checkpoint = 0
+        session.world.leavesTaken[1] = true
+        session.world.critters[0].isAlive = false
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(TraceRecord(session: session).jsonLine.utf8)) as? [String: Any])
+        XCTAssertEqual(object["checkpoint"] as? Int, 0)
+        XCTAssertEqual(object["leaves"] as? Int, 1)
+        XCTAssertEqual(object["critters"] as? Int, 1)
+        let assist = try XCTUnwrap(object["assist"] as? [String: Any])
+        XCTAssertEqual(assist["speed"] as? Int, 60)
+        XCTAssertEqual(assist["invincible"] as? Bool, true)
+        XCTAssertEqual(assist["infiniteDash"] as? Bool, false)
     }
 }

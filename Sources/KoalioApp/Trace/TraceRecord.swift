@@ -30,6 +30,14 @@ public struct TraceRecord: Sendable {
     public var players: Int
     /// Every koala in player order; the top-level fields describe player 1's.
     public var koalas: [Koala]
+    /// The index of the last checkpoint touched (in the level's order), or nil.
+    public var checkpoint: Int?
+    /// Leaves taken this run.
+    public var leaves: Int
+    /// Critters still in the level.
+    public var critters: Int
+    /// The run's assist, or nil when none is on.
+    public var assist: Assist?
 
     /// One koala in the trace's `koalas`.
     public struct Koala: Sendable {
@@ -67,6 +75,10 @@ public struct TraceRecord: Sendable {
             Koala(player: koala.number, x: koala.body.position.x, y: koala.body.position.y, alive: koala.isAlive,
                   controller: koala.number == 1 ? activeController : nil)
         }
+        checkpoint = session.world.checkpoint
+        leaves = session.world.leafCount
+        critters = session.world.livingCritters
+        assist = session.world.assist.isOn ? session.world.assist : nil
     }
 
     public var jsonLine: String {
@@ -76,7 +88,13 @@ public struct TraceRecord: Sendable {
             + "\"hudVisible\":\(hudVisible),\"controllers\":\(controllers),\"activeController\":\(active),"
             + "\"renderer\":\(renderer.map(Self.quoted) ?? "null"),\"screen\":\(screen.map(Self.quoted) ?? "null"),"
             + "\"level\":\(level.map(Self.quoted) ?? "null"),\"sounds\":[\(sounds.map(Self.quoted).joined(separator: ","))],"
-            + "\"players\":\(players),\"koalas\":[\(koalas.map(\.json).joined(separator: ","))]}"
+            + "\"players\":\(players),\"koalas\":[\(koalas.map(\.json).joined(separator: ","))],"
+            + "\"checkpoint\":\(checkpoint.map(String.init) ?? "null"),\"leaves\":\(leaves),\"critters\":\(critters),"
+            + "\"assist\":\(assist.map(Self.json) ?? "null")}"
+    }
+
+    static func json(_ assist: Assist) -> String {
+        "{\"speed\":\(assist.speedPercent),\"invincible\":\(assist.invincible),\"infiniteDash\":\(assist.infiniteDash)}"
     }
 
     /// Three decimals: enough to follow the koala, short enough to read. JSON has no NaN.
