@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws koalio's art into Resources/ (koala.png, tiles.png, sky.png, hills.png, goal.png, font.png,
-hud.png, buttons.png) and the desktop icons into dist/icons/hicolor/NxN/apps/koalio.png (16 to 256 px).
+hud.png, buttons.png, objects.png) and the desktop icons into dist/icons/hicolor/NxN/apps/koalio.png (16 to 256 px).
 
 Rerun after changing it:  apt install python3-pil && /usr/bin/python3 tools/make_art.py
 Frame and tile positions here must match Sources/KoalioView/Art.swift.
@@ -329,6 +329,46 @@ def make_goal():
     d.rectangle([2, 58, 12, 63], fill=rgba("#7c8290"))
     img.save(os.path.join(OUT, "goal.png"))
 
+# ---------------------------------------------------------------- level objects (objects.png, 64x32)
+# Checkpoint flag 16x32 lowered at (0, 0), raised at (16, 0); leaf 12x12 at (32, 0);
+# critter 16x14 walking frames at (32, 16) and (48, 16), facing left. Dark outlines so each reads
+# against every backdrop. Art.swift reads the same layout. Uses no randomness (the rng's draws
+# for the other images stay as they were).
+def make_objects():
+    img = Image.new("RGBA", (64, 32), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    outline = rgba("#1d1a24")
+    for ox, raised in ((0, False), (16, True)):
+        d.rectangle([ox + 2, 3, ox + 5, 31], fill=outline)
+        d.rectangle([ox + 3, 4, ox + 4, 31], fill=rgba("#e6e6ee"))
+        d.rectangle([ox + 1, 28, ox + 7, 31], fill=outline); d.rectangle([ox + 2, 29, ox + 6, 30], fill=rgba("#7c8290"))
+        top = 4 if raised else 17
+        color, shade = (rgba("#4fd16a"), rgba("#2f9e48")) if raised else (rgba("#9a8f86"), rgba("#6f655e"))
+        d.polygon([(ox + 5, top - 1), (ox + 15, top + 4), (ox + 5, top + 9)], fill=outline)
+        d.polygon([(ox + 5, top), (ox + 13, top + 4), (ox + 5, top + 8)], fill=color)
+        d.polygon([(ox + 5, top + 4), (ox + 13, top + 4), (ox + 5, top + 8)], fill=shade)
+        d.ellipse([ox + 1, 0, ox + 6, 5], fill=outline); d.ellipse([ox + 2, 1, ox + 5, 4], fill=rgba("#f5c938" if raised else "#b0a890"))
+    # A eucalyptus leaf, tilted, with its midrib.
+    leaf = [(33, 10), (35, 5), (39, 1), (43, 0), (42, 4), (39, 8), (35, 11)]
+    d.polygon(leaf, fill=outline)
+    d.polygon([(34, 10), (36, 5), (39, 2), (42, 1), (41, 4), (38, 8), (35, 10)], fill=rgba("#8cc7a0"))
+    d.line([(34, 10), (41, 2)], fill=rgba("#4d8a62"))
+    d.point((39, 3), fill=rgba("#d8f0e0"))
+    # The critter: a round beetle walking left, legs alternating between the frames.
+    for ox, step in ((32, 0), (48, 1)):
+        oy = 16
+        for i, lx in enumerate((3, 7, 11)):
+            x = ox + lx + (1 if (i + step) % 2 else -1)
+            d.line([(ox + lx, oy + 10), (x, oy + 13)], fill=outline, width=2)
+        d.ellipse([ox + 1, oy + 2, ox + 15, oy + 12], fill=outline)
+        d.ellipse([ox + 2, oy + 3, ox + 14, oy + 11], fill=rgba("#b0563a"))
+        d.ellipse([ox + 5, oy + 4, ox + 13, oy + 8], fill=rgba("#d9794f"))
+        d.line([(ox + 9, oy + 3), (ox + 9, oy + 11)], fill=rgba("#6e2f20"))
+        d.ellipse([ox + 0, oy + 4, ox + 6, oy + 10], fill=outline)
+        d.ellipse([ox + 1, oy + 5, ox + 5, oy + 9], fill=rgba("#3a2a30"))
+        d.point((ox + 2, oy + 6), fill=rgba("#ffffff")); d.point((ox + 2, oy + 7), fill=rgba("#101014"))
+    img.save(os.path.join(OUT, "objects.png"))
+
 # ---------------------------------------------------------------- HUD: white, drawn translucent and tinted
 # Joystick base 80x80 at x 0, knob 40x40 at x 80, button 56x56 at x 120 (pressed at x 176),
 # pause button 32x32 at x 232. Art.swift reads the same layout.
@@ -528,5 +568,5 @@ def make_icons():
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font(); make_hud(); make_buttons(); make_icons()
+    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font(); make_hud(); make_buttons(); make_icons(); make_objects()
     print("wrote", ", ".join(sorted(f for f in os.listdir(OUT) if f.endswith(".png"))))

@@ -86,6 +86,10 @@ def make_effects():
         "menu_choose": notes([(note("E5"), 0.06), (note("B5"), 0.1)], lambda p: square(p, 0.25), 0.3),
         "pad_connected": notes([(note("G4"), 0.07), (note("D5"), 0.12)], triangle, 0.5),
         "pad_disconnected": notes([(note("D5"), 0.07), (note("G4"), 0.12)], triangle, 0.5),
+        # Level objects (after the rest: no noise, so the rng's draws above stay as they were).
+        "checkpoint": notes([(note("G5"), 0.06), (note("C6"), 0.06), (note("E6"), 0.16)], triangle, 0.45),
+        "leaf": notes([(note("E6"), 0.035), (note("A6"), 0.07)], lambda p: square(p, 0.25), 0.22),
+        "stomp": sweep(0.12, 520, 160, lambda p: square(p, 0.5), 0.3, curve=0.7),
     }
     for name, samples in effects.items():
         write_wav(os.path.join(out, name + ".wav"), samples)

@@ -29,9 +29,11 @@ public enum TextureID: Hashable, Sendable {
     public static let hud = TextureID.resource("hud.png")
     /// Controller button glyphs for prompts.
     public static let buttons = TextureID.resource("buttons.png")
+    /// Checkpoint flags, leaves and critters.
+    public static let objects = TextureID.resource("objects.png")
 
     /// The images every run needs, loaded up front so a missing one fails at start-up.
-    public static let builtIn: [TextureID] = [.koala, .sky, .hills, .goal, .font, .hud, .buttons]
+    public static let builtIn: [TextureID] = [.koala, .sky, .hills, .goal, .font, .hud, .buttons, .objects]
 }
 
 /// One thing to draw, in logical-view pixels. The renderer scales the whole view at once.

@@ -4,6 +4,7 @@ public enum SoundEffect: String, CaseIterable, Sendable {
     case jump, dash, land, death, win
     case menuMove = "menu_move", menuChoose = "menu_choose"
     case padConnected = "pad_connected", padDisconnected = "pad_disconnected"
+    case checkpoint, leaf, stomp
 }
 
 /// A music loop, named as its file in `Resources/music/`: the title's, or a level's by the

@@ -1,21 +1,36 @@
-/// What the player has achieved: which levels they have won and their best time in each.
-/// Level n + 1 unlocks when level n is won; the first is always open.
+/// What the player has achieved: which levels they have won, their best time and most leaves
+/// in each, and which first-level hints they no longer need. Level n + 1 unlocks when level n
+/// is won (with or without assist); the first is always open.
 public struct PlayerProgress: Equatable, Sendable {
     /// One level's record, by level name (`level1`).
     public struct LevelRecord: Equatable, Sendable {
         public var won: Bool
-        /// The fastest win, in 60 Hz ticks (nil until won).
+        /// The fastest win without assist, in 60 Hz ticks (nil until won so).
         public var bestTicks: Int?
+        /// The most leaves taken in a winning run (nil until won).
+        public var bestLeaves: Int?
+        /// Whether a winning run took every leaf of the level.
+        public var allLeaves: Bool
 
-        public init(won: Bool = false, bestTicks: Int? = nil) {
+        public init(won: Bool = false, bestTicks: Int? = nil, bestLeaves: Int? = nil, allLeaves: Bool = false) {
             self.won = won
             self.bestTicks = bestTicks
+            self.bestLeaves = bestLeaves
+            self.allLeaves = allLeaves
         }
+
+        /// Won, but only with assist on (no best time): the level select marks it.
+        public var wonOnlyWithAssist: Bool { won && bestTicks == nil }
     }
 
     public var levels: [String: LevelRecord]
+    /// First-level hints the player has acted on ("jump", "dash"): never shown again.
+    public var hintsDone: Set<String>
 
-    public init(levels: [String: LevelRecord] = [:]) { self.levels = levels }
+    public init(levels: [String: LevelRecord] = [:], hintsDone: Set<String> = []) {
+        self.levels = levels
+        self.hintsDone = hintsDone
+    }
 
     public func record(_ level: String) -> LevelRecord { levels[level] ?? LevelRecord() }
 
@@ -25,12 +40,16 @@ public struct PlayerProgress: Equatable, Sendable {
         return index == 0 || record(order[index - 1]).won
     }
 
-    /// Notes a win; returns whether it is the level's new best time (the first win is).
+    /// Notes a win; returns whether it is the level's new best time (the first win without
+    /// assist is). A win with assist unlocks the next level and counts its leaves, but sets no
+    /// time.
     @discardableResult
-    public mutating func recordWin(level: String, ticks: Int) -> Bool {
+    public mutating func recordWin(level: String, ticks: Int, leaves: Int = 0, of leafTotal: Int = 0, assisted: Bool = false) -> Bool {
         var entry = record(level)
         entry.won = true
-        let isBest = entry.bestTicks.map { ticks < $0 } ?? true
+        entry.bestLeaves = max(entry.bestLeaves ?? 0, leaves)
+        if leafTotal > 0 && leaves >= leafTotal { entry.allLeaves = true }
+        let isBest = !assisted && (entry.bestTicks.map { ticks < $0 } ?? true)
         if isBest { entry.bestTicks = ticks }
         levels[level] = entry
         return isBest

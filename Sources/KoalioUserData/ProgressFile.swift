@@ -7,11 +7,17 @@ import KoalioCore
 /// ```toml
 /// # koalio progress: levels won and best times (ticks of 1/60 s). Written by the game.
 /// version = 1
+/// hints_done = ["dash", "jump"]
 ///
 /// [levels.level1]
 /// won = true
 /// best_ticks = 2031
+/// leaves = 7
+/// all_leaves = false
 /// ```
+///
+/// `hints_done`, `leaves` and `all_leaves` came with leaves and hints; files without them read
+/// as before (no hints done, no leaves).
 ///
 /// A damaged file never costs the player silently: one that does not decode is moved aside at
 /// once (`progress.toml.damaged`, numbered if that exists); one that cannot be read at all (too
@@ -22,6 +28,10 @@ public enum ProgressFile {
     /// Far more than any real progress file (a few hundred bytes per level).
     public static let fileBytesLimit = 1 << 20
     public static let fileName = "progress.toml"
+    /// Leaves a level may count (far more than any level places).
+    public static let leavesLimit = 4096
+    /// Names in `hints_done` (the game has two).
+    public static let hintsLimit = 64
 
     /// `$XDG_DATA_HOME/koalio`, by default `~/.local/share/koalio`.
     public static func directory(environment: [String: String]) -> String? {
@@ -47,6 +57,15 @@ public enum ProgressFile {
             throw UserFileError(file: file, reason: "`version = \(version)`: this koalio reads version \(Self.version)")
         }
         var progress = PlayerProgress()
+        if let hints = table["hints_done"] {
+            guard let names = hints.array, names.count <= Self.hintsLimit else {
+                throw UserFileError(file: file, reason: "`hints_done` is not a list of up to \(Self.hintsLimit) hint names")
+            }
+            for name in names {
+                guard let text = name.string else { throw UserFileError(file: file, reason: "`hints_done` holds something other than a name") }
+                progress.hintsDone.insert(text)
+            }
+        }
         guard let levels = table["levels"] else { return progress }
         guard let levelTable = levels.table else { throw UserFileError(file: file, reason: "`levels` is not a table") }
         for name in levelTable.keys {
@@ -62,6 +81,16 @@ public enum ProgressFile {
                 }
                 record.bestTicks = ticks
             }
+            if let leaves = entry["leaves"] {
+                guard let count = leaves.int, (0...Self.leavesLimit).contains(count) else {
+                    throw UserFileError(file: file, reason: "`levels.\(name).leaves` is not a count from 0 to \(Self.leavesLimit)")
+                }
+                record.bestLeaves = count
+            }
+            if let all = entry["all_leaves"] {
+                guard let value = all.bool else { throw UserFileError(file: file, reason: "`levels.\(name).all_leaves` is not true or false") }
+                record.allLeaves = value
+            }
             progress.levels[name] = record
         }
         return progress
@@ -70,10 +99,15 @@ public enum ProgressFile {
     public static func encode(_ progress: PlayerProgress) -> String {
         var text = "# koalio progress: levels won and best times (ticks of 1/60 s). Written by the game.\n"
         text += "version = \(version)\n"
+        if !progress.hintsDone.isEmpty {
+            text += "hints_done = [\(progress.hintsDone.sorted().map(TOMLText.basicString).joined(separator: ", "))]\n"
+        }
         for name in progress.levels.keys.sorted() {
             guard let record = progress.levels[name] else { continue }
             text += "\n[levels.\(TOMLText.key(name))]\nwon = \(record.won)\n"
             if let ticks = record.bestTicks { text += "best_ticks = \(ticks)\n" }
+            if let leaves = record.bestLeaves { text += "leaves = \(leaves)\n" }
+            if record.allLeaves { text += "all_leaves = true\n" }
         }
         return text
     }

@@ -35,6 +35,20 @@ public enum Art {
     public static let goalWidth = 32
     public static let goalHeight = 64
 
+    /// Level objects (objects.png): a checkpoint's flag down and up, stood on the bottom
+    /// centre of its area; a leaf centred in its area; a critter's two walking frames, facing
+    /// left, stood on its feet.
+    public static let flagDown = IntRect(x: 0, y: 0, width: 16, height: 32)
+    public static let flagUp = IntRect(x: 16, y: 0, width: 16, height: 32)
+    public static let leaf = IntRect(x: 32, y: 0, width: 12, height: 12)
+    public static let critterFrames = [IntRect(x: 32, y: 16, width: 16, height: 14), IntRect(x: 48, y: 16, width: 16, height: 14)]
+    /// Pixels walked per critter frame: its legs follow its feet.
+    public static let critterPixelsPerFrame = 4.0
+
+    public static func critterSource(_ critter: Critter) -> IntRect {
+        critterFrames[Int((critter.position.x / critterPixelsPerFrame).rounded(.down)) & 1]
+    }
+
     /// A theme's backdrop images (sky, then hills or cave walls in front) and the colour behind.
     public static func backdrops(_ theme: Theme) -> (sky: TextureID, hills: TextureID, clear: Color) {
         switch theme {

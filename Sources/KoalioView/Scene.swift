@@ -76,6 +76,7 @@ public enum Scene {
                                               y: goal.maxY - Double(Art.goalHeight) - cy,
                                               width: Double(Art.goalWidth), height: Double(Art.goalHeight)),
                             flipped: false, tint: .white))
+        if !map.objects.isEmpty { objects(world, map: map, cameraX: cx, cameraY: cy, into: &list) }
         if let ghost = overlay.ghost { koala(ghost, cameraX: cx, cameraY: cy, tint: ghostTint, into: &list) }
         if world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
             koalas(world, cameraX: cx, cameraY: cy, into: &list)
@@ -182,6 +183,30 @@ public enum Scene {
         }
     }
 
+    /// Checkpoint flags (up: the one koalas come back to), leaves not yet taken, living critters;
+    /// only those in view.
+    private static func objects(_ world: World, map: TileMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+        let view = Rect(x: cameraX, y: cameraY, width: viewWidth, height: viewHeight)
+        func sprite(_ source: IntRect, centreX: Double, bottom: Double, flipped: Bool = false) {
+            let destination = Rect(x: (centreX - Double(source.width) / 2).rounded(), y: (bottom - Double(source.height)).rounded(),
+                                   width: Double(source.width), height: Double(source.height))
+            guard destination.intersects(view) else { return }
+            list.append(.sprite(.objects, source: source,
+                                destination: Rect(x: destination.x - cameraX, y: destination.y - cameraY,
+                                                  width: destination.width, height: destination.height),
+                                flipped: flipped, tint: .white))
+        }
+        for (index, checkpoint) in map.objects.checkpoints.enumerated() {
+            sprite(index == world.checkpoint ? Art.flagUp : Art.flagDown, centreX: checkpoint.feet.x, bottom: checkpoint.feet.y)
+        }
+        for (index, leaf) in map.objects.leaves.enumerated() where !world.leavesTaken[index] {
+            sprite(Art.leaf, centreX: leaf.center.x, bottom: leaf.center.y + Double(Art.leaf.height) / 2)
+        }
+        for critter in world.critters where critter.isAlive {
+            sprite(Art.critterSource(critter), centreX: critter.position.x, bottom: critter.position.y, flipped: !critter.facingLeft)
+        }
+    }
+
     /// The ghost: the koala see-through and a little blue, so it never reads as the player.
     static let ghostTint = Color(170, 200, 255, 110)
 
@@ -220,7 +245,13 @@ public enum Scene {
 
     private static func status(_ session: Session, into list: inout DrawList) {
         // The top-right corner is the HUD's pause button (or a replay's badge).
-        Text.draw("\(session.map.name)  \(clockText(ticks: session.world.tick))", x: 8, y: statusY, into: &list)
+        let line = "\(session.map.name)  \(clockText(ticks: session.world.tick))"
+        Text.draw(line, x: 8, y: statusY, into: &list)
+        let leaves = session.map.objects.leaves.count
+        guard leaves > 0 else { return }
+        let x = 8 + Text.width(line) + 12
+        list.append(.sprite(.objects, source: Art.leaf, destination: Rect(x: x, y: statusY, width: 12, height: 12), flipped: false, tint: .white))
+        Text.draw("\(session.world.leafCount)/\(leaves)", x: x + 14, y: statusY, into: &list)
     }
 
     /// A run's time as the game shows it: `m:ss.t` (ticks of simulated play, rounded down).

@@ -18,7 +18,22 @@ final class ProgressTests: XCTestCase {
         XCTAssertFalse(progress.isUnlocked(3, of: order), "past the end")
     }
 
+    func testLeavesAndAssistedWins() {
+        var progress = PlayerProgress()
+        XCTAssertFalse(progress.recordWin(level: "level4", ticks: 3000, leaves: 4, of: 10, assisted: true), "no best time with assist")
+        XCTAssertTrue(progress.record("level4").wonOnlyWithAssist)
+        XCTAssertTrue(progress.isUnlocked(1, of: ["level4", "level5"]), "an assisted win unlocks the next level")
+        XCTAssertTrue(progress.recordWin(level: "level4", ticks: 3100, leaves: 2, of: 10))
+        XCTAssertEqual(progress.record("level4"), .init(won: true, bestTicks: 3100, bestLeaves: 4, allLeaves: false), "the most leaves kept")
+        progress.recordWin(level: "level4", ticks: 3200, leaves: 10, of: 10)
+        XCTAssertEqual(progress.record("level4"), .init(won: true, bestTicks: 3100, bestLeaves: 10, allLeaves: true))
+    }
+
     func testFileRoundTripsAndReadsWhatPeopleWrite() throws {
+        var withLeaves = PlayerProgress(hintsDone: ["jump", "dash \"x\""])
+        withLeaves.recordWin(level: "level5", ticks: 4000, leaves: 3, of: 3)
+        XCTAssertEqual(try ProgressFile.decode(Array(ProgressFile.encode(withLeaves).utf8), file: "p.toml"), withLeaves)
+        XCTAssertTrue(ProgressFile.encode(withLeaves).contains("leaves = 3\nall_leaves = true\n"))
         var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2031)
         progress.levels["my level \"2\""] = .init(won: false)
@@ -37,6 +52,10 @@ final class ProgressTests: XCTestCase {
             ("version = 1\n[levels.level1]\nwon = \"yes\"\n", "p.toml: `levels.level1.won` is not true or false"),
             ("version = 1\n[levels.level1]\nbest_ticks = -5\n", "p.toml: `levels.level1.best_ticks` is not a tick count"),
             ("version = 1\n[levels.level1]\nbest_ticks = 99999999999999\n", "p.toml: `levels.level1.best_ticks` is not a tick count"),
+            ("version = 1\n[levels.level1]\nleaves = -1\n", "p.toml: `levels.level1.leaves` is not a count from 0 to 4096"),
+            ("version = 1\n[levels.level1]\nall_leaves = 1\n", "p.toml: `levels.level1.all_leaves` is not true or false"),
+            ("version = 1\nhints_done = \"jump\"\n", "p.toml: `hints_done` is not a list"),
+            ("version = 1\nhints_done = [1]\n", "p.toml: `hints_done` holds something other than a name"),
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try ProgressFile.decode(Array(text.utf8), file: "p.toml"), text) { error in

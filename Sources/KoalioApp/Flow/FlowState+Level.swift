@@ -154,6 +154,9 @@ extension FlowState {
         if events.contains(.jumped) { effects.append(.sound(.jump)) }
         if events.contains(.dashed) { effects.append(.sound(.dash)) }
         if events.contains(.landed) { effects.append(.sound(.land)) }
+        if events.contains(.checkpoint) { effects.append(.sound(.checkpoint)) }
+        if events.contains(.leaf) { effects.append(.sound(.leaf)) }
+        if events.contains(.stomped) { effects.append(.sound(.stomp)) }
         if events.contains(.koalaLost) {
             effects.append(.sound(.death))
             effects += run.session.world.koalas.filter(\.diedThisStep).map { .rumble(player: $0.number) }
@@ -165,7 +168,9 @@ extension FlowState {
         guard result.ended == .won else { return }
         effects.append(.sound(.win))
         guard !run.replayed, let index = run.index, context.levelNames.indices.contains(index) else { return }
-        let isBest = progress.recordWin(level: context.levelNames[index], ticks: run.session.world.tick)
+        let world = run.session.world
+        let isBest = progress.recordWin(level: context.levelNames[index], ticks: world.tick, leaves: world.leafCount,
+                                        of: world.leavesTaken.count, assisted: world.assist.isOn)
         effects.append(.saveProgress)
         if isBest { effects.append(.keepBestRun) }
     }
