@@ -150,7 +150,8 @@ public enum Game {
         }
         do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .input(error.description) }
         do { try platform.preload(images) } catch { throw .input(map.describing(error)) }
-        let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), options: loopOptions)
+        let assist = replay?.assist ?? effective.assist  // a replay plays with the assist it was recorded with
+        let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map, assist: assist), options: loopOptions)
         _ = try loop.run(screenshot: options.screenshotPath)
         return 0
     }

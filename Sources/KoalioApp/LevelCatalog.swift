@@ -4,14 +4,14 @@ import KoalioSim
 public enum Screen: String, Sendable {
     case title, levels, level
     /// The settings pages (from the title or the pause screen).
-    case settings, keyboardControls = "keyboard", padControls = "gamepad", touchControls = "touch", video
+    case settings, keyboardControls = "keyboard", padControls = "gamepad", touchControls = "touch", video, assist
 
     /// "Quit koalio?" (Yes / No), over the title or the pause screen.
     case quitConfirmation = "quit"
     /// How to play: the controls of the controller in hand and the rules (from the title or the pause screen).
     case howToPlay = "howto"
 
-    var isSettings: Bool { [.settings, .keyboardControls, .padControls, .touchControls, .video].contains(self) }
+    var isSettings: Bool { [.settings, .keyboardControls, .padControls, .touchControls, .video, .assist].contains(self) }
 }
 
 /// The game's levels in playing order (`level1`, `level2`, … in the data's `Levels/`) and how to

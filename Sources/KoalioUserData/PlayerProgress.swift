@@ -7,7 +7,7 @@ public struct PlayerProgress: Equatable, Sendable {
         public var won: Bool
         /// The fastest win without assist, in 60 Hz ticks (nil until won so).
         public var bestTicks: Int?
-        /// The most leaves taken in a winning run (nil until won).
+        /// The most leaves taken in a winning run (nil until won, and in levels without leaves).
         public var bestLeaves: Int?
         /// Whether a winning run took every leaf of the level.
         public var allLeaves: Bool
@@ -47,8 +47,10 @@ public struct PlayerProgress: Equatable, Sendable {
     public mutating func recordWin(level: String, ticks: Int, leaves: Int = 0, of leafTotal: Int = 0, assisted: Bool = false) -> Bool {
         var entry = record(level)
         entry.won = true
-        entry.bestLeaves = max(entry.bestLeaves ?? 0, leaves)
-        if leafTotal > 0 && leaves >= leafTotal { entry.allLeaves = true }
+        if leafTotal > 0 {  // a level without leaves keeps no count
+            entry.bestLeaves = max(entry.bestLeaves ?? 0, leaves)
+            if leaves >= leafTotal { entry.allLeaves = true }
+        }
         let isBest = !assisted && (entry.bestTicks.map { ticks < $0 } ?? true)
         if isBest { entry.bestTicks = ticks }
         levels[level] = entry

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 
 /// Everything the player can set, as the settings menu and `settings.toml` hold it. Plain
@@ -28,6 +29,8 @@ public struct Settings: Equatable, Sendable {
     public var effectsVolume = 100
     /// Race the ghost of the best run in levels already won.
     public var ghost = true
+    /// Assist mode (off by default): recorded with each run.
+    public var assist = Assist.off
 
     public init() {}
 

@@ -232,7 +232,7 @@ public enum SettingsFile {
 extension SettingsFile {
     /// The file's tables, in the order they are written.
     enum Section: String, CaseIterable {
-        case keyboard, gamepad, touch, video, audio, game
+        case keyboard, gamepad, touch, video, audio, game, assist
     }
 
     /// One setting besides the bindings: where it lives, how it is read and written.
@@ -300,6 +300,10 @@ extension SettingsFile {
             integer(.audio, "music", \.musicVolume, Settings.percentRange, "Music volume in percent"),
             integer(.audio, "effects", \.effectsVolume, Settings.percentRange, "Sound effects volume in percent"),
             boolean(.game, "ghost", \.ghost, "Race the ghost of your best run in levels you have won"),
+            integer(.assist, "speed", \.assist.speedPercent, Assist.speedRange,
+                    "Assist: game speed in percent (runs with any assist on set no best time or medal)"),
+            boolean(.assist, "invincible", \.assist.invincible, "Assist: spikes and critters do not kill; a fall returns you to the last checkpoint"),
+            boolean(.assist, "infinite_dash", \.assist.infiniteDash, "Assist: dash without holding the dash button"),
         ]
     }
 }

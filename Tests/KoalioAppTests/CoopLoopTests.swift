@@ -205,6 +205,8 @@ final class CoopLoopTests: XCTestCase {
             241 pad1 dpdown up
             245 pad1 dpdown down
             246 pad1 dpdown up
+            248 pad1 dpdown down
+            249 pad1 dpdown up
             250 pad1 a down
             251 pad1 a up
             260 pad1 start down
@@ -243,7 +245,7 @@ final class CoopLoopTests: XCTestCase {
 
             """, ticks: 300, recording: options)
         let recording = try ReplayFile.decode(try XCTUnwrap(FileManager.default.contents(atPath: path)).map { $0 }, file: path)
-        XCTAssertEqual(recording.formatVersion, 3)
+        XCTAssertEqual(recording.formatVersion, Recording.formatVersion)
         XCTAssertTrue(recording.inputs.contains { $0.partners.count == 2 }, "both co-op players are in the recording")
         let map = try TMXLoader.load(path: levelPath)
         XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: 300))

@@ -164,7 +164,7 @@ final class FlowCaseTests: XCTestCase {
             let h = try FlowHarness()
             h.flow.startLevelForTest(0, h.context)
             h.flow.run.session.togglePause()
-            h.flow.selection[.level] = 1  // Settings
+            h.flow.selection[.level] = 2  // Settings
             h.press(.enter)
             XCTAssertEqual(h.screen, .settings)
             h.press(.escape)
@@ -315,6 +315,30 @@ final class FlowCaseTests: XCTestCase {
         }
     }
 
+    func testRestartFromThePauseMenuStartsANewRunFromTheBeginning() throws {
+        try MainActor.assumeIsolated {
+            var settings = Settings()
+            settings.assist = Assist(speedPercent: 80, invincible: true)
+            let h = try FlowHarness(settings: settings)
+            h.flow.startLevelForTest(0, h.context)
+            h.tick(90)
+            XCTAssertGreaterThan(h.flow.session.world.tick, 80)
+            XCTAssertEqual(h.flow.session.world.assist, settings.assist, "a level starts with the assist set")
+            h.press(.escape)
+            XCTAssertEqual(h.flow.session.state, .paused)
+            h.flow.selection[.level] = 1
+            XCTAssertEqual(FlowState.pauseEntries(h.context)[1], .restart)
+            let before = h.effects.count
+            h.press(.enter)
+            XCTAssertEqual(h.screen, .level)
+            XCTAssertEqual(h.flow.session.state, .playing, "a new run, not paused")
+            XCTAssertLessThanOrEqual(h.flow.session.world.tick, 1, "from the start")
+            XCTAssertEqual(h.flow.session.world.player.position.x, h.flow.session.map.spawn.x, accuracy: 1)
+            XCTAssertTrue(h.effects[before...].contains { if case .levelStarted = $0 { return true } else { return false } },
+                          "a new recording (and ghost) begins")
+        }
+    }
+
     func testAFreePadJoinsWithAAndLeavesFromThePauseMenu() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
@@ -326,8 +350,8 @@ final class FlowCaseTests: XCTestCase {
             XCTAssertEqual(h.flow.session.world.koalas.count, 2, "with a koala of their own")
             h.press(.start, pad: first)
             XCTAssertEqual(h.flow.session.state, .paused)
-            XCTAssertEqual(FlowState.pauseEntries(h.context), [.resume, .settings, .howToPlay, .levels, .leave(player: 2), .quit])
-            h.flow.selection[.level] = 4
+            XCTAssertEqual(FlowState.pauseEntries(h.context), [.resume, .restart, .settings, .howToPlay, .levels, .leave(player: 2), .quit])
+            h.flow.selection[.level] = 5
             h.press(.a, pad: first)
             XCTAssertNil(h.registry.player(of: .pad(second)), "player 2 left: the pad is free")
             XCTAssertEqual(h.screen, .level)

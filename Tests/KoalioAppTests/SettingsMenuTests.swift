@@ -113,7 +113,7 @@ final class SettingsMenuTests: XCTestCase {
 
     func testTapsChangeValuesByTheRowsHalves() throws {
         let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
-        let rows = MenuLayout.entryRects(count: 11, compact: true)
+        let rows = MenuLayout.entryRects(count: 12, compact: true)
         let music = rows[7], title = MenuLayout.entryRects(count: 3)[1]
         let run = try LoopRunner.play("""
             2 mouse down \(Int(title.x + 20)) \(Int(title.y + 5))
@@ -133,7 +133,7 @@ final class SettingsMenuTests: XCTestCase {
 
     func testATapCancelsARebindThatWaitsForAKey() throws {
         let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
-        let rows = MenuLayout.entryRects(count: 11, compact: true), title = MenuLayout.entryRects(count: 3)[1]
+        let rows = MenuLayout.entryRects(count: 12, compact: true), title = MenuLayout.entryRects(count: 3)[1]
         func tap(_ tick: Int, _ rect: Rect) -> String {
             "\(tick) mouse down \(Int(rect.x + 20)) \(Int(rect.y + 5))\n\(tick + 1) mouse up \(Int(rect.x + 20)) \(Int(rect.y + 5))\n"
         }
@@ -150,21 +150,25 @@ final class SettingsMenuTests: XCTestCase {
             3 escape up
             4 down down
             5 down up
-            6 enter down
-            7 enter up
-            10 escape down
-            11 escape up
-            14 up down
-            15 up up
-            16 enter down
-            17 enter up
+            6 down down
+            7 down up
+            8 enter down
+            9 enter up
+            12 escape down
+            13 escape up
+            16 up down
+            17 up up
+            18 up down
+            19 up up
+            20 enter down
+            21 enter up
 
-            """, ticks: 22)
+            """, ticks: 26)
         XCTAssertEqual(run.field(4, "state"), "paused")
-        XCTAssertEqual(run.field(8, "screen"), "settings")
-        XCTAssertEqual(run.field(12, "screen"), "level", "Back returns to the paused level")
-        XCTAssertEqual(run.field(12, "state"), "paused")
-        XCTAssertEqual(run.field(18, "state"), "playing", "Resume")
+        XCTAssertEqual(run.field(10, "screen"), "settings", "the third entry, under Resume and Restart")
+        XCTAssertEqual(run.field(14, "screen"), "level", "Back returns to the paused level")
+        XCTAssertEqual(run.field(14, "state"), "paused")
+        XCTAssertEqual(run.field(22, "state"), "playing", "Resume")
     }
 
     func testQuitFromThePauseScreenAsksOnceThenEndsTheGame() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import KoalioCore
 import KoalioInput
 import KoalioSDL
 import KoalioTestSupport
@@ -30,6 +31,24 @@ final class SettingsFileTests: XCTestCase {
         XCTAssertEqual(decoded.settings.bindings.keys[.jump], [.space, .z, .up, .w])
         XCTAssertEqual(decoded.settings.bindings.keys[.dash], [.leftShift])
         XCTAssertEqual(decoded.settings.bindings.keys[.left], Bindings.defaultKeys[.left], "what the file leaves out is the default")
+    }
+
+    func testTheAssistSectionReadsAndWrites() {
+        let decoded = decode("""
+            [assist]
+            speed = 60
+            invincible = true
+            infinite_dash = false
+            """)
+        XCTAssertEqual(decoded.problems, [])
+        XCTAssertEqual(decoded.settings.assist, Assist(speedPercent: 60, invincible: true, infiniteDash: false))
+        XCTAssertEqual(Settings().assist, .off, "off by default")
+        let written = SettingsFile.encode(decoded.settings, naming: naming)
+        XCTAssertTrue(written.contains("[assist]\n"), written)
+        XCTAssertEqual(decode(written).settings.assist, decoded.settings.assist)
+        let slow = decode("[assist]\nspeed = 30\n")
+        XCTAssertEqual(slow.problems.map(\.description), ["s.toml:2: [assist] speed: should be a whole number from 50 to 100; keeping the default"])
+        XCTAssertEqual(slow.settings.assist.speedPercent, 100)
     }
 
     func testWhatTheGameWritesReadsBackTheSame() {
@@ -77,7 +96,7 @@ final class SettingsFileTests: XCTestCase {
             "s.toml:7: [gamepad] dead_zone: should be a whole number from 0 to 50; keeping the default",
             "s.toml:8: [gamepad] rumble: should be true or false; keeping the default",
             "s.toml:10: [touch] sise: unknown setting (known in [touch]: opacity, size, left_handed, joystick)",
-            "s.toml:12: sound: unknown setting (the sections are [keyboard], [gamepad], [touch], [video], [audio], [game])",
+            "s.toml:12: sound: unknown setting (the sections are [keyboard], [gamepad], [touch], [video], [audio], [game], [assist])",
         ])
         let settings = decoded.settings
         XCTAssertEqual(settings.bindings.keys[.jump], Bindings.defaultKeys[.jump])

@@ -10,9 +10,11 @@ public struct FrameClock: Sendable {
 
     public init(now: Double) { previous = now }
 
-    public mutating func ticksDue(now: Double) -> Int {
+    /// - Parameter rate: ticks owed per tick's worth of wall time: below 1 (assist's game speed)
+    ///   the world runs fewer 60 Hz ticks a second, each the same as at full speed.
+    public mutating func ticksDue(now: Double, rate: Double = 1) -> Int {
         let tickSeconds = 1 / Double(Tick.perSecond)
-        accumulator += min(max(0, now - previous), tickSeconds * Double(Self.maxTicksPerFrame))
+        accumulator += min(max(0, now - previous), tickSeconds * Double(Self.maxTicksPerFrame)) * rate
         previous = now
         let due = Int(accumulator / tickSeconds)
         accumulator -= Double(due) * tickSeconds

@@ -94,7 +94,9 @@ public final class GameLoop {
             running = pumpEvents()
             guard running else { break }
             presence.updateHUD(visible: registry.controllers.isEmpty && flow.isInLevel, at: flow.session.steps)
-            var due = fixedStep ? 1 : clock.ticksDue(now: frameStart)
+            // Assist's game speed slows play, not the menus (a run's speed is fixed when it starts).
+            let slowed = flow.isInLevel && flow.session.state == .playing
+            var due = fixedStep ? 1 : clock.ticksDue(now: frameStart, rate: slowed ? Double(flow.session.world.assist.speedPercent) / 100 : 1)
             while due > 0 && running {
                 tick()
                 due -= 1

@@ -8,13 +8,14 @@ import KoalioView
 extension FlowState {
     /// The pause screen's entries.
     enum PauseEntry: Equatable {
-        case resume, settings, howToPlay, levels, quit
+        case resume, restart, settings, howToPlay, levels, quit
         /// A co-op player leaves the game (their pad is free again).
         case leave(player: Int)
 
         var title: String {
             switch self {
             case .resume: return "Resume"
+            case .restart: return "Restart"
             case .settings: return "Settings"
             case .howToPlay: return "How to play"
             case .levels: return "Levels"
@@ -24,10 +25,10 @@ extension FlowState {
         }
     }
 
-    /// Resume, Settings, How to play, the level select (in the game from the title), each co-op player's
-    /// way out, Quit.
+    /// Resume, Restart, Settings, How to play, the level select (in the game from the title), each
+    /// co-op player's way out, Quit.
     static func pauseEntries(_ context: FlowContext) -> [PauseEntry] {
-        [.resume, .settings, .howToPlay] + (context.playsTheGame ? [.levels] : []) + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
+        [.resume, .restart, .settings, .howToPlay] + (context.playsTheGame ? [.levels] : []) + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
     }
 
     @MainActor
@@ -100,6 +101,14 @@ extension FlowState {
 
     enum PauseChoice { case stay, resume, left }
 
+    /// The pause menu's Restart: the level from its start (not the last checkpoint), as a new
+    /// run with a new recording and the assist now set; co-op partners are seated again by
+    /// their next input.
+    private mutating func restart(_ context: FlowContext, _ effects: inout [Effect]) {
+        run = LevelRun(session: Session(map: run.session.map, assist: context.settings.assist), index: run.index, sha256: run.sha256)
+        effects.append(.levelStarted)
+    }
+
     /// A paused tick: up and down choose an entry, A, Enter or a tap on it takes it; in the
     /// game, B or Q leaves for the level select (Esc and Start resume: they are the pause key).
     private mutating func pauseMenuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) -> PauseChoice {
@@ -120,6 +129,10 @@ extension FlowState {
         case .resume:
             selection[.level] = 0  // the next pause starts on Resume
             return .resume
+        case .restart:
+            selection[.level] = 0
+            restart(context, &effects)
+            return .left
         case .settings:
             openSettings(exit: .level)
             return .left

@@ -100,7 +100,7 @@ extension FlowState {
             mode = .levelSelect
             effects.append(.warn(message))
         case let .loaded(map, sha256):
-            run = LevelRun(session: Session(map: map), index: index, sha256: sha256)
+            run = LevelRun(session: Session(map: map, assist: context.settings.assist), index: index, sha256: sha256)
             selection[.levels] = index
             selection[.level] = 0
             mode = .level

@@ -18,7 +18,7 @@ enum Mode: Equatable {
 
 /// A settings page open, and where its main page's Back leads.
 struct SettingsState: Equatable {
-    /// `.settings`, `.keyboardControls`, `.padControls`, `.touchControls` or `.video`.
+    /// `.settings`, `.keyboardControls`, `.padControls`, `.touchControls`, `.video` or `.assist`.
     var page: Screen
     /// A rebind waiting for its key or button.
     var capture: BindingCapture?

@@ -46,7 +46,7 @@ final class RunKeeper {
         ghost = nil
         guard let options, !run.replayed else { return }
         recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.map.name, levelSHA256: run.sha256,
-                            tickRate: Tick.perSecond)
+                            tickRate: Tick.perSecond, assist: run.session.world.assist)
         guard ghostOn, let path = bestRunPath(level: catalogName), FileManager.default.fileExists(atPath: path) else { return }
         let recording: Recording
         do { recording = try ReplayStore.read(path) } catch { return warn("no ghost: \(error.description)") }

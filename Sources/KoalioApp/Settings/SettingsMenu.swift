@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 import KoalioSDL
 import KoalioUserData
@@ -57,6 +58,7 @@ enum SettingsMenu {
         case .padControls: return "Pad buttons"
         case .touchControls: return "On-screen controls"
         case .video: return "Video"
+        case .assist: return "Assist"
         default: return "Settings"
         }
     }
@@ -119,6 +121,13 @@ enum SettingsMenu {
                 displayRow(context),
                 SettingsRow(entry: .init("Back"), kind: .back),
             ]
+        case .assist:
+            return [
+                percent("Game speed", "assist.speed", \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent, settings),
+                choice("Invincible", "assist.invincible", settings.assist.invincible ? "on" : "off") { $0.assist.invincible.toggle() },
+                choice("Infinite dash", "assist.infinite_dash", settings.assist.infiniteDash ? "on" : "off") { $0.assist.infiniteDash.toggle() },
+                SettingsRow(entry: .init("Back"), kind: .back),
+            ]
         default:
             return [
                 SettingsRow(entry: .init("Keyboard keys"), kind: .open(.keyboardControls), fileKey: "keyboard"),
@@ -131,6 +140,7 @@ enum SettingsMenu {
                 percent("Music volume", "audio.music", \.musicVolume, Settings.percentRange, step: percentStep, settings),
                 percent("Effects volume", "audio.effects", \.effectsVolume, Settings.percentRange, step: percentStep, settings),
                 choice("Ghost of your best run", "game.ghost", settings.ghost ? "on" : "off") { $0.ghost.toggle() },
+                SettingsRow(entry: .init("Assist", detail: settings.assist.isOn ? "on" : "off"), kind: .open(.assist), fileKey: "assist"),
                 SettingsRow(entry: .init("Back"), kind: .back),
             ]
         }
