@@ -105,7 +105,7 @@ def speckle(d, x0, y0, w, h, colors, n):
         d.point((x0 + rng.randrange(w), y0 + rng.randrange(h)), fill=rgba(rng.choice(colors)))
 
 def make_tiles():
-    img = Image.new("RGBA", (T * 8, T * 3), (0, 0, 0, 0))
+    img = Image.new("RGBA", (T * 8, T * 4), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     def at(i):
         return (i % 8) * T, (i // 8) * T
@@ -235,6 +235,41 @@ def make_tiles():
     speckle(d, x, y + 5, 16, 11, ["#55382a", "#7d5a48", "#4a3024"], 26)
     d.rectangle([x, y, x + 15, y + 4], fill=rgba("#6f8f48"))
     d.line([x, y + 5, x + 15, y + 5], fill=rgba("#44602e"))
+    # Row 4 (tile ids 25-30), for world 2: the outback and the night forest. Their speckles come
+    # from their own seeded generator, so everything drawn after keeps its draws.
+    world2 = random.Random(31)
+    def speckle2(x0, y0, w, h, colors, n):
+        for _ in range(n):
+            d.point((x0 + world2.randrange(w), y0 + world2.randrange(h)), fill=rgba(world2.choice(colors)))
+    x, y = at(24)  # 25 red sand over red earth (outback ground top)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#a8452a"))
+    speckle2(x, y + 4, 16, 12, ["#8c3620", "#c0593a", "#7a2e1a"], 28)
+    d.rectangle([x, y, x + 15, y + 3], fill=rgba("#e08a4e"))
+    d.line([x, y + 4, x + 15, y + 4], fill=rgba("#7a2e1a"))
+    for k in range(1, 16, 4):
+        d.point((x + k, y), fill=rgba("#f4b47a"))
+    x, y = at(25)  # 26 red earth
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#a8452a"))
+    speckle2(x, y, 16, 16, ["#8c3620", "#c0593a", "#7a2e1a"], 36)
+    x, y = at(26)  # 27 night grass over dark soil (night forest ground top)
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#3a3550"))
+    speckle2(x, y + 5, 16, 11, ["#2c2840", "#48426a", "#25213a"], 26)
+    d.rectangle([x, y, x + 15, y + 4], fill=rgba("#3f7a6a"))
+    d.line([x, y + 5, x + 15, y + 5], fill=rgba("#24463e"))
+    for k in range(0, 16, 3):
+        d.point((x + k + 1, y), fill=rgba("#6fb8a0"))
+    x, y = at(27)  # 28 dark soil
+    d.rectangle([x, y, x + 15, y + 15], fill=rgba("#3a3550"))
+    speckle2(x, y, 16, 16, ["#2c2840", "#48426a", "#25213a"], 34)
+    x, y = at(28)  # 29 spinifex tuft (decoration, outback)
+    for k, h in [(2, 7), (5, 11), (8, 9), (11, 12), (14, 6)]:
+        d.line([x + 8, y + 15, x + k, y + 15 - h], fill=rgba("#c9b25a"))
+    d.ellipse([x + 3, y + 11, x + 13, y + 16], fill=rgba("#9a8a3e"))
+    x, y = at(29)  # 30 glowing fern (decoration, night)
+    for side in (-1, 1):
+        for k in range(0, 10, 3):
+            d.line([x + 8, y + 15 - k, x + 8 + side * (6 - k // 2), y + 12 - k], fill=rgba("#5fe0b0"))
+    d.line([x + 8, y + 15, x + 8, y + 3], fill=rgba("#3aa080"))
     img.save(os.path.join(OUT, "tiles.png"))
 
 # ---------------------------------------------------------------- sky and hills (568x320, tile horizontally)
@@ -316,6 +351,57 @@ def make_cave():
         d.polygon([(tx + 20, 280), (tx + 26, 250), (tx + 32, 280)], fill=rgba("#3c8aa0"))
     d.rectangle([0, 280, W, H], fill=rgba("#2b2638"))
     img.save(os.path.join(OUT, "hills-cave.png"))
+
+def gradient(d, stops):
+    for yy in range(H):
+        t = yy / (H - 1)
+        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+            if t0 <= t <= t1:
+                a, b = rgba(c0), rgba(c1)
+                k = (t - t0) / (t1 - t0)
+                d.line([0, yy, W, yy], fill=tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3)) + (255,))
+                break
+
+def make_outback():
+    """World 2's red centre: a hot sky over red mesas (its own generator, as every theme since dusk)."""
+    img = Image.new("RGBA", (W, H))
+    d = ImageDraw.Draw(img)
+    gradient(d, [(0.0, "#3f8fd0"), (0.55, "#9fd0e8"), (1.0, "#f3d9a4")])
+    d.ellipse([80, 40, 120, 80], fill=rgba("#fff3c0"))
+    img.convert("RGB").save(os.path.join(OUT, "sky-outback.png"))
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for x0, w, top in [(10, 120, 170), (190, 90, 200), (300, 160, 160), (480, 70, 210)]:  # flat-topped mesas
+        for ox in (0, -W, W):
+            d.polygon([(ox + x0, H), (ox + x0 + 12, top), (ox + x0 + w - 12, top), (ox + x0 + w, H)], fill=rgba("#b4583a"))
+            d.line([(ox + x0 + 12, top), (ox + x0 + w - 12, top)], fill=rgba("#d27a52"), width=2)
+    d.rectangle([0, 255, W, H], fill=rgba("#c96a3e"))
+    for tx in range(30, W, 83):  # a desert oak here and there
+        d.rectangle([tx - 1, 236, tx + 1, 256], fill=rgba("#5a3a28"))
+        d.ellipse([tx - 10, 222, tx + 10, 240], fill=rgba("#6f7a3a"))
+    img.save(os.path.join(OUT, "hills-outback.png"))
+
+def make_night():
+    """World 2's night forest: stars and a moon over ghost gums in silhouette."""
+    img = Image.new("RGBA", (W, H))
+    d = ImageDraw.Draw(img)
+    gradient(d, [(0.0, "#0c1230"), (0.6, "#1e2c5a"), (1.0, "#35508a")])
+    stars = random.Random(41)
+    for _ in range(90):
+        d.point((stars.randrange(W), stars.randrange(200)), fill=rgba("#ffffff", stars.choice([140, 200, 255])))
+    d.ellipse([430, 36, 470, 76], fill=rgba("#f4f1d8"))
+    d.ellipse([442, 34, 478, 70], fill=rgba("#0f1636"))  # a crescent
+    img.convert("RGB").save(os.path.join(OUT, "sky-night.png"))
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for tx in range(0, W, 71):
+        for ox in (0, -W, W):
+            cx = tx + ox + 30
+            top = 150 + (tx * 29) % 50
+            d.rectangle([cx - 3, top + 20, cx + 3, H], fill=rgba("#c8cce0", 90))  # pale ghost-gum trunks
+            d.ellipse([cx - 26, top - 10, cx + 26, top + 36], fill=rgba("#182a3a"))
+    d.rectangle([0, 262, W, H], fill=rgba("#141f2e"))
+    img.save(os.path.join(OUT, "hills-night.png"))
 
 # ---------------------------------------------------------------- goal flag (32x64)
 def make_goal():
@@ -568,5 +654,5 @@ def make_icons():
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font(); make_hud(); make_buttons(); make_icons(); make_objects()
+    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font(); make_hud(); make_buttons(); make_icons(); make_objects(); make_outback(); make_night()
     print("wrote", ", ".join(sorted(f for f in os.listdir(OUT) if f.endswith(".png"))))

@@ -143,4 +143,8 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
     case dusk
     /// Underground, lit by crystals.
     case cave
+    /// World 2: red earth and mesas under a hot sky.
+    case outback
+    /// World 2: a gum forest under the moon.
+    case night
 }

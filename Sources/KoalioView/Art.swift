@@ -55,6 +55,8 @@ public enum Art {
         case .meadow: return (.sky, .hills, Color(79, 155, 224))
         case .dusk: return (.resource("sky-dusk.png"), .resource("hills-dusk.png"), Color(58, 40, 84))
         case .cave: return (.resource("sky-cave.png"), .resource("hills-cave.png"), Color(20, 18, 28))
+        case .outback: return (.resource("sky-outback.png"), .resource("hills-outback.png"), Color(201, 106, 62))
+        case .night: return (.resource("sky-night.png"), .resource("hills-night.png"), Color(20, 31, 46))
         }
     }
 

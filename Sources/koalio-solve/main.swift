@@ -1,8 +1,10 @@
 // koalio-solve: finds a winning run of a level with a beam search over the pure simulation and
 // prints it as an `--input-script` (keys pressed and released at ticks).
 //
-// Used to prove a level can be won, to measure its fastest time, and to make the winning
-// input the end-to-end tests play. Usage: koalio-solve LEVEL.tmx > run.keys
+// Used to prove a level can be won, to measure its fastest time (the medal times are set from
+// it), and to make the winning input the end-to-end tests play. The critters move with the
+// world it searches; a run in which the koala dies is dropped even where a checkpoint would
+// bring it back. Usage: koalio-solve LEVEL.tmx > run.keys
 import Foundation
 import KoalioCore
 import KoalioScripting
@@ -36,7 +38,7 @@ func score(_ world: World, _ map: TileMap) -> Double {
 func key(_ world: World) -> [Int] {
     let p = world.player
     return [Int(p.position.x / 3), Int(p.position.y / 3), Int((p.velocity.x * 2).rounded()),
-            Int((p.velocity.y * 2).rounded()), p.onGround ? 1 : 0, p.jumpWasHeld ? 1 : 0]
+            Int((p.velocity.y * 2).rounded()), p.onGround ? 1 : 0, p.jumpWasHeld ? 1 : 0, world.livingCritters]
 }
 
 func solve(_ map: TileMap) -> [Command]? {
@@ -48,7 +50,8 @@ func solve(_ map: TileMap) -> [Command]? {
             for (index, command) in choices.enumerated() {
                 var world = node.world
                 for _ in 0..<ticksPerChoice { world.step(command, in: map) }
-                if world.state == .died { continue }
+                // A death is a dead end, whether it ends the run or sends the koala to a checkpoint.
+                if world.state == .died || !world.koalas[0].isAlive { continue }
                 let path = node.path + [UInt8(index)]
                 if world.state == .won { return path.flatMap { [Command](repeating: choices[Int($0)], count: ticksPerChoice) } }
                 guard seen.insert(key(world)).inserted else { continue }

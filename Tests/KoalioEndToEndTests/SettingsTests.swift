@@ -116,7 +116,7 @@ final class FileMessageTests: XCTestCase {
             XCTAssertEqual(run.status, 2, run.stderr)
             XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
             XCTAssertTrue(run.stderr.contains("--level \(name): no level of that name"), run.stderr)
-            XCTAssertTrue(run.stderr.contains("the levels are level1, level2, level3"), run.stderr)
+            XCTAssertTrue(run.stderr.contains("the levels are level1, level2, level3, level4, level5, level6"), run.stderr)
         }
         let fifo = try Koalio.scratch().appendingPathComponent("fifo.tmx").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)

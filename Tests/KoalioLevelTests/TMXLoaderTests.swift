@@ -66,7 +66,7 @@ final class TMXLoaderTests: XCTestCase {
             .replacingOccurrences(of: "value=\"dusk\"", with: "value=\"disco\"")
         let path = Repository.path("Levels/level2-copy.tmx")
         XCTAssertThrowsError(try TMXLoader.load(bytes: Array(text.utf8), path: path)) { error in
-            XCTAssertEqual((error as? LevelError)?.description, "\(path):4: <property>: theme 'disco' is not one of meadow, dusk, cave")
+            XCTAssertEqual((error as? LevelError)?.description, "\(path):4: <property>: theme 'disco' is not one of meadow, dusk, cave, outback, night")
         }
     }
 

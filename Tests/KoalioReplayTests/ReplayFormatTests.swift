@@ -254,7 +254,7 @@ final class ReplayVerifierTests: XCTestCase {
     func testTheShippedWinningReplayVerifies() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Tests/Replays")).filter { $0.hasSuffix(".koalioreplay") }
         let levels = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Levels")).filter { $0.hasSuffix(".tmx") }
-        XCTAssertEqual(levels.count, 3)
+        XCTAssertEqual(levels.count, 6)
         for level in levels {
             XCTAssertTrue(files.contains(level.replacingOccurrences(of: ".tmx", with: ".koalioreplay")),
                           "every shipped level has its winning replay: \(level) in \(files)")
