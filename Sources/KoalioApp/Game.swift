@@ -89,6 +89,9 @@ public enum Game {
             loopOptions.catalog = LevelCatalog(names: names) { name throws(KoalioError) in
                 try Game.loadLevel(Game.levelPath(name, dataDirectory: dataDirectory), for: nil, replayPath: nil)
             }
+            let medals = MedalFile.load(levelsDirectory: dataDirectory + "/Levels")
+            if let warning = medals.warning { StandardError.writeLine("koalio: warning: \(warning)") }
+            loopOptions.catalog?.medals = medals.medals
             loopOptions.startScreen = options.level == nil ? .title : .level
             loopOptions.levelIndex = options.level.flatMap { names.firstIndex(of: $0) } ?? (options.level == nil ? 0 : nil)
             if let directory = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) {

@@ -11,12 +11,15 @@ public struct PlayerProgress: Equatable, Sendable {
         public var bestLeaves: Int?
         /// Whether a winning run took every leaf of the level.
         public var allLeaves: Bool
+        /// The level's leaves when it was last won (the level select's "leaves 7/10").
+        public var leafTotal: Int?
 
-        public init(won: Bool = false, bestTicks: Int? = nil, bestLeaves: Int? = nil, allLeaves: Bool = false) {
+        public init(won: Bool = false, bestTicks: Int? = nil, bestLeaves: Int? = nil, allLeaves: Bool = false, leafTotal: Int? = nil) {
             self.won = won
             self.bestTicks = bestTicks
             self.bestLeaves = bestLeaves
             self.allLeaves = allLeaves
+            self.leafTotal = leafTotal
         }
 
         /// Won, but only with assist on (no best time): the level select marks it.
@@ -49,6 +52,7 @@ public struct PlayerProgress: Equatable, Sendable {
         entry.won = true
         if leafTotal > 0 {  // a level without leaves keeps no count
             entry.bestLeaves = max(entry.bestLeaves ?? 0, leaves)
+            entry.leafTotal = leafTotal
             if leaves >= leafTotal { entry.allLeaves = true }
         }
         let isBest = !assisted && (entry.bestTicks.map { ticks < $0 } ?? true)

@@ -13,10 +13,11 @@ import KoalioCore
 /// won = true
 /// best_ticks = 2031
 /// leaves = 7
+/// leaves_of = 10
 /// all_leaves = false
 /// ```
 ///
-/// `hints_done`, `leaves` and `all_leaves` came with leaves and hints; files without them read
+/// `hints_done`, `leaves`, `leaves_of` and `all_leaves` came with leaves and hints; files without them read
 /// as before (no hints done, no leaves).
 ///
 /// A damaged file never costs the player silently: one that does not decode is moved aside at
@@ -87,6 +88,12 @@ public enum ProgressFile {
                 }
                 record.bestLeaves = count
             }
+            if let total = entry["leaves_of"] {
+                guard let count = total.int, (1...Self.leavesLimit).contains(count) else {
+                    throw UserFileError(file: file, reason: "`levels.\(name).leaves_of` is not a count from 1 to \(Self.leavesLimit)")
+                }
+                record.leafTotal = count
+            }
             if let all = entry["all_leaves"] {
                 guard let value = all.bool else { throw UserFileError(file: file, reason: "`levels.\(name).all_leaves` is not true or false") }
                 record.allLeaves = value
@@ -107,6 +114,7 @@ public enum ProgressFile {
             text += "\n[levels.\(TOMLText.key(name))]\nwon = \(record.won)\n"
             if let ticks = record.bestTicks { text += "best_ticks = \(ticks)\n" }
             if let leaves = record.bestLeaves { text += "leaves = \(leaves)\n" }
+            if let total = record.leafTotal { text += "leaves_of = \(total)\n" }
             if record.allLeaves { text += "all_leaves = true\n" }
         }
         return text

@@ -13,6 +13,17 @@ public enum Scene {
     static let pitShadeRows = 3
     static let pitShade = [Color(24, 40, 52, 90), Color(24, 40, 52, 170), Color(16, 24, 32, 235)]
 
+    /// A line of text in its colour.
+    public struct Line: Equatable, Sendable {
+        public var text: String
+        public var color: Color
+
+        public init(_ text: String, color: Color = .white) {
+            self.text = text
+            self.color = color
+        }
+    }
+
     /// What the frame shows besides the world: a passing notice, the pad's battery, the HUD.
     public struct Overlay: Sendable {
         /// e.g. "DualSense Wireless Controller connected"; nil for none.
@@ -43,6 +54,9 @@ public enum Scene {
         public var joinHints: [Prompt] = []
         /// In co-op, each player's time, under the end screen's prompt.
         public var playerTimes: [String] = []
+        /// "You Won!"'s lines about the run: the time and the best, a new best, the medal, the
+        /// leaves (above the co-op players' times).
+        public var resultLines: [Line] = []
         /// Co-op players whose pad is away, on the pause screen: one line under the top bar.
         public var padsAway: String?
 
@@ -53,7 +67,7 @@ public enum Scene {
         }
     }
 
-    static let warningColor = Color(255, 170, 60)
+    public static let warningColor = Color(255, 170, 60)
 
     /// - Parameter showStatus: the level's name and clock, top left (not behind a menu).
     public static func drawList(_ session: Session, overlay: Overlay = Overlay(), showStatus: Bool = true) -> DrawList {
@@ -111,8 +125,13 @@ public enum Scene {
             }
         }
         if overlay.showsStateScreen && (session.state == .won || session.state == .died) {
+            let results = session.state == .won ? overlay.resultLines : []
+            for (index, line) in results.enumerated() {
+                Text.draw(line.text, x: viewWidth / 2, y: viewHeight / 2 + 38 + Double(index) * 14, color: line.color, centered: true, into: &list)
+            }
+            let timesY = viewHeight / 2 + 40 + Double(results.count) * 14
             for (index, line) in overlay.playerTimes.enumerated() {
-                Text.draw(line, x: viewWidth / 2, y: viewHeight / 2 + 40 + Double(index) * 12, centered: true, into: &list)
+                Text.draw(line, x: viewWidth / 2, y: timesY + Double(index) * 12, centered: true, into: &list)
             }
         }
         if overlay.showsStateScreen && session.state == .paused {

@@ -20,7 +20,7 @@ final class FlowTests: XCTestCase {
 enum FlowChecks {
     /// Where a prompt is read.
     enum Stage: String, CaseIterable {
-        case title, quit, levels, howToPlay, paused, won, wonLast, died
+        case title, quit, levels, howToPlay, paused, won, wonLast, died, worldComplete
     }
 
     /// Every kind of controller a prompt is drawn for (the on-screen controls have no keys to
@@ -51,6 +51,8 @@ enum FlowChecks {
         case .wonLast:
             h.flow.startLevelForTest(2, h.context)
             try h.finishLevel(won: true)
+        case .worldComplete:
+            h.flow.mode = .worldComplete(world: 1, since: h.flow.ticks)
         }
         h.tick()
         return (h, pad)
@@ -60,7 +62,8 @@ enum FlowChecks {
     static func prompt(at stage: Stage, _ h: FlowHarness, pad: Int?) throws -> Prompt {
         let prompts = try h.prompts(pad: pad)
         switch stage {
-        case .title, .quit, .levels, .howToPlay: return try XCTUnwrap(h.flow.menuPage(h.context, prompts: prompts, rawStick: (0, 0))).hint
+        case .title, .quit, .levels, .howToPlay, .worldComplete:
+            return try XCTUnwrap(h.flow.menuPage(h.context, prompts: prompts, rawStick: (0, 0))).hint
         case .paused: return h.flow.stateScreenPrompts(h.context, prompts: prompts).paused
         case .won, .wonLast: return h.flow.stateScreenPrompts(h.context, prompts: prompts).won
         case .died: return h.flow.stateScreenPrompts(h.context, prompts: prompts).died
@@ -85,7 +88,7 @@ enum FlowChecks {
 
     static func everyPromptDoesWhatItSays() throws {
         var checked = 0
-        defer { XCTAssertEqual(checked, 200, "20 promises on each of 10 controllers") }
+        defer { XCTAssertEqual(checked, 220, "22 promises on each of 10 controllers") }
         for controller in Self.controllers {
             for stage in Stage.allCases {
                 let (shown, pad) = try harness(at: stage, controller)
@@ -138,6 +141,10 @@ enum FlowChecks {
             XCTAssertEqual(h.flow.run.index, 0, what)
             XCTAssertEqual(h.flow.session.state, .playing, "\(what): the level again")
             XCTAssertLessThan(h.flow.session.world.tick, 40, "\(what): from the start")
+        case (.wonLast, "continue"):
+            XCTAssertEqual(transitions, [.level, .worldComplete], "\(what): the world's totals")
+        case (.worldComplete, "continue"):
+            XCTAssertEqual(transitions, [.worldComplete, .levels], what)
         case (.paused, "levels"), (.won, "levels"), (.wonLast, "levels"), (.died, "levels"):
             XCTAssertEqual(transitions, [.level, .levels], "\(what): the level select, not the title")
         default:
@@ -336,6 +343,21 @@ final class FlowCaseTests: XCTestCase {
             XCTAssertEqual(h.flow.session.world.player.position.x, h.flow.session.map.spawn.x, accuracy: 1)
             XCTAssertTrue(h.effects[before...].contains { if case .levelStarted = $0 { return true } else { return false } },
                           "a new recording (and ghost) begins")
+        }
+    }
+
+    func testWorldCompleteGoesOnToTheNextWorldsFirstLevelByItself() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.flow.startLevelForTest(2, h.context)
+            try h.finishLevel(won: true)
+            h.press(.enter)
+            guard case .worldComplete(world: 1, _) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
+            h.tick(FlowState.worldCompleteTicks - 3)
+            XCTAssertEqual(h.screen, .worldComplete, "stays a while")
+            h.tick(3)
+            XCTAssertEqual(h.screen, .levels, "then the level select")
+            XCTAssertEqual(h.flow.selection[.levels], 2, "on the last level there is (the harness has one world)")
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import KoalioApp
+import KoalioCore
 import KoalioUserData
 import KoalioView
 import XCTest
@@ -18,5 +19,38 @@ final class LevelSelectPageTests: XCTestCase {
         XCTAssertEqual(page.selection, 1)
         XCTAssertEqual(page.selection(movedBy: 1), 3, "down skips the locked level")
         XCTAssertEqual(FlowState.displayName("my-level"), "my-level", "names that are not levelN stay as they are")
+    }
+
+    func testMedalsLeavesAndAssistedWins() {
+        var progress = PlayerProgress()
+        progress.recordWin(level: "level4", ticks: 1800, leaves: 7, of: 10)
+        progress.recordWin(level: "level5", ticks: 1000, leaves: 2, of: 10, assisted: true)
+        let medals = ["level4": MedalTimes(gold: 1700, silver: 1900, bronze: 2500)]
+        let page = FlowState.levelSelectPage(names: ["level4", "level5", "level6"], progress: progress, medals: medals, selection: 0,
+                                             hint: Prompt([]))
+        XCTAssertEqual(page.entries.map(\.detail), ["best 0:30.0  silver  leaves 7/10", "won with assist  leaves 2/10", "new", nil])
+    }
+
+    func testTheEndScreenTellsTheTimeTheBestTheMedalAndTheLeaves() {
+        let times = MedalTimes(gold: 1700, silver: 1900, bronze: 2500)
+        let first = RunResult(ticks: 1800, previousBest: nil, isBest: true, medal: .silver, medalTimes: times, leaves: 10, leafTotal: 10, assisted: false)
+        XCTAssertEqual(FlowState.resultLines(first).map(\.text), ["Time 0:30.0", "First win!", "Silver medal   Gold at 0:28.3", "Leaves 10/10  every one!"])
+        let slower = RunResult(ticks: 2600, previousBest: 1800, isBest: false, medal: nil, medalTimes: times, leaves: 3, leafTotal: 10, assisted: false)
+        XCTAssertEqual(FlowState.resultLines(slower).map(\.text), ["Time 0:43.3   best 0:30.0", "Bronze medal at 0:41.6", "Leaves 3/10"])
+        let better = RunResult(ticks: 1600, previousBest: 1800, isBest: true, medal: .gold, medalTimes: times, leaves: 0, leafTotal: 0, assisted: false)
+        XCTAssertEqual(FlowState.resultLines(better).map(\.text), ["Time 0:26.6   best 0:30.0", "New best!", "Gold medal"])
+        let assisted = RunResult(ticks: 1600, previousBest: nil, isBest: false, medal: nil, medalTimes: times, leaves: 0, leafTotal: 0, assisted: true)
+        XCTAssertEqual(FlowState.resultLines(assisted).map(\.text), ["Time 0:26.6", "Assist on: no best time or medal"])
+    }
+
+    func testTheWorldCompleteScreenAddsUpTheWorld() {
+        var progress = PlayerProgress()
+        progress.recordWin(level: "level4", ticks: 1800, leaves: 7, of: 10)
+        progress.recordWin(level: "level5", ticks: 2000, leaves: 5, of: 9)
+        progress.recordWin(level: "level6", ticks: 2200)
+        let medals = ["level4": MedalTimes(gold: 1800, silver: 1900, bronze: 2500), "level5": MedalTimes(gold: 1000, silver: 1500, bronze: 2100)]
+        let page = FlowState.worldCompletePage(world: 2, names: (1...6).map { "level\($0)" }, progress: progress, medals: medals, hint: Prompt([]))
+        XCTAssertEqual(page.heading, "World 2 complete!")
+        XCTAssertEqual(page.entries.map(\.detail), ["1:40.0", "12/19", "1 gold  1 bronze", nil])
     }
 }

@@ -24,16 +24,16 @@ final class ProgressTests: XCTestCase {
         XCTAssertTrue(progress.record("level4").wonOnlyWithAssist)
         XCTAssertTrue(progress.isUnlocked(1, of: ["level4", "level5"]), "an assisted win unlocks the next level")
         XCTAssertTrue(progress.recordWin(level: "level4", ticks: 3100, leaves: 2, of: 10))
-        XCTAssertEqual(progress.record("level4"), .init(won: true, bestTicks: 3100, bestLeaves: 4, allLeaves: false), "the most leaves kept")
+        XCTAssertEqual(progress.record("level4"), .init(won: true, bestTicks: 3100, bestLeaves: 4, allLeaves: false, leafTotal: 10), "the most leaves kept")
         progress.recordWin(level: "level4", ticks: 3200, leaves: 10, of: 10)
-        XCTAssertEqual(progress.record("level4"), .init(won: true, bestTicks: 3100, bestLeaves: 10, allLeaves: true))
+        XCTAssertEqual(progress.record("level4"), .init(won: true, bestTicks: 3100, bestLeaves: 10, allLeaves: true, leafTotal: 10))
     }
 
     func testFileRoundTripsAndReadsWhatPeopleWrite() throws {
         var withLeaves = PlayerProgress(hintsDone: ["jump", "dash \"x\""])
         withLeaves.recordWin(level: "level5", ticks: 4000, leaves: 3, of: 3)
         XCTAssertEqual(try ProgressFile.decode(Array(ProgressFile.encode(withLeaves).utf8), file: "p.toml"), withLeaves)
-        XCTAssertTrue(ProgressFile.encode(withLeaves).contains("leaves = 3\nall_leaves = true\n"))
+        XCTAssertTrue(ProgressFile.encode(withLeaves).contains("leaves = 3\nleaves_of = 3\nall_leaves = true\n"))
         var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2031)
         progress.levels["my level \"2\""] = .init(won: false)

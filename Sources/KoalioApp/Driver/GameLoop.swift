@@ -167,6 +167,7 @@ public final class GameLoop {
     var context: FlowContext {
         var context = FlowContext()
         context.levelNames = options.catalog?.names ?? []
+        context.medals = options.catalog?.medals ?? [:]
         context.playsTheGame = options.startScreen == .title && options.replay == nil && options.catalog != nil
         context.loadLevel = { [options, platform] index in
             guard let catalog = options.catalog else { return .refused("no levels") }
@@ -265,6 +266,7 @@ public final class GameLoop {
             if live { overlay.pauseMenu = flow.pausePage(context) }
             overlay.padBattery = registry.current.map { "\($0.vendorName): \($0.battery.summary)" }
             overlay.playerTimes = Self.playerTimes(session.world)
+            overlay.resultLines = flow.run.result.map(FlowState.resultLines) ?? []
             overlay.padsAway = ControllerPresence.padsAwayLine(registry.playersWithPadAway)
         }
         return Scene.drawList(session, overlay: overlay)

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 import KoalioSim
 import KoalioUserData
@@ -16,6 +17,8 @@ struct FlowContext {
 
     /// The game's levels in playing order (empty for a single level).
     var levelNames: [String] = []
+    /// The catalog levels' medal times, by name.
+    var medals: [String: MedalTimes] = [:]
     /// The game was started at the title with its levels (not `--level` or `--replay`):
     /// winning offers the next level, pausing and the end screens offer the way out.
     var playsTheGame = false

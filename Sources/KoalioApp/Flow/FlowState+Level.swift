@@ -85,12 +85,35 @@ extension FlowState {
         }
         guard run.session.state == .won, input.choose || input.tap != nil else { return false }
         effects.append(.sound(.menuChoose))
-        if let next = nextLevel(context) {
-            startLevel(next, context, &effects)
-        } else {
-            mode = .levelSelect
+        switch wonNext(context) {
+        case .nextLevel: if let next = nextLevel(context) { startLevel(next, context, &effects) }
+        case .worldComplete: mode = .worldComplete(world: (run.index ?? 0) / LevelCatalog.levelsPerWorld + 1, since: ticks)
+        case .levels: mode = .levelSelect
         }
         return true
+    }
+
+    /// Where "You Won!"'s choose leads: the world's totals after its last level, else the next
+    /// level when it is open, else the level select.
+    func wonNext(_ context: FlowContext) -> Prompts.WonNext {
+        if let index = run.index, context.levelNames.indices.contains(index),
+           index % LevelCatalog.levelsPerWorld == LevelCatalog.levelsPerWorld - 1 || index == context.levelNames.count - 1 {
+            return .worldComplete
+        }
+        return nextLevel(context) != nil ? .nextLevel : .levels
+    }
+
+    /// How long "World N complete!" stays before the level select comes by itself: 8 s.
+    static let worldCompleteTicks = 8 * 60
+
+    /// "World N complete!": any choose, back or tap (or its time running out) goes on to the
+    /// level select, on the next world's first level when there is one.
+    mutating func worldCompleteTick(world: Int, since: Int, _ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        guard input.choose || input.anyBack || input.tap != nil || ticks - since >= Self.worldCompleteTicks else { return }
+        if ticks - since < Self.worldCompleteTicks { effects.append(.sound(.menuChoose)) }
+        let next = world * LevelCatalog.levelsPerWorld
+        selection[.levels] = min(next, max(0, context.levelNames.count - 1))
+        mode = .levelSelect
     }
 
     /// The catalog level after this run's, when there is one and it is open.
@@ -163,6 +186,7 @@ extension FlowState {
     private mutating func step(_ input: TickInput, _ context: FlowContext, _ effects: inout [Effect]) {
         let result = run.session.step(input)
         effects.append(.stepped(input, result))
+        if result.restarted { run.result = nil }
         let events = run.session.events
         if events.contains(.jumped) { effects.append(.sound(.jump)) }
         if events.contains(.dashed) { effects.append(.sound(.dash)) }
@@ -180,10 +204,16 @@ extension FlowState {
         }
         guard result.ended == .won else { return }
         effects.append(.sound(.win))
-        guard !run.replayed, let index = run.index, context.levelNames.indices.contains(index) else { return }
         let world = run.session.world
-        let isBest = progress.recordWin(level: context.levelNames[index], ticks: world.tick, leaves: world.leafCount,
+        let name = run.index.flatMap { context.levelNames.indices.contains($0) ? context.levelNames[$0] : nil }
+        let medalTimes = name.flatMap { context.medals[$0] }
+        run.result = RunResult(ticks: world.tick, previousBest: name.flatMap { progress.record($0).bestTicks }, isBest: false,
+                               medal: world.assist.isOn ? nil : medalTimes?.medal(forTicks: world.tick), medalTimes: medalTimes,
+                               leaves: world.leafCount, leafTotal: world.leavesTaken.count, assisted: world.assist.isOn)
+        guard !run.replayed, let name else { return }
+        let isBest = progress.recordWin(level: name, ticks: world.tick, leaves: world.leafCount,
                                         of: world.leavesTaken.count, assisted: world.assist.isOn)
+        run.result?.isBest = isBest
         effects.append(.saveProgress)
         if isBest { effects.append(.keepBestRun) }
     }

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 import KoalioSDL
 import KoalioUserData
@@ -19,9 +20,34 @@ extension FlowState {
             return settingsPage(state, context, prompts: prompts, rawStick: rawStick)
         case .howToPlay:
             return Self.howToPlayPage(prompts)
+        case let .worldComplete(world, _):
+            return Self.worldCompletePage(world: world, names: context.levelNames, progress: progress, medals: context.medals,
+                                          hint: Prompt([prompts.choose, .text(" continue")]))
         case .level:
             return nil
         }
+    }
+
+    /// "World N complete!": the world's totals from the progress (its levels' best times added,
+    /// the most leaves taken in each, the medals of those best times), and Continue.
+    static func worldCompletePage(world: Int, names: [String], progress: PlayerProgress, medals: [String: MedalTimes],
+                                  hint: Prompt) -> MenuPage {
+        let first = (world - 1) * LevelCatalog.levelsPerWorld
+        let levels = names[min(first, names.count)..<min(first + LevelCatalog.levelsPerWorld, names.count)]
+        let records = levels.map { progress.record($0) }
+        let times = records.compactMap(\.bestTicks)
+        let time = times.count == records.count ? Scene.clockText(ticks: times.reduce(0, +)) : "a level won only with assist"
+        let leafTotal = records.compactMap(\.leafTotal).reduce(0, +)
+        var won: [Medal: Int] = [:]
+        for name in levels {
+            if let ticks = progress.record(name).bestTicks, let medal = medals[name]?.medal(forTicks: ticks) { won[medal, default: 0] += 1 }
+        }
+        let medalLine = Medal.allCases.compactMap { medal in won[medal].map { "\($0) \(medal.rawValue)" } }.joined(separator: "  ")
+        return MenuPage(heading: "World \(world) complete!", subheading: "You reached every flag. Your best runs add up to:",
+                        entries: [MenuPage.Entry("Time", detail: time),
+                                  MenuPage.Entry("Leaves", detail: leafTotal > 0 ? "\(records.compactMap(\.bestLeaves).reduce(0, +))/\(leafTotal)" : "none here"),
+                                  MenuPage.Entry("Medals", detail: medalLine.isEmpty ? "none yet" : medalLine), MenuPage.Entry("Continue")],
+                        selection: 3, hint: hint, compact: true)
     }
 
     /// The title's or the level select's page (nil elsewhere): what it shows, and what its ticks
@@ -33,11 +59,12 @@ extension FlowState {
                             entries: Self.titleEntries.map { MenuPage.Entry($0) }, selection: selection[.title] ?? 0,
                             hint: prompts?.menuHint(choose: "go", back: "quit") ?? Prompt([]))
         case .levelSelect:
-            var page = Self.levelSelectPage(names: context.levelNames, progress: progress, selection: selection[.levels] ?? 0,
+            var page = Self.levelSelectPage(names: context.levelNames, progress: progress, medals: context.medals,
+                                            selection: selection[.levels] ?? 0,
                                             hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
             page.subheading = levelNotice
             return page
-        case .settings, .howToPlay, .level:
+        case .settings, .howToPlay, .level, .worldComplete:
             return nil
         }
     }
@@ -45,8 +72,45 @@ extension FlowState {
     /// The end and pause screens' lines, as the level draws them: each names what its screen's
     /// presses do (``leavesEndScreen`` and the pause menu).
     func stateScreenPrompts(_ context: FlowContext, prompts: Prompts) -> (won: Prompt, died: Prompt, paused: Prompt) {
-        (prompts.won(nextLevel: nextLevel(context) != nil, inGame: context.playsTheGame),
+        (prompts.won(next: wonNext(context), inGame: context.playsTheGame),
          prompts.died(inGame: context.playsTheGame), prompts.paused(canLeave: context.playsTheGame))
+    }
+
+    /// The colours of the medals, and of good news.
+    static func color(of medal: Medal) -> Color {
+        switch medal {
+        case .gold: return Color(255, 210, 70)
+        case .silver: return Color(215, 220, 235)
+        case .bronze: return Color(225, 150, 90)
+        }
+    }
+    static let goodNews = Color(140, 235, 140)
+
+    /// "You Won!"'s lines: the time (and the best before it), "New best!", the medal (or the
+    /// time the next one asks for), the leaves, and why an assisted run set no best.
+    static func resultLines(_ result: RunResult) -> [Scene.Line] {
+        var lines: [Scene.Line] = []
+        let best = result.previousBest.map { "   best " + Scene.clockText(ticks: $0) } ?? ""
+        lines.append(Scene.Line("Time " + Scene.clockText(ticks: result.ticks) + best))
+        if result.assisted {
+            lines.append(Scene.Line("Assist on: no best time or medal", color: Scene.warningColor))
+        } else {
+            if result.isBest { lines.append(Scene.Line(result.previousBest == nil ? "First win!" : "New best!", color: goodNews)) }
+            if let medal = result.medal {
+                lines.append(Scene.Line("\(medal.title) medal", color: color(of: medal)))
+            } else if let times = result.medalTimes {
+                lines.append(Scene.Line("Bronze medal at " + Scene.clockText(ticks: times.bronze), color: color(of: .bronze)))
+            }
+            if let medal = result.medal, medal != .gold, let times = result.medalTimes {
+                let better = Medal.allCases[Medal.allCases.firstIndex(of: medal).map { $0 - 1 } ?? 0]
+                lines[lines.count - 1].text += "   \(better.title) at " + Scene.clockText(ticks: times.ticks(for: better))
+            }
+        }
+        if result.leafTotal > 0 {
+            let all = result.leaves == result.leafTotal ? "  every one!" : ""
+            lines.append(Scene.Line("Leaves \(result.leaves)/\(result.leafTotal)" + all, color: all.isEmpty ? .white : goodNews))
+        }
+        return lines
     }
 
     /// The how-to-play page's rows: walk, jump, dash, pause, Back.
@@ -68,6 +132,16 @@ extension FlowState {
                         entries: entries, selection: howToPlayRows - 1, hint: hint, compact: true)
     }
 
+    /// A level's line in the level select: "new", or its best time ("assist" when won only with
+    /// assist on), its medal and its leaves.
+    static func levelDetail(_ record: PlayerProgress.LevelRecord, medals: MedalTimes?) -> String {
+        guard record.won else { return "new" }
+        var parts = [record.bestTicks.map { "best " + Scene.clockText(ticks: $0) } ?? "won with assist"]
+        if let ticks = record.bestTicks, let medal = medals?.medal(forTicks: ticks) { parts.append(medal.rawValue) }
+        if let total = record.leafTotal { parts.append("leaves \(record.bestLeaves ?? 0)/\(total)") }
+        return parts.joined(separator: "  ")
+    }
+
     /// `level2` → `Level 2`; other names as they are.
     static func displayName(_ name: String) -> String {
         name.hasPrefix("level") && name.dropFirst(5).allSatisfy(\.isNumber) && name.count > 5 ? "Level " + name.dropFirst(5) : name
@@ -84,15 +158,16 @@ extension FlowState {
     }
 
     /// The level select: each level with its best time, `new` or `locked`, then Back.
-    static func levelSelectPage(names: [String], progress: PlayerProgress, selection: Int, hint: Prompt) -> MenuPage {
+    static func levelSelectPage(names: [String], progress: PlayerProgress, medals: [String: MedalTimes] = [:], selection: Int,
+                                hint: Prompt) -> MenuPage {
         var entries = names.indices.map { index in
             let name = names[index]
             let unlocked = progress.isUnlocked(index, of: names)
-            let detail = !unlocked ? "locked" : progress.record(name).bestTicks.map { "best " + Scene.clockText(ticks: $0) } ?? "new"
-            return MenuPage.Entry(displayName(name), detail: detail, enabled: unlocked)
+            return MenuPage.Entry(displayName(name), detail: unlocked ? levelDetail(progress.record(name), medals: medals[name]) : "locked",
+                                  enabled: unlocked)
         }
         entries.append(.init("Back"))
-        return MenuPage(heading: "Levels", entries: entries, selection: selection, hint: hint)
+        return MenuPage(heading: "Levels", entries: entries, selection: selection, hint: hint, compact: true)
     }
 
     private func settingsPage(_ state: SettingsState, _ context: FlowContext, prompts: Prompts, rawStick: (x: Float, y: Float)) -> MenuPage {

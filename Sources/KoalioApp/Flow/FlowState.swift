@@ -38,6 +38,7 @@ struct FlowState {
         case let .settings(state): return state.page
         case .howToPlay: return .howToPlay
         case .level: return .level
+        case .worldComplete: return .worldComplete
         }
     }
 
@@ -52,7 +53,7 @@ struct FlowState {
         case .level: return true
         case let .settings(state): return state.exit == .level
         case let .howToPlay(exit): return exit == .level
-        case .title, .levelSelect: return false
+        case .title, .levelSelect, .worldComplete: return false
         }
     }
 
@@ -70,6 +71,7 @@ struct FlowState {
         case let .settings(state): settingsTick(state, input, context, &effects)
         case let .howToPlay(exit): howToPlayTick(exit, input.menu, &effects)
         case .level: levelTick(input, context, &effects)
+        case let .worldComplete(world, since): worldCompleteTick(world: world, since: since, input.menu, context, &effects)
         }
         return effects
     }

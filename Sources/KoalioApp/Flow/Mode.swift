@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 import KoalioSim
 
@@ -14,6 +15,9 @@ enum Mode: Equatable {
     case howToPlay(exit: SettingsState.Exit)
     /// ``FlowState/run`` is played; its pause and end screens are the session's states.
     case level
+    /// "World N complete!" (N from 1) with the world's totals, shown from the flow tick it
+    /// opened on; then the level select.
+    case worldComplete(world: Int, since: Int)
 }
 
 /// A settings page open, and where its main page's Back leads.
@@ -40,6 +44,22 @@ struct LevelRun {
     /// The pause menu's Resume was chosen with a button that also jumps: the run resumes when
     /// it is let go.
     var resumesOnRelease = false
+    /// How the run was won, for the end screen (nil until won; a restart clears it).
+    var result: RunResult?
+}
+
+/// A won run as the end screen tells it: the time, the best before it, the medal, the leaves.
+struct RunResult: Equatable {
+    var ticks: Int
+    /// The level's best time before this run (nil: none yet, or not a catalog level).
+    var previousBest: Int?
+    var isBest: Bool
+    var medal: Medal?
+    /// The level's medal times (nil: it has none).
+    var medalTimes: MedalTimes?
+    var leaves: Int
+    var leafTotal: Int
+    var assisted: Bool
 }
 
 /// "Quit koalio?" asked over whatever screen chose Quit; Back or No returns to it.

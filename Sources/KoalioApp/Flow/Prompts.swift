@@ -93,12 +93,20 @@ struct Prompts {
         return Prompt(parts)
     }
 
-    func won(nextLevel: Bool, inGame: Bool) -> Prompt {
+    func won(next: WonNext, inGame: Bool) -> Prompt {
         guard inGame else { return Prompt([restart, .text(" play again")]) }
-        guard nextLevel else { return Prompt([choose, .text(" levels")]) }
-        guard let back else { return Prompt([choose, .text(" next level")]) }
-        return Prompt([choose, .text(" next level   "), back, .text(" levels")])
+        let words: String
+        switch next {
+        case .levels: return Prompt([choose, .text(" levels")])
+        case .nextLevel: words = " next level"
+        case .worldComplete: words = " continue"
+        }
+        guard let back else { return Prompt([choose, .text(words)]) }
+        return Prompt([choose, .text(words + "   "), back, .text(" levels")])
     }
+
+    /// Where "You Won!"'s choose press leads in the game.
+    enum WonNext { case nextLevel, worldComplete, levels }
 
     /// "You have Died!": play again; in the game, the level select the same way as "You Won!".
     func died(inGame: Bool) -> Prompt {
