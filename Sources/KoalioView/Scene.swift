@@ -54,6 +54,8 @@ public enum Scene {
         public var joinHints: [Prompt] = []
         /// In co-op, each player's time, under the end screen's prompt.
         public var playerTimes: [String] = []
+        /// The first level's hint ("✕ jump"), under the top bar while playing; nil for none.
+        public var hint: Prompt?
         /// "You Won!"'s lines about the run: the time and the best, a new best, the medal, the
         /// leaves (above the co-op players' times).
         public var resultLines: [Line] = []
@@ -113,6 +115,7 @@ public enum Scene {
                       into: &list)
         }
         if session.state == .playing {
+            overlay.hint?.draw(centeredOn: viewWidth / 2, y: hintY, into: &list)
             for (index, prompt) in overlay.joinPrompts.prefix(3).enumerated() {
                 prompt.draw(centeredOn: viewWidth / 2, y: viewHeight - 44 - Double(index) * 16, into: &list)
             }
@@ -259,6 +262,8 @@ public enum Scene {
     /// The low-battery warning during play, and the pause screen's pads away: under the top
     /// bar and under a replay's badge (twice the text's height) in the top-right corner.
     static let padLineY = statusY + 2 * Double(Art.glyphHeight) + 6
+    /// The first level's hint: under the low-battery line.
+    static let hintY = padLineY + Double(Art.glyphHeight) + 8
     /// The pad and its battery on the pause screen: above the notice line at the bottom.
     static let pauseBatteryY = viewHeight - 38
 

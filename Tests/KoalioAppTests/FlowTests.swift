@@ -361,6 +361,32 @@ final class FlowCaseTests: XCTestCase {
         }
     }
 
+    func testTheFirstLevelHintsEachActionUntilItIsUsedOnce() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness(progress: PlayerProgress())
+            h.flow.startLevelForTest(0, h.context)
+            h.tick()
+            XCTAssertEqual(h.flow.hint, .jump)
+            h.flow.run.session.togglePause()
+            XCTAssertNil(h.flow.hint, "not over the pause screen")
+            h.flow.run.session.togglePause()
+            let before = h.effects.count
+            h.press(.space)
+            XCTAssertEqual(h.flow.hint, .dash, "jumped: the dash hint is next")
+            XCTAssertEqual(h.flow.progress.hintsDone, ["jump"])
+            XCTAssertTrue(h.effects[before...].contains(.saveProgress), "kept in the progress file")
+            h.press(.x)
+            XCTAssertNil(h.flow.hint)
+            h.flow.startLevelForTest(0, h.context)
+            h.tick()
+            XCTAssertNil(h.flow.hint, "never again")
+            let fresh = try FlowHarness(progress: PlayerProgress())
+            fresh.flow.startLevelForTest(1, fresh.context)
+            fresh.tick()
+            XCTAssertNil(fresh.flow.hint, "only in the first level")
+        }
+    }
+
     func testAFreePadJoinsWithAAndLeavesFromThePauseMenu() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()

@@ -260,6 +260,7 @@ public final class GameLoop {
             overlay.playbackPaused = feed.source.isPlaybackPaused
         }
         overlay.ghost = keeper.ghost?.session.world.player
+        overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
         if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings) }
         if session.state != .playing || feed.source.isPlaybackPaused {  // the end and pause screens' lines, only when shown
             (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)

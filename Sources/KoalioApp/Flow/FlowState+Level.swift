@@ -103,6 +103,26 @@ extension FlowState {
         return nextLevel(context) != nil ? .nextLevel : .levels
     }
 
+    /// The first level's one-line hints, in the order they are needed: each shows until its
+    /// action is first used, and never again (the progress keeps which are done).
+    static let hintActions: [Action] = [.jump, .dash]
+
+    /// The hint to show now, if any: in the catalog's first level, live, while playing.
+    var hint: Action? {
+        guard run.index == 0, !run.replayed, run.session.state == .playing else { return nil }
+        return Self.hintActions.first { !progress.hintsDone.contains($0.rawValue) }
+    }
+
+    /// A jump or dash in the first level marks its hint done (kept in the progress).
+    private mutating func learnHints(from events: WorldEvents, _ effects: inout [Effect]) {
+        guard run.index == 0, !run.replayed else { return }
+        for (action, event) in [(Action.jump, WorldEvents.jumped), (.dash, .dashed)]
+        where events.contains(event) && !progress.hintsDone.contains(action.rawValue) {
+            progress.hintsDone.insert(action.rawValue)
+            effects.append(.saveProgress)
+        }
+    }
+
     /// How long "World N complete!" stays before the level select comes by itself: 8 s.
     static let worldCompleteTicks = 8 * 60
 
@@ -188,6 +208,7 @@ extension FlowState {
         effects.append(.stepped(input, result))
         if result.restarted { run.result = nil }
         let events = run.session.events
+        learnHints(from: events, &effects)
         if events.contains(.jumped) { effects.append(.sound(.jump)) }
         if events.contains(.dashed) { effects.append(.sound(.dash)) }
         if events.contains(.landed) { effects.append(.sound(.land)) }
