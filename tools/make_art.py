@@ -9,7 +9,7 @@ The font atlas is rendered from DejaVu Sans Mono Bold (fonts-dejavu-core; Bitstr
 import math
 import os
 import random
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 OUT = os.path.join(ROOT, "Resources")
@@ -88,13 +88,20 @@ def koala_frame(img, cell, legs, arms_up=False, dark=1.0, stretch=False):
     img.alpha_composite(frame, (cell * CELL_W, 0))
 
 def make_koala():
-    img = Image.new("RGBA", (CELL_W * 7, CELL_H), (0, 0, 0, 0))
+    img = Image.new("RGBA", (CELL_W * 7, CELL_H * 2), (0, 0, 0, 0))
     koala_frame(img, 0, [(4, 0), (10, 0)])
     walk = [[(3, 0), (11, 1)], [(5, 1), (9, 0)], [(7, 0), (7, 1)], [(9, 1), (5, 0)]]
     for i, legs in enumerate(walk):
         koala_frame(img, 1 + i, legs)
     koala_frame(img, 5, [(3, 3), (11, 2)], arms_up=True)
     koala_frame(img, 6, [(2, 1), (12, 2)], dark=0.62, stretch=True)
+    # Row 2: each frame's silhouette grown by a pixel, in white: drawn tinted under the koala
+    # (dark) and the ghost (light) as their outline, so they show against every backdrop.
+    for cell in range(7):
+        alpha = img.crop((cell * CELL_W, 0, (cell + 1) * CELL_W, CELL_H)).getchannel("A").point(lambda a: 255 if a > 0 else 0)
+        silhouette = Image.new("RGBA", (CELL_W, CELL_H), (255, 255, 255, 0))
+        silhouette.putalpha(alpha.filter(ImageFilter.MaxFilter(3)))  # grown within its cell
+        img.paste(silhouette, (cell * CELL_W, CELL_H))
     img.save(os.path.join(OUT, "koala.png"))
 
 # ---------------------------------------------------------------- tiles (16x16, 8 columns)

@@ -23,6 +23,12 @@ public enum Art {
         IntRect(x: frame * koalaCellWidth, y: 0, width: koalaCellWidth, height: koalaCellHeight)
     }
 
+    /// A frame's silhouette grown by a pixel, in white (the row under the frames): tinted, the
+    /// outline drawn under the koala and the ghost.
+    public static func koalaOutlineSource(frame: Int) -> IntRect {
+        IntRect(x: frame * koalaCellWidth, y: koalaCellHeight, width: koalaCellWidth, height: koalaCellHeight)
+    }
+
     /// The frame for a koala's state, derived from it (no animation state is kept).
     public static func koalaFrame(_ player: Player) -> Int {
         if player.dashing && abs(player.velocity.x) > dashPoseSpeedPerTick { return dashFrame }
@@ -57,6 +63,15 @@ public enum Art {
         case .cave: return (.resource("sky-cave.png"), .resource("hills-cave.png"), Color(20, 18, 28))
         case .outback: return (.resource("sky-outback.png"), .resource("hills-outback.png"), Color(201, 106, 62))
         case .night: return (.resource("sky-night.png"), .resource("hills-night.png"), Color(20, 31, 46))
+        }
+    }
+
+    /// Whether a theme's backdrop is mostly light (daylight skies): outlines that must show on
+    /// it are dark.
+    public static func hasLightBackdrop(_ theme: Theme) -> Bool {
+        switch theme {
+        case .meadow, .outback: return true
+        case .dusk, .cave, .night: return false
         }
     }
 

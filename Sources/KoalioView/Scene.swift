@@ -93,7 +93,9 @@ public enum Scene {
                                               width: Double(Art.goalWidth), height: Double(Art.goalHeight)),
                             flipped: false, tint: .white))
         if !map.objects.isEmpty { objects(world, map: map, cameraX: cx, cameraY: cy, into: &list) }
-        if let ghost = overlay.ghost { koala(ghost, cameraX: cx, cameraY: cy, tint: ghostTint, into: &list) }
+        if let ghost = overlay.ghost {
+            koala(ghost, cameraX: cx, cameraY: cy, tint: ghostTint, outline: ghostOutline(map.theme), into: &list)
+        }
         if world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
             koalas(world, cameraX: cx, cameraY: cy, into: &list)
         }
@@ -230,7 +232,14 @@ public enum Scene {
     }
 
     /// The ghost: the koala see-through and a little blue, so it never reads as the player.
-    static let ghostTint = Color(170, 200, 255, 110)
+    public static let ghostTint = Color(170, 200, 255, 110)
+    /// The ghost's outline: light on the dark backdrops (where its blue body fades), dark on
+    /// the light ones (where its light body does).
+    public static func ghostOutline(_ theme: Theme) -> Color {
+        Art.hasLightBackdrop(theme) ? Color(16, 24, 70, 225) : Color(235, 245, 255, 160)
+    }
+    /// The koala's outline: near black, so it shows on light backdrops where its grey fur does not.
+    public static let koalaOutline = Color(18, 14, 26, 230)
 
     /// Every koala in play, player 1's last (on top). Alone it is drawn as it always was; in
     /// co-op each is tinted in its player's colour with its number above, and a dead one is
@@ -246,12 +255,15 @@ public enum Scene {
         }
     }
 
-    private static func koala(_ player: Player, cameraX: Double, cameraY: Double, tint: Color = .white, into list: inout DrawList) {
+    /// A koala over its outline (dark for the player's, light for the ghost's).
+    private static func koala(_ player: Player, cameraX: Double, cameraY: Double, tint: Color = .white, outline: Color = koalaOutline,
+                              into list: inout DrawList) {
         let w = Double(Art.koalaCellWidth), h = Double(Art.koalaCellHeight)
         let destination = Rect(x: (player.position.x - w / 2 - cameraX).rounded(),
                                y: (player.position.y - h - cameraY).rounded(), width: w, height: h)
-        list.append(.sprite(.koala, source: Art.koalaSource(frame: Art.koalaFrame(player)),
-                            destination: destination, flipped: player.facingLeft, tint: tint))
+        let frame = Art.koalaFrame(player)
+        list.append(.sprite(.koala, source: Art.koalaOutlineSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: outline))
+        list.append(.sprite(.koala, source: Art.koalaSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: tint))
     }
 
     /// The level's name and the run's clock (seconds of simulated play), top left.

@@ -105,16 +105,24 @@ final class SceneTests: XCTestCase {
         ghost.position.x += 100
         var overlay = Scene.Overlay()
         overlay.ghost = ghost
-        let koalas = Scene.drawList(session, overlay: overlay).items.compactMap { item -> (Rect, Color)? in
-            if case let .sprite(.koala, _, destination, _, tint) = item { return (destination, tint) }
+        let items = Scene.drawList(session, overlay: overlay).items
+        let koalas = items.compactMap { item -> (Rect, Color)? in
+            if case let .sprite(.koala, source, destination, _, tint) = item, source.y == 0 { return (destination, tint) }
+            return nil
+        }
+        let outlines = items.compactMap { item -> (Rect, Color)? in
+            if case let .sprite(.koala, source, destination, _, tint) = item, source.y > 0 { return (destination, tint) }
             return nil
         }
         XCTAssertEqual(koalas.count, 2)
+        XCTAssertEqual(outlines.map(\.0), koalas.map(\.0), "each over its outline")
+        XCTAssertEqual(outlines.map(\.1), [Scene.ghostOutline(.meadow), Scene.koalaOutline])
         XCTAssertEqual(koalas.first?.1, Scene.ghostTint, "the ghost first, so the player's koala is on top")
         XCTAssertLessThan(Scene.ghostTint.a, 255)
         XCTAssertEqual(koalas.last?.1, .white)
         XCTAssertEqual((koalas.first?.0.x ?? 0) - (koalas.last?.0.x ?? 0), 100)
-        XCTAssertEqual(Scene.drawList(session).items.filter { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false }.count, 1)
+        XCTAssertEqual(Scene.drawList(session).items.filter { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false }.count, 2,
+                       "without a ghost: the koala and its outline")
     }
 
     /// Alone the koala is drawn as it always was; in co-op each koala takes its player's tint
@@ -122,7 +130,7 @@ final class SceneTests: XCTestCase {
     func testCoopKoalasAreTintedAndNumberedInTheirPlayersColours() throws {
         let map = try Repository.level1Map()
         func koalaTints(_ list: DrawList) -> [Color] {
-            list.items.compactMap { if case let .sprite(.koala, _, _, _, tint) = $0 { return tint }; return nil }
+            list.items.compactMap { if case let .sprite(.koala, source, _, _, tint) = $0, source.y == 0 { return tint }; return nil }
         }
         var session = Session(map: map)
         session.step(Command(), MenuActions())
