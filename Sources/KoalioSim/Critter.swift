@@ -25,17 +25,19 @@ public struct Critter: Hashable, Sendable, Codable {
              width: Tuning.critterWidthPoints, height: Tuning.critterHeightPoints)
     }
 
-    /// One tick: a step ahead, or a turn where a wall or the edge of its ground is.
-    mutating func step(in collision: Collision) {
+    /// One tick: a step ahead, or a turn where a wall or the edge of its ground is (its
+    /// `patrol`, worked out once from the tiles: ``TileMap/patrol(from:)``).
+    @inline(__always)
+    mutating func step(patrol: ClosedRange<Double>) {
         guard isAlive else { return }
-        let next = Vec2(position.x + (facingLeft ? -Tuning.critterSpeedPerTick : Tuning.critterSpeedPerTick), position.y)
-        let box = Self.box(feet: next)
-        let leadingFoot = Vec2(facingLeft ? box.minX : box.maxX, next.y + 1)
-        if collision.hitsWall(box) || !collision.isGround(at: leadingFoot) {
-            facingLeft.toggle()
-        } else {
-            position = next
-        }
+        let next = position.x + (facingLeft ? -Tuning.critterSpeedPerTick : Tuning.critterSpeedPerTick)
+        if patrol.contains(next) { position.x = next } else { facingLeft.toggle() }
+    }
+
+    /// The rule the patrol is made from: whether a step to `feet` meets a wall or leaves the
+    /// ground under the leading edge.
+    static func isStopped(at feet: Vec2, facingLeft: Bool, in collision: Collision) -> Bool {
+        collision.stopsCritter(box(feet: feet), facingLeft: facingLeft, feetY: feet.y)
     }
 }
 
@@ -53,6 +55,34 @@ extension TileMap {
             row += 1
         }
         return .noGround
+    }
+
+    /// The x positions a critter starting at `feet` walks between: every position its steps
+    /// reach from the start, left and right, before a wall or the end of its ground turns it.
+    /// Worked out once when the level is loaded (a critter's ground never changes), so a tick
+    /// moves a critter with one comparison. The first column it may not enter is found tile by
+    /// tile; the last tiles before it are then stepped as the critter steps, so each end is
+    /// exactly where stepping would turn, at a cost bounded by a few tiles of steps.
+    public func patrol(from feet: Vec2) -> ClosedRange<Double> {
+        let collision = self.collision
+        let step = Tuning.critterSpeedPerTick, tile = Double(tileWidth)
+        let start = Critter.box(feet: feet)
+        func end(facingLeft: Bool) -> Double {
+            let direction = facingLeft ? -1 : 1
+            var blocked = collision.column(of: facingLeft ? start.minX : start.maxX)
+            while blocked >= 0 && blocked < width && collision.critterColumnIsOpen(blocked, box: start, feetY: feet.y) { blocked += direction }
+            // Every position whose leading edge stays two tiles short of that column is open.
+            let room = facingLeft ? start.minX - Double(blocked + 3) * tile : Double(blocked - 2) * tile - start.maxX
+            var x = feet.x + Double(direction) * max(0, (room / step).rounded(.down)) * step
+            var steps = 0
+            while steps < Int(4 * tile / step) + 4,
+                  !Critter.isStopped(at: Vec2(x + Double(direction) * step, feet.y), facingLeft: facingLeft, in: collision) {
+                x += Double(direction) * step
+                steps += 1
+            }
+            return x
+        }
+        return end(facingLeft: true)...end(facingLeft: false)
     }
 
     /// Whether a koala can stand at these feet: no wall or spike in its box.

@@ -86,7 +86,9 @@ public struct TileMap: Hashable, Sendable {
     /// Touching this area wins the level.
     public var goal: Rect
     /// Checkpoints, leaves and critters (none in a level that places none).
-    public var objects: LevelObjects
+    public var objects: LevelObjects { didSet { critterPatrols = objects.critters.map(patrol(from:)) } }
+    /// Where each critter walks between (``patrol(from:)``), in the order of `objects.critters`.
+    public private(set) var critterPatrols: [ClosedRange<Double>] = []
 
     public init(name: String, width: Int, height: Int, tileWidth: Int, tileHeight: Int, tilesets: [Tileset],
                 background: TileLayer, walls: TileLayer, hazards: TileLayer, platforms: TileLayer? = nil,
@@ -107,6 +109,7 @@ public struct TileMap: Hashable, Sendable {
         self.spawn = spawn
         self.goal = goal
         self.objects = objects
+        critterPatrols = objects.critters.map(patrol(from:))
     }
 
     public var pixelWidth: Double { Double(width * tileWidth) }

@@ -17,8 +17,8 @@ extension World {
         let inOrder = koalas.count == 1 && partners.isEmpty || seat(partners, in: map)
         let hasObjects = !map.objects.isEmpty
         if !critters.isEmpty {
-            let collision = map.collision
-            for index in critters.indices { critters[index].step(in: collision) }
+            let patrols = map.critterPatrols
+            for index in critters.indices { critters[index].step(patrol: patrols[index]) }
         }
         var events: WorldEvents = []
         var winner: Int?
@@ -67,17 +67,24 @@ extension World {
     private mutating func meetObjects(_ index: Int, feetBefore: Double, in map: TileMap, events: inout WorldEvents) -> Bool {
         let box = koalas[index].body.box
         let objects = map.objects
-        for leaf in objects.leaves.indices where !leavesTaken[leaf] && box.intersects(objects.leaves[leaf]) {
-            leavesTaken[leaf] = true
-            events.insert(.leaf)
-        }
-        for flag in objects.checkpoints.indices where flag != checkpoint && box.intersects(objects.checkpoints[flag].area) {
-            checkpoint = flag
-            events.insert(.checkpoint)
+        if let strips = objects.strips(from: box.minX, to: box.maxX) {
+            for strip in strips {
+                for leaf in objects.strips[strip].leaves where !leavesTaken[leaf] && box.intersects(objects.leaves[leaf]) {
+                    leavesTaken[leaf] = true
+                    events.insert(.leaf)
+                }
+                for flag in objects.strips[strip].checkpoints where flag != checkpoint && box.intersects(objects.checkpoints[flag].area) {
+                    checkpoint = flag
+                    events.insert(.checkpoint)
+                }
+            }
         }
         var killed = false
-        for critter in critters.indices where critters[critter].isAlive && box.intersects(critters[critter].box) {
-            if feetBefore <= critters[critter].box.minY + Tuning.stompToleranceRisePoints {
+        let reach = (Tuning.koalaWidthPoints + Tuning.critterWidthPoints) / 2
+        for critter in critters.indices where critters[critter].isAlive && abs(critters[critter].position.x - box.center.x) < reach {
+            let critterBox = critters[critter].box
+            guard box.intersects(critterBox) else { continue }
+            if feetBefore <= critterBox.minY + Tuning.stompToleranceRisePoints {
                 critters[critter].isAlive = false
                 koalas[index].body.bounce()
                 events.insert(.stomped)

@@ -12,6 +12,8 @@
 //   replay verification        ticks/s checking the shipped winning replay (target ≥ 500,000), and a
 //                              four-player run recorded here (format 3; ≥ 1,000,000)
 //   level 3 with the ghost     CPU per frame racing the best run's ghost (within 10 % of level 1)
+//   level 6                    CPU per frame of the busiest world-2 level (within 10 % of level 1)
+//   simulation with critters   ticks/s of level 6's winning run, 17 critters (≥ 5 M)
 //   four koalas                CPU per frame with three pads joined (players 2–4 standing where
 //                              they joined, brought along), against the same run with player 1's
 //                              pad alone (within 10 %)
@@ -44,6 +46,8 @@ struct Options {
     var koalasOnly = false
     /// Only the still screens' CPU against play's.
     var idleOnly = false
+    /// `--levels-only`: just the busiest world-2 level against level 1.
+    var levelsOnly = false
     /// `--co-op-only`: just the four-koala simulation and four-player verification (to profile them).
     var coopOnly = false
     /// `--simulation-ticks N`: ticks per simulation run (fewer to profile under callgrind).
@@ -64,12 +68,13 @@ struct Options {
             case "--simulation-only": simulationOnly = true
             case "--koalas-only": koalasOnly = true
             case "--idle-only": idleOnly = true
+            case "--levels-only": levelsOnly = true
             case "--co-op-only": coopOnly = true
             case "--simulation-ticks": simulationTicks = it.next().flatMap(Int.init) ?? simulationTicks
             case "--package": package = it.next()
             case "--archive": archive = it.next()
             default:
-                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
+                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--levels-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
                 exit(64)
             }
         }
@@ -90,9 +95,9 @@ extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }
 
-/// The winning run of level 1 as per-tick commands, the way the game reads the keyboard.
-func winningCommands(_ options: Options) throws -> [Command] {
-    let path = options.dataDirectory + "/Tests/Fixtures/level1-win.keys"
+/// A level's winning run as per-tick commands, the way the game reads the keyboard.
+func winningCommands(_ options: Options, level: String = "level1") throws -> [Command] {
+    let path = options.dataDirectory + "/Tests/Fixtures/\(level)-win.keys"
     let script = try InputScript.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
     return ScriptedKeyboard.tickInputs(script, ticks: (script.events.last?.tick ?? 0) + 1).map(\.command)
 }
@@ -109,10 +114,12 @@ func partnerCommands(_ commands: [Command], players: Int) -> [[PartnerCommand]] 
     }
 }
 
-/// The pure simulation with `players` koalas (1 alone; 4 with three co-op players).
-func simulationTicksPerSecond(_ options: Options, players: Int = 1) throws -> Double {
-    let map = try TMXLoader.load(path: options.dataDirectory + "/Levels/level1.tmx")
-    let commands = try winningCommands(options)
+/// The pure simulation with `players` koalas (1 alone; 4 with three co-op players), playing
+/// `level`'s winning run again and again.
+func simulationTicksPerSecond(_ options: Options, players: Int = 1, level: String = "level1", withoutObjects: Bool = false) throws -> Double {
+    var map = try TMXLoader.load(path: options.dataDirectory + "/Levels/\(level).tmx")
+    if withoutObjects { map.objects = LevelObjects() }
+    let commands = try winningCommands(options, level: level)
     let partners = partnerCommands(commands, players: players)
     let ticks = options.simulationTicks
     var rates: [Double] = []
@@ -351,6 +358,16 @@ func reportKoalas(_ options: Options, display: String) throws {
     report("four koalas vs one: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
 }
 
+/// The busiest new level (level 6: the most critters, leaves and checkpoints) against level 1,
+/// run in turn within one phase of the machine.
+func reportBusiestLevel(_ options: Options, display: String) throws {
+    let pair = try rendering(options, display: display, [RenderingRun(arguments: ["--renderer", "software"]),
+                                                         RenderingRun(level: "level6", arguments: ["--renderer", "software"])])
+    let ratio = pair[1].cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
+    report("level 6 (critters, leaves), software: CPU per frame", pair[1].cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
+    report("level 6 vs level 1: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
+}
+
 /// A still screen costs next to nothing: the paused level and the title, each against play,
 /// at 60 fps with the software renderer, in turn. Steady-state CPU, start-up left out: each
 /// kind runs `--frames` and three times as many frames, and the difference in CPU time is
@@ -405,6 +422,11 @@ do {
         try reportIdle(options, display: xvfb.display)
         exit(0)
     }
+    if options.levelsOnly {
+        let xvfb = try Xvfb()
+        try reportBusiestLevel(options, display: xvfb.display)
+        exit(0)
+    }
     if options.pacingOnly {
         let xvfb = try Xvfb()  // kept until the runs are done: it stops the server when let go
         try reportPacing(options, display: xvfb.display)
@@ -413,6 +435,10 @@ do {
     if !options.coopOnly {
         let rate = try simulationTicksPerSecond(options)
         report("simulation ticks/s (headless, no rendering)", rate, "ticks/s", target: "≥ 2000000", met: rate >= 2_000_000)
+        let critters = try simulationTicksPerSecond(options, level: "level6")
+        report("simulation with critters (level 6: 17 critters)", critters, "ticks/s", target: "≥ 5000000", met: critters >= 5_000_000)
+        let bare = try simulationTicksPerSecond(options, level: "level6", withoutObjects: true)
+        report("  level 6's run without its objects", bare, "ticks/s", target: "(compare)", met: true)
         let verification = try replayVerificationTicksPerSecond(options)
         report("replay verification (decode, step, checksums)", verification, "ticks/s", target: "≥ 500000", met: verification >= 500_000)
     }
@@ -448,6 +474,7 @@ do {
     let ratio = level3.cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
     report("level 3 + ghost, software: CPU per frame", level3.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
     report("level 3 + ghost vs level 1: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
+    try reportBusiestLevel(options, display: xvfb.display)
 
     try reportKoalas(options, display: xvfb.display)
     try reportIdle(options, display: xvfb.display)

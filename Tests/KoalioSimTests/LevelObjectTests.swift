@@ -1,5 +1,6 @@
 import KoalioCore
 @testable import KoalioSim
+import KoalioTestSupport
 import XCTest
 
 /// Checkpoints, leaves and critters in the world's step, and the assist rules.
@@ -151,5 +152,36 @@ final class LevelObjectTests: XCTestCase {
         XCTAssertEqual(map.critterPlacement(feet: Vec2(120, 176)), .insideWall)
         XCTAssertEqual(map.critterPlacement(feet: Vec2(264, 100)), .stands(Vec2(264, 176)), "spikes are not ground: the floor under them is")
         XCTAssertEqual(map.critterPlacement(feet: Vec2(232, 100)), .noGround, "the pit goes down and out of the map")
+    }
+
+    /// The patrol worked out at load moves every critter exactly as stepping by the rule (a wall
+    /// ahead or no ground under the leading edge turns it) does, tick for tick: on the shipped
+    /// levels, and on ground with one-tile gaps and walls of every kind.
+    func testPatrolsStepExactlyAsTheRule() throws {
+        var maps = try (4...6).map { try Repository.map(named: "level\($0)") }
+        var gaps = makeMap([
+            "..............................",
+            "......#...........=.=.........",
+            "=====.###.=..=====.=.=##.=====",
+            "..............................",
+        ], spawn: Vec2(8, 32))
+        gaps.objects = LevelObjects(critters: [Vec2(40, 32), Vec2(168, 32), Vec2(232, 32), Vec2(312, 32), Vec2(456, 32), Vec2(120, 32)])
+        XCTAssertEqual(gaps.critterPatrols.filter { $0.upperBound - $0.lowerBound > 32 }.count, 3, "three have room to walk: \(gaps.critterPatrols)")
+        maps.append(gaps)
+        for map in maps {
+            XCTAssertFalse(map.objects.critters.isEmpty)
+            var critters = map.objects.critters.map(Critter.init(feet:))
+            var reference = critters
+            for tick in 0..<4000 {
+                for index in critters.indices {
+                    critters[index].step(patrol: map.critterPatrols[index])
+                    var old = reference[index]
+                    let next = Vec2(old.position.x + (old.facingLeft ? -Tuning.critterSpeedPerTick : Tuning.critterSpeedPerTick), old.position.y)
+                    if Critter.isStopped(at: next, facingLeft: old.facingLeft, in: map.collision) { old.facingLeft.toggle() } else { old.position = next }
+                    reference[index] = old
+                }
+                guard critters == reference else { return XCTFail("\(map.name): the critters part at tick \(tick): \(critters) \(reference)") }
+            }
+        }
     }
 }

@@ -128,7 +128,7 @@ extension FlowState {
             MenuPage.Entry("Back"),
         ]
         let hint = prompts.back.map { Prompt([$0, .text(" back")]) } ?? Prompt([.text("Tap Back")])
-        return MenuPage(heading: "How to play", subheading: "Reach the flag. Spikes and pits end the run: try again.",
+        return MenuPage(heading: "How to play", subheading: "Reach the flag. Stomp critters, dodge spikes; flags are checkpoints.",
                         entries: entries, selection: howToPlayRows - 1, hint: hint, compact: true)
     }
 
