@@ -112,6 +112,31 @@ final class ReplayFormatTests: XCTestCase {
         }
     }
 
+    /// An invincible run walks over level 1's first spikes and lives: it verifies with the
+    /// assist it recorded, and not without it (the assist is part of what a replay reproduces).
+    func testAnAssistedRunVerifiesWithItsAssistOnly() throws {
+        let map = try Repository.level1Map()
+        let assist = Assist(speedPercent: 60, invincible: true, infiniteDash: true)
+        var recorder = Recorder(gameVersion: "test", levelName: "level1", levelSHA256: [UInt8](repeating: 0, count: 32), tickRate: 60, assist: assist)
+        var session = Session(map: map, assist: assist)
+        var right = GamepadSnapshot()
+        right.leftX = 1
+        for _ in 0..<600 {
+            let input = TickInput(source: 0, snapshot: right)
+            let result = session.step(input)
+            recorder.record(input, after: session, restarted: result.restarted, sources: ["Xbox One Controller"])
+        }
+        recorder.finish(session)
+        XCTAssertEqual(session.state, .playing, "walked on through what kills")
+        XCTAssertTrue(session.world.player.dashing, "dashing without the button")
+        let recording = try ReplayFile.decode(ReplayFile.encode(recorder.recording), file: "assisted")
+        XCTAssertEqual(recording.assist, assist)
+        XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: 600))
+        var unassisted = recording
+        unassisted.assist = .off
+        guard case .mismatch = ReplayVerifier.verify(unassisted, on: map) else { return XCTFail("verified without its assist") }
+    }
+
     func testAMinuteOfPlayIsKilobytes() throws {
         let (recording, _) = try recordedWinningRun()
         XCTAssertGreaterThan(recording.inputs.count, 2000)

@@ -184,6 +184,7 @@ extension FlowState {
         case nil:
             break
         }
+        if state.page == .assist { page.subheading = "Applies from the next level start; no best times or medals." }
         if state.page == .settings && index == SettingsMenu.deadZoneRow {
             page.stick = (Double(rawStick.x), Double(rawStick.y), Double(context.settings.deadZonePercent) / 100)
         }
