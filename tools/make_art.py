@@ -313,10 +313,8 @@ def make_hills():
         d.ellipse([tx - 8, ty - 26, tx + 8, ty - 10], fill=rgba("#3f8f5a"))
     img.save(os.path.join(OUT, "hills.png"))
 
-def make_dusk():
-    img = Image.new("RGBA", (W, H))
-    d = ImageDraw.Draw(img)
-    stops = [(0.0, "#2d2a5c"), (0.45, "#8a4f86"), (0.8, "#f08a5d"), (1.0, "#ffc872")]
+def gradient(d, stops):
+    """A vertical gradient through colour stops (t from 0 at the top to 1 at the bottom)."""
     for yy in range(H):
         t = yy / (H - 1)
         for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
@@ -325,6 +323,11 @@ def make_dusk():
                 k = (t - t0) / (t1 - t0)
                 d.line([0, yy, W, yy], fill=tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3)) + (255,))
                 break
+
+def make_dusk():
+    img = Image.new("RGBA", (W, H))
+    d = ImageDraw.Draw(img)
+    gradient(d, [(0.0, "#2d2a5c"), (0.45, "#8a4f86"), (0.8, "#f08a5d"), (1.0, "#ffc872")])
     d.ellipse([380, 170, 440, 230], fill=rgba("#ffdf8a"))   # the setting sun
     for sx, sy in [(40, 20), (120, 48), (210, 14), (300, 36), (470, 22), (530, 58), (90, 80)]:
         d.point((sx, sy), fill=rgba("#ffffff"))
@@ -358,16 +361,6 @@ def make_cave():
         d.polygon([(tx + 20, 280), (tx + 26, 250), (tx + 32, 280)], fill=rgba("#3c8aa0"))
     d.rectangle([0, 280, W, H], fill=rgba("#2b2638"))
     img.save(os.path.join(OUT, "hills-cave.png"))
-
-def gradient(d, stops):
-    for yy in range(H):
-        t = yy / (H - 1)
-        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
-            if t0 <= t <= t1:
-                a, b = rgba(c0), rgba(c1)
-                k = (t - t0) / (t1 - t0)
-                d.line([0, yy, W, yy], fill=tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3)) + (255,))
-                break
 
 def make_outback():
     """World 2's red centre: a hot sky over red mesas (its own generator, as every theme since dusk)."""
