@@ -64,7 +64,7 @@ final class HeadlessTests: XCTestCase {
     func testVersionAndHelp() throws {
         let version = try Koalio.run(["--version"])
         XCTAssertEqual(version.status, 0)
-        XCTAssertTrue(version.stdout.hasPrefix("koalio 0.4.0 (replay format 3, SDL 2."), version.stdout)
+        XCTAssertTrue(version.stdout.hasPrefix("koalio 0.4.0 (replay format 4, SDL 2."), version.stdout)
         XCTAssertEqual(version.stdout.filter { $0 == "\n" }.count, 1, "one line")
         let help = try Koalio.run(["--help"])
         XCTAssertEqual(help.status, 0)

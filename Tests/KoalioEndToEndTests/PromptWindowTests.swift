@@ -20,10 +20,13 @@ final class PromptWindowTests: XCTestCase {
         return try PNGImage(path: png)
     }
 
-    /// The prompt line's band of the 1136×640 window (the logical line at y 176…190, twice as big).
+    /// The prompt line's band of the 1136×640 window: the pause screen's hint line (logical
+    /// y = the view's middle + 16, lifted by the pause menu's five entries with --level: Resume,
+    /// Restart, Settings, How to play, Quit), twice as big.
     func promptBand(_ image: PNGImage) -> [Int] {
         var values: [Int] = []
-        for y in stride(from: 350, to: 382, by: 1) {
+        let top = Int((Double(LogicalView.height) / 2 + 16 - MenuLayout.pauseLift(count: 5)) * 2) - 2
+        for y in stride(from: top, to: top + 32, by: 1) {
             for x in stride(from: 300, to: 836, by: 2) {
                 let (r, g, b) = image.pixel(x, y)
                 values.append(r << 16 | g << 8 | b)
@@ -67,7 +70,8 @@ final class PromptWindowTests: XCTestCase {
         }
         guard let (fx, fy) = opaque.first else { return false }
         let first = art.pixel(cell.x + fx, cell.y + fy)
-        for top in 330..<400 {
+        let line = Int((Double(LogicalView.height) / 2 + 16 - MenuLayout.pauseLift(count: 5)) * 2)
+        for top in (line - 20)..<(line + 50) {
             for left in 200..<936 where shot.pixel(left + fx * 2, top + fy * 2) == first {
                 if opaque.allSatisfy({ x, y in shot.pixel(left + x * 2, top + y * 2) == art.pixel(cell.x + x, cell.y + y) }) { return true }
             }

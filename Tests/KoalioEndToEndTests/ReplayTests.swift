@@ -78,10 +78,10 @@ final class ReplayTests: XCTestCase {
         try assertBad(["--replay", "Levels/level1.tmx", "--headless", "--verify"], mentions: ["level1.tmx", "not a koalio replay"])
 
         var newer = [UInt8](good)
-        newer[8] = 4
+        newer[8] = 5
         let newerPath = dir.appendingPathComponent("newer.koalioreplay").path
         try Data(newer).write(to: URL(fileURLWithPath: newerPath))
-        try assertBad(["--replay", newerPath], mentions: ["newer.koalioreplay", "format version 4 is newer"])
+        try assertBad(["--replay", newerPath], mentions: ["newer.koalioreplay", "format version 5 is newer"])
 
         var recording = try ReplayFile.decode([UInt8](good), file: shipped)
         let changedLevel = dir.appendingPathComponent("level1.tmx").path
