@@ -31,10 +31,16 @@ let package = Package(
         // TOML for the player's files: toml++ (Debian's header-only libtomlplusplus-dev) behind a
         // C function, so reading settings pulls in neither Foundation nor ICU.
         .target(name: "CTOML"),
-        .target(name: "KoalioCore"),
+        .target(name: "KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
-        .target(name: "KoalioSim", dependencies: ["KoalioCore", "KoalioInput"]),
+        // The simulation, the solver and the geometry under them are optimised in debug builds
+        // too: the tests step millions of ticks (replays, the solver's searches of every level
+        // for --check-level, which take seconds optimised and minutes not).
+        .target(name: "KoalioSim", dependencies: ["KoalioCore", "KoalioInput"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSim", "CZlib"]),
+        .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
         // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.
         .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"]),
@@ -47,7 +53,7 @@ let package = Package(
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL", "CSDL2"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -68,7 +74,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "koalio-solve",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting"]
+            dependencies: ["KoalioLevel", "KoalioSolver"]
         ),
         .testTarget(name: "KoalioSimTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel"]),

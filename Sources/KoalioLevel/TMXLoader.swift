@@ -170,6 +170,18 @@ public enum TMXLoader {
         return objects
     }
 
+    /// Problems a level author should hear about in a map that loads: layers named like a role
+    /// (`walls`, `hazards`, `platforms`) that are not tile layers, so the game does not read
+    /// them as that role. One line each, with the file and line.
+    public static func lint(bytes: [UInt8], path: String) -> [String] {
+        guard let root = try? parseXML(bytes, file: path) else { return [] }
+        let roles = requiredLayers.union(optionalLayers).subtracting(["background"])
+        return root.children.filter { $0.name != "layer" && roles.contains($0.attributes["name"] ?? "") }.map { element in
+            let name = element.attributes["name"] ?? ""
+            return "\(path):\(element.line): warning: <\(element.name)> '\(name)' is named like the \(name) tile layer but is not a tile layer, so it is not read as \(name)"
+        }
+    }
+
     /// The map's `theme` property (Tiled: Map → Map Properties), `meadow` when it has none.
     private static func mapTheme(_ root: XMLElement, place: Place) throws(LevelError) -> Theme {
         for properties in root.children("properties") {

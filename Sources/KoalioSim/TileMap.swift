@@ -151,3 +151,16 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
     /// World 2: a gum forest under the moon.
     case night
 }
+
+/// Questions a level check asks of the tiles (``TileMap/koalaFits(feet:)`` is beside the critters').
+extension TileMap {
+    /// Whether a koala standing at these feet would be inside a wall.
+    public func koalaHitsWall(feet: Vec2) -> Bool { collision.hitsWall(Player(feet: feet).box) }
+
+    /// Whether the tile is ground to stand on (a wall or a one-way platform) with no wall on it.
+    public func isFloor(column: Int, row: Int) -> Bool {
+        let top = Double(row * tileHeight)
+        return collision.isGround(at: Vec2(Double(column * tileWidth) + 1, top + 1))
+            && !collision.hitsWall(Rect(x: Double(column * tileWidth), y: top - 1, width: Double(tileWidth), height: 1))
+    }
+}

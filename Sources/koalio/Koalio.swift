@@ -74,6 +74,10 @@ struct Koalio: ParsableCommand {
     @Flag(help: "Print the game controllers SDL sees (name, type, GUID, player index, battery) and exit.")
     var listControllers = false
 
+    @Option(name: .customLong("check-level"), parsing: .upToNextOption,
+            help: ArgumentHelp("Check these level files and exit: load each, name what an author should fix, and say whether the solver can win it (exit 0: all winnable, 1: one is not, 2: one does not load).", valueName: "file"))
+    var checkLevel: [String] = []
+
     func validate() throws {
         if let scale, !(1...8).contains(scale) { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
         if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }

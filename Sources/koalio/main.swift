@@ -11,6 +11,11 @@ do {
         try command.run()
         exit(0)
     }
+    if !options.checkLevel.isEmpty {
+        let report = LevelCheck.run(options.checkLevel)
+        print(report.lines.map(TerminalText.escaped).joined(separator: "\n"))
+        exit(report.status)
+    }
     let status = try MainActor.assumeIsolated { () throws -> Int32 in
         if options.listControllers {
             let pads = try Game.listControllers()

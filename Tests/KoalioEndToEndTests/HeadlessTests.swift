@@ -145,3 +145,52 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(headless.status, 64, "headless needs --ticks")
     }
 }
+
+/// `koalio --check-level`: every shipped level is winnable; a walled-off copy is not; a broken
+/// file is its one-line error; an author hears what to fix.
+final class CheckLevelTests: XCTestCase {
+    func testEveryShippedLevelIsWinnable() throws {
+        let levels = (1...6).map { "Levels/level\($0).tmx" }
+        let run = try Koalio.run(["--check-level"] + levels)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 6, run.stdout)
+        for (line, level) in zip(lines, levels) {
+            XCTAssertTrue(line.hasPrefix("\(level): winnable in "), line)
+            XCTAssertTrue(line.hasSuffix(" s"), line)
+        }
+    }
+
+    func testAWalledOffLevelIsNotWinnableAndABrokenOneIsItsError() throws {
+        let dir = try Koalio.scratch()
+        let levels = dir.appendingPathComponent("Levels"), resources = dir.appendingPathComponent("Resources")
+        try FileManager.default.createDirectory(at: levels, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Repository.path("Levels/koalio.tsx"), toPath: levels.appendingPathComponent("koalio.tsx").path)
+        try FileManager.default.copyItem(atPath: Repository.path("Resources/tiles.png"), toPath: resources.appendingPathComponent("tiles.png").path)
+        // Level 1 with a wall from top to bottom at column 60 (x = 960).
+        var text = try String(contentsOfFile: Repository.path("Levels/level1.tmx"), encoding: .utf8)
+        let walls = try XCTUnwrap(text.range(of: "name=\"walls\""))
+        let data = try XCTUnwrap(text.range(of: "<data encoding=\"csv\">", range: walls.upperBound..<text.endIndex))
+        let end = try XCTUnwrap(text.range(of: "</data>", range: data.upperBound..<text.endIndex))
+        let rows = text[data.upperBound..<end.lowerBound].split(separator: "\n").map { row -> String in
+            var values = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            values[60] = "3"
+            return values.joined(separator: ",")
+        }
+        text.replaceSubrange(data.upperBound..<end.lowerBound, with: "\n" + rows.joined(separator: "\n") + "\n")
+        let walled = levels.appendingPathComponent("walled.tmx").path
+        try text.write(toFile: walled, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--check-level", walled])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("\(walled): not winnable: the best run reaches x="), run.stdout)
+        XCTAssertTrue(run.stdout.contains("of the goal at x=3056 (stuck at tile column 59"), run.stdout)
+
+        let broken = levels.appendingPathComponent("broken.tmx").path
+        try "<map".write(toFile: broken, atomically: true, encoding: .utf8)
+        let both = try Koalio.run(["--check-level", broken, walled])
+        XCTAssertEqual(both.status, 2, "a file that does not load is bad input")
+        XCTAssertTrue(both.stdout.hasPrefix("\(broken):"), both.stdout)
+        XCTAssertTrue(both.stdout.contains("\(walled): not winnable"), "the others are still checked")
+    }
+}

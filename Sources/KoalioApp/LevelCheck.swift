@@ -1,0 +1,101 @@
+import KoalioCore
+import KoalioLevel
+import KoalioSim
+import KoalioSolver
+
+/// `koalio --check-level FILE…`: whether each level loads, what an author should fix, and
+/// whether it can be won at all (by the solver, over the game's own step).
+///
+/// The search widens only when it must: a narrow beam finds most shipped levels' wins in a
+/// second or two, a wider one the rest, koalio-solve's own last; each gives up once it has
+/// gained nothing for ``patienceTicks`` of play, so a level that cannot be won is said quickly.
+public enum LevelCheck {
+    /// The beams tried in turn, the last koalio-solve's.
+    static let beams = [300, 1000, Solver().beamWidth]
+    /// A search stops when its best progress has not grown for this long: 20 s of play.
+    static let patienceTicks = 20 * Tick.perSecond
+    /// Standing still this long at the spawn must not kill: 3 s.
+    static let standStillTicks = 3 * Tick.perSecond
+    /// The highest a jump lifts the koala's feet, in pixels (take-off speed² / 2 × gravity).
+    static let jumpReachPixels = Tuning.jumpSpeedPerTick * Tuning.jumpSpeedPerTick / (2 * Tuning.gravityPerTick2)
+
+    /// Lines to print (problems first, then the verdict) and the exit status: 0 when every
+    /// level is winnable, 1 when one is not, 2 when one cannot be loaded.
+    public static func run(_ paths: [String]) -> (lines: [String], status: Int32) {
+        var lines: [String] = [], status: Int32 = 0
+        for path in paths {
+            let bytes: [UInt8], map: TileMap
+            do {
+                bytes = try TMXLoader.readLevelFile(path)
+                map = try TMXLoader.load(bytes: bytes, path: path)
+            } catch {
+                lines.append(error.description)
+                status = 2
+                continue
+            }
+            lines += TMXLoader.lint(bytes: bytes, path: path) + warnings(map).map { "\(path): warning: \($0)" }
+            switch solve(map) {
+            case let .won(_, ticks):
+                lines.append("\(path): winnable in \(seconds(ticks)) s")
+            case let .stuck(furthest):
+                let column = Int(furthest.x) / map.tileWidth, row = max(0, Int(furthest.y) / map.tileHeight - 1)
+                lines.append("\(path): not winnable: the best run reaches x=\(Int(furthest.x)) of the goal at x=\(Int(map.goal.minX)) "
+                    + "(stuck at tile column \(column), row \(row), y=\(Int(furthest.y)))")
+                status = max(status, 1)
+            }
+        }
+        return (lines, status)
+    }
+
+    /// The searches in turn, until one wins; the furthest any reached otherwise.
+    static func solve(_ map: TileMap) -> Solver.Outcome {
+        var furthest = map.spawn
+        for beam in beams {
+            let outcome = Solver(beamWidth: beam, patienceTicks: patienceTicks).solve(map)
+            switch outcome {
+            case .won: return outcome
+            case let .stuck(reached): if reached.x > furthest.x { furthest = reached }
+            }
+        }
+        return .stuck(furthest: furthest)
+    }
+
+    /// What is wrong with a level that loads: a spawn inside a wall, a spawn where standing
+    /// still kills (spikes under it, or no floor), a goal no floor is within a jump of.
+    static func warnings(_ map: TileMap) -> [String] {
+        var found: [String] = []
+        let spawn = map.spawn
+        if map.koalaHitsWall(feet: spawn) {
+            found.append("the spawn (\(Int(spawn.x)), \(Int(spawn.y))) is inside a wall")
+        } else {
+            var world = World(map: map)
+            for _ in 0..<standStillTicks where world.state == .playing { world.step(Command(), in: map) }
+            if world.state == .died {
+                found.append("standing still at the spawn (\(Int(spawn.x)), \(Int(spawn.y))) kills: spikes under it, or no floor")
+            }
+        }
+        if !hasFloorNear(map.goal, in: map) {
+            let goal = map.goal
+            found.append("the goal (\(Int(goal.minX)), \(Int(goal.minY)), \(Int(goal.width))×\(Int(goal.height))) has no floor within a jump of it")
+        }
+        return found
+    }
+
+    /// Whether a floor tile lies under or beside the goal, close enough below its bottom (or
+    /// inside it) that a koala standing there touches it or jumps into it.
+    static func hasFloorNear(_ goal: Rect, in map: TileMap) -> Bool {
+        let reach = jumpReachPixels + Tuning.koalaHeightPoints
+        let columns = Int(((goal.minX - Tuning.koalaWidthPoints) / Double(map.tileWidth)).rounded(.down))...Int((goal.maxX + Tuning.koalaWidthPoints) / Double(map.tileWidth))
+        let rows = Int((goal.minY / Double(map.tileHeight)).rounded(.down))...Int(((goal.maxY + reach) / Double(map.tileHeight)).rounded(.up))
+        for column in columns where column >= 0 && column < map.width {
+            for row in rows where row >= 0 && row < map.height && map.isFloor(column: column, row: row) { return true }
+        }
+        return false
+    }
+
+    /// Ticks as seconds with one decimal, as the game shows times.
+    static func seconds(_ ticks: Int) -> String {
+        let tenths = ticks * 10 / Tick.perSecond
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,127 @@
+import KoalioCore
+import KoalioInput
+import KoalioScripting
+import KoalioSim
+
+/// Finds a winning run of a level with a beam search over the pure simulation: the game's own
+/// step, so a run it finds is one the game plays. Used by `koalio-solve` (the golden runs and the
+/// medal times) and `koalio --check-level` (is a level winnable at all).
+///
+/// Commands are chosen for chunks of ``ticksPerChoice`` ticks from a small set (walk, jump, dash
+/// and their mixes); the best ``beamWidth`` states by progress (x, and height, so the search
+/// will climb back left) go on, a few per tile-sized cell so the beam never fills with one
+/// doomed leap. A death is a dead end, whether it ends the run or sends the koala to a
+/// checkpoint; critters move with the world it searches.
+public struct Solver: Sendable {
+    /// Commands are chosen for chunks of this many ticks.
+    public static let ticksPerChoice = 4
+    /// Height gained counts this much against x lost, so the search will climb back left.
+    static let heightWeight = 2.0
+    static let statesPerCell = 6
+    static let choices: [Command] = [
+        Command(moveX: 1), Command(moveX: 1, jump: true), Command(moveX: 1, dash: true),
+        Command(moveX: 1, jump: true, dash: true), Command(moveX: -1), Command(moveX: -1, jump: true),
+        Command(), Command(jump: true),
+    ]
+
+    /// States kept from one choice to the next.
+    public var beamWidth: Int
+    /// The longest run searched, in ticks (two minutes).
+    public var maxTicks: Int
+    /// Give up when the best progress (the score) has not grown for this many ticks of play;
+    /// nil: search to ``maxTicks``. A walled-off level stops gaining at once.
+    public var patienceTicks: Int?
+
+    public init(beamWidth: Int = 2500, maxTicks: Int = 60 * 120, patienceTicks: Int? = nil) {
+        self.beamWidth = beamWidth
+        self.maxTicks = maxTicks
+        self.patienceTicks = patienceTicks
+    }
+
+    /// What a search found.
+    public enum Outcome: Equatable, Sendable {
+        /// A winning run, one command per tick, and how long it takes.
+        case won(commands: [Command], ticks: Int)
+        /// No run won: the furthest point (by x) any run reached.
+        case stuck(furthest: Vec2)
+    }
+
+    struct Node {
+        var world: World
+        var path: [UInt8]
+    }
+
+    static func score(_ world: World, _ map: TileMap) -> Double {
+        world.player.position.x + heightWeight * (map.pixelHeight - world.player.position.y)
+    }
+
+    static func key(_ world: World) -> [Int] {
+        let p = world.player
+        return [Int(p.position.x / 3), Int(p.position.y / 3), Int((p.velocity.x * 2).rounded()),
+                Int((p.velocity.y * 2).rounded()), p.onGround ? 1 : 0, p.jumpWasHeld ? 1 : 0, world.livingCritters]
+    }
+
+    public func solve(_ map: TileMap) -> Outcome {
+        var beam = [Node(world: World(map: map), path: [])]
+        var seen = Set<[Int]>()
+        var furthest = map.spawn
+        var bestScore = -Double.infinity, lastGain = 0
+        for choice in 0..<(maxTicks / Self.ticksPerChoice) {
+            var next: [Node] = []
+            for node in beam {
+                for (index, command) in Self.choices.enumerated() {
+                    var world = node.world
+                    for _ in 0..<Self.ticksPerChoice { world.step(command, in: map) }
+                    // A death is a dead end, whether it ends the run or sends the koala to a checkpoint.
+                    if world.state == .died || !world.koalas[0].isAlive { continue }
+                    let path = node.path + [UInt8(index)]
+                    if world.state == .won {
+                        let commands = path.flatMap { [Command](repeating: Self.choices[Int($0)], count: Self.ticksPerChoice) }
+                        return .won(commands: commands, ticks: world.tick)
+                    }
+                    guard seen.insert(Self.key(world)).inserted else { continue }
+                    if world.player.position.x > furthest.x { furthest = world.player.position }
+                    next.append(Node(world: world, path: path))
+                }
+            }
+            guard !next.isEmpty else { return .stuck(furthest: furthest) }
+            // Keep the best few per tile-sized cell, so the beam never fills up with one doomed leap.
+            next.sort { Self.score($0.world, map) > Self.score($1.world, map) }
+            if let top = next.first.map({ Self.score($0.world, map) }), top > bestScore {
+                bestScore = top
+                lastGain = choice
+            }
+            if let patienceTicks, (choice - lastGain) * Self.ticksPerChoice > patienceTicks { return .stuck(furthest: furthest) }
+            var perCell: [Int: Int] = [:]
+            beam = []
+            for node in next where beam.count < beamWidth {
+                let p = node.world.player.position
+                let cell = Int(p.x / 16) * 1000 + Int((p.y + 1000) / 16)
+                let count = perCell[cell, default: 0]
+                guard count < Self.statesPerCell else { continue }
+                perCell[cell] = count + 1
+                beam.append(node)
+            }
+        }
+        return .stuck(furthest: furthest)
+    }
+
+    /// Key presses that make the keyboard produce these commands, one command per tick.
+    public static func script(for commands: [Command]) -> InputScript {
+        var events: [InputScript.Event] = []
+        var held: Set<Key> = []
+        for (index, command) in commands.enumerated() {
+            var wanted: Set<Key> = []
+            if command.moveX > 0 { wanted.insert(.right) }
+            if command.moveX < 0 { wanted.insert(.left) }
+            if command.jump { wanted.insert(.space) }
+            if command.dash { wanted.insert(.x) }
+            for key in [Key.left, .right, .space, .x] where held.contains(key) != wanted.contains(key) {
+                events.append(.init(tick: index, key: key, down: wanted.contains(key)))
+            }
+            held = wanted
+        }
+        for key in [Key.left, .right, .space, .x] where held.contains(key) { events.append(.init(tick: commands.count, key: key, down: false)) }
+        return InputScript(events: events)
+    }
+}
