@@ -219,9 +219,10 @@ extension TileMap {
     /// A problem decoding an image, preceded by the level file and line that named it when it
     /// is one of this level's tileset images (other problems with those are found at load).
     func describing(_ error: DataFileError) -> String {
-        guard let tileset = tilesets.first(where: { $0.imagePath == error.file && !$0.imageReference.isEmpty }) else {
-            return error.description
+        let references = tilesets.flatMap { tileset in
+            [(tileset.imagePath, tileset.imageReference)] + tileset.images.values.map { ($0.path, $0.reference) }
         }
-        return "\(tileset.imageReference): \(error.description)"
+        guard let reference = references.first(where: { $0.0 == error.file && !$0.1.isEmpty })?.1 else { return error.description }
+        return "\(reference): \(error.description)"
     }
 }

@@ -42,6 +42,38 @@ public enum DrawItem: Hashable, Sendable {
     case sprite(TextureID, source: IntRect, destination: Rect, flipped: Bool, tint: Color)
     /// A filled rectangle, alpha-blended over what is below.
     case fill(Rect, Color)
+    /// A region of a texture flipped as Tiled flips a tile (see ``TileFlip``): a map's tiles
+    /// whose ids carry flip flags.
+    case flippedTile(TextureID, source: IntRect, destination: Rect, flip: TileFlip, tint: Color)
+}
+
+/// How Tiled flips a tile (the top bits of its global id): the diagonal flip (swapping x and y)
+/// comes first, then the horizontal and the vertical.
+public struct TileFlip: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let horizontal = TileFlip(rawValue: 1)
+    public static let vertical = TileFlip(rawValue: 2)
+    public static let diagonal = TileFlip(rawValue: 4)
+
+    /// The flips of a global tile id as Tiled stores them (bits 31, 30 and 29).
+    public init(gid: UInt32) {
+        var flip: TileFlip = []
+        if gid & 0x8000_0000 != 0 { flip.insert(.horizontal) }
+        if gid & 0x4000_0000 != 0 { flip.insert(.vertical) }
+        if gid & 0x2000_0000 != 0 { flip.insert(.diagonal) }
+        self = flip
+    }
+
+    /// The same drawing as SDL does it: its flips, then a quarter turn clockwise (or none).
+    /// Swapping x and y is a vertical flip turned a quarter clockwise; flipping the swapped
+    /// image horizontally undoes that vertical flip, and flipping it vertically adds a
+    /// horizontal one before the turn (checked pixel by pixel against Tiled's drawing).
+    public var asTurnAndFlips: (quarterTurn: Bool, horizontal: Bool, vertical: Bool) {
+        guard contains(.diagonal) else { return (false, contains(.horizontal), contains(.vertical)) }
+        return (true, contains(.vertical), !contains(.horizontal))
+    }
 }
 
 /// Everything one frame shows, back to front. Built by pure code, drawn by the platform layer.

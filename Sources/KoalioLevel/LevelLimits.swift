@@ -24,4 +24,13 @@ public enum LevelLimits {
     public static let xmlDepth = 64
     /// Checkpoints, leaves or critters in one level (each of them is met every tick).
     public static let objectsOfAKind = 512
+    /// Tiles decoded over all of a map's tile layers (16 M: 64 MB of ids).
+    public static let decodedTiles = 1 << 24
+    /// Tile, image and group layers in one map.
+    public static let layers = 256
+    /// Images in one image-collection tileset.
+    public static let tilesetImages = 4096
+    /// Frames in one tile's animation, and a frame's longest duration (ms).
+    public static let animationFrames = 1024
+    public static let frameMilliseconds = 3_600_000
 }

@@ -17,10 +17,6 @@ public enum TMXLoader {
     /// The original game's spawn and finish line, used when the map has no `spawn` / `goal`.
     static let fallbackSpawn = Vec2(100, 50)
     static let fallbackGoalX = 3130.0
-    /// The tile layers the game plays: scenery, solid ground, and what kills.
-    static let requiredLayers: Set<String> = ["background", "walls", "hazards"]
-    /// Layers the game reads when present.
-    static let optionalLayers: Set<String> = ["platforms"]
 
     /// A level file's bytes (for hashing it as well as loading it), or why they cannot be read.
     public static func readLevelFile(_ path: String) throws(LevelError) -> [UInt8] {
@@ -62,22 +58,16 @@ public enum TMXLoader {
         }
         tilesets.sort { $0.firstGID < $1.firstGID }
 
-        // Only the layers the game uses are decoded: others cost nothing, whatever they hold.
-        var layers: [String: TileLayer] = [:]
-        for element in root.children("layer") {
-            let name = element.attributes["name"] ?? ""
-            guard requiredLayers.contains(name) || optionalLayers.contains(name) else { continue }
-            guard layers[name] == nil else { throw place.error(element, "a second layer named '\(TerminalText.excerpt(name))'") }
-            layers[name] = try tileLayer(element, name: name, mapWidth: width, mapHeight: height, tilesets: tilesets, place: place)
+        // Every tile layer is decoded (drawn, or read for its role), up to a budget of tiles.
+        var reading = LayerReading(mapWidth: width, mapHeight: height, tilesets: tilesets, place: place)
+        try reading.walk(root, inherited: .map)
+        guard let walls = reading.roles[.walls] else {
+            throw place.error(root, "missing tile layer 'walls': name a tile layer walls, or give it the class walls (the solid tiles)")
         }
-        func required(_ name: String) throws(LevelError) -> TileLayer {
-            guard let layer = layers[name] else { throw place.error(root, "missing tile layer '\(TerminalText.excerpt(name))'") }
-            return layer
-        }
-        let background = try required("background")
-        let walls = try required("walls")
-        let hazards = try required("hazards")
+        let empty = TileLayer(name: "", width: width, height: height, gids: [UInt32](repeating: 0, count: width * height))
         let theme = try mapTheme(root, place: place)
+        let backgroundColor = try root.attributes["backgroundcolor"].map { text throws(LevelError) in try color(text, root, place: place) }
+        let hasOwnBackdrop = backgroundColor != nil || reading.layers.contains { if case .image = $0.content { true } else { false } }
 
         let mapPixels = Rect(x: 0, y: 0, width: Double(width * tileWidth), height: Double(height * tileHeight))
         var spawn = fallbackSpawn
@@ -124,8 +114,9 @@ public enum TMXLoader {
 
         let name = PathString.removingExtension(PathString.fileName(of: path))
         var map = TileMap(name: name, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
-                          tilesets: tilesets, background: background, walls: walls, hazards: hazards,
-                          platforms: layers["platforms"], theme: theme, spawn: spawn, goal: goal)
+                          tilesets: tilesets, layers: reading.layers, walls: walls, hazards: reading.roles[.hazards] ?? empty,
+                          platforms: reading.roles[.platforms], theme: theme ?? .meadow, backgroundColor: backgroundColor,
+                          drawsThemeBackdrop: theme != nil || !hasOwnBackdrop, spawn: spawn, goal: goal)
         map.objects = try objects(placed, on: map, place: place)
         return map
     }
@@ -175,15 +166,15 @@ public enum TMXLoader {
     /// them as that role. One line each, with the file and line.
     public static func lint(bytes: [UInt8], path: String) -> [String] {
         guard let root = try? parseXML(bytes, file: path) else { return [] }
-        let roles = requiredLayers.union(optionalLayers).subtracting(["background"])
-        return root.children.filter { $0.name != "layer" && roles.contains($0.attributes["name"] ?? "") }.map { element in
+        let roles = Set(LayerRole.allCases.map(\.rawValue))
+        return root.children.filter { $0.name != "layer" && $0.name != "group" && roles.contains($0.attributes["name"] ?? "") }.map { element in
             let name = element.attributes["name"] ?? ""
             return "\(path):\(element.line): warning: <\(element.name)> '\(name)' is named like the \(name) tile layer but is not a tile layer, so it is not read as \(name)"
         }
     }
 
-    /// The map's `theme` property (Tiled: Map → Map Properties), `meadow` when it has none.
-    private static func mapTheme(_ root: XMLElement, place: Place) throws(LevelError) -> Theme {
+    /// The map's `theme` property (Tiled: Map → Map Properties), nil when it has none.
+    private static func mapTheme(_ root: XMLElement, place: Place) throws(LevelError) -> Theme? {
         for properties in root.children("properties") {
             for property in properties.children("property") where property.attributes["name"] == "theme" {
                 let value = property.attributes["value"] ?? ""
@@ -194,7 +185,17 @@ public enum TMXLoader {
                 return theme
             }
         }
-        return .meadow
+        return nil
+    }
+
+    /// A Tiled colour: `#RRGGBB` or `#AARRGGBB` (the `#` optional).
+    static func color(_ text: String, _ element: XMLElement, place: Place) throws(LevelError) -> Color {
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6 || hex.count == 8, let value = UInt32(hex, radix: 16) else {
+            throw place.error(element, "'\(TerminalText.excerpt(text))' is not a colour (#RRGGBB or #AARRGGBB)")
+        }
+        let alpha = hex.count == 8 ? UInt8(value >> 24) : 255
+        return Color(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF), alpha)
     }
 
     // MARK: - Tilesets
@@ -222,8 +223,10 @@ public enum TMXLoader {
     private static func tilesetBody(_ element: XMLElement, firstGID: UInt32, place: Place) throws(LevelError) -> Tileset {
         let tileWidth = try place.int(element, "tilewidth", in: 1...LevelLimits.tileSidePixels)
         let tileHeight = try place.int(element, "tileheight", in: 1...LevelLimits.tileSidePixels)
+        let animations = try tileAnimations(element, place: place)
         guard let image = element.child("image"), let source = image.attributes["source"] else {
-            throw place.error(element, "tileset has no <image> (image-collection tilesets are not supported)")
+            return try imageCollection(element, firstGID: firstGID, tileWidth: tileWidth, tileHeight: tileHeight,
+                                       animations: animations, place: place)
         }
         let measures = 0...LevelLimits.tilesetMeasure
         let margin = try place.int(element, "margin", in: measures, default: 0)
@@ -250,14 +253,56 @@ public enum TMXLoader {
         guard Int(firstGID) + tileCount - 1 <= Int(LevelLimits.largestGID) else {
             throw place.error(element, "tile ids from firstgid \(firstGID) run past \(LevelLimits.largestGID)")
         }
+        if let frame = animations.values.joined().first(where: { $0.localID >= tileCount }) {
+            throw place.error(element, "an animation shows tile \(frame.localID), which the tileset's \(tileCount) tiles do not have")
+        }
         return Tileset(firstGID: firstGID, name: element.attributes["name"] ?? "", imagePath: imagePath,
                        tileWidth: tileWidth, tileHeight: tileHeight, tileCount: tileCount, columns: columns,
-                       margin: margin, spacing: spacing, imageReference: "\(place.file):\(image.line): <image>")
+                       margin: margin, spacing: spacing, imageReference: "\(place.file):\(image.line): <image>",
+                       animations: animations)
+    }
+
+    /// An image-collection tileset: each `<tile>` its own `<image>` (its size read from the PNG).
+    private static func imageCollection(_ element: XMLElement, firstGID: UInt32, tileWidth: Int, tileHeight: Int,
+                                        animations: [Int: [Tileset.AnimationFrame]], place: Place) throws(LevelError) -> Tileset {
+        var images: [Int: Tileset.TileImage] = [:]
+        for tile in element.children("tile") {
+            guard let image = tile.child("image"), let source = image.attributes["source"] else { continue }
+            guard images.count < LevelLimits.tilesetImages else { throw place.error(tile, "more than \(LevelLimits.tilesetImages) tile images") }
+            let id = try place.int(tile, "id", in: 0...(Int(LevelLimits.largestGID) - Int(firstGID)))
+            let path = resolve(source, against: place.file)
+            let (width, height) = try imageSize(path, image: image, place: place)
+            images[id] = Tileset.TileImage(path: path, width: width, height: height, reference: "\(place.file):\(image.line): <image>")
+        }
+        guard let last = images.keys.max() else {
+            throw place.error(element, "tileset has no <image>, and no <tile> with one (an empty image collection)")
+        }
+        if let frame = animations.values.joined().first(where: { images[$0.localID] == nil }) {
+            throw place.error(element, "an animation shows tile \(frame.localID), which has no image")
+        }
+        return Tileset(firstGID: firstGID, name: element.attributes["name"] ?? "", imagePath: "", tileWidth: tileWidth,
+                       tileHeight: tileHeight, tileCount: last + 1, columns: 0, images: images, animations: animations)
+    }
+
+    /// The tileset's animated tiles: `<tile id><animation><frame tileid duration/>…`.
+    private static func tileAnimations(_ element: XMLElement, place: Place) throws(LevelError) -> [Int: [Tileset.AnimationFrame]] {
+        var animations: [Int: [Tileset.AnimationFrame]] = [:]
+        for tile in element.children("tile") {
+            guard let animation = tile.child("animation") else { continue }
+            let id = try place.int(tile, "id", in: 0...Int(LevelLimits.largestGID))
+            let frames = animation.children("frame")
+            guard frames.count <= LevelLimits.animationFrames else { throw place.error(animation, "more than \(LevelLimits.animationFrames) frames") }
+            animations[id] = try frames.map { frame throws(LevelError) in
+                Tileset.AnimationFrame(localID: try place.int(frame, "tileid", in: 0...Int(LevelLimits.largestGID)),
+                                       milliseconds: try place.int(frame, "duration", in: 1...LevelLimits.frameMilliseconds))
+            }
+        }
+        return animations
     }
 
     /// The tileset image's size from its PNG header, which also proves it is there and small
     /// enough to decode; a problem names the file and line that referenced the image.
-    private static func imageSize(_ path: String, image: XMLElement, place: Place) throws(LevelError) -> (Int, Int) {
+    static func imageSize(_ path: String, image: XMLElement, place: Place) throws(LevelError) -> (Int, Int) {
         let head: [UInt8]
         do { head = try FileBytes.head(path, count: 24) } catch { throw place.error(image, "\(path): \(error.reason)") }
         guard let header = PNGHeader(head) else { throw place.error(image, "\(path): not a PNG image") }
@@ -270,8 +315,9 @@ public enum TMXLoader {
 
     // MARK: - Layers
 
-    private static func tileLayer(_ element: XMLElement, name: String, mapWidth: Int, mapHeight: Int, tilesets: [Tileset],
-                                  place: Place) throws(LevelError) -> TileLayer {
+    /// A tile layer's ids as the file has them, flip bits kept (each id checked against the tilesets).
+    static func tileLayer(_ element: XMLElement, name: String, mapWidth: Int, mapHeight: Int, tilesets: [Tileset],
+                          place: Place) throws(LevelError) -> TileLayer {
         let width = try place.int(element, "width", in: 1...LevelLimits.mapSideTiles, default: mapWidth)
         let height = try place.int(element, "height", in: 1...LevelLimits.mapSideTiles, default: mapHeight)
         guard width == mapWidth, height == mapHeight else {
@@ -279,7 +325,7 @@ public enum TMXLoader {
         }
         guard let data = element.child("data") else { throw place.error(element, "layer '\(TerminalText.excerpt(name))' has no <data>") }
         let expected = width * height
-        var gids: [UInt32]
+        let gids: [UInt32]
         switch data.attributes["encoding"] {
         case "csv":
             guard data.attributes["compression"] == nil else {
@@ -311,7 +357,6 @@ public enum TMXLoader {
         }
         for i in gids.indices {
             let gid = gids[i] & ~flipFlagsMask
-            gids[i] = gid
             guard gid != 0 else { continue }
             guard TileMap.tileset(for: gid, in: tilesets) != nil else {
                 throw place.error(data, "layer '\(TerminalText.excerpt(name))' uses tile id \(gid), which no tileset has")

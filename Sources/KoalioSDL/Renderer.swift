@@ -268,6 +268,16 @@ final class Renderer {
                 } else {
                     try check(SDL_RenderCopy(handle, texture, &src, &dst), "SDL_RenderCopy")
                 }
+            case let .flippedTile(id, source, destination, flip, tint):
+                guard let image = textures[id] else { continue }
+                current = nil
+                var src = SDL_Rect(pixels: source)
+                var dst = SDL_Rect(pixels: destination)
+                let (turn, horizontal, vertical) = flip.asTurnAndFlips
+                let flips = SDL_RendererFlip(rawValue: (horizontal ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (vertical ? SDL_FLIP_VERTICAL.rawValue : 0))
+                try check(SDL_SetTextureColorMod(image, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
+                try check(SDL_SetTextureAlphaMod(image, tint.a), "SDL_SetTextureAlphaMod")
+                try check(SDL_RenderCopyEx(handle, image, &src, &dst, turn ? 90 : 0, nil, flips), "SDL_RenderCopyEx")
             case let .fill(rect, color):
                 var dst = SDL_Rect(pixels: rect)
                 try check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")

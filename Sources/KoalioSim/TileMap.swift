@@ -1,10 +1,12 @@
 import KoalioCore
 
-/// A tileset as the renderer needs it: which image, and how tile ids map to regions of it.
+/// A tileset as the renderer needs it: which image, and how tile ids map to regions of it; or,
+/// for an image-collection tileset, each tile's own image. Tiles may be animated.
 public struct Tileset: Hashable, Sendable {
     public var firstGID: UInt32
     public var name: String
-    /// Absolute path of the tileset image (resolved against the TMX or TSX file that named it).
+    /// Absolute path of the tileset image (resolved against the TMX or TSX file that named it);
+    /// empty for an image collection.
     public var imagePath: String
     public var tileWidth: Int
     public var tileHeight: Int
@@ -15,9 +17,42 @@ public struct Tileset: Hashable, Sendable {
     /// Where the image was named (`Levels/level1.tmx:4: <image>`), so a problem found only when
     /// it is decoded still names the level file and line that led to it.
     public var imageReference: String
+    /// An image collection's tiles, by local id: each its own image, drawn whole and
+    /// bottom-aligned on its cell as Tiled draws them.
+    public var images: [Int: TileImage]
+    /// Animated tiles, by local id: the frames they show in turn.
+    public var animations: [Int: [AnimationFrame]]
+
+    /// One tile's own image (an image collection's).
+    public struct TileImage: Hashable, Sendable {
+        public var path: String
+        public var width: Int
+        public var height: Int
+        /// Where it was named, as ``Tileset/imageReference``.
+        public var reference: String
+
+        public init(path: String, width: Int, height: Int, reference: String = "") {
+            self.path = path
+            self.width = width
+            self.height = height
+            self.reference = reference
+        }
+    }
+
+    /// One frame of an animated tile: the tile it shows, for how long.
+    public struct AnimationFrame: Hashable, Sendable {
+        public var localID: Int
+        public var milliseconds: Int
+
+        public init(localID: Int, milliseconds: Int) {
+            self.localID = localID
+            self.milliseconds = milliseconds
+        }
+    }
 
     public init(firstGID: UInt32, name: String, imagePath: String, tileWidth: Int, tileHeight: Int,
-                tileCount: Int, columns: Int, margin: Int = 0, spacing: Int = 0, imageReference: String = "") {
+                tileCount: Int, columns: Int, margin: Int = 0, spacing: Int = 0, imageReference: String = "",
+                images: [Int: TileImage] = [:], animations: [Int: [AnimationFrame]] = [:]) {
         self.firstGID = firstGID
         self.name = name
         self.imagePath = imagePath
@@ -28,16 +63,37 @@ public struct Tileset: Hashable, Sendable {
         self.margin = margin
         self.spacing = spacing
         self.imageReference = imageReference
+        self.images = images
+        self.animations = animations
     }
 
     /// The image region of a global tile id that belongs to this tileset.
-    public func sourceRect(for gid: UInt32) -> IntRect {
-        let local = Int(gid - firstGID)
+    public func sourceRect(for gid: UInt32) -> IntRect { sourceRect(local: Int(gid - firstGID)) }
+
+    /// The image region of a local tile id (in a single-image tileset).
+    public func sourceRect(local: Int) -> IntRect {
         let column = local % max(columns, 1)
         let row = local / max(columns, 1)
         return IntRect(x: margin + column * (tileWidth + spacing), y: margin + row * (tileHeight + spacing),
                        width: tileWidth, height: tileHeight)
     }
+
+    /// The local tile shown at a time: the tile itself, or the frame of its animation then
+    /// (the animation loops; time in milliseconds of the world's clock, so replays show the same).
+    public func frame(of local: Int, atMilliseconds time: Int) -> Int {
+        guard let frames = animations[local], !frames.isEmpty else { return local }
+        let total = frames.reduce(0) { $0 + $1.milliseconds }
+        guard total > 0 else { return local }
+        var left = time % total
+        for frame in frames {
+            if left < frame.milliseconds { return frame.localID }
+            left -= frame.milliseconds
+        }
+        return frames[frames.count - 1].localID
+    }
+
+    /// Every image the tileset draws from.
+    public var imagePaths: [String] { images.isEmpty ? [imagePath] : images.keys.sorted().compactMap { images[$0]?.path } }
 }
 
 /// One tile layer: a row-major grid of global tile ids, flip flags already cleared (0 = empty).
@@ -62,6 +118,40 @@ public struct TileLayer: Hashable, Sendable {
     }
 }
 
+/// A layer drawn as the map has it: tiles (their ids with Tiled's flip bits kept) or one image,
+/// with Tiled's opacity, offset, parallax and tint; `foreground` layers are drawn in front of
+/// the koala.
+public struct MapLayer: Hashable, Sendable {
+    public enum Content: Hashable, Sendable {
+        case tiles(TileLayer)
+        /// An image layer: its file and size, repeated across and down when Tiled says so.
+        case image(path: String, width: Int, height: Int, repeatX: Bool, repeatY: Bool)
+    }
+
+    public var name: String
+    public var content: Content
+    /// 0…1.
+    public var opacity: Double
+    /// Pixels the layer is drawn shifted by.
+    public var offset: Vec2
+    /// How far the layer moves per pixel the camera moves (1: with the map).
+    public var parallax: Vec2
+    /// Multiplies the layer's colours (white: as drawn).
+    public var tint: Color
+    public var foreground: Bool
+
+    public init(name: String, content: Content, opacity: Double = 1, offset: Vec2 = .zero, parallax: Vec2 = Vec2(1, 1),
+                tint: Color = .white, foreground: Bool = false) {
+        self.name = name
+        self.content = content
+        self.opacity = opacity
+        self.offset = offset
+        self.parallax = parallax
+        self.tint = tint
+        self.foreground = foreground
+    }
+}
+
 /// A level: the Tiled map the simulation runs in. Immutable once loaded.
 public struct TileMap: Hashable, Sendable {
     /// The level's name (the file name without `.tmx`), as shown and recorded.
@@ -71,7 +161,14 @@ public struct TileMap: Hashable, Sendable {
     public var tileWidth: Int
     public var tileHeight: Int
     public var tilesets: [Tileset]
-    public var background: TileLayer
+    /// Every visible layer, in the file's order (the role layers among them).
+    public var layers: [MapLayer]
+    /// The map's `backgroundcolor`, cleared to behind everything when it has no theme.
+    public var backgroundColor: Color?
+    /// Whether the theme's sky and backdrop are drawn: the map names a theme, or has neither a
+    /// background colour nor image layers of its own.
+    public var drawsThemeBackdrop: Bool
+    /// The solid tiles (every layer named or of class `walls`, merged).
     public private(set) var walls: TileLayer
     public private(set) var hazards: TileLayer
     /// One-way platforms: solid only to a koala coming down onto their top (jump up through
@@ -87,19 +184,29 @@ public struct TileMap: Hashable, Sendable {
     public var goal: Rect
     /// Checkpoints, leaves and critters (none in a level that places none).
     public var objects: LevelObjects { didSet { critterPatrols = objects.critters.map(patrol(from:)) } }
+    /// The widest and tallest tile drawn (a tileset's tiles, or an image collection's images),
+    /// in pixels: a tile so big reaches into the view from cells outside it.
+    public let largestTileWidth: Int
+    public let largestTileHeight: Int
     /// Where each critter walks between (``patrol(from:)``), in the order of `objects.critters`.
     public private(set) var critterPatrols: [ClosedRange<Double>] = []
 
     public init(name: String, width: Int, height: Int, tileWidth: Int, tileHeight: Int, tilesets: [Tileset],
-                background: TileLayer, walls: TileLayer, hazards: TileLayer, platforms: TileLayer? = nil,
-                theme: Theme = .meadow, spawn: Vec2, goal: Rect, objects: LevelObjects = LevelObjects()) {
+                layers: [MapLayer], walls: TileLayer, hazards: TileLayer, platforms: TileLayer? = nil,
+                theme: Theme = .meadow, backgroundColor: Color? = nil, drawsThemeBackdrop: Bool = true,
+                spawn: Vec2, goal: Rect, objects: LevelObjects = LevelObjects()) {
         self.name = name
         self.width = width
         self.height = height
         self.tileWidth = tileWidth
         self.tileHeight = tileHeight
         self.tilesets = tilesets.sorted { $0.firstGID < $1.firstGID }
-        self.background = background
+        self.layers = layers
+        let sizes = tilesets.flatMap { tileset in [(tileset.tileWidth, tileset.tileHeight)] + tileset.images.values.map { ($0.width, $0.height) } }
+        largestTileWidth = max(tileWidth, sizes.map(\.0).max() ?? 0)
+        largestTileHeight = max(tileHeight, sizes.map(\.1).max() ?? 0)
+        self.backgroundColor = backgroundColor
+        self.drawsThemeBackdrop = drawsThemeBackdrop
         self.walls = walls
         self.hazards = hazards
         self.platforms = platforms ?? TileLayer(name: "platforms", width: 0, height: 0, gids: [])
@@ -111,6 +218,10 @@ public struct TileMap: Hashable, Sendable {
         self.objects = objects
         critterPatrols = objects.critters.map(patrol(from:))
     }
+
+    /// The bits of a global tile id that say how it is flipped (Tiled's top four: horizontal,
+    /// vertical, diagonal, and hexagonal rotation).
+    public static let flipBits: UInt32 = 0xF000_0000
 
     public var pixelWidth: Double { Double(width * tileWidth) }
     public var pixelHeight: Double { Double(height * tileHeight) }

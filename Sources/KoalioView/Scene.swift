@@ -78,13 +78,17 @@ public enum Scene {
         let camera = Camera.origin(framing: world, in: map)
         let cx = camera.x.rounded(), cy = camera.y.rounded()
         let look = Art.backdrops(map.theme)
-        var list = DrawList(clearColor: look.clear)
+        var list = DrawList(clearColor: map.drawsThemeBackdrop ? look.clear : map.backgroundColor ?? look.clear)
 
-        backdrop(look.sky, parallax: Art.skyParallax, cameraX: cx, into: &list)
-        backdrop(look.hills, parallax: Art.hillsParallax, cameraX: cx, into: &list)
-        pits(map, cameraX: cx, cameraY: cy, into: &list)
-        for layer in [map.background, map.platforms, map.walls, map.hazards] where layer.width > 0 {
-            tiles(layer, map: map, cameraX: cx, cameraY: cy, into: &list)
+        if map.drawsThemeBackdrop {
+            backdrop(look.sky, parallax: Art.skyParallax, cameraX: cx, into: &list)
+            backdrop(look.hills, parallax: Art.hillsParallax, cameraX: cx, into: &list)
+            pits(map, cameraX: cx, cameraY: cy, into: &list)
+        }
+        // Animated tiles follow the world's clock, so a replay shows the same frames.
+        let milliseconds = world.tick * 1000 / Tick.perSecond
+        for layer in map.layers where !layer.foreground {
+            self.layer(layer, map: map, cameraX: cx, cameraY: cy, milliseconds: milliseconds, into: &list)
         }
         let goal = map.goal
         list.append(.sprite(.goal, source: IntRect(x: 0, y: 0, width: Art.goalWidth, height: Art.goalHeight),
@@ -98,6 +102,9 @@ public enum Scene {
         }
         if world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
             koalas(world, cameraX: cx, cameraY: cy, into: &list)
+        }
+        for layer in map.layers where layer.foreground {
+            self.layer(layer, map: map, cameraX: cx, cameraY: cy, milliseconds: milliseconds, into: &list)
         }
         if showStatus { status(session, into: &list) }
         if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
@@ -192,17 +199,68 @@ public enum Scene {
         }
     }
 
-    private static func tiles(_ layer: TileLayer, map: TileMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+    /// One of the map's layers, where its offset and parallax put it, in its opacity and tint.
+    private static func layer(_ layer: MapLayer, map: TileMap, cameraX: Double, cameraY: Double, milliseconds: Int,
+                              into list: inout DrawList) {
+        let originX = (cameraX * layer.parallax.x - layer.offset.x).rounded()
+        let originY = (cameraY * layer.parallax.y - layer.offset.y).rounded()
+        let tint = Color(layer.tint.r, layer.tint.g, layer.tint.b, UInt8((Double(layer.tint.a) * min(max(layer.opacity, 0), 1)).rounded()))
+        guard tint.a > 0 else { return }
+        switch layer.content {
+        case let .tiles(tiles):
+            self.tiles(tiles, map: map, originX: originX, originY: originY, milliseconds: milliseconds, tint: tint, into: &list)
+        case let .image(path, width, height, repeatX, repeatY):
+            let w = Double(width), h = Double(height)
+            // A repeated image starts at the copy just left of (or above) the view.
+            let startX = repeatX ? -(originX.truncatingRemainder(dividingBy: w) + (originX < 0 ? w : 0)) : -originX
+            let startY = repeatY ? -(originY.truncatingRemainder(dividingBy: h) + (originY < 0 ? h : 0)) : -originY
+            let across = repeatX ? Int((viewWidth / w).rounded(.up)) + 1 : 1
+            let down = repeatY ? Int((viewHeight / h).rounded(.up)) + 1 : 1
+            for row in 0..<down {
+                for column in 0..<across {
+                    let destination = Rect(x: startX + Double(column) * w, y: startY + Double(row) * h, width: w, height: h)
+                    guard destination.intersects(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight)) else { continue }
+                    list.append(.sprite(.file(path), source: IntRect(x: 0, y: 0, width: width, height: height),
+                                        destination: destination, flipped: false, tint: tint))
+                }
+            }
+        }
+    }
+
+    /// A tile layer's tiles in view: each tileset's tile (or an image collection's own image)
+    /// bottom-aligned on its cell as Tiled draws them, animated tiles at the frame of the world's
+    /// clock, flipped as the map says.
+    private static func tiles(_ layer: TileLayer, map: TileMap, originX: Double, originY: Double, milliseconds: Int, tint: Color,
+                              into list: inout DrawList) {
         let tw = Double(map.tileWidth), th = Double(map.tileHeight)
-        guard let columns = visible(from: cameraX, span: viewWidth, tile: map.tileWidth, count: map.width),
-              let rows = visible(from: cameraY, span: viewHeight, tile: map.tileHeight, count: map.height) else { return }
+        // Tiles bigger than a cell reach up and right from it: look that much further left and down.
+        let extraColumns = Double(map.largestTileWidth - map.tileWidth), extraRows = Double(map.largestTileHeight - map.tileHeight)
+        guard let columns = visible(from: originX - extraColumns, span: viewWidth + extraColumns, tile: map.tileWidth, count: layer.width),
+              let rows = visible(from: originY, span: viewHeight + extraRows, tile: map.tileHeight, count: layer.height) else { return }
         for row in rows {
             for column in columns {
-                let gid = layer.gid(column: column, row: row)
-                guard gid != 0, let tileset = map.tileset(for: gid) else { continue }
-                let destination = Rect(x: Double(column) * tw - cameraX, y: Double(row) * th - cameraY, width: tw, height: th)
-                list.append(.sprite(.file(tileset.imagePath), source: tileset.sourceRect(for: gid),
-                                    destination: destination, flipped: false, tint: .white))
+                let raw = layer.gid(column: column, row: row)
+                guard raw != 0 else { continue }
+                let gid = raw & ~TileMap.flipBits
+                guard let tileset = map.tileset(for: gid) else { continue }
+                let local = tileset.frame(of: Int(gid - tileset.firstGID), atMilliseconds: milliseconds)
+                let texture: TextureID, source: IntRect
+                if tileset.images.isEmpty {
+                    texture = .file(tileset.imagePath)
+                    source = tileset.sourceRect(local: local)
+                } else {
+                    guard let image = tileset.images[local] else { continue }
+                    texture = .file(image.path)
+                    source = IntRect(x: 0, y: 0, width: image.width, height: image.height)
+                }
+                let destination = Rect(x: Double(column) * tw - originX, y: Double(row + 1) * th - Double(source.height) - originY,
+                                       width: Double(source.width), height: Double(source.height))
+                let flip = TileFlip(gid: raw)
+                if flip.isEmpty {
+                    list.append(.sprite(texture, source: source, destination: destination, flipped: false, tint: tint))
+                } else {
+                    list.append(.flippedTile(texture, source: source, destination: destination, flip: flip, tint: tint))
+                }
             }
         }
     }

@@ -44,7 +44,7 @@ final class CollisionShortcutTests: XCTestCase {
         let tileset = Tileset(firstGID: 1, name: "t", imagePath: "t.png", tileWidth: tile, tileHeight: tile, tileCount: 8, columns: 4)
         func layer(_ name: String, _ gids: [UInt32]) -> TileLayer { TileLayer(name: name, width: width, height: height, gids: gids) }
         return TileMap(name: "random", width: width, height: height, tileWidth: tile, tileHeight: tile, tilesets: [tileset],
-                       background: layer("background", [UInt32](repeating: 0, count: width * height)),
+                       layers: [],
                        walls: layer("walls", walls), hazards: layer("hazards", hazards), platforms: layer("platforms", platforms),
                        spawn: Vec2(Double(tile), Double(tile)), goal: Rect(x: -100, y: -100, width: 1, height: 1))
     }

@@ -22,7 +22,7 @@ func makeMap(_ rows: [String], spawn: Vec2 = Vec2(24, 16), goal: Rect? = nil) ->
     let tileset = Tileset(firstGID: 1, name: "t", imagePath: "t.png", tileWidth: 16, tileHeight: 16, tileCount: 8, columns: 4)
     func layer(_ name: String, _ gids: [UInt32]) -> TileLayer { TileLayer(name: name, width: width, height: height, gids: gids) }
     return TileMap(name: "test", width: width, height: height, tileWidth: 16, tileHeight: 16, tilesets: [tileset],
-                   background: layer("background", [UInt32](repeating: 0, count: width * height)),
+                   layers: [],
                    walls: layer("walls", walls), hazards: layer("hazards", hazards), platforms: layer("platforms", platforms),
                    spawn: spawn, goal: goal ?? Rect(x: -100, y: -100, width: 1, height: 1))
 }

@@ -89,7 +89,7 @@ final class SceneTests: XCTestCase {
             return nil
         }
         func tiles(columns: Range<Int>) -> Int {
-            [map.background, map.walls, map.hazards].reduce(0) { sum, layer in
+            map.layers.compactMap { if case let .tiles(layer) = $0.content { layer } else { nil } }.reduce(0) { sum, layer in
                 sum + (0..<map.height).reduce(0) { rowSum, row in rowSum + columns.filter { layer.gid(column: $0, row: row) != 0 }.count }
             }
         }

@@ -1,0 +1,103 @@
+import KoalioCore
+import KoalioSim
+
+/// What a tile layer is to the game, by its name or its Tiled class (`type` in older files):
+/// the solid tiles, what kills, one-way platforms. Every other tile layer is scenery.
+public enum LayerRole: String, CaseIterable, Sendable {
+    case walls, hazards, platforms
+}
+
+/// Reads a map's layers in the file's order, groups included: each visible layer is drawn with
+/// what it and its groups say (opacity, offset, parallax, tint, `foreground`), and the tile
+/// layers with a role are kept for the simulation (every layer of a role merged).
+struct LayerReading {
+    let mapWidth: Int
+    let mapHeight: Int
+    let tilesets: [Tileset]
+    let place: TMXLoader.Place
+    private(set) var layers: [MapLayer] = []
+    private(set) var roles: [LayerRole: TileLayer] = [:]
+    private var decodedTiles = 0
+    private var seenLayers = 0
+
+    init(mapWidth: Int, mapHeight: Int, tilesets: [Tileset], place: TMXLoader.Place) {
+        self.mapWidth = mapWidth
+        self.mapHeight = mapHeight
+        self.tilesets = tilesets
+        self.place = place
+    }
+
+    /// What a layer takes from the groups around it: their properties combine as Tiled combines them.
+    struct Inherited {
+        var opacity = 1.0
+        var offset = Vec2.zero
+        var parallax = Vec2(1, 1)
+        var tint = Color.white
+        var visible = true
+
+        static let map = Inherited()
+    }
+
+    mutating func walk(_ element: XMLElement, inherited: Inherited) throws(LevelError) {
+        for child in element.children where ["layer", "imagelayer", "group"].contains(child.name) {
+            seenLayers += 1
+            guard seenLayers <= LevelLimits.layers else { throw place.error(child, "more than \(LevelLimits.layers) layers") }
+            let own = try properties(of: child, inherited)
+            let name = child.attributes["name"] ?? ""
+            let kind = (child.attributes["class"] ?? child.attributes["type"] ?? "").lowercased()
+            switch child.name {
+            case "group":
+                try walk(child, inherited: own)
+            case "layer":
+                decodedTiles += mapWidth * mapHeight
+                guard decodedTiles <= LevelLimits.decodedTiles else {
+                    throw place.error(child, "the layers hold more than \(LevelLimits.decodedTiles) tiles in all")
+                }
+                let tiles = try TMXLoader.tileLayer(child, name: name, mapWidth: mapWidth, mapHeight: mapHeight, tilesets: tilesets, place: place)
+                if let role = LayerRole(rawValue: name.lowercased()) ?? LayerRole(rawValue: kind) {
+                    let ids = tiles.gids.map { $0 & ~TileMap.flipBits }
+                    let merged = roles[role].map { zip($0.gids, ids).map { $0 != 0 ? $0 : $1 } } ?? ids
+                    roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)
+                }
+                if own.visible { layers.append(layer(name, .tiles(tiles), own, foreground: kind == "foreground")) }
+            default:  // an image layer
+                guard own.visible, let image = child.child("image"), let source = image.attributes["source"], !source.isEmpty else { continue }
+                let path = TMXLoader.resolve(source, against: place.file)
+                let (width, height) = try TMXLoader.imageSize(path, image: image, place: place)
+                let content = MapLayer.Content.image(path: path, width: width, height: height,
+                                                     repeatX: child.attributes["repeatx"] == "1", repeatY: child.attributes["repeaty"] == "1")
+                layers.append(layer(name, content, own, foreground: kind == "foreground"))
+            }
+        }
+    }
+
+    private func layer(_ name: String, _ content: MapLayer.Content, _ own: Inherited, foreground: Bool) -> MapLayer {
+        MapLayer(name: name, content: content, opacity: own.opacity, offset: own.offset, parallax: own.parallax, tint: own.tint,
+                 foreground: foreground)
+    }
+
+    /// A layer's own properties combined with its groups': opacities and parallax factors
+    /// multiply, offsets add, tints multiply, and a hidden group hides what is in it.
+    private func properties(of element: XMLElement, _ inherited: Inherited) throws(LevelError) -> Inherited {
+        var own = inherited
+        let opacity = try place.number(element, "opacity", default: 1)
+        guard (0...1).contains(opacity) else { throw place.error(element, "opacity \(opacity) is not from 0 to 1") }
+        own.opacity *= opacity
+        own.visible = inherited.visible && element.attributes["visible"] != "0"
+        let offsetX = try place.number(element, "offsetx", default: 0), offsetY = try place.number(element, "offsety", default: 0)
+        let parallaxX = try place.number(element, "parallaxx", default: 1), parallaxY = try place.number(element, "parallaxy", default: 1)
+        let bound = Double(LevelLimits.mapSideTiles * LevelLimits.tileSidePixels)
+        guard abs(offsetX) <= bound, abs(offsetY) <= bound, abs(parallaxX) <= 100, abs(parallaxY) <= 100 else {
+            throw place.error(element, "offset or parallax out of range")
+        }
+        own.offset = Vec2(inherited.offset.x + offsetX, inherited.offset.y + offsetY)
+        own.parallax = Vec2(inherited.parallax.x * parallaxX, inherited.parallax.y * parallaxY)
+        if let text = element.attributes["tintcolor"] {
+            let tint = try TMXLoader.color(text, element, place: place)
+            func times(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(a) * Int(b) + 127) / 255) }
+            own.tint = Color(times(inherited.tint.r, tint.r), times(inherited.tint.g, tint.g), times(inherited.tint.b, tint.b),
+                             times(inherited.tint.a, tint.a))
+        }
+        return own
+    }
+}
