@@ -33,6 +33,8 @@ public struct GameOptions: Sendable {
     public var verify = false
     /// False (`--no-ghost`): no ghost this run whatever the settings say.
     public var ghost = true
+    /// `--watch` (with `--level`): reload the level when its files change on disk.
+    public var watch = false
     /// `--music-volume`, `--effects-volume` (0…100); nil: the settings' (headless runs are silent).
     public var musicVolume: Int?
     public var effectsVolume: Int?
@@ -84,6 +86,7 @@ public enum Game {
         }
 
         var loopOptions = GameLoop.Options(tickLimit: options.ticks, headless: options.headless, replay: replay)
+        if options.watch { loopOptions.watchPath = levelPath }
         if replay == nil {
             let names = catalogNames(dataDirectory: dataDirectory)
             loopOptions.catalog = LevelCatalog(names: names) { name throws(KoalioError) in

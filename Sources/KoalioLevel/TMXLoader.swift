@@ -217,7 +217,9 @@ public enum TMXLoader {
         }
         let tsxPlace = Place(file: tsxPath)
         guard root.name == "tileset" else { throw tsxPlace.error(root, "the root element is <\(root.name)>, not <tileset>") }
-        return try tilesetBody(root, firstGID: firstGID, place: tsxPlace)
+        var tileset = try tilesetBody(root, firstGID: firstGID, place: tsxPlace)
+        tileset.sourceFile = tsxPath
+        return tileset
     }
 
     private static func tilesetBody(_ element: XMLElement, firstGID: UInt32, place: Place) throws(LevelError) -> Tileset {

@@ -154,6 +154,15 @@ public final class Platform {
         try preload(DecodedImages.start(missing, resourceDirectory: options.resourceDirectory))
     }
 
+    /// Reads these images again from their files, replacing what was loaded (a level's images
+    /// edited while `--watch`ing it); the old textures stay if a file cannot be read.
+    public func reload(_ ids: [TextureID]) throws(DataFileError) {
+        let images = try DecodedImages.start(ids, resourceDirectory: options.resourceDirectory).take()
+        defer { for surface in images.values { SDL_FreeSurface(surface) } }
+        renderer.forgetTextures(ids)
+        try renderer.makeTextures(images) { [options] id in DecodedImages.path(of: id, resourceDirectory: options.resourceDirectory) }
+    }
+
     /// Makes textures of images decoded meanwhile (see ``DecodedImages``).
     public func preload(_ images: DecodedImages) throws(DataFileError) {
         let surfaces = try images.take()

@@ -121,6 +121,15 @@ final class Renderer {
 
     func hasTexture(_ id: TextureID) -> Bool { textures[id] != nil }
 
+    /// Lets images go, so that the next ``makeTextures(_:path:)`` reads them again (a level's
+    /// tileset edited while `--watch`ing it).
+    func forgetTextures(_ ids: [TextureID]) {
+        for id in ids {
+            if let texture = textures.removeValue(forKey: id) { SDL_DestroyTexture(texture) }
+            for texture in strips.removeValue(forKey: id)?.byCell.values ?? [:].values { SDL_DestroyTexture(texture) }
+        }
+    }
+
     /// Makes textures of decoded images (the caller frees the surfaces); an image already
     /// loaded keeps its texture.
     func makeTextures(_ surfaces: [TextureID: UnsafeMutablePointer<SDL_Surface>],

@@ -100,3 +100,15 @@ public struct Session: Sendable {
         return StepResult(restarted: restarted, ended: advance(command, partners: partners))
     }
 }
+
+extension Session {
+    /// The run again on an edited map (`--watch`): a fresh world on it with the same assist,
+    /// player 1's koala standing where it stood if that spot is free there (else at the spawn).
+    public func reloaded(on map: TileMap) -> (session: Session, keptPlace: Bool) {
+        var next = Session(map: map, assist: world.assist)
+        let feet = world.player.position
+        let fits = world.player.position.x >= 0 && feet.x <= map.pixelWidth && feet.y <= map.pixelHeight && map.koalaFits(feet: feet)
+        if fits { next.world.player.position = feet }
+        return (next, fits)
+    }
+}

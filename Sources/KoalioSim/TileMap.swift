@@ -22,6 +22,8 @@ public struct Tileset: Hashable, Sendable {
     public var images: [Int: TileImage]
     /// Animated tiles, by local id: the frames they show in turn.
     public var animations: [Int: [AnimationFrame]]
+    /// The external `.tsx` file it was read from (empty when the map holds it).
+    public var sourceFile = ""
 
     /// One tile's own image (an image collection's).
     public struct TileImage: Hashable, Sendable {
@@ -91,6 +93,9 @@ public struct Tileset: Hashable, Sendable {
         }
         return frames[frames.count - 1].localID
     }
+
+    /// Every file it was made from: its `.tsx`, if any, and its images.
+    public var files: [String] { (sourceFile.isEmpty ? [] : [sourceFile]) + imagePaths }
 
     /// Every image the tileset draws from.
     public var imagePaths: [String] { images.isEmpty ? [imagePath] : images.keys.sorted().compactMap { images[$0]?.path } }

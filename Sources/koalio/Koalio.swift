@@ -74,6 +74,9 @@ struct Koalio: ParsableCommand {
     @Flag(help: "Print the game controllers SDL sees (name, type, GUID, player index, battery) and exit.")
     var listControllers = false
 
+    @Flag(help: "With --level: reload the level whenever its file, its tilesets or its images change on disk (for level authors).")
+    var watch = false
+
     @Option(name: .customLong("check-level"), parsing: .upToNextOption,
             help: ArgumentHelp("Check these level files and exit: load each, name what an author should fix, and say whether the solver can win it (exit 0: all winnable, 1: one is not, 2: one does not load).", valueName: "file"))
     var checkLevel: [String] = []
@@ -85,6 +88,7 @@ struct Koalio: ParsableCommand {
         if record != nil && replay != nil { throw ValidationError("--record and --replay do not go together.") }
         if let musicVolume, !(0...100).contains(musicVolume) { throw ValidationError("--music-volume must be from 0 to 100, not \(musicVolume).") }
         if let effectsVolume, !(0...100).contains(effectsVolume) { throw ValidationError("--effects-volume must be from 0 to 100, not \(effectsVolume).") }
+        if watch && (level == nil || replay != nil) { throw ValidationError("--watch needs --level FILE (and no --replay).") }
         if headless && ticks == nil && !verify { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }
 }
@@ -112,6 +116,7 @@ extension Koalio {
         options.musicVolume = musicVolume
         options.effectsVolume = effectsVolume
         options.configPath = config
+        options.watch = watch
         return options
     }
 }

@@ -45,3 +45,25 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(session.world, before)
     }
 }
+
+/// `--watch`'s reload: the koala stays where it stands when the edited map leaves it room.
+final class SessionReloadTests: XCTestCase {
+    func testTheKoalaKeepsItsPlaceIfFreeElseGoesToTheSpawn() throws {
+        let rows = ["..........", "..........", "..........", "##########"]
+        let before = makeMap(rows, spawn: Vec2(24, 48))
+        var session = Session(map: before, assist: Assist(invincible: true))
+        for _ in 0..<30 { session.advance(Command(moveX: 1)) }
+        let place = session.world.player.position
+        XCTAssertGreaterThan(place.x, 40)
+        let same = session.reloaded(on: before)
+        XCTAssertTrue(same.keptPlace)
+        XCTAssertEqual(same.session.world.player.position, place)
+        XCTAssertEqual(same.session.world.assist, Assist(invincible: true), "the same assist")
+        var walled = rows
+        let column = Int(place.x / 16)
+        walled[2] = String(repeating: ".", count: column) + "#" + String(repeating: ".", count: 9 - column)
+        let moved = session.reloaded(on: makeMap(walled, spawn: Vec2(24, 48)))
+        XCTAssertFalse(moved.keptPlace, "a wall where it stood")
+        XCTAssertEqual(moved.session.world.player.position, Vec2(24, 48))
+    }
+}

@@ -38,6 +38,8 @@ extension GameLoop {
         /// What went wrong reading the player's files, one short line each, for the title (a
         /// player who started koalio from a launcher never sees stderr).
         public var fileNotices: [String] = []
+        /// `--watch`: the level file to reload when it or its tilesets and images change.
+        public var watchPath: String?
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {

@@ -40,6 +40,8 @@ public final class GameLoop {
     let sound: SoundCues
     private let script: ScriptPlayer?
     /// The picture on screen, so an unchanged frame is neither drawn nor presented.
+    /// `--watch`: the level's files, and what went wrong with the last save.
+    let watch: LevelWatch?
     private var shown: DrawList?
     private var quitRequested = false
 
@@ -57,6 +59,7 @@ public final class GameLoop {
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
         script = options.script.map(ScriptPlayer.init)
+        watch = options.watchPath.flatMap { LevelWatch(path: $0, map: session.map) }
         applySettings()
         if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
     }
@@ -89,6 +92,7 @@ public final class GameLoop {
         }
         while running {
             let frameStart = now()
+            reloadIfChanged()
             do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .runtime(error.description) }
             registry.currentFollowsInput = !flow.isInLevel
             running = pumpEvents()
@@ -260,6 +264,7 @@ public final class GameLoop {
             overlay.playbackPaused = feed.source.isPlaybackPaused
         }
         overlay.ghost = keeper.ghost?.session.world.player
+        if let problem = watch?.problem { overlay.notice = problem }
         overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
         if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings) }
         if session.state != .playing || feed.source.isPlaybackPaused {  // the end and pause screens' lines, only when shown

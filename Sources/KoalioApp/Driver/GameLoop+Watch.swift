@@ -1,0 +1,74 @@
+import Foundation
+import KoalioCore
+import KoalioSDL
+import KoalioSim
+import KoalioView
+
+/// `--watch`: a level author's edits show up live. When the level file, a tileset or an image
+/// of it changes on disk, the level is loaded again: the koala stays where it stands if that
+/// spot is still free (else it goes to the spawn), with a one-line notice. A save that breaks
+/// the level is its one-line error, on screen until the next good save; the last good version
+/// plays on.
+@MainActor
+final class LevelWatch {
+    let path: String
+    private let watcher: LevelWatcher
+    /// The last save's problem, shown until a save loads.
+    private(set) var problem: String?
+
+    /// Nil when inotify cannot be used (said on stderr; the level plays unwatched).
+    init?(path: String, map: TileMap) {
+        guard let watcher = LevelWatcher() else {
+            StandardError.writeLine("koalio: warning: --watch: inotify is not available here; \(path) is not watched")
+            return nil
+        }
+        self.path = path
+        self.watcher = watcher
+        let files = Self.files(of: map, path: path)
+        watcher.watch(files)
+        StandardError.writeLine("koalio: watching \(path) and \(files.count - 1) file\(files.count == 2 ? "" : "s") it uses")
+    }
+
+    /// The level file and every tileset file and image it reads.
+    static func files(of map: TileMap, path: String) -> [String] {
+        let images = map.layers.compactMap { layer -> String? in if case let .image(image, _, _, _, _) = layer.content { image } else { nil } }
+        var seen = Set<String>()
+        return ([path] + map.tilesets.flatMap(\.files) + images).filter { seen.insert($0).inserted }
+    }
+
+    func changed() -> Bool { watcher.takeChanges() }
+
+    func loaded(_ map: TileMap) {
+        problem = nil
+        watcher.watch(Self.files(of: map, path: path))
+    }
+
+    func failed(_ line: String) { problem = line }
+}
+
+extension GameLoop {
+    /// Loads the watched level again if its files changed since the last frame.
+    func reloadIfChanged() {
+        guard let watch, watch.changed() else { return }
+        let name = PathString.fileName(of: watch.path)
+        do throws(KoalioError) {
+            let (map, sha256) = try Game.loadLevel(watch.path, for: nil, replayPath: nil)
+            let files = Art.textures(for: map).filter { if case .file = $0 { true } else { false } }
+            do throws(DataFileError) {
+                try platform.reload(files)
+                try platform.preload(Art.textures(for: map))
+            } catch { throw .input(map.describing(error)) }
+            let (session, keptPlace) = flow.session.reloaded(on: map)
+            flow.run = LevelRun(session: session, index: flow.run.index, sha256: sha256)
+            keeper.begin(flow.run, catalogName: nil, ghostOn: false)
+            watch.loaded(map)
+            let line = "\(name) reloaded" + (keptPlace ? "" : ": the koala's spot is not free, back at the spawn")
+            presence.show(line, at: flow.session.steps)
+            StandardError.writeLine("koalio: \(watch.path): reloaded" + (keptPlace ? "" : " (back at the spawn)"))
+        } catch {
+            // On screen the file goes by its name (the line is as wide as the view).
+            watch.failed(error.description.replacingOccurrences(of: watch.path, with: name))
+            StandardError.writeLine("koalio: \(error.description) (the last good version plays on)")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+import KoalioHarness
+import KoalioTestSupport
+import XCTest
+
+/// `koalio --level FILE --watch` in a window: a save shows up within a second; a save that
+/// breaks the level is its one-line error while the last good version plays on.
+final class WatchTests: XCTestCase {
+    /// The level and what it uses, in a folder of its own (the tileset names ../Resources/tiles.png).
+    func levelCopy() throws -> String {
+        let dir = try Koalio.scratch()
+        for folder in ["Levels", "Resources"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for file in ["Levels/level1.tmx", "Levels/koalio.tsx", "Resources/tiles.png"] {
+            try FileManager.default.copyItem(atPath: Repository.path(file), toPath: dir.appendingPathComponent(file).path)
+        }
+        return dir.appendingPathComponent("Levels/level1.tmx").path
+    }
+
+    /// Saves as an editor does: a new file renamed over the old one.
+    func save(_ text: String, to path: String) throws {
+        try text.write(toFile: path + ".saving", atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(path + ".saving", path), 0)
+    }
+
+    func testASaveIsReloadedWithinASecondAndABrokenOneKeepsTheLastGood() throws {
+        let xvfb = try Xvfb()
+        let level = try levelCopy()
+        let child = try LineReader.start(Koalio.binary, ["--level", level, "--watch", "--ticks", "1200"],
+                                         environment: try TestEnvironment.forChild(dataHome: Koalio.dataHome).merging(["DISPLAY": xvfb.display]) { $1 })
+        defer { child.stop() }
+        XCTAssertEqual(child.line(containing: "koalio: watching", seconds: 10)?.contains("and 2 files it uses"), true, "the level, its tileset and image")
+        let original = try String(contentsOfFile: level, encoding: .utf8)
+        try save(original + "<!-- an edit -->\n", to: level)
+        XCTAssertNotNil(child.line(containing: "reloaded", seconds: 1), "seen and reloaded within a second")
+        try save("<map", to: level)
+        let broken = child.line(containing: "the last good version plays on", seconds: 1)
+        XCTAssertEqual(broken?.hasPrefix("koalio: \(level):"), true, broken ?? "no line")
+        try save(original, to: level)
+        XCTAssertNotNil(child.line(containing: "reloaded", seconds: 1), "fixed: playing the new version")
+        try FileManager.default.removeItem(atPath: level)
+        XCTAssertEqual(child.line(containing: "the last good version plays on", seconds: 1)?.contains("no such file"), true, "deleted: said, and played on")
+    }
+}
+
+/// A child process whose stderr is read line by line as it comes (poll on the pipe: no sleeps).
+final class LineReader {
+    private let process = Process()
+    private let pipe = Pipe()
+    private var pending = ""
+
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> LineReader {
+        let reader = LineReader()
+        reader.process.executableURL = URL(fileURLWithPath: executable)
+        reader.process.arguments = arguments
+        reader.process.environment = environment
+        reader.process.standardError = reader.pipe
+        reader.process.standardOutput = FileHandle.nullDevice
+        try reader.process.run()
+        return reader
+    }
+
+    /// The next line holding `text` within `seconds`, or nil.
+    func line(containing text: String, seconds: Double) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        while true {
+            while let newline = pending.firstIndex(of: "\n") {
+                let line = String(pending[..<newline])
+                pending.removeSubrange(...newline)
+                if line.contains(text) { return line }
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, Int32(left * 1000) + 1) > 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            pending += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
