@@ -62,3 +62,21 @@ final class AuthorMapTests: XCTestCase {
         }
     }
 }
+
+/// `Levels/koalio.tiled-project` offers Tiled's class drop-downs every class the loader reads.
+final class TiledProjectTests: XCTestCase {
+    func testTheProjectDefinesEveryClassAndThemeTheGameReads() throws {
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: Repository.path("Levels/koalio.tiled-project")))
+        let project = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let types = try XCTUnwrap(project["propertyTypes"] as? [[String: Any]])
+        func classes(for use: String) -> Set<String> {
+            Set(types.filter { ($0["type"] as? String) == "class" && (($0["useAs"] as? [String]) ?? []).contains(use) }.compactMap { $0["name"] as? String })
+        }
+        XCTAssertEqual(classes(for: "layer"), Set(LayerRole.allCases.map(\.rawValue) + ["foreground"]))
+        XCTAssertEqual(classes(for: "object"), ["spawn", "goal", "checkpoint", "leaf", "critter"])
+        let themes = try XCTUnwrap(types.first { ($0["name"] as? String) == "Theme" }?["values"] as? [String])
+        XCTAssertEqual(themes, Theme.allCases.map(\.rawValue))
+        let ids = types.compactMap { $0["id"] as? Int }
+        XCTAssertEqual(Set(ids).count, types.count, "each type its own id")
+    }
+}
