@@ -85,10 +85,14 @@ public enum LevelCheck {
     /// inside it) that a koala standing there touches it or jumps into it.
     static func hasFloorNear(_ goal: Rect, in map: TileMap) -> Bool {
         let reach = jumpReachPixels + Tuning.koalaHeightPoints
-        let columns = Int(((goal.minX - Tuning.koalaWidthPoints) / Double(map.tileWidth)).rounded(.down))...Int((goal.maxX + Tuning.koalaWidthPoints) / Double(map.tileWidth))
-        let rows = Int((goal.minY / Double(map.tileHeight)).rounded(.down))...Int(((goal.maxY + reach) / Double(map.tileHeight)).rounded(.up))
-        for column in columns where column >= 0 && column < map.width {
-            for row in rows where row >= 0 && row < map.height && map.isFloor(column: column, row: row) { return true }
+        func span(_ low: Double, _ high: Double, tile: Int, count: Int) -> ClosedRange<Int>? {
+            let first = max(0, Int((low / Double(tile)).rounded(.down))), last = min(count - 1, Int((high / Double(tile)).rounded(.up)))
+            return first <= last ? first...last : nil
+        }
+        guard let columns = span(goal.minX - Tuning.koalaWidthPoints, goal.maxX + Tuning.koalaWidthPoints, tile: map.tileWidth, count: map.width),
+              let rows = span(goal.minY, goal.maxY + reach, tile: map.tileHeight, count: map.height) else { return false }
+        for column in columns {
+            for row in rows where map.isFloor(column: column, row: row) { return true }
         }
         return false
     }

@@ -54,7 +54,7 @@ struct LayerReading {
                     throw place.error(child, "the layers hold more than \(LevelLimits.decodedTiles) tiles in all")
                 }
                 let tiles = try TMXLoader.tileLayer(child, name: name, mapWidth: mapWidth, mapHeight: mapHeight, tilesets: tilesets, place: place)
-                if let role = LayerRole(rawValue: name.lowercased()) ?? LayerRole(rawValue: kind) {
+                if let role = LayerRole(rawValue: kind) ?? LayerRole(rawValue: name.lowercased()) {  // the class first: it is set on purpose
                     let ids = tiles.gids.map { $0 & ~TileMap.flipBits }
                     let merged = roles[role].map { zip($0.gids, ids).map { $0 != 0 ? $0 : $1 } } ?? ids
                     roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)

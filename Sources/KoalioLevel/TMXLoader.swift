@@ -14,7 +14,8 @@ public enum TMXLoader {
     /// Bits Tiled stores in a GID for horizontal, vertical and diagonal flips and hex rotation.
     static let flipFlagsMask: UInt32 = 0xF000_0000
 
-    /// The original game's spawn and finish line, used when the map has no `spawn` / `goal`.
+    /// The original game's spawn and finish line, used when the map has no `spawn` / `goal`
+    /// (a map narrower than the finish line ends at its last two columns).
     static let fallbackSpawn = Vec2(100, 50)
     static let fallbackGoalX = 3130.0
 
@@ -71,7 +72,9 @@ public enum TMXLoader {
 
         let mapPixels = Rect(x: 0, y: 0, width: Double(width * tileWidth), height: Double(height * tileHeight))
         var spawn = fallbackSpawn
-        var goal = Rect(x: fallbackGoalX, y: 0, width: mapPixels.width - fallbackGoalX, height: mapPixels.height)
+        // The original's finish line, or the last two columns of a map narrower than that.
+        let goalX = max(0, min(fallbackGoalX, mapPixels.width - Double(2 * tileWidth)))
+        var goal = Rect(x: goalX, y: 0, width: mapPixels.width - goalX, height: mapPixels.height)
         var placed: [(kind: ObjectKind, element: XMLElement, area: Rect)] = []
         for group in root.children("objectgroup") {
             for object in group.children("object") {
@@ -274,7 +277,12 @@ public enum TMXLoader {
             let id = try place.int(tile, "id", in: 0...(Int(LevelLimits.largestGID) - Int(firstGID)))
             let path = resolve(source, against: place.file)
             let (width, height) = try imageSize(path, image: image, place: place)
-            images[id] = Tileset.TileImage(path: path, width: width, height: height, reference: "\(place.file):\(image.line): <image>")
+            // A part of the image when the tile says so (x, y, width, height on <tile>).
+            let x = try place.int(tile, "x", in: 0...(width - 1), default: 0), y = try place.int(tile, "y", in: 0...(height - 1), default: 0)
+            let w = try place.int(tile, "width", in: 1...(width - x), default: width - x)
+            let h = try place.int(tile, "height", in: 1...(height - y), default: height - y)
+            images[id] = Tileset.TileImage(path: path, region: IntRect(x: x, y: y, width: w, height: h),
+                                           reference: "\(place.file):\(image.line): <image>")
         }
         guard let last = images.keys.max() else {
             throw place.error(element, "tileset has no <image>, and no <tile> with one (an empty image collection)")

@@ -25,20 +25,23 @@ public struct Tileset: Hashable, Sendable {
     /// The external `.tsx` file it was read from (empty when the map holds it).
     public var sourceFile = ""
 
-    /// One tile's own image (an image collection's).
+    /// One tile's own image (an image collection's): the image, or the part of it the tile
+    /// names (Tiled ≥ 1.9 lets a collection's tiles be parts of one image).
     public struct TileImage: Hashable, Sendable {
         public var path: String
-        public var width: Int
-        public var height: Int
+        /// The tile's part of the image (all of it unless the tile says otherwise).
+        public var region: IntRect
         /// Where it was named, as ``Tileset/imageReference``.
         public var reference: String
 
-        public init(path: String, width: Int, height: Int, reference: String = "") {
+        public init(path: String, region: IntRect, reference: String = "") {
             self.path = path
-            self.width = width
-            self.height = height
+            self.region = region
             self.reference = reference
         }
+
+        public var width: Int { region.width }
+        public var height: Int { region.height }
     }
 
     /// One frame of an animated tile: the tile it shows, for how long.

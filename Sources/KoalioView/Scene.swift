@@ -251,7 +251,7 @@ public enum Scene {
                 } else {
                     guard let image = tileset.images[local] else { continue }
                     texture = .file(image.path)
-                    source = IntRect(x: 0, y: 0, width: image.width, height: image.height)
+                    source = image.region
                 }
                 let destination = Rect(x: Double(column) * tw - originX, y: Double(row + 1) * th - Double(source.height) - originY,
                                        width: Double(source.width), height: Double(source.height))

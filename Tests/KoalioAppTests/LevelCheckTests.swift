@@ -1,0 +1,31 @@
+@testable import KoalioApp
+import KoalioCore
+import KoalioLevel
+import KoalioSim
+import KoalioTestSupport
+import XCTest
+
+/// What `--check-level` tells an author about a level that loads.
+final class LevelCheckTests: XCTestCase {
+    func testASpawnInAWallAFloatingGoalAndARoleNamedObjectLayerAreNamed() throws {
+        var map = try TMXLoader.load(path: Repository.fixtureMap("author/roles"))
+        XCTAssertEqual(LevelCheck.warnings(map), [], "a sound map")
+        map.spawn = Vec2(40, 96)  // feet on the map's bottom edge: inside the ground row
+        map.goal = Rect(x: 100, y: -300, width: 16, height: 16)
+        XCTAssertEqual(LevelCheck.warnings(map), ["the spawn (40, 96) is inside a wall",
+                                                   "the goal (100, -300, 16×16) has no floor within a jump of it"])
+        map.spawn = Vec2(184, 16)  // above the hidden spikes
+        XCTAssertEqual(LevelCheck.warnings(map).first, "standing still at the spawn (184, 16) kills: spikes under it, or no floor")
+        let text = try String(contentsOfFile: Repository.fixtureMap("author/roles"), encoding: .utf8)
+            .replacingOccurrences(of: "<objectgroup id=\"7\" name=\"Things\">", with: "<objectgroup id=\"7\" name=\"walls\">")
+        XCTAssertEqual(TMXLoader.lint(bytes: Array(text.utf8), path: "r.tmx"),
+                       ["r.tmx:34: warning: <objectgroup> 'walls' is named like the walls tile layer but is not a tile layer, so it is not read as walls"])
+    }
+
+    /// A goal outside the map (or of no width) is a warning, never a crash.
+    func testAGoalOutsideTheMapIsAWarning() throws {
+        var map = try TMXLoader.load(path: Repository.fixtureMap("author/roles"))
+        map.goal = Rect(x: 3130, y: 0, width: -2938, height: 96)
+        XCTAssertEqual(LevelCheck.warnings(map).count, 1)
+    }
+}
