@@ -313,6 +313,9 @@ public enum TMXLoader {
     /// The tileset image's size from its PNG header, which also proves it is there and small
     /// enough to decode; a problem names the file and line that referenced the image.
     static func imageSize(_ path: String, image: XMLElement, place: Place) throws(LevelError) -> (Int, Int) {
+        if let source = image.attributes["source"], source.contains("://") {
+            throw place.error(image, "'\(TerminalText.excerpt(source))' is an address: koalio reads images from files (download it beside the map)")
+        }
         let head: [UInt8]
         do { head = try FileBytes.head(path, count: 24) } catch { throw place.error(image, "\(path): \(error.reason)") }
         guard let header = PNGHeader(head) else { throw place.error(image, "\(path): not a PNG image") }

@@ -42,6 +42,19 @@ final class WatchTests: XCTestCase {
         XCTAssertNotNil(child.line(containing: "reloaded", seconds: 1), "fixed: playing the new version")
         try FileManager.default.removeItem(atPath: level)
         XCTAssertEqual(child.line(containing: "the last good version plays on", seconds: 1)?.contains("no such file"), true, "deleted: said, and played on")
+        try FileManager.default.createDirectory(atPath: level, withIntermediateDirectories: false)
+        XCTAssertNotNil(child.line(containing: "the last good version plays on", seconds: 1), "a folder in its place: said, and played on")
+        try FileManager.default.removeItem(atPath: level)
+        // Past the 64 MB a level may be: a sparse file of 65 MB, refused by its size before it is read.
+        XCTAssertTrue(FileManager.default.createFile(atPath: level + ".saving", contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: level + ".saving"))
+        try handle.truncate(atOffset: 65 << 20)
+        try handle.close()
+        XCTAssertEqual(rename(level + ".saving", level), 0)
+        let huge = child.line(containing: "more than the 64 MiB koalio reads", seconds: 1)
+        XCTAssertEqual(huge?.hasSuffix("(the last good version plays on)"), true, "too large: said, and played on")
+        try save(original, to: level)
+        XCTAssertNotNil(child.line(containing: "reloaded", seconds: 1), "and back")
     }
 }
 
