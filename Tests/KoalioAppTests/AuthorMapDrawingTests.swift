@@ -73,6 +73,19 @@ final class AuthorMapDrawingTests: XCTestCase {
                 return false
             })
             XCTAssertGreaterThan(leaves, koala, "the foreground layer is drawn in front of the koala")
+
+            // 32 px tiles: the same scale, each tile 32 px on screen.
+            let big = try TMXLoader.load(path: Repository.fixtureMap("author/tiles32"))
+            try platform.preload(Art.textures(for: big))
+            let bigList = Scene.drawList(Session(map: big), showStatus: false)
+            let bigTile = try XCTUnwrap(bigList.items.lazy.compactMap { item -> Rect? in
+                if case let .sprite(.file(path), _, destination, _, _) = item, path.hasSuffix("quads32.png") { return destination }
+                return nil
+            }.first)
+            XCTAssertEqual([bigTile.width, bigTile.height], [32, 32])
+            let bigPixels = try ContrastTests.pixels(bigList, platform)
+            func at(_ x: Double, _ y: Double) -> UInt32 { bigPixels[Int(bigTile.y + y) * LogicalView.width + Int(bigTile.x + x)] }
+            XCTAssertEqual([at(8, 8), at(24, 8), at(8, 24), at(24, 24)], [r, g, b, w], "a 32 px tile, quadrant by quadrant")
         }
     }
 }
