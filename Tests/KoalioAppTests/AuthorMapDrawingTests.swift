@@ -19,12 +19,7 @@ final class AuthorMapDrawingTests: XCTestCase {
 
     func testTilesAreDrawnAsTiledDrawsThem() throws {
         try MainActor.assumeIsolated {
-            TestEnvironment.isolate()
-            var options = PlatformOptions(resourceDirectory: Repository.path("Resources"))
-            options.headless = true
-            options.scale = 1
-            let platform = try Platform(options: options)
-            try platform.preload(TextureID.builtIn)
+            let platform = try ContrastTests.headlessPlatform()
             let map = try TMXLoader.load(path: Repository.fixtureMap("author/roles"))
             try platform.preload(Art.textures(for: map))
             var session = Session(map: map)

@@ -20,12 +20,7 @@ final class ContrastTests: XCTestCase {
 
     func testTheKoalaAndTheGhostStandOutInEveryTheme() throws {
         try MainActor.assumeIsolated {
-            TestEnvironment.isolate()
-            var options = PlatformOptions(resourceDirectory: Repository.path("Resources"))
-            options.headless = true
-            options.scale = 1
-            let platform = try Platform(options: options)
-            try platform.preload(TextureID.builtIn)
+            let platform = try ContrastTests.headlessPlatform()
             XCTAssertEqual(Set(Self.levels.map(\.0)), Set(Theme.allCases), "every theme is measured")
             for (theme, name) in Self.levels {
                 let map = try Repository.map(named: name)
@@ -69,6 +64,18 @@ final class ContrastTests: XCTestCase {
     static func isGhost(_ item: DrawItem, _ theme: Theme) -> Bool {
         guard case let .sprite(.koala, _, _, _, tint) = item else { return false }
         return tint == Scene.ghostTint || tint == Scene.ghostOutline(theme)
+    }
+
+    /// SDL's software renderer without a window, the view at 1×, the built-in images loaded.
+    @MainActor
+    static func headlessPlatform() throws -> Platform {
+        TestEnvironment.isolate()
+        var options = PlatformOptions(resourceDirectory: Repository.path("Resources"))
+        options.headless = true
+        options.scale = 1
+        let platform = try Platform(options: options)
+        try platform.preload(TextureID.builtIn)
+        return platform
     }
 
     /// The frame's pixels (0x00RRGGBB), drawn as the game draws it.
