@@ -4,10 +4,12 @@ import KoalioSim
 
 /// Loads Tiled `.tmx` maps into ``TileMap`` values.
 ///
-/// Accepts orthogonal maps with CSV, base64 (raw, zlib or gzip) or XML `<tile>` layer data,
-/// inline or external (`.tsx`) tilesets, and an object layer whose `spawn` and `goal` objects
-/// (by name, type or class) place the koala and the finish, and whose `checkpoint`, `leaf` and
-/// `critter` rectangles place those. Anything it could not draw or run
+/// Accepts orthogonal maps with CSV, base64 (raw, zlib or gzip) or XML `<tile>` layer data;
+/// inline or external (`.tsx`) tilesets, single-image or image collections, animated or not;
+/// tile layers whose role (`walls`, `hazards`, `platforms`) comes from their class or name, the
+/// rest drawn as scenery with image layers and groups (``LayerReading``); and object layers whose
+/// `spawn` and `goal` objects (by name, type or class) place the koala and the finish, and whose
+/// `checkpoint`, `leaf` and `critter` rectangles place those. Anything it could not draw or run
 /// is rejected with a ``LevelError`` naming the file, line, element and reason. Every number is
 /// checked against ``LevelLimits`` before it sizes an allocation or meets arithmetic.
 public enum TMXLoader {
