@@ -45,6 +45,8 @@ struct LayerReading {
             let own = try properties(of: child, inherited)
             let name = child.attributes["name"] ?? ""
             let kind = (child.attributes["class"] ?? child.attributes["type"] ?? "").lowercased()
+            // In front of the koala by class, or by name (Tiled before 1.9 gives layers no class).
+            let foreground = kind == "foreground" || name.lowercased() == "foreground"
             switch child.name {
             case "group":
                 try walk(child, inherited: own)
@@ -59,14 +61,14 @@ struct LayerReading {
                     let merged = roles[role].map { zip($0.gids, ids).map { $0 != 0 ? $0 : $1 } } ?? ids
                     roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)
                 }
-                if own.visible { layers.append(layer(name, .tiles(tiles), own, foreground: kind == "foreground")) }
+                if own.visible { layers.append(layer(name, .tiles(tiles), own, foreground: foreground)) }
             default:  // an image layer
                 guard own.visible, let image = child.child("image"), let source = image.attributes["source"], !source.isEmpty else { continue }
                 let path = TMXLoader.resolve(source, against: place.file)
                 let (width, height) = try TMXLoader.imageSize(path, image: image, place: place)
                 let content = MapLayer.Content.image(path: path, width: width, height: height,
                                                      repeatX: child.attributes["repeatx"] == "1", repeatY: child.attributes["repeaty"] == "1")
-                layers.append(layer(name, content, own, foreground: kind == "foreground"))
+                layers.append(layer(name, content, own, foreground: foreground))
             }
         }
     }

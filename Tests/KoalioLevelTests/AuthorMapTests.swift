@@ -29,6 +29,17 @@ final class AuthorMapTests: XCTestCase {
         XCTAssertEqual(TileFlip(gid: scenery.gid(column: 5, row: 1)), [.horizontal, .vertical, .diagonal])
     }
 
+    /// Tiled before 1.9 (Debian 12 packages 1.8) gives layers no class: their names serve.
+    func testRolesAndTheForegroundByNameAlone() throws {
+        let text = try String(contentsOfFile: Repository.fixtureMap("author/roles"), encoding: .utf8)
+            .replacingOccurrences(of: "name=\"Ground\" class=\"walls\"", with: "name=\"walls\"")
+            .replacingOccurrences(of: "name=\"Leaves in front\" class=\"foreground\"", with: "name=\"Foreground\"")
+        let map = try TMXLoader.load(bytes: Array(text.utf8), path: Repository.fixtureMap("author/by-name"))
+        XCTAssertEqual(map.walls.gid(column: 0, row: 5), 3)
+        XCTAssertEqual(map.layers.last?.name, "Foreground")
+        XCTAssertEqual(map.layers.last?.foreground, true)
+    }
+
     func testImageCollectionsAndAnimations() throws {
         let map = try author("roles")
         let things = try XCTUnwrap(map.tilesets.first { $0.name == "things" })
