@@ -99,7 +99,7 @@ public enum LevelCheck {
 
     /// Ticks as seconds with one decimal, as the game shows times.
     static func seconds(_ ticks: Int) -> String {
-        let tenths = ticks * 10 / Tick.perSecond
+        let tenths = Tick.tenths(ticks)
         return "\(tenths / 10).\(tenths % 10)"
     }
 }

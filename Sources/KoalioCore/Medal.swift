@@ -21,9 +21,8 @@ public struct MedalTimes: Equatable, Sendable {
     /// The best medal a win in `ticks` earns, if any. Compared as the game shows times (in
     /// tenths of a second, rounded down), so a time shown equal to a medal's earns it.
     public func medal(forTicks ticks: Int) -> Medal? {
-        func tenths(_ ticks: Int) -> Int { ticks * 10 / Tick.perSecond }
-        let time = tenths(ticks)
-        return time <= tenths(gold) ? .gold : time <= tenths(silver) ? .silver : time <= tenths(bronze) ? .bronze : nil
+        let time = Tick.tenths(ticks)
+        return time <= Tick.tenths(gold) ? .gold : time <= Tick.tenths(silver) ? .silver : time <= Tick.tenths(bronze) ? .bronze : nil
     }
 
     public func ticks(for medal: Medal) -> Int {

@@ -3,6 +3,9 @@ public enum Tick {
     public static let perSecond = 60
     /// One tick in seconds, for converting the original's per-second figures.
     public static let seconds = 1.0 / Double(perSecond)
+
+    /// A time in ticks as the game shows times: whole tenths of a second, rounded down.
+    public static func tenths(_ ticks: Int) -> Int { ticks * 10 / perSecond }
 }
 
 /// The logical view: the original's landscape phone screen, 20 tiles of 16 px tall.

@@ -141,7 +141,7 @@ public enum TMXLoader {
     /// first ground below its rectangle).
     private static func objects(_ placed: [(kind: ObjectKind, element: XMLElement, area: Rect)], on map: TileMap,
                                 place: Place) throws(LevelError) -> LevelObjects {
-        var objects = LevelObjects()
+        var checkpoints: [Checkpoint] = [], leaves: [Rect] = [], critters: [Vec2] = []
         for (kind, element, area) in placed {
             let what = kind.describe(element)
             switch kind {
@@ -150,12 +150,12 @@ public enum TMXLoader {
                 guard map.koalaFits(feet: checkpoint.feet) else {
                     throw place.error(element, "\(what): a koala standing on its bottom edge would be inside a wall or spikes")
                 }
-                objects.checkpoints.append(checkpoint)
+                checkpoints.append(checkpoint)
             case .leaf:
-                objects.leaves.append(area)
+                leaves.append(area)
             case .critter:
                 switch map.critterPlacement(feet: Vec2(area.center.x, area.maxY)) {
-                case .stands(let feet): objects.critters.append(feet)
+                case .stands(let feet): critters.append(feet)
                 case .insideWall: throw place.error(element, "\(what) is inside a wall")
                 case .noGround: throw place.error(element, "\(what) has no ground below it to walk on")
                 }
@@ -163,7 +163,7 @@ public enum TMXLoader {
                 break
             }
         }
-        return objects
+        return LevelObjects(checkpoints: checkpoints, leaves: leaves, critters: critters)  // indexed once
     }
 
     /// Problems a level author should hear about in a map that loads: layers named like a role

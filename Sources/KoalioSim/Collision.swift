@@ -157,8 +157,7 @@ final class Collision: Hashable, Sendable {
     /// ground: only its leading column can hold a new wall (the rest of its box was clear), and
     /// only the tile under its leading edge must be ground (wall or platform). The same answer
     /// as ``hitsWall(_:)`` or no ``isGround(at:)`` under the leading edge, for a fraction of the
-    /// lookups (a level has a few dozen critters, each stepped every tick).
-    @inline(__always)
+    /// lookups: the rule ``TileMap/patrol(from:)`` steps by when a level is loaded.
     func stopsCritter(_ box: Rect, facingLeft: Bool, feetY: Double) -> Bool {
         let column = facingLeft ? Self.floor(columns(box.minX)) : max(Self.floor(columns(box.minX)), Self.ceiling(columns(box.maxX)) - 1)
         let (firstRow, lastRow) = rowSpan(box)

@@ -107,7 +107,7 @@ extension Session {
     public func reloaded(on map: TileMap) -> (session: Session, keptPlace: Bool) {
         var next = Session(map: map, assist: world.assist)
         let feet = world.player.position
-        let fits = world.player.position.x >= 0 && feet.x <= map.pixelWidth && feet.y <= map.pixelHeight && map.koalaFits(feet: feet)
+        let fits = feet.x >= 0 && feet.x <= map.pixelWidth && feet.y <= map.pixelHeight && map.koalaFits(feet: feet)
         if fits { next.world.player.position = feet }
         return (next, fits)
     }

@@ -97,14 +97,12 @@ public struct Tileset: Hashable, Sendable {
         return frames[frames.count - 1].localID
     }
 
-    /// Every file it was made from: its `.tsx`, if any, and its images.
-    public var files: [String] { (sourceFile.isEmpty ? [] : [sourceFile]) + imagePaths }
-
     /// Every image the tileset draws from.
     public var imagePaths: [String] { images.isEmpty ? [imagePath] : images.keys.sorted().compactMap { images[$0]?.path } }
 }
 
-/// One tile layer: a row-major grid of global tile ids, flip flags already cleared (0 = empty).
+/// One tile layer: a row-major grid of global tile ids (0 = empty). Tiled's flip bits are
+/// kept in the layers drawn (``MapLayer``) and cleared in those the simulation reads.
 public struct TileLayer: Hashable, Sendable {
     public var name: String
     public var width: Int
@@ -230,6 +228,13 @@ public struct TileMap: Hashable, Sendable {
     /// The bits of a global tile id that say how it is flipped (Tiled's top four: horizontal,
     /// vertical, diagonal, and hexagonal rotation).
     public static let flipBits: UInt32 = 0xF000_0000
+
+    /// Every image the map draws from, once each: its tilesets' images and its image layers'.
+    public var imageFiles: [String] {
+        let layerImages = layers.compactMap { layer -> String? in if case let .image(path, _, _, _, _) = layer.content { path } else { nil } }
+        var seen = Set<String>()
+        return (tilesets.flatMap(\.imagePaths) + layerImages).filter { seen.insert($0).inserted }
+    }
 
     public var pixelWidth: Double { Double(width * tileWidth) }
     public var pixelHeight: Double { Double(height * tileHeight) }

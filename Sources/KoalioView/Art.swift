@@ -78,12 +78,7 @@ public enum Art {
     /// Every image a level needs beyond the built-in ones: its tilesets and its theme's backdrops.
     public static func textures(for map: TileMap) -> [TextureID] {
         let look = backdrops(map.theme)
-        let images = map.layers.compactMap { layer -> String? in
-            if case let .image(path, _, _, _, _) = layer.content { return path } else { return nil }
-        }
-        var seen = Set<String>()
-        let files = (map.tilesets.flatMap(\.imagePaths) + images).filter { seen.insert($0).inserted }
-        return (map.drawsThemeBackdrop ? [look.sky, look.hills] : []) + files.map(TextureID.file)
+        return (map.drawsThemeBackdrop ? [look.sky, look.hills] : []) + map.imageFiles.map(TextureID.file)
     }
 
     /// Parallax: how far each backdrop moves per pixel the camera moves.

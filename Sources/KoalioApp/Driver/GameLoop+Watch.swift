@@ -31,9 +31,8 @@ final class LevelWatch {
 
     /// The level file and every tileset file and image it reads.
     static func files(of map: TileMap, path: String) -> [String] {
-        let images = map.layers.compactMap { layer -> String? in if case let .image(image, _, _, _, _) = layer.content { image } else { nil } }
         var seen = Set<String>()
-        return ([path] + map.tilesets.flatMap(\.files) + images).filter { seen.insert($0).inserted }
+        return ([path] + map.tilesets.map(\.sourceFile).filter { !$0.isEmpty } + map.imageFiles).filter { seen.insert($0).inserted }
     }
 
     func changed() -> Bool { watcher.takeChanges() }
@@ -53,10 +52,9 @@ extension GameLoop {
         let name = PathString.fileName(of: watch.path)
         do throws(KoalioError) {
             let (map, sha256) = try Game.loadLevel(watch.path, for: nil, replayPath: nil)
-            let files = Art.textures(for: map).filter { if case .file = $0 { true } else { false } }
             do throws(DataFileError) {
-                try platform.reload(files)
-                try platform.preload(Art.textures(for: map))
+                try platform.reload(map.imageFiles.map(TextureID.file))  // edited images are read again
+                try platform.preload(Art.textures(for: map))  // a theme's backdrops, once
             } catch { throw .input(map.describing(error)) }
             let (session, keptPlace) = flow.session.reloaded(on: map)
             flow.run = LevelRun(session: session, index: flow.run.index, sha256: sha256)

@@ -39,8 +39,8 @@ extension FlowState {
         let time = times.count == records.count ? Scene.clockText(ticks: times.reduce(0, +)) : "a level won only with assist"
         let leafTotal = records.compactMap(\.leafTotal).reduce(0, +)
         var won: [Medal: Int] = [:]
-        for name in levels {
-            if let ticks = progress.record(name).bestTicks, let medal = medals[name]?.medal(forTicks: ticks) { won[medal, default: 0] += 1 }
+        for (name, record) in zip(levels, records) {
+            if let ticks = record.bestTicks, let medal = medals[name]?.medal(forTicks: ticks) { won[medal, default: 0] += 1 }
         }
         let medalLine = Medal.allCases.compactMap { medal in won[medal].map { "\($0) \(medal.rawValue)" } }.joined(separator: "  ")
         return MenuPage(heading: "World \(world) complete!", subheading: "You reached every flag. Your best runs add up to:",
