@@ -31,6 +31,8 @@ let package = Package(
         // TOML for the player's files: toml++ (Debian's header-only libtomlplusplus-dev) behind a
         // C function, so reading settings pulls in neither Foundation nor ICU.
         .target(name: "CTOML"),
+        // The program's own argv, kept by an ELF constructor (see Sources/CArguments/arguments.c).
+        .target(name: "CArguments"),
         .target(name: "KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
         // The simulation, the solver and the geometry under them are optimised in debug builds
@@ -57,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "koalio",
             dependencies: [
-                "KoalioApp", "KoalioSDL", "KoalioCore",
+                "KoalioApp", "KoalioSDL", "KoalioCore", "CArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -6,7 +6,7 @@ import KoalioCore
 /// Parses the command line and hands over to `KoalioApp`. Every failure ends here as one line
 /// on stderr and a non-zero exit (2 for bad input, 1 otherwise), never a stack trace.
 do {
-    var command = try Koalio.parseAsRoot()
+    var command = try Koalio.parseAsRoot(ProcessArguments.afterProgramName())
     guard let options = command as? Koalio else {
         try command.run()
         exit(0)

@@ -1,4 +1,3 @@
-import Foundation
 import KoalioCore
 import KoalioSDL
 import KoalioSim
@@ -65,7 +64,7 @@ extension GameLoop {
             StandardError.writeLine("koalio: \(watch.path): reloaded" + (keptPlace ? "" : " (back at the spawn)"))
         } catch {
             // On screen the file goes by its name (the line is as wide as the view).
-            watch.failed(error.description.replacingOccurrences(of: watch.path, with: name))
+            watch.failed(error.description.replacing(watch.path, with: name))
             StandardError.writeLine("koalio: \(error.description) (the last good version plays on)")
         }
     }
