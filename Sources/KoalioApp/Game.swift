@@ -142,6 +142,7 @@ public enum Game {
         let effective = settings.effective
         platformOptions.fullscreen = effective.fullscreen
         platformOptions.scale = effective.windowScale
+        platformOptions.scaling = effective.scaling
         platformOptions.renderer = options.renderer
         platformOptions.display = effective.display
         platformOptions.volumes = Audio.Volumes(music: effective.musicVolume, effects: effective.effectsVolume)

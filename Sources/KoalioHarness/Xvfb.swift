@@ -12,7 +12,9 @@ public final class Xvfb {
     public let display: String
     private let pid: pid_t
 
-    public init() throws {
+    /// - Parameter framebufferDirectory: where Xvfb keeps its screen as an XWD file
+    ///   (`Xvfb_screen0`, updated as clients draw: what a person would see, see ``XWDImage``).
+    public init(framebufferDirectory: String? = nil) throws {
         guard let path = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile) else {
             throw Failure(description: "Xvfb is not installed: `make test` installs it (apt package xvfb)")
         }
@@ -25,6 +27,7 @@ public final class Xvfb {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let arguments = [path, "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            + (framebufferDirectory.map { ["-fbdir", $0] } ?? [])
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0

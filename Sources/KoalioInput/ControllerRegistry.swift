@@ -13,6 +13,13 @@ public enum ControllerChange {
     case playerPadLost(Controller, player: Int)
     /// A co-op player's pad came back (after `connected`), known by its ``PadIdentity``.
     case playerPadReturned(Controller, player: Int)
+
+    /// Whether a pad was used (past the dead zone): someone is playing with it. (Plugging one
+    /// in is not using it.)
+    public var isUse: Bool {
+        if case .input = self { return true }
+        return false
+    }
 }
 
 /// A co-op player (2–4) and their pad: kept while the pad is away, so plugging it back, or A

@@ -17,6 +17,12 @@ enum EventTranslator {
         }
     }
 
+    /// Window events after which what the window shows must be presented again.
+    static let repaintingWindowEvents = Set([
+        SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED,
+        SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_FOCUS_GAINED,
+    ].map(\.rawValue))
+
     /// - Parameter logical: maps window coordinates (mouse pixels, or finger positions 0…1 of
     ///   the window when `normalized`) into the logical view.
     static func translate(_ event: SDL_Event, logical: (_ x: Double, _ y: Double, _ normalized: Bool) -> Vec2) -> PlatformEvent? {
@@ -27,7 +33,8 @@ enum EventTranslator {
             return .pointer(PointerEvent(id: .mouse, phase: event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up,
                                          position: logical(Double(event.button.x), Double(event.button.y), false)))
         case SDL_MOUSEMOTION.rawValue:
-            guard event.motion.which != koalio_touch_mouse_id(), event.motion.state & koalio_button_lmask() != 0 else { return nil }
+            guard event.motion.which != koalio_touch_mouse_id() else { return nil }
+            guard event.motion.state & koalio_button_lmask() != 0 else { return .mouseMoved }
             return .pointer(PointerEvent(id: .mouse, phase: .move, position: logical(Double(event.motion.x), Double(event.motion.y), false)))
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
             let phase: PointerEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .down : event.type == SDL_FINGERUP.rawValue ? .up : .move
@@ -42,7 +49,11 @@ enum EventTranslator {
             guard let key = key(event.key.keysym.scancode) else { return nil }
             return .keyUp(key)
         case SDL_WINDOWEVENT.rawValue:
-            return UInt32(event.window.event) == SDL_WINDOWEVENT_FOCUS_LOST.rawValue ? .focusLost : nil
+            let kind = UInt32(event.window.event)
+            if kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue { return .focusLost }
+            return repaintingWindowEvents.contains(kind) ? .repaint : nil
+        case SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
+            return .repaint  // the renderer lost what it held: draw again
         default:
             return nil
         }

@@ -41,7 +41,8 @@ extension Platform {
     private func viewMapping() -> SceneCanvas.Mapping {
         let (windowWidth, windowHeight) = window.size
         let (pixelWidth, pixelHeight) = outputSize()
-        return SceneCanvas.Mapping(windowWidth: windowWidth, windowHeight: windowHeight, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        return SceneCanvas.Mapping(windowWidth: windowWidth, windowHeight: windowHeight, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                                   scaling: renderer.scaling)
     }
 
     /// Puts an event at the end of SDL's queue (0 means an event filter dropped it: koalio sets none).

@@ -11,6 +11,7 @@ public struct PlatformOptions: Sendable {
     public var fullscreen = false
     /// Window size as a multiple of the 568×320 logical view.
     public var scale = 2
+    public var scaling = ViewScaling.pixelPerfect
     public var renderer = RendererChoice.auto
     /// The display to open on, by name (empty: the first).
     public var display = ""
@@ -30,7 +31,7 @@ public struct PlatformOptions: Sendable {
 @MainActor
 public final class Platform {
     let window: Window
-    private let renderer: Renderer
+    let renderer: Renderer
     private var options: PlatformOptions
     let pads: GamepadManager
     private let sdl: SDLSystem
@@ -96,6 +97,7 @@ public final class Platform {
         }
         window = try Window(sdl: sdl, scale: options.scale, fullscreen: options.fullscreen, hidden: options.headless, display: display)
         renderer = try Renderer(window: window, choice: choice)
+        renderer.scaling = options.scaling
         pads = GamepadManager(sdl: sdl)
     }
 
@@ -187,6 +189,20 @@ public final class Platform {
     public func setFullscreen(_ fullscreen: Bool) throws(SDLError) {
         if fullscreen != window.isFullscreen { try window.toggleFullscreen() }
     }
+
+    /// Whether the mouse pointer shows over the window.
+    public private(set) var pointerShown = true
+
+    /// Shows or hides the mouse pointer over the window: hidden while a pad or the keyboard
+    /// plays, shown again when the mouse moves.
+    public func showPointer(_ shown: Bool) {
+        guard shown != pointerShown else { return }
+        pointerShown = shown
+        _ = SDL_ShowCursor(shown ? SDL_ENABLE : SDL_DISABLE)  // returns the new state, or negative on error: nothing to do then
+    }
+
+    /// How the view is enlarged into the window (the settings menu): the next frame drawn shows it.
+    public func setScaling(_ scaling: ViewScaling) { renderer.scaling = scaling }
 
     /// The window's size as a multiple of the logical view (the settings menu).
     public func setWindowScale(_ scale: Int) { window.setScale(scale) }

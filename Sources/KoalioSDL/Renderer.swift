@@ -15,6 +15,8 @@ final class Renderer {
     private let handle: OpaquePointer
     private let canvas: SceneCanvas
     private var textures: [TextureID: OpaquePointer] = [:]
+    /// How the scene is enlarged into the window (the Scaling setting).
+    var scaling = ViewScaling.pixelPerfect
     /// Per texture, for each 16×16 cell whose pixels are all opaque (see ``opaqueCells(of:)``), a
     /// strip texture of that cell repeated ``stripCells`` times that copies instead of blending.
     /// A run of such tiles side by side in the draw list (a floor, a wall, a cave's rock) is
@@ -301,7 +303,7 @@ final class Renderer {
         case let .surface(scene):
             try check(SDL_RenderFlush(handle), "SDL_RenderFlush")
             let windowSurface = try window.surface()
-            let box = SceneCanvas.letterbox(width: windowSurface.pointee.w, height: windowSurface.pointee.h)
+            let box = SceneCanvas.letterbox(width: windowSurface.pointee.w, height: windowSurface.pointee.h, scaling: scaling)
             try SceneCanvas.present(scene, into: windowSurface, box: box)
         case let .streamed(scene, presenter, texture):
             try check(SDL_RenderFlush(handle), "SDL_RenderFlush")
@@ -315,7 +317,7 @@ final class Renderer {
         try check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
         try check(SDL_RenderClear(renderer), "SDL_RenderClear")
         let (w, h) = outputSize()
-        var dst = SceneCanvas.letterbox(width: w, height: h)
+        var dst = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
         try check(SDL_RenderCopy(renderer, scene, nil, &dst), "SDL_RenderCopy(scene)")
     }
 

@@ -14,11 +14,12 @@ enum SceneCanvas {
     case surface(UnsafeMutablePointer<SDL_Surface>)
     case streamed(UnsafeMutablePointer<SDL_Surface>, presenter: OpaquePointer, texture: OpaquePointer)
 
-    /// The largest whole multiple of the view that fits `width`×`height`, centred; a window
-    /// smaller than the view gets the best fractional fit instead.
-    static func letterbox(width w: Int32, height h: Int32) -> SDL_Rect {
+    /// Where the view goes in a `width`×`height` window, centred: pixel-perfect, the largest
+    /// whole multiple of the view that fits (a window smaller than the view gets the best
+    /// fractional fit instead); fill, the largest size of the view's shape that fits.
+    static func letterbox(width w: Int32, height h: Int32, scaling: ViewScaling) -> SDL_Rect {
         let fit = min(Double(w) / Double(LogicalView.width), Double(h) / Double(LogicalView.height))
-        let scale = fit >= 1 ? fit.rounded(.down) : fit
+        let scale = fit >= 1 && scaling == .pixelPerfect ? fit.rounded(.down) : fit
         let sw = Int32(Double(LogicalView.width) * scale), sh = Int32(Double(LogicalView.height) * scale)
         return SDL_Rect(x: (w - sw) / 2, y: (h - sh) / 2, w: sw, h: sh)
     }
@@ -30,12 +31,12 @@ enum SceneCanvas {
         var pixelWidth: Double, pixelHeight: Double
         var box: SDL_Rect
 
-        init(windowWidth: Int32, windowHeight: Int32, pixelWidth: Int32, pixelHeight: Int32) {
+        init(windowWidth: Int32, windowHeight: Int32, pixelWidth: Int32, pixelHeight: Int32, scaling: ViewScaling) {
             self.windowWidth = Double(max(1, windowWidth))
             self.windowHeight = Double(max(1, windowHeight))
             self.pixelWidth = Double(max(1, pixelWidth))
             self.pixelHeight = Double(max(1, pixelHeight))
-            box = SceneCanvas.letterbox(width: pixelWidth, height: pixelHeight)
+            box = SceneCanvas.letterbox(width: pixelWidth, height: pixelHeight, scaling: scaling)
         }
 
         func logical(windowX x: Double, windowY y: Double) -> Vec2 {

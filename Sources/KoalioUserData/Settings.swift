@@ -23,6 +23,8 @@ public struct Settings: Equatable, Sendable {
     public var fullscreen = false
     /// Window size as a multiple of the 568×320 view.
     public var windowScale = 2
+    /// How the view fills a window or screen that is no whole multiple of it.
+    public var scaling = ViewScaling.pixelPerfect
     /// The display to open on, by the name SDL reports for it; empty for the first display.
     public var display = ""
     public var musicVolume = 70

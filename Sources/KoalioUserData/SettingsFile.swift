@@ -291,6 +291,9 @@ extension SettingsFile {
                    set: { $0.joystick = Settings.JoystickMode(rawValue: $1) ?? .floating }, "On-screen joystick"),
             boolean(.video, "fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)"),
             integer(.video, "window_scale", \.windowScale, Settings.windowScaleRange, "Window size as a multiple of 568×320"),
+            choice(.video, "scaling", ViewScaling.allCases.map(\.rawValue), get: { $0.scaling.rawValue },
+                   set: { $0.scaling = ViewScaling(rawValue: $1) ?? .pixelPerfect },
+                   "Pixel-perfect: whole multiples of the view; fill: as large as the screen allows, in its shape"),
             Field(section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", read: { settings, value in
                 guard let name = value.string else { return "should be a display's name in quotes" }
                 guard !name.contains("\0") else { return nulInName }

@@ -14,7 +14,7 @@ final class TraceRecordTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         XCTAssertEqual(Set(object.keys), ["tick", "x", "y", "vx", "vy", "onGround", "dashing", "state", "hudVisible",
                                           "controllers", "activeController", "renderer", "screen", "level", "sounds", "players", "koalas",
-                                          "checkpoint", "leaves", "critters", "assist"])
+                                          "checkpoint", "leaves", "critters", "assist", "pointerShown"])
         XCTAssertTrue(object["checkpoint"] is NSNull)
         XCTAssertTrue(object["assist"] is NSNull)
         XCTAssertEqual(object["leaves"] as? Int, 0)

@@ -6,7 +6,7 @@ import KoalioView
 
 extension GameLoop {
     /// Puts the effective settings to work: bindings and dead zone in the registry, rumble
-    /// strength, the on-screen controls' size, hand and joystick, the volumes. (The window's
+    /// strength, the on-screen controls' size, hand and joystick, the volumes, the scaling. (The window's
     /// size, fullscreen and display are the platform's, set when it opens.)
     func applySettings() {
         let effective = settings.effective
@@ -18,6 +18,7 @@ extension GameLoop {
         let hud = presence.hud
         if layout != hud.layout || follows != hud.joystick.baseFollows { hud.configure(layout: layout, joystickFollows: follows) }
         platform.setVolumes(Audio.Volumes(music: effective.musicVolume, effects: effective.effectsVolume))
+        platform.setScaling(effective.scaling)
     }
 
     /// The settings menu (or F11) made a change: applied at once and saved (only when something
@@ -35,6 +36,9 @@ extension GameLoop {
             warn("\(error)")
         }
         if now.windowScale != old.windowScale { platform.setWindowScale(now.windowScale) }
+        if (now.fullscreen, now.windowScale, now.display, now.scaling) != (old.fullscreen, old.windowScale, old.display, old.scaling) {
+            shown = nil  // the window changed shape or place: its next picture is presented whatever it shows
+        }
         if !now.ghost { keeper.dropGhost() }
     }
 }

@@ -39,10 +39,11 @@ public final class GameLoop {
     var settings: SettingsStore
     let sound: SoundCues
     private let script: ScriptPlayer?
-    /// The picture on screen, so an unchanged frame is neither drawn nor presented.
     /// `--watch`: the level's files, and what went wrong with the last save.
     let watch: LevelWatch?
-    private var shown: DrawList?
+    /// The picture on screen, so an unchanged frame is neither drawn nor presented; nil when
+    /// the window must be shown the picture again (exposed, resized, …).
+    var shown: DrawList?
     private var quitRequested = false
 
     public init(platform: Platform, registry: ControllerRegistry, session: Session, options: Options) {
@@ -142,17 +143,25 @@ public final class GameLoop {
                 registry.keyboard.keyDown(key, isRepeat: isRepeat)
                 feed.reader.key(key, isRepeat: isRepeat)
                 presence.lastUsed = .keyboard
+                platform.showPointer(false)
             case let .keyUp(key):
                 registry.keyboard.keyUp(key)
             case .focusLost:
                 registry.keyboard.releaseAll()
                 presence.pauseRequested = true
+            case .repaint:
+                shown = nil  // presented again even if unchanged: the window may show something else now
+            case .mouseMoved:
+                platform.showPointer(true)
             case let .pointer(pointer):
+                if pointer.id == .mouse { platform.showPointer(true) }
                 // The menus, the pause screen's entries and "You Won!" take taps; in a level the HUD takes the rest.
                 if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { feed.reader.pointerDown(at: pointer.position) }
                 if flow.isInLevel && presence.hud.handle(pointer) { presence.lastUsed = .hud }
             case let .pad(event):
-                for effect in presence.react(to: registry.apply(event), at: flow.session.steps) { perform(effect) }
+                let changes = registry.apply(event)
+                if changes.contains(where: \.isUse) { platform.showPointer(false) }
+                for effect in presence.react(to: changes, at: flow.session.steps) { perform(effect) }
             }
         }
         return true
@@ -230,6 +239,7 @@ public final class GameLoop {
         record.screen = flow.screen.rawValue
         record.level = flow.screen == .level ? session.map.name : nil
         record.sounds = sound.takeTraced().map(\.rawValue)
+        record.pointerShown = platform.pointerShown
         for index in record.koalas.indices where record.koalas[index].player > 1 {
             record.koalas[index].controller = keeper.partnerControllers[record.koalas[index].player]
         }

@@ -119,6 +119,9 @@ enum SettingsMenu {
                     settings.windowScale = clamped(settings.windowScale + step, Settings.windowScaleRange)
                 }, fileKey: "video.window_scale"),
                 displayRow(context),
+                choice("Scaling", "video.scaling", settings.scaling == .fill ? "fill" : "pixel-perfect") {
+                    $0.scaling = $0.scaling == .fill ? .pixelPerfect : .fill
+                },
                 SettingsRow(entry: .init("Back"), kind: .back),
             ]
         case .assist:

@@ -38,6 +38,8 @@ public struct TraceRecord: Sendable {
     public var critters: Int
     /// The run's assist, or nil when none is on.
     public var assist: Assist?
+    /// Whether the mouse pointer shows over the window (hidden while a pad or the keyboard plays).
+    public var pointerShown = true
 
     /// One koala in the trace's `koalas`.
     public struct Koala: Sendable {
@@ -90,7 +92,7 @@ public struct TraceRecord: Sendable {
             + "\"level\":\(level.map(Self.quoted) ?? "null"),\"sounds\":[\(sounds.map(Self.quoted).joined(separator: ","))],"
             + "\"players\":\(players),\"koalas\":[\(koalas.map(\.json).joined(separator: ","))],"
             + "\"checkpoint\":\(checkpoint.map(String.init) ?? "null"),\"leaves\":\(leaves),\"critters\":\(critters),"
-            + "\"assist\":\(assist.map(Self.json) ?? "null")}"
+            + "\"assist\":\(assist.map(Self.json) ?? "null"),\"pointerShown\":\(pointerShown)}"
     }
 
     static func json(_ assist: Assist) -> String {

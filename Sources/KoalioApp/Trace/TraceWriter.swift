@@ -1,7 +1,8 @@
 import Glibc
 import KoalioScripting
 
-/// Writes `--trace` lines to a file, buffered, flushed when the game ends.
+/// Writes `--trace` lines to a file, buffered, flushed when the game ends; to a named pipe
+/// (or a terminal), line by line as they happen, for a tool that follows the game live.
 public final class TraceWriter {
     private let handle: UnsafeMutablePointer<FILE>
     let path: String
@@ -12,6 +13,10 @@ public final class TraceWriter {
         }
         self.handle = handle
         self.path = path
+        var status = stat()
+        if isatty(fileno(handle)) != 0 || (fstat(fileno(handle), &status) == 0 && status.st_mode & S_IFMT == S_IFIFO) {
+            setvbuf(handle, nil, _IOLBF, Int(BUFSIZ))
+        }
     }
 
     func write(_ record: TraceRecord) {
