@@ -54,8 +54,12 @@ let package = Package(
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL", "CSDL2"]),
+        // The game above the world: modes, menus, prompts, settings pages, `update` returning
+        // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
+        // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
+        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver"]),
         .executableTarget(
             name: "koalio",
             dependencies: [
@@ -104,7 +108,7 @@ let package = Package(
             "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
-            "KoalioTestSupport", "KoalioApp", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
+            "KoalioTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
             "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [

@@ -26,16 +26,6 @@ public enum SettingsFile {
 
     /// Keys by SDL's names for them (`SDL_GetScancodeName`), which only the platform layer
     /// can look up.
-    public struct KeyNaming: Sendable {
-        public var key: @Sendable (String) -> Key?
-        public var name: @Sendable (Key) -> String
-
-        public init(key: @escaping @Sendable (String) -> Key?, name: @escaping @Sendable (Key) -> String) {
-            self.key = key
-            self.name = name
-        }
-    }
-
     /// What reading found: the settings to use and what was wrong (empty for a good file).
     public struct Decoded: Sendable {
         public var settings: Settings
@@ -50,7 +40,7 @@ public enum SettingsFile {
 
     // MARK: - Reading
 
-    public static func decode(_ bytes: [UInt8], file: String, naming: KeyNaming) -> Decoded {
+    public static func decode(_ bytes: [UInt8], file: String, naming: KeyNameTable) -> Decoded {
         /// The whole file set aside: every setting keeps its default.
         func refused(line: Int? = nil, _ reason: String) -> Decoded {
             Decoded(settings: Settings(), problems: [UserFileError(file: file, line: line, reason: "\(reason); using the default settings")],
@@ -117,7 +107,7 @@ public enum SettingsFile {
                         continue
                     }
                     if section == .keyboard {
-                        let keys = names.map { (name: $0, key: naming.key($0)) }
+                        let keys = names.map { (name: $0, key: naming.key(named: $0)) }
                         if let unknown = keys.first(where: { $0.key == nil }) {
                             problem(key, entry, entryValue, "no key is called \"\(TerminalText.excerpt(unknown.name))\" (names as SDL spells them: \"Space\", \"Left Shift\", \"Return\"); keeping the default")
                             continue
@@ -164,7 +154,7 @@ public enum SettingsFile {
 
     // MARK: - Writing
 
-    public static func encode(_ settings: Settings, naming: KeyNaming) -> String {
+    public static func encode(_ settings: Settings, naming: KeyNameTable) -> String {
         func list(_ names: [String]) -> String { "[" + names.map(TOMLText.basicString).joined(separator: ", ") + "]" }
         var text = """
             # koalio settings. The game writes this file when a setting changes in its menu (Settings,
@@ -178,7 +168,7 @@ public enum SettingsFile {
         for section in Section.allCases {
             text += "\n[\(section.rawValue)]\n"
             if section == .keyboard {
-                for action in Action.allCases { text += "\(action.rawValue) = \(list(settings.bindings.keys[action, default: []].map(naming.name)))\n" }
+                for action in Action.allCases { text += "\(action.rawValue) = \(list(settings.bindings.keys[action, default: []].map(naming.name(of:))))\n" }
             } else if section == .gamepad {
                 for action in Action.allCases { text += "\(action.rawValue) = \(list(settings.bindings.buttons[action, default: []].map(\.name)))\n" }
             }
@@ -202,7 +192,7 @@ public enum SettingsFile {
     }
 
     /// Reads the file; a missing one is the default settings, with no warning.
-    public static func load(path: String, naming: KeyNaming) -> Loaded {
+    public static func load(path: String, naming: KeyNameTable) -> Loaded {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: fileBytesLimit) } catch {
             if error.cause == .missing { return Loaded(settings: Settings(), warnings: []) }
@@ -216,7 +206,7 @@ public enum SettingsFile {
     /// Writes the settings whole or not at all, making the folder if needed. A file there that
     /// does not read back without problems is kept aside first, and a special file is never
     /// replaced (``ProtectedFile``); returns the line saying so.
-    public static func save(_ settings: Settings, path: String, naming: KeyNaming) throws(UserFileError) -> String? {
+    public static func save(_ settings: Settings, path: String, naming: KeyNameTable) throws(UserFileError) -> String? {
         do {
             return try ProtectedFile.write(Array(encode(settings, naming: naming).utf8), to: path, limit: fileBytesLimit) { bytes in
                 decode(bytes, file: path, naming: naming).problems.isEmpty

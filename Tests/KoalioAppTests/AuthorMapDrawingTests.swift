@@ -1,5 +1,6 @@
 import CSDL2
 @testable import KoalioApp
+@testable import KoalioFlow
 import KoalioCore
 import KoalioLevel
 @testable import KoalioSDL

@@ -1,5 +1,6 @@
 import CSDL2
 @testable import KoalioApp
+@testable import KoalioFlow
 import KoalioCore
 @testable import KoalioSDL
 import KoalioSim

@@ -1,4 +1,5 @@
 @testable import KoalioApp
+@testable import KoalioFlow
 import KoalioCore
 import KoalioInput
 import KoalioLevel
@@ -11,7 +12,7 @@ import KoalioView
 import XCTest
 
 /// The game above the world without SDL or a window: a ``FlowState`` stepped by hand (through
-/// its pure form, ``FlowState/updated(_:_:)``) with
+/// ``FlowState/tick(_:_:load:)``, the function the driver steps) with
 /// input frames made the way the driver makes them (a real ``ControllerRegistry`` and
 /// ``FrameInputReader``, pads fed the registry's own pad events), and the driver's joins and
 /// leaves performed on the registry. Every tick's screen is kept, so a test can say that one
@@ -27,6 +28,8 @@ final class FlowHarness {
 
     var flow: FlowState
     var context = FlowContext()
+    /// The catalog's loader: the shipped levels, or a refusal for those `broken` names.
+    let load: (Int) -> LevelLoad
     let registry = ControllerRegistry()
     /// The driver's own pieces: who steers and when the game pauses itself, and the input feed.
     let presence: ControllerPresence
@@ -47,11 +50,12 @@ final class FlowHarness {
                          progress: progress ?? unlocked)
         context.levelNames = levels.map(\.name)
         context.playsTheGame = true
-        context.loadLevel = { index in
+        load = { index in
             broken.contains(index) ? .refused("Levels/\(levels[index].name).tmx:3: broken on purpose")
                 : .loaded(levels[index].map, sha256: levels[index].sha256)
         }
         context.settings = settings
+        context.keyNames = KeyNames.table
         registry.bindings = settings.bindings
         presence = ControllerPresence(registry: registry, showsHUD: true)
     }
@@ -61,6 +65,9 @@ final class FlowHarness {
 
     var screen: Screen { flow.screen }
 
+    /// Starts a catalog level at once, as choosing it would (the load answered by the harness's catalog).
+    func startLevel(_ index: Int) { _ = flow.levelLoaded(index, load(index), context) }
+
     /// One 60 Hz tick, as the driver runs it.
     func tick(_ count: Int = 1) {
         for _ in 0..<count {
@@ -68,8 +75,7 @@ final class FlowHarness {
             context.read(registry)
             let input = feed.take(from: registry, steering: steering ?? registry.keyboard.controller, pausing: presence.takePauseRequest(),
                                   sourceIndex: { _ in 0 })
-            let new: [Effect]
-            (flow, new) = flow.updated(input, context)
+            let new = flow.tick(input, context, load: load)
             for effect in new {
                 switch effect {
                 case let .join(id): if let pad = registry.controller(id: id) { _ = registry.join(pad) }
@@ -126,7 +132,7 @@ final class FlowHarness {
     /// What a prompt's glyph shows, pressed: the key by its name, or the pad button it pictures.
     func press(_ glyph: ButtonGlyph, pad id: Int?) throws {
         switch glyph {
-        case let .keycap(name): press(try XCTUnwrap(KeyNames.key(named: name), "a key called \(name)"))
+        case let .keycap(name): press(try XCTUnwrap(KeyNames.table.key(named: name), "a key called \(name)"))
         case let .pad(binding, _): press(binding, pad: try XCTUnwrap(id, "a pad glyph with no pad"))
         case .touch: XCTFail("touch glyphs are pressed on the screen")
         }
@@ -135,7 +141,7 @@ final class FlowHarness {
     /// The prompts of the controller in hand (the pad `id`, or the keyboard).
     func prompts(pad id: Int?) throws -> Prompts {
         let controller = try id.map { try XCTUnwrap(pad($0)) } ?? registry.keyboard.controller
-        return Prompts(controller: controller, bindings: context.settings.bindings)
+        return Prompts(controller: controller, bindings: context.settings.bindings, keyNames: KeyNames.table)
     }
 
     // MARK: - Levels

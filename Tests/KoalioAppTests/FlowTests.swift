@@ -1,9 +1,11 @@
 @testable import KoalioApp
+@testable import KoalioFlow
 import KoalioCore
 import KoalioInput
 import KoalioSim
 import KoalioUserData
 import KoalioView
+import KoalioSDL
 import XCTest
 
 /// The game's way through its screens, driven through ``FlowState/update(_:_:)`` with input
@@ -46,10 +48,10 @@ enum FlowChecks {
         case .howToPlay: h.flow.mode = .howToPlay(exit: .title)
         case .paused, .won, .died:
             h.flow.selection[.levels] = 0
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             if stage == .paused { h.flow.run.session.togglePause() } else { try h.finishLevel(won: stage == .won) }
         case .wonLast:
-            h.flow.startLevelForTest(2, h.context)
+            h.startLevel(2)
             try h.finishLevel(won: true)
         case .worldComplete:
             h.flow.mode = .worldComplete(world: 1, since: h.flow.ticks)
@@ -154,22 +156,13 @@ enum FlowChecks {
     }
 }
 
-extension FlowState {
-    /// Starts a catalog level as the level select does (for tests that begin in a level).
-    @MainActor
-    mutating func startLevelForTest(_ index: Int, _ context: FlowContext) {
-        var effects: [Effect] = []
-        startLevel(index, context, &effects)
-    }
-}
-
 /// The flows around the prompts: settings and rebinding, a level that cannot be loaded, quit,
 /// co-op seats and the join prompts, all without SDL.
 final class FlowCaseTests: XCTestCase {
     func testSettingsFromThePauseScreenReturnToThePausedLevel() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             h.flow.run.session.togglePause()
             h.flow.selection[.level] = 2  // Settings
             h.press(.enter)
@@ -253,11 +246,11 @@ final class FlowCaseTests: XCTestCase {
             XCTAssertEqual(page.entries[3].glyphs, Prompt([.glyph(.pad(.start, .playStation))]), "pause: Options")
             var bindings = Bindings()
             bindings.keys[.jump] = [.x]
-            let keys = FlowState.howToPlayPage(Prompts(controller: h.registry.keyboard.controller, bindings: bindings))
+            let keys = FlowState.howToPlayPage(Prompts(controller: h.registry.keyboard.controller, bindings: bindings, keyNames: KeyNames.table))
             XCTAssertEqual(keys.entries[1].glyphs, Prompt([.glyph(.keycap("X"))]), "the key as bound")
             XCTAssertEqual(page.entries.count, FlowState.howToPlayRows)
 
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             h.press(.start, pad: pad)
             h.flow.selection[.level] = FlowState.pauseEntries(h.context).firstIndex(of: .howToPlay)
             h.press(.a, pad: pad)
@@ -273,7 +266,7 @@ final class FlowCaseTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
             let pad = h.attach(.xboxOne)
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             h.tick(30)  // the koala lands on the floor
             h.press(.start, pad: pad)
             XCTAssertEqual(h.flow.session.state, .paused)
@@ -293,7 +286,7 @@ final class FlowCaseTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
             let pad = h.attach(.dualShock4)
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             h.press(.start, pad: pad)
             h.set(.a, pad: pad, down: true)
             h.tick(3)
@@ -327,7 +320,7 @@ final class FlowCaseTests: XCTestCase {
             var settings = Settings()
             settings.assist = Assist(speedPercent: 80, invincible: true)
             let h = try FlowHarness(settings: settings)
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             h.tick(90)
             XCTAssertGreaterThan(h.flow.session.world.tick, 80)
             XCTAssertEqual(h.flow.session.world.assist, settings.assist, "a level starts with the assist set")
@@ -349,7 +342,7 @@ final class FlowCaseTests: XCTestCase {
     func testWorldCompleteGoesOnToTheNextWorldsFirstLevelByItself() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
-            h.flow.startLevelForTest(2, h.context)
+            h.startLevel(2)
             try h.finishLevel(won: true)
             h.press(.enter)
             guard case .worldComplete(world: 1, _) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
@@ -364,7 +357,7 @@ final class FlowCaseTests: XCTestCase {
     func testTheFirstLevelHintsEachActionUntilItIsUsedOnce() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness(progress: PlayerProgress())
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             h.tick()
             XCTAssertEqual(h.flow.hint, .jump)
             h.flow.run.session.togglePause()
@@ -377,11 +370,11 @@ final class FlowCaseTests: XCTestCase {
             XCTAssertTrue(h.effects[before...].contains(.saveProgress), "kept in the progress file")
             h.press(.x)
             XCTAssertNil(h.flow.hint)
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             h.tick()
             XCTAssertNil(h.flow.hint, "never again")
             let fresh = try FlowHarness(progress: PlayerProgress())
-            fresh.flow.startLevelForTest(1, fresh.context)
+            fresh.startLevel(1)
             fresh.tick()
             XCTAssertNil(fresh.flow.hint, "only in the first level")
         }
@@ -391,7 +384,7 @@ final class FlowCaseTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
             let first = h.attach(.dualSense), second = h.attach(.switchPro)
-            h.flow.startLevelForTest(0, h.context)
+            h.startLevel(0)
             h.press(.a, pad: first)  // the first pad is player 1's
             h.press(.a, pad: second)
             XCTAssertEqual(h.registry.player(of: .pad(second)), 2, "A on a free pad joins")

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 @testable import KoalioApp
+@testable import KoalioFlow
 import KoalioCore
 import KoalioScripting
 import KoalioInput

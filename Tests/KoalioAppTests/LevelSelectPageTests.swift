@@ -1,4 +1,5 @@
 @testable import KoalioApp
+@testable import KoalioFlow
 import KoalioCore
 import KoalioUserData
 import KoalioView

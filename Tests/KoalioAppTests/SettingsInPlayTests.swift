@@ -1,5 +1,6 @@
 import Foundation
 @testable import KoalioApp
+@testable import KoalioFlow
 import KoalioCore
 import KoalioHUD
 import KoalioUserData

@@ -1,10 +1,12 @@
 import CSDL2
 @testable import KoalioApp
+@testable import KoalioFlow
 import KoalioCore
 import KoalioInput
 import KoalioSim
 import KoalioTestSupport
 import KoalioView
+import KoalioSDL
 import XCTest
 
 /// No line of text is drawn over another, or off the view, on any screen, with the longest
@@ -68,7 +70,7 @@ final class TextLayoutTests: XCTestCase {
         while died.state == .playing { died.step(TickInput(source: 0, snapshot: right)) }
 
         let pad = Controller(id: .pad(1), vendorName: name, productCategory: .dualSense, hasLight: true, hasRumble: true)
-        let prompts = Prompts(controller: pad, bindings: Bindings())
+        let prompts = Prompts(controller: pad, bindings: Bindings(), keyNames: KeyNames.table)
         let joinPrompt = ControllerPresence.joinPrompt(pad, bindings: Bindings())
         var overlay = Scene.Overlay(notice: "\(name) disconnected", lowBatteryPad: name)
         overlay.joinPrompts = [joinPrompt, joinPrompt, joinPrompt]

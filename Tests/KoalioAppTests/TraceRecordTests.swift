@@ -3,6 +3,7 @@ import XCTest
 import KoalioTestSupport
 import KoalioCore
 @testable import KoalioApp
+@testable import KoalioFlow
 @testable import KoalioSim
 
 final class TraceRecordTests: XCTestCase {

@@ -21,18 +21,30 @@ final class NamesTests: XCTestCase {
     }
 
     func testKeysGoByTheNamesSDLGivesThem() {
-        XCTAssertEqual(KeyNames.name(of: .space), "Space")
-        XCTAssertEqual(KeyNames.name(of: .leftShift), "Left Shift")
-        XCTAssertEqual(KeyNames.name(of: .enter), "Return")
-        XCTAssertEqual(KeyNames.name(of: .up), "Up")
-        XCTAssertEqual(KeyNames.key(named: "left shift"), .leftShift, "any case")
-        XCTAssertEqual(KeyNames.key(named: "F11"), .f11)
-        XCTAssertNil(KeyNames.key(named: "Spacebar"))
-        XCTAssertEqual(KeyNames.name(of: Key(usage: 0x73)), "F24")
+        XCTAssertEqual(KeyNames.table.name(of: .space), "Space")
+        XCTAssertEqual(KeyNames.table.name(of: .leftShift), "Left Shift")
+        XCTAssertEqual(KeyNames.table.name(of: .enter), "Return")
+        XCTAssertEqual(KeyNames.table.name(of: .up), "Up")
+        XCTAssertEqual(KeyNames.table.key(named: "left shift"), .leftShift, "any case")
+        XCTAssertEqual(KeyNames.table.key(named: "F11"), .f11)
+        XCTAssertNil(KeyNames.table.key(named: "Spacebar"))
+        XCTAssertEqual(KeyNames.table.name(of: Key(usage: 0x73)), "F24")
         let unnamed = Key(usage: 0xA5)  // in SDL's range, no name
-        XCTAssertEqual(KeyNames.key(named: KeyNames.name(of: unnamed)), unnamed, "a key SDL cannot name still reads back")
+        XCTAssertEqual(KeyNames.table.key(named: KeyNames.table.name(of: unnamed)), unnamed, "a key SDL cannot name still reads back")
         for key in Key.scriptKeys.map(\.key) {
-            XCTAssertEqual(KeyNames.key(named: KeyNames.name(of: key)), key, "\(key)")
+            XCTAssertEqual(KeyNames.table.key(named: KeyNames.table.name(of: key)), key, "\(key)")
+        }
+    }
+
+    /// The table the menus and the settings file read is SDL's own naming, key by key.
+    func testTheKeyNameTableIsSDLsNaming() {
+        for usage in 1..<Int(SDL_NUM_SCANCODES.rawValue) {
+            let scancode = SDL_Scancode(rawValue: UInt32(usage))
+            let name = String(cString: SDL_GetScancodeName(scancode))
+            guard !name.isEmpty else { continue }
+            XCTAssertEqual(KeyNames.table.name(of: Key(usage: usage)), name)
+            XCTAssertEqual(KeyNames.table.key(named: name.uppercased()).map { Int($0.usage) },
+                           Int(SDL_GetScancodeFromName(name.uppercased()).rawValue), name)
         }
     }
 }

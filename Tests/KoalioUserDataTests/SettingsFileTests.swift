@@ -10,7 +10,7 @@ import XCTest
 /// every bad part is named (file, line, key) while the rest still applies.
 final class SettingsFileTests: XCTestCase {
     /// SDL's own key names (no SDL_Init needed).
-    let naming = SettingsFile.KeyNaming(key: KeyNames.key(named:), name: KeyNames.name(of:))
+    let naming = KeyNames.table
 
     func decode(_ text: String) -> SettingsFile.Decoded {
         SettingsFile.decode(Array(text.utf8), file: "s.toml", naming: naming)
@@ -53,7 +53,7 @@ final class SettingsFileTests: XCTestCase {
 
     func testWhatTheGameWritesReadsBackTheSame() {
         var settings = Settings()
-        settings.bindings.keys[.jump] = [KeyNames.key(named: "Right Ctrl")].compactMap { $0 }
+        settings.bindings.keys[.jump] = [KeyNames.table.key(named: "Right Ctrl")].compactMap { $0 }
         settings.bindings.buttons[.dash] = [.trigger(.rightTrigger), .button(.leftShoulder)]
         settings.bindings.nintendoByLabel = true
         settings.deadZonePercent = 35
@@ -171,7 +171,7 @@ final class TOMLGateTests: XCTestCase {
         // Found by tools/fuzz: line 2's string hides the header from the gate until the
         // recovery blanks that line; toml++ then asserted on `[#`.
         let hidden = SettingsFile.decode(Array("[keyboard]\njump = [\"Space\u{2}, \"Z\"]\n[#amepad]\n".utf8), file: "s.toml",
-                                         naming: SettingsFile.KeyNaming(key: KeyNames.key(named:), name: KeyNames.name(of:)))
+                                         naming: KeyNames.table)
         XCTAssertEqual(hidden.problems.last?.line, 3, hidden.problems.description)
         XCTAssertEqual(TOMLGate.check("version = 1\n\n[\nbests.le= true\n")?.line, 3, "found by tools/fuzz in progress.toml")
         XCTAssertEqual(TOMLGate.check("a = 1\n  [ \t\n")?.line, 2)
@@ -186,7 +186,7 @@ final class TOMLGateTests: XCTestCase {
     }
 
     func testTheCrashingFilesAreNowOneLineErrors() {
-        let naming = SettingsFile.KeyNaming(key: KeyNames.key(named:), name: KeyNames.name(of:))
+        let naming = KeyNames.table
         XCTAssertEqual(SettingsFile.decode(Array("[[[kk[kk".utf8), file: "s.toml", naming: naming).problems.map(\.description),
                        ["s.toml:1: not TOML: a table header needs a name after its '['; using the default settings"])
         XCTAssertThrowsError(try ProgressFile.decode(Array("version = 1\n\n[\nbests.le= true\n".utf8), file: "p.toml")) { error in

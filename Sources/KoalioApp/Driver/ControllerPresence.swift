@@ -1,6 +1,8 @@
+import KoalioFlow
 import KoalioCore
 import KoalioHUD
 import KoalioInput
+import KoalioSDL
 import KoalioView
 
 /// What the player sees of the controllers: the on-screen controls (shown while no pad is
@@ -149,12 +151,12 @@ final class ControllerPresence {
 
     /// "DualSense Wireless Controller: press ✕ to join", a long name cut short.
     nonisolated static func joinPrompt(_ pad: Controller, bindings: Bindings) -> Prompt {
-        let glyph = Prompt.Part.glyph(Prompts(controller: pad, bindings: bindings).glyph(.jump))
+        let glyph = Prompt.Part.glyph(Prompts(controller: pad, bindings: bindings, keyNames: KeyNames.table).glyph(.jump))
         return Prompt([.text("\(Text.fitting(pad.vendorName, width: joinNameWidth)): press "), glyph, .text(" to join")])
     }
 
     /// "✕ to join", in the corner.
     nonisolated static func joinHint(_ pad: Controller, bindings: Bindings) -> Prompt {
-        Prompt([.glyph(Prompts(controller: pad, bindings: bindings).glyph(.jump)), .text(" to join")])
+        Prompt([.glyph(Prompts(controller: pad, bindings: bindings, keyNames: KeyNames.table).glyph(.jump)), .text(" to join")])
     }
 }

@@ -1,3 +1,4 @@
+import KoalioFlow
 import KoalioCore
 import KoalioReplay
 import KoalioScripting

@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioFlow
 import KoalioHUD
 import KoalioInput
 import KoalioReplay
@@ -172,8 +173,17 @@ public final class GameLoop {
     private func tick() {
         let input = feed.take(from: registry, steering: presence.namedController, pausing: presence.takePauseRequest(),
                               sourceIndex: keeper.sourceIndex)
-        for effect in flow.update(input, context) { perform(effect) }
+        for effect in flow.tick(input, context, load: loadCatalogLevel) { perform(effect) }
         writeTrace()
+    }
+
+    /// Reads a catalog level and prepares its images (``Effect/loadLevel(_:)``).
+    private func loadCatalogLevel(_ index: Int) -> LevelLoad {
+        guard let catalog = options.catalog, catalog.names.indices.contains(index) else { return .refused("no levels") }
+        let loaded: (map: TileMap, sha256: [UInt8])
+        do throws(KoalioError) { loaded = try catalog.load(catalog.names[index]) } catch { return .refused(error.description) }
+        do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch { return .refused(loaded.map.describing(error)) }
+        return .loaded(loaded.map, sha256: loaded.sha256)
     }
 
     /// What the flow reads from outside it this tick.
@@ -182,14 +192,8 @@ public final class GameLoop {
         context.levelNames = options.catalog?.names ?? []
         context.medals = options.catalog?.medals ?? [:]
         context.playsTheGame = options.startScreen == .title && options.replay == nil && options.catalog != nil
-        context.loadLevel = { [options, platform] index in
-            guard let catalog = options.catalog else { return .refused("no levels") }
-            let loaded: (map: TileMap, sha256: [UInt8])
-            do throws(KoalioError) { loaded = try catalog.load(catalog.names[index]) } catch { return .refused(error.description) }
-            do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch { return .refused(loaded.map.describing(error)) }
-            return .loaded(loaded.map, sha256: loaded.sha256)
-        }
         context.settings = settings.effective
+        context.keyNames = KeyNames.table
         context.resetKeys = settings.resetKeys
         context.read(registry)
         if case .settings = flow.mode { context.displays = platform.displays }
@@ -212,6 +216,7 @@ public final class GameLoop {
             }
         case let .changeSettings(new): change(settings: new)
         case .saveProgress: keeper.saveProgress(flow.progress)
+        case .loadLevel: break  // answered in `flow.tick`
         case .levelStarted: keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
         case let .stepped(input, result):
             keeper.stepped(input, result, session: flow.session, replaySources: options.replay?.sources)
@@ -259,7 +264,7 @@ public final class GameLoop {
     }
 
     /// Prompts in the pictures of the controller named as used last.
-    var prompts: Prompts { Prompts(controller: presence.namedController, bindings: settings.effective.bindings) }
+    var prompts: Prompts { Prompts(controller: presence.namedController, bindings: settings.effective.bindings, keyNames: KeyNames.table) }
 
     private func drawList() -> DrawList {
         let context = self.context

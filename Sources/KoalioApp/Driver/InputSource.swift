@@ -1,3 +1,4 @@
+import KoalioFlow
 import KoalioInput
 import KoalioReplay
 

@@ -1,3 +1,4 @@
+import KoalioFlow
 import FoundationEssentials
 import KoalioCore
 import KoalioInput

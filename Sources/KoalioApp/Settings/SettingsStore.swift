@@ -57,7 +57,7 @@ struct SettingsStore {
     }
 
     /// SDL's key names, for the file.
-    static let naming = SettingsFile.KeyNaming(key: KeyNames.key(named:), name: KeyNames.name(of:))
+    static let naming = KeyNames.table
 
     /// The file's settings (what a save writes).
     private(set) var saved: Settings

@@ -7,12 +7,12 @@ import KoalioView
 /// the step of the world with the tick's input.
 extension FlowState {
     /// The pause screen's entries.
-    enum PauseEntry: Equatable {
+    package enum PauseEntry: Equatable {
         case resume, restart, settings, howToPlay, levels, quit
         /// A co-op player leaves the game (their pad is free again).
         case leave(player: Int)
 
-        var title: String {
+        package var title: String {
             switch self {
             case .resume: return "Resume"
             case .restart: return "Restart"
@@ -27,12 +27,12 @@ extension FlowState {
 
     /// Resume, Restart, Settings, How to play, the level select (in the game from the title), each
     /// co-op player's way out, Quit.
-    static func pauseEntries(_ context: FlowContext) -> [PauseEntry] {
+    package static func pauseEntries(_ context: FlowContext) -> [PauseEntry] {
         [.resume, .restart, .settings, .howToPlay] + (context.playsTheGame ? [.levels] : []) + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
     }
 
     @MainActor
-    mutating func levelTick(_ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
+    package mutating func levelTick(_ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         if !run.replayed {
             // A held Back leaves at any time; a free pad's A joins while the run is on, and while
             // paused only to take back the koala of a player whose pad went away (that pause is theirs).
@@ -87,7 +87,7 @@ extension FlowState {
         effects.append(.sound(.menuChoose))
         switch wonNext(context) {
         case .nextLevel: if let next = nextLevel(context) { startLevel(next, context, &effects) }
-        case .worldComplete: mode = .worldComplete(world: (run.index ?? 0) / LevelCatalog.levelsPerWorld + 1, since: ticks)
+        case .worldComplete: mode = .worldComplete(world: (run.index ?? 0) / FlowState.levelsPerWorld + 1, since: ticks)
         case .levels: mode = .levelSelect
         }
         return true
@@ -95,9 +95,9 @@ extension FlowState {
 
     /// Where "You Won!"'s choose leads: the world's totals after its last level, else the next
     /// level when it is open, else the level select.
-    func wonNext(_ context: FlowContext) -> Prompts.WonNext {
+    package func wonNext(_ context: FlowContext) -> Prompts.WonNext {
         if let index = run.index, context.levelNames.indices.contains(index),
-           index % LevelCatalog.levelsPerWorld == LevelCatalog.levelsPerWorld - 1 || index == context.levelNames.count - 1 {
+           index % FlowState.levelsPerWorld == FlowState.levelsPerWorld - 1 || index == context.levelNames.count - 1 {
             return .worldComplete
         }
         return nextLevel(context) != nil ? .nextLevel : .levels
@@ -105,10 +105,10 @@ extension FlowState {
 
     /// The first level's one-line hints, in the order they are needed: each shows until its
     /// action is first used, and never again (the progress keeps which are done).
-    static let hintActions: [Action] = [.jump, .dash]
+    package static let hintActions: [Action] = [.jump, .dash]
 
     /// The hint to show now, if any: in the catalog's first level, live, while playing.
-    var hint: Action? {
+    package var hint: Action? {
         guard run.index == 0, !run.replayed, run.session.state == .playing else { return nil }
         return Self.hintActions.first { !progress.hintsDone.contains($0.rawValue) }
     }
@@ -124,25 +124,25 @@ extension FlowState {
     }
 
     /// How long "World N complete!" stays before the level select comes by itself: 8 s.
-    static let worldCompleteTicks = 8 * 60
+    package static let worldCompleteTicks = 8 * 60
 
     /// "World N complete!": any choose, back or tap (or its time running out) goes on to the
     /// level select, on the next world's first level when there is one.
-    mutating func worldCompleteTick(world: Int, since: Int, _ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+    package mutating func worldCompleteTick(world: Int, since: Int, _ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
         guard input.choose || input.anyBack || input.tap != nil || ticks - since >= Self.worldCompleteTicks else { return }
         if ticks - since < Self.worldCompleteTicks { effects.append(.sound(.menuChoose)) }
-        let next = world * LevelCatalog.levelsPerWorld
+        let next = world * FlowState.levelsPerWorld
         selection[.levels] = min(next, max(0, context.levelNames.count - 1))
         mode = .levelSelect
     }
 
     /// The catalog level after this run's, when there is one and it is open.
-    func nextLevel(_ context: FlowContext) -> Int? {
+    package func nextLevel(_ context: FlowContext) -> Int? {
         guard let index = run.index, progress.isUnlocked(index + 1, of: context.levelNames) else { return nil }
         return index + 1
     }
 
-    enum PauseChoice { case stay, resume, left }
+    package enum PauseChoice { case stay, resume, left }
 
     /// The pause menu's Restart: the level from its start (not the last checkpoint), as a new
     /// run with a new recording and the assist now set; co-op partners are seated again by
@@ -195,7 +195,7 @@ extension FlowState {
     }
 
     /// The pause screen's entries as a compact page (its hint is the pause prompt, drawn apart).
-    func pausePage(_ context: FlowContext) -> MenuPage {
+    package func pausePage(_ context: FlowContext) -> MenuPage {
         let entries = Self.pauseEntries(context)
         return MenuPage(heading: "Paused", entries: entries.map { MenuPage.Entry($0.title) },
                         selection: min(selection[.level] ?? 0, entries.count - 1), hint: Prompt([]), compact: true)

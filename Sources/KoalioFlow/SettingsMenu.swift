@@ -1,12 +1,11 @@
 import KoalioCore
 import KoalioInput
-import KoalioSDL
 import KoalioUserData
 import KoalioView
 
 /// One row of a settings page: what it shows and what choosing or adjusting it does.
-struct SettingsRow {
-    enum Kind {
+package struct SettingsRow {
+    package enum Kind {
         /// Opens another settings page.
         case open(Screen)
         /// Left and right step the value (−1, +1); choosing steps it forward.
@@ -18,15 +17,15 @@ struct SettingsRow {
         case back
     }
 
-    var entry: MenuPage.Entry
-    var kind: Kind
+    package var entry: MenuPage.Entry
+    package var kind: Kind
     /// Where the setting lives in `settings.toml` (`audio.music`, `keyboard.jump`); a page's
     /// row names its table (`touch`). Rows whose setting had to be reset are marked.
-    var fileKey: String?
+    package var fileKey: String?
 }
 
 /// Waiting for the key or pad button a player presses to rebind an action.
-enum BindingCapture: Equatable {
+package enum BindingCapture: Equatable {
     case key(Action)
     /// Started at `tick` of the loop: a pad capture gives up after ``SettingsMenu/padCaptureTicks``.
     case pad(Action, since: Int)
@@ -34,25 +33,26 @@ enum BindingCapture: Equatable {
 
 /// The settings pages: the main page, keyboard keys, pad buttons, on-screen controls, video.
 /// Rows are built from the settings each frame, so what they show is what the game uses.
-enum SettingsMenu {
+package enum SettingsMenu {
     /// How long a pad rebind waits for a button (Esc cancels sooner).
-    static let padCaptureTicks = 5 * 60
-    static let percentStep = 10
-    static let deadZoneStep = 5
+    package static let padCaptureTicks = 5 * 60
+    package static let percentStep = 10
+    package static let deadZoneStep = 5
 
     /// What the rows need besides the settings.
-    struct Context {
-        var settings: Settings
+    package struct Context {
+        package var settings: Settings
         /// The glyphs of the pad in use (Xbox's when there is none), for the pad buttons page.
-        var padStyle: ButtonStyle
-        var padCategory: ProductCategory
+        package var padStyle: ButtonStyle
+        package var padCategory: ProductCategory
         /// SDL's displays by name.
-        var displays: [String]
+        package var displays: [String]
         /// The settings the file had wrong, which kept their defaults (`audio.music`).
-        var resetKeys: Set<String> = []
+        package var resetKeys: Set<String> = []
+        package var keyNames = KeyNameTable()
     }
 
-    static func heading(_ screen: Screen) -> String {
+    package static func heading(_ screen: Screen) -> String {
         switch screen {
         case .keyboardControls: return "Keyboard keys"
         case .padControls: return "Pad buttons"
@@ -66,7 +66,7 @@ enum SettingsMenu {
     /// The page's rows; those whose setting the file had wrong (and which kept the default) are
     /// drawn in the warning colour with "reset" before their value, and so are the rows that
     /// open a page holding one.
-    static func rows(_ screen: Screen, _ context: Context) -> [SettingsRow] {
+    package static func rows(_ screen: Screen, _ context: Context) -> [SettingsRow] {
         unmarkedRows(screen, context).map { row in
             guard let key = row.fileKey, context.resetKeys.contains(where: { $0 == key || $0.hasPrefix(key + ".") }) else { return row }
             var marked = row
@@ -84,7 +84,7 @@ enum SettingsMenu {
                 let keys = settings.bindings.keys[action, default: []]
                 let conflicts = keys.flatMap { settings.bindings.conflicts(of: $0, with: action) }
                 return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
-                                                glyphs: Prompt(keys.map { .glyph(.keycap(KeyNames.name(of: $0))) }), warns: !conflicts.isEmpty),
+                                                glyphs: Prompt(keys.map { .glyph(.keycap(context.keyNames.name(of: $0))) }), warns: !conflicts.isEmpty),
                                    kind: .bind(action), fileKey: "keyboard." + action.rawValue)
             } + [SettingsRow(entry: .init("Reset to defaults"), kind: .reset), SettingsRow(entry: .init("Back"), kind: .back)]
         case .padControls:
@@ -150,15 +150,15 @@ enum SettingsMenu {
     }
 
     /// The main page's dead-zone row (where the live stick view is drawn).
-    static let deadZoneRow = 2
+    package static let deadZoneRow = 2
 
-    static func conflictText(_ actions: [Action]) -> String? {
+    package static func conflictText(_ actions: [Action]) -> String? {
         actions.isEmpty ? nil : "also " + Set(actions).sorted { $0.rawValue < $1.rawValue }.map(\.title).joined(separator: ", ")
     }
 
-    static func clamped(_ value: Int, _ range: ClosedRange<Int>) -> Int { min(range.upperBound, max(range.lowerBound, value)) }
+    package static func clamped(_ value: Int, _ range: ClosedRange<Int>) -> Int { min(range.upperBound, max(range.lowerBound, value)) }
 
-    static func percent(_ label: String, _ fileKey: String, _ path: WritableKeyPath<Settings, Int>, _ range: ClosedRange<Int>,
+    package static func percent(_ label: String, _ fileKey: String, _ path: WritableKeyPath<Settings, Int>, _ range: ClosedRange<Int>,
                         step: Int, _ settings: Settings) -> SettingsRow {
         SettingsRow(entry: .init(label, detail: "\(settings[keyPath: path])%"), kind: .adjust { settings, direction in
             settings[keyPath: path] = clamped(settings[keyPath: path] + direction * step, range)
@@ -166,12 +166,12 @@ enum SettingsMenu {
     }
 
     /// A two-way setting: either direction, or choosing, flips it.
-    static func choice(_ label: String, _ fileKey: String, _ value: String, flip: @escaping (inout Settings) -> Void) -> SettingsRow {
+    package static func choice(_ label: String, _ fileKey: String, _ value: String, flip: @escaping (inout Settings) -> Void) -> SettingsRow {
         SettingsRow(entry: .init(label, detail: value), kind: .adjust { settings, _ in flip(&settings) }, fileKey: fileKey)
     }
 
     /// The display to open on: SDL's displays in turn; one that is not connected is named so.
-    static func displayRow(_ context: Context) -> SettingsRow {
+    package static func displayRow(_ context: Context) -> SettingsRow {
         let displays = context.displays
         let chosen = context.settings.display
         let current = chosen.isEmpty ? 0 : displays.firstIndex(of: chosen)

@@ -5,56 +5,58 @@ import KoalioReplay
 /// Everything one 60 Hz tick of the game above the world reads, with every press found once,
 /// from one previous and one current frame, before any mode looks at it. A mode that takes a
 /// press ends the tick's handling of it: no other mode sees it.
-struct FrameInput: Equatable {
+package struct FrameInput: Equatable {
     /// Menu navigation pressed this tick, from every scheme at once.
-    var menu = MenuInput()
+    package var menu = MenuInput()
     /// The controllers' input for the world this tick, live or from a recording; nil when a
     /// recording steers and has nothing for this tick (its playback paused, or over).
-    var play: TickInput?
+    package var play: TickInput?
     /// Keys pressed this tick (not repeats), in order: a keyboard rebind takes the first.
-    var keysPressed: [Key] = []
+    package var keysPressed: [Key] = []
     /// Every pad's own buttons merged, before the bindings (a rebind reads the button itself),
     /// this tick and the one before.
-    var rawPads = GamepadSnapshot.neutral
-    var previousRawPads = GamepadSnapshot.neutral
+    package var rawPads = GamepadSnapshot.neutral
+    package var previousRawPads = GamepadSnapshot.neutral
     /// Free pads whose A asks to join, and co-op players who held Back to leave.
-    var joinRequests: [ControllerID] = []
-    var leaveRequests: [Int] = []
+    package var joinRequests: [ControllerID] = []
+    package var leaveRequests: [Int] = []
 }
 
 /// One tick's menu navigation, from every scheme at once: arrows/WASD, Enter and Esc on the
 /// keyboard; any pad's d-pad or left stick, A and B; a tap or click on an entry.
-struct MenuInput: Equatable {
-    var up = false, down = false, left = false, right = false
-    var choose = false
+package struct MenuInput: Equatable {
+    package var up = false, down = false, left = false, right = false
+    package var choose = false
     /// Esc: back in menus (in a level it is the pause key).
-    var back = false
+    package var back = false
     /// A pad's B: back in menus, and out of a paused level.
-    var padBack = false
+    package var padBack = false
     /// Q: out of a paused level.
-    var quit = false
+    package var quit = false
     /// Where the mouse or a finger went down this tick, in the logical view.
-    var tap: Vec2?
+    package var tap: Vec2?
 
     /// Esc, B or Q: the way back, wherever it is offered.
-    var anyBack: Bool { back || padBack || quit }
+    package var anyBack: Bool { back || padBack || quit }
 }
 
 /// Turns the frame's key and pointer events and each tick's pads into a ``FrameInput``: keys
 /// count as pressed (repeats included, so a held arrow scrolls); pads' directions, A and B as
 /// they cross half-way, against the pads of the tick before. Pads are read apart from the
 /// keyboard, whose ↑ is also its A (jump).
-struct FrameInputReader {
+package struct FrameInputReader {
     /// Past half-way counts as pressed, for stick and d-pad directions and buttons.
-    static let threshold: Float = 0.5
+    package static let threshold: Float = 0.5
     /// The key that leaves a paused level (Escape there resumes: it is the pause key).
-    static let leaveLevelKey = Key.q
+    package static let leaveLevelKey = Key.q
+    package init() {}
+
     private var pending = MenuInput()
     private var keys: [Key] = []
     private var previousPads = GamepadSnapshot.neutral
     private var previousRawPads = GamepadSnapshot.neutral
 
-    mutating func key(_ key: Key, isRepeat: Bool) {
+    package mutating func key(_ key: Key, isRepeat: Bool) {
         if !isRepeat { keys.append(key) }
         switch key {
         case .up, .w: pending.up = true
@@ -68,13 +70,13 @@ struct FrameInputReader {
         }
     }
 
-    mutating func pointerDown(at point: Vec2) { pending.tap = point }
+    package mutating func pointerDown(at point: Vec2) { pending.tap = point }
 
     /// This tick's input; what the keys and pointers did since the last tick is used up.
     /// - Parameters:
     ///   - pads: every pad's input merged, through the menus' bindings (not the keyboard's or the HUD's).
     ///   - rawPads: every pad's own buttons merged, before any binding.
-    mutating func take(pads snapshot: GamepadSnapshot, rawPads: GamepadSnapshot) -> FrameInput {
+    package mutating func take(pads snapshot: GamepadSnapshot, rawPads: GamepadSnapshot) -> FrameInput {
         var menu = pending
         let previous = previousPads
         func crossed(_ value: (GamepadSnapshot) -> Float, _ sign: Float) -> Bool {
@@ -103,7 +105,7 @@ extension FrameInputReader {
     /// for a rebind, player 1's merged input for the world (named `steering`) with each co-op
     /// player's, and the free pads' joins and the players' leaves.
     /// - Parameter sourceIndex: a controller name's index in the run's table of controllers.
-    mutating func take(from registry: ControllerRegistry, steering: Controller, sourceIndex: (String) -> Int) -> FrameInput {
+    package mutating func take(from registry: ControllerRegistry, steering: Controller, sourceIndex: (String) -> Int) -> FrameInput {
         let team = registry.teamInput()
         let bindings = registry.bindings
         let pads = registry.controllers

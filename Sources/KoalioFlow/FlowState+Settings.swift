@@ -6,7 +6,7 @@ import KoalioView
 /// right half) change its value, A or Enter chooses, B or Esc goes back. A rebind waits for its
 /// key or pad button and takes nothing else meanwhile.
 extension FlowState {
-    mutating func openSettings(exit: SettingsState.Exit) {
+    package mutating func openSettings(exit: SettingsState.Exit) {
         selection[.settings] = 0
         mode = .settings(SettingsState(page: .settings, exit: exit))
     }
@@ -20,7 +20,7 @@ extension FlowState {
         mode = state.exit == .level ? .level : .title
     }
 
-    mutating func settingsTick(_ state: SettingsState, _ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
+    package mutating func settingsTick(_ state: SettingsState, _ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         if let capture = state.capture {
             return captureTick(capture, state, input, context, &effects)
         }

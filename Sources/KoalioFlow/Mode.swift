@@ -7,7 +7,7 @@ import KoalioSim
 /// The level being played (or last played, the menus' backdrop) is ``FlowState/run``, not a
 /// payload here: a session is stepped in place 60 times a second, and a copy per tick inside an
 /// enum would copy its world.
-enum Mode: Equatable {
+package enum Mode: Equatable {
     case title
     case levelSelect
     case settings(SettingsState)
@@ -21,50 +21,57 @@ enum Mode: Equatable {
 }
 
 /// A settings page open, and where its main page's Back leads.
-struct SettingsState: Equatable {
+package struct SettingsState: Equatable {
     /// `.settings`, `.keyboardControls`, `.padControls`, `.touchControls`, `.video` or `.assist`.
-    var page: Screen
+    package var page: Screen
     /// A rebind waiting for its key or button.
-    var capture: BindingCapture?
+    package var capture: BindingCapture?
     /// Opened from the title, or from the paused level (which stays paused underneath).
-    var exit: Exit
+    package var exit: Exit
 
-    enum Exit: Equatable { case title, level }
+    package enum Exit: Equatable { case title, level }
 }
 
 /// The level being played: the session, which of the catalog's levels it is, and its file's
 /// digest (recordings and the ghost name it).
-struct LevelRun {
-    var session: Session
+package struct LevelRun {
+    package var session: Session
     /// Index into the catalog; nil for a level from elsewhere (`--level PATH`, a replay).
-    var index: Int?
-    var sha256: [UInt8]
+    package var index: Int?
+    package var sha256: [UInt8]
     /// Steered by a recording, not by the controllers: no pause menu, no joins, no end-screen ways out.
-    var replayed = false
+    package var replayed = false
     /// The pause menu's Resume was chosen with a button that also jumps: the run resumes when
     /// it is let go.
-    var resumesOnRelease = false
+    package var resumesOnRelease = false
     /// How the run was won, for the end screen (nil until won; a restart clears it).
-    var result: RunResult?
+    package var result: RunResult?
+
+    package init(session: Session, index: Int?, sha256: [UInt8], replayed: Bool = false) {
+        self.session = session
+        self.index = index
+        self.sha256 = sha256
+        self.replayed = replayed
+    }
 }
 
 /// A won run as the end screen tells it: the time, the best before it, the medal, the leaves.
-struct RunResult: Equatable {
-    var ticks: Int
+package struct RunResult: Equatable {
+    package var ticks: Int
     /// The level's best time before this run (nil: none yet, or not a catalog level).
-    var previousBest: Int?
-    var isBest: Bool
-    var medal: Medal?
+    package var previousBest: Int?
+    package var isBest: Bool
+    package var medal: Medal?
     /// The level's medal times (nil: it has none).
-    var medalTimes: MedalTimes?
-    var leaves: Int
-    var leafTotal: Int
-    var assisted: Bool
+    package var medalTimes: MedalTimes?
+    package var leaves: Int
+    package var leafTotal: Int
+    package var assisted: Bool
 }
 
 /// "Quit koalio?" asked over whatever screen chose Quit; Back or No returns to it.
-struct QuitConfirmation: Equatable {
+package struct QuitConfirmation: Equatable {
     /// 0 Yes, 1 No.
-    var selection = 0
-    static let entries = ["Yes", "No"]
+    package var selection = 0
+    package static let entries = ["Yes", "No"]
 }

@@ -5,7 +5,7 @@ import KoalioUserData
 
 /// What ``Flow/update(_:_:_:)`` asks the driver to do: everything that touches SDL, the disk
 /// or the controllers' registry. Values, so tests read them as they are.
-enum Effect: Equatable {
+package enum Effect: Equatable {
     case sound(SoundEffect)
     /// A pad's jolt: the pad of `player`, or (nil) the pad in use.
     case rumble(player: Int?)
@@ -13,6 +13,9 @@ enum Effect: Equatable {
     case changeSettings(Settings)
     /// Save the player's progress (``FlowState/progress``, as this update left it).
     case saveProgress
+    /// Load the catalog's level at this index (read the file, prepare its images): the answer
+    /// comes back through ``FlowState/levelLoaded(_:_:_:)`` in the same tick (see ``FlowState/tick(_:_:load:)``).
+    case loadLevel(Int)
     /// ``FlowState/run`` has just started: the driver loads its ghost and starts recording it.
     case levelStarted
     /// The run took one step with this input (the driver records it and moves the ghost).
@@ -27,5 +30,5 @@ enum Effect: Equatable {
     case quit
 
     /// The pad's jolt when the koala dies.
-    static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)
+    package static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)
 }

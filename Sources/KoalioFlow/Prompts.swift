@@ -1,24 +1,26 @@
 import KoalioInput
-import KoalioSDL
 import KoalioView
 
 /// The prompts' buttons in the pictures of the controller that last had input: keycaps with
 /// the bound key's name, the pad's own glyphs (by SDL's controller type), or the on-screen
 /// controls' icons. Built each frame, so a prompt changes on the tick another controller is used.
-struct Prompts {
-    var style: ButtonStyle
-    var bindings: Bindings
+package struct Prompts {
+    package var style: ButtonStyle
+    package var bindings: Bindings
     /// The pad's kind, for Nintendo's printed labels (ignored for the keyboard and touch).
-    var category: ProductCategory
+    package var category: ProductCategory
+    /// The keycaps' text.
+    package var keyNames: KeyNameTable
 
     /// The controller named as used last, as a style.
-    init(controller: Controller, bindings: Bindings) {
+    package init(controller: Controller, bindings: Bindings, keyNames: KeyNameTable) {
         switch controller.id {
         case .keyboard: style = .keyboard
         case .onScreen: style = .touch
         case .pad: style = ButtonStyle(pad: controller.productCategory)
         }
         self.bindings = bindings
+        self.keyNames = keyNames
         category = controller.productCategory
     }
 
@@ -29,9 +31,9 @@ struct Prompts {
     }
 
     /// What does `action` in play.
-    func glyph(_ action: Action) -> ButtonGlyph {
+    package func glyph(_ action: Action) -> ButtonGlyph {
         switch style {
-        case .keyboard: return .keycap(bindings.keys[action]?.first.map(KeyNames.name(of:)) ?? "?")
+        case .keyboard: return .keycap(bindings.keys[action]?.first.map(keyNames.name(of:)) ?? "?")
         case .touch:
             switch action {
             case .jump: return .touch(.a)
@@ -43,34 +45,34 @@ struct Prompts {
         }
     }
 
-    var choose: Prompt.Part {
+    package var choose: Prompt.Part {
         switch style {
-        case .keyboard: return .glyph(.keycap(KeyNames.name(of: .enter)))
+        case .keyboard: return .glyph(.keycap(keyNames.name(of: .enter)))
         case .touch: return .glyph(.touch(.a))
         default: return .glyph(menuPad(.a))
         }
     }
 
     /// Nil for the on-screen controls, which have no back button.
-    var back: Prompt.Part? {
+    package var back: Prompt.Part? {
         switch style {
-        case .keyboard: return .glyph(.keycap(KeyNames.name(of: .escape)))
+        case .keyboard: return .glyph(.keycap(keyNames.name(of: .escape)))
         case .touch: return nil
         default: return .glyph(menuPad(.b))
         }
     }
 
     /// Playing again on an end screen: Enter, the pad's jump (A), the on-screen A.
-    var restart: Prompt.Part {
+    package var restart: Prompt.Part {
         switch style {
-        case .keyboard: return .glyph(.keycap(KeyNames.name(of: KeyboardController.restartKey)))
+        case .keyboard: return .glyph(.keycap(keyNames.name(of: KeyboardController.restartKey)))
         default: return .glyph(glyph(.jump))
         }
     }
 
-    var move: [Prompt.Part] {
+    package var move: [Prompt.Part] {
         switch style {
-        case .keyboard: return [.glyph(.keycap(KeyNames.name(of: .up))), .glyph(.keycap(KeyNames.name(of: .down)))]
+        case .keyboard: return [.glyph(.keycap(keyNames.name(of: .up))), .glyph(.keycap(keyNames.name(of: .down)))]
         case .touch: return []
         default: return [.glyph(.pad(.button(.dpadUp), style)), .glyph(.pad(.button(.dpadDown), style))]
         }
@@ -79,21 +81,21 @@ struct Prompts {
     // MARK: - Lines
 
     /// A menu's hint: how to move, choose (`verb`) and go back (`backVerb`).
-    func menuHint(choose verb: String, back backVerb: String) -> Prompt {
+    package func menuHint(choose verb: String, back backVerb: String) -> Prompt {
         guard let back else { return Prompt([.text("Tap an entry")]) }
         return Prompt(move + [.text(" choose   "), choose, .text(" \(verb)   "), back, .text(" \(backVerb)")])
     }
 
     /// The pause screen's line. On the keyboard the way out is Q, not Escape: Escape is the
     /// pause key, so there it resumes ("Escape resume   Escape levels" promised both).
-    func paused(canLeave: Bool) -> Prompt {
+    package func paused(canLeave: Bool) -> Prompt {
         var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .text(" resume")]
-        let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(KeyNames.name(of: FrameInputReader.leaveLevelKey))) : back
+        let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(keyNames.name(of: FrameInputReader.leaveLevelKey))) : back
         if canLeave, let leave { parts += [.text("   "), leave, .text(" levels")] }
         return Prompt(parts)
     }
 
-    func won(next: WonNext, inGame: Bool) -> Prompt {
+    package func won(next: WonNext, inGame: Bool) -> Prompt {
         guard inGame else { return Prompt([restart, .text(" play again")]) }
         let words: String
         switch next {
@@ -106,10 +108,10 @@ struct Prompts {
     }
 
     /// Where "You Won!"'s choose press leads in the game.
-    enum WonNext { case nextLevel, worldComplete, levels }
+    package enum WonNext { case nextLevel, worldComplete, levels }
 
     /// "You have Died!": play again; in the game, the level select the same way as "You Won!".
-    func died(inGame: Bool) -> Prompt {
+    package func died(inGame: Bool) -> Prompt {
         guard inGame, let back else { return Prompt([restart, .text(" try again")]) }
         return Prompt([restart, .text(" try again   "), back, .text(" levels")])
     }

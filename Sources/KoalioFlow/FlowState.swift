@@ -6,23 +6,25 @@ import KoalioUserData
 /// progress and the menus' memory. ``update(_:_:)`` is the only way it changes: it reads one
 /// ``FrameInput`` and returns the ``Effect``s the driver performs (The Elm Architecture's
 /// update, without the runtime). No SDL, no files, no clock: tests step it by hand.
-struct FlowState {
-    var mode: Mode
+package struct FlowState {
+    package var mode: Mode
     /// The level being played, or last played (the menus draw it dimmed behind them).
-    var run: LevelRun
-    var progress: PlayerProgress
+    package var run: LevelRun
+    package var progress: PlayerProgress
     /// "Quit koalio?", asked over the current mode until answered.
-    var quitConfirmation: QuitConfirmation?
+    package var quitConfirmation: QuitConfirmation?
     /// The selected entry of each menu, kept while the player visits another.
-    var selection: [Screen: Int] = [:]
+    package var selection: [Screen: Int] = [:]
     /// The title's line about the player's files, until the player first leaves the title.
-    var titleNotice: String?
+    package var titleNotice: String?
     /// The level select's line about a level that could not be loaded, until the next choice.
-    var levelNotice: String?
+    package var levelNotice: String?
+    /// Levels come in worlds of three: a world's last level ends with its "world complete".
+    package static let levelsPerWorld = 3
     /// 60 Hz updates so far, menus included: the trace's tick and the input script's clock.
-    private(set) var ticks = 0
+    package private(set) var ticks = 0
 
-    init(mode: Mode, run: LevelRun, progress: PlayerProgress = PlayerProgress(), titleNotice: String? = nil) {
+    package init(mode: Mode, run: LevelRun, progress: PlayerProgress = PlayerProgress(), titleNotice: String? = nil) {
         self.mode = mode
         self.run = run
         self.progress = progress
@@ -30,7 +32,7 @@ struct FlowState {
     }
 
     /// The screen as the trace names it (`title`, `levels`, `level`, a settings page, `quit`).
-    var screen: Screen {
+    package var screen: Screen {
         if quitConfirmation != nil { return .quitConfirmation }
         switch mode {
         case .title: return .title
@@ -42,13 +44,13 @@ struct FlowState {
         }
     }
 
-    var session: Session { run.session }
+    package var session: Session { run.session }
 
     /// The level is on screen (not a menu over it).
-    var isInLevel: Bool { mode == .level && quitConfirmation == nil }
+    package var isInLevel: Bool { mode == .level && quitConfirmation == nil }
 
     /// The level's music plays in the level and in the settings opened from its pause screen.
-    var playsLevelMusic: Bool {
+    package var playsLevelMusic: Bool {
         switch mode {
         case .level: return true
         case let .settings(state): return state.exit == .level
@@ -59,7 +61,7 @@ struct FlowState {
 
     /// One tick: every press in `input` is read here once, by the mode that owns it.
     @MainActor
-    mutating func update(_ input: FrameInput, _ context: FlowContext) -> [Effect] {
+    package mutating func update(_ input: FrameInput, _ context: FlowContext) -> [Effect] {
         ticks += 1
         var effects: [Effect] = []
         if quitConfirmation != nil {
@@ -76,11 +78,23 @@ struct FlowState {
         return effects
     }
 
-    /// `update` as a pure function, for tests: the state after, and the effects.
+    /// One tick as the driver runs it (and the tests, through the same function): ``update(_:_:)``,
+    /// then each level load it asked for answered by `load` (the driver reads the file and
+    /// prepares its images) and fed back through ``levelLoaded(_:_:_:)``. Returns the effects
+    /// left for the driver to perform, in order.
     @MainActor
-    func updated(_ input: FrameInput, _ context: FlowContext) -> (FlowState, [Effect]) {
-        var next = self
-        let effects = next.update(input, context)
-        return (next, effects)
+    package mutating func tick(_ input: FrameInput, _ context: FlowContext, load: (Int) -> LevelLoad) -> [Effect] {
+        var effects = update(input, context)
+        var index = 0
+        while index < effects.count {
+            if case let .loadLevel(level) = effects[index] {
+                effects.remove(at: index)
+                effects.insert(contentsOf: levelLoaded(level, load(level), context), at: index)
+            } else {
+                index += 1
+            }
+        }
+        return effects
     }
+
 }

@@ -7,10 +7,10 @@ import KoalioView
 /// A, Enter or a tap on an entry chooses, Esc or B goes back.
 extension FlowState {
     /// The title's entries, in order.
-    static let titleEntries = ["Play", "Settings", "How to play", "Quit"]
+    package static let titleEntries = ["Play", "Settings", "How to play", "Quit"]
 
     @MainActor
-    mutating func menuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+    package mutating func menuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
         guard let page = listPage(context, prompts: nil) else { return }
         let key = screen
         moveSelection(of: page, key: key, up: input.up || input.left, down: input.down || input.right, &effects)
@@ -55,14 +55,14 @@ extension FlowState {
 
     /// Moves `page`'s selection (kept as `selection[key]`) up or down, with the menu's sound
     /// when it moved: every menu's way of choosing an entry.
-    mutating func moveSelection(of page: MenuPage, key: Screen, up: Bool, down: Bool, _ effects: inout [Effect]) {
+    package mutating func moveSelection(of page: MenuPage, key: Screen, up: Bool, down: Bool, _ effects: inout [Effect]) {
         if up { selection[key] = page.selection(movedBy: -1) }
         if down { selection[key] = page.selection(movedBy: 1) }
         if (selection[key] ?? 0) != page.selection { effects.append(.sound(.menuMove)) }
     }
 
     /// "Quit koalio?": Yes quits; No, Esc or B returns to the screen that asked.
-    mutating func confirmQuitTick(_ input: MenuInput, _ effects: inout [Effect]) {
+    package mutating func confirmQuitTick(_ input: MenuInput, _ effects: inout [Effect]) {
         guard var question = quitConfirmation else { return }
         let count = QuitConfirmation.entries.count
         if input.up || input.left { question.selection = (question.selection + count - 1) % count }
@@ -80,7 +80,7 @@ extension FlowState {
     }
 
     /// How to play: Esc, B or Back (chosen or tapped) returns where it was opened from.
-    mutating func howToPlayTick(_ exit: SettingsState.Exit, _ input: MenuInput, _ effects: inout [Effect]) {
+    package mutating func howToPlayTick(_ exit: SettingsState.Exit, _ input: MenuInput, _ effects: inout [Effect]) {
         let tapsBack = input.tap.map { MenuLayout.entry(at: $0, count: Self.howToPlayRows, compact: true) == Self.howToPlayRows - 1 } ?? false
         guard input.anyBack || input.choose || tapsBack else { return }
         effects.append(.sound(.menuChoose))
@@ -89,22 +89,26 @@ extension FlowState {
 
     // MARK: - Levels
 
-    /// Loads and starts a level of the catalog; a level that cannot be loaded is said in one
-    /// line (on stderr and on the level select) and the player stays in the menu.
-    @MainActor
-    mutating func startLevel(_ index: Int, _ context: FlowContext, _ effects: inout [Effect]) {
+    /// Asks for a level of the catalog to be loaded; ``levelLoaded(_:_:_:)`` starts it.
+    package mutating func startLevel(_ index: Int, _ context: FlowContext, _ effects: inout [Effect]) {
         guard context.levelNames.indices.contains(index) else { return }
-        switch context.loadLevel(index) {
+        effects.append(.loadLevel(index))
+    }
+
+    /// The answer to ``Effect/loadLevel(_:)``: the level starts, or (one line naming the file,
+    /// the place and the problem, on stderr and on the level select) the player stays in the menu.
+    package mutating func levelLoaded(_ index: Int, _ load: LevelLoad, _ context: FlowContext) -> [Effect] {
+        switch load {
         case let .refused(message):
             levelNotice = message
             mode = .levelSelect
-            effects.append(.warn(message))
+            return [.warn(message)]
         case let .loaded(map, sha256):
             run = LevelRun(session: Session(map: map, assist: context.settings.assist), index: index, sha256: sha256)
             selection[.levels] = index
             selection[.level] = 0
             mode = .level
-            effects.append(.levelStarted)
+            return [.levelStarted]
         }
     }
 }

@@ -1,6 +1,5 @@
 import KoalioCore
 import KoalioInput
-import KoalioSDL
 import KoalioUserData
 import KoalioView
 
@@ -8,7 +7,7 @@ import KoalioView
 /// hand (``Prompts``).
 extension FlowState {
     /// The page of the menu on screen, or nil in a level (whose pause menu is part of its scene).
-    func menuPage(_ context: FlowContext, prompts: Prompts, rawStick: (x: Float, y: Float)) -> MenuPage? {
+    package func menuPage(_ context: FlowContext, prompts: Prompts, rawStick: (x: Float, y: Float)) -> MenuPage? {
         if let question = quitConfirmation {
             return MenuPage(heading: "Quit koalio?", entries: QuitConfirmation.entries.map { MenuPage.Entry($0) },
                             selection: question.selection, hint: prompts.menuHint(choose: "choose", back: "back"))
@@ -30,10 +29,10 @@ extension FlowState {
 
     /// "World N complete!": the world's totals from the progress (its levels' best times added,
     /// the most leaves taken in each, the medals of those best times), and Continue.
-    static func worldCompletePage(world: Int, names: [String], progress: PlayerProgress, medals: [String: MedalTimes],
+    package static func worldCompletePage(world: Int, names: [String], progress: PlayerProgress, medals: [String: MedalTimes],
                                   hint: Prompt) -> MenuPage {
-        let first = (world - 1) * LevelCatalog.levelsPerWorld
-        let levels = names[min(first, names.count)..<min(first + LevelCatalog.levelsPerWorld, names.count)]
+        let first = (world - 1) * FlowState.levelsPerWorld
+        let levels = names[min(first, names.count)..<min(first + FlowState.levelsPerWorld, names.count)]
         let records = levels.map { progress.record($0) }
         let times = records.compactMap(\.bestTicks)
         let time = times.count == records.count ? Scene.clockText(ticks: times.reduce(0, +)) : "a level won only with assist"
@@ -52,7 +51,7 @@ extension FlowState {
 
     /// The title's or the level select's page (nil elsewhere): what it shows, and what its ticks
     /// move through and choose from. `prompts` words its hint (none for the ticks).
-    func listPage(_ context: FlowContext, prompts: Prompts?) -> MenuPage? {
+    package func listPage(_ context: FlowContext, prompts: Prompts?) -> MenuPage? {
         switch mode {
         case .title:
             return MenuPage(heading: "koalio", subheading: titleNotice ?? "a koala, some spikes, and a flag",
@@ -71,24 +70,24 @@ extension FlowState {
 
     /// The end and pause screens' lines, as the level draws them: each names what its screen's
     /// presses do (``leavesEndScreen`` and the pause menu).
-    func stateScreenPrompts(_ context: FlowContext, prompts: Prompts) -> (won: Prompt, died: Prompt, paused: Prompt) {
+    package func stateScreenPrompts(_ context: FlowContext, prompts: Prompts) -> (won: Prompt, died: Prompt, paused: Prompt) {
         (prompts.won(next: wonNext(context), inGame: context.playsTheGame),
          prompts.died(inGame: context.playsTheGame), prompts.paused(canLeave: context.playsTheGame))
     }
 
     /// The colours of the medals, and of good news.
-    static func color(of medal: Medal) -> Color {
+    package static func color(of medal: Medal) -> Color {
         switch medal {
         case .gold: return Color(255, 210, 70)
         case .silver: return Color(215, 220, 235)
         case .bronze: return Color(225, 150, 90)
         }
     }
-    static let goodNews = Color(140, 235, 140)
+    package static let goodNews = Color(140, 235, 140)
 
     /// "You Won!"'s lines: the time (and the best before it), "New best!", the medal (or the
     /// time the next one asks for), the leaves, and why an assisted run set no best.
-    static func resultLines(_ result: RunResult) -> [Scene.Line] {
+    package static func resultLines(_ result: RunResult) -> [Scene.Line] {
         var lines: [Scene.Line] = []
         let best = result.previousBest.map { "   best " + Scene.clockText(ticks: $0) } ?? ""
         lines.append(Scene.Line("Time " + Scene.clockText(ticks: result.ticks) + best))
@@ -114,11 +113,11 @@ extension FlowState {
     }
 
     /// The how-to-play page's rows: walk, jump, dash, pause, Back.
-    static let howToPlayRows = 5
+    package static let howToPlayRows = 5
 
     /// The controls of the controller in hand (keys as bound, the pad's own glyphs, or the
     /// on-screen controls) and the rules in a line.
-    static func howToPlayPage(_ prompts: Prompts) -> MenuPage {
+    package static func howToPlayPage(_ prompts: Prompts) -> MenuPage {
         let walk = prompts.style == .touch ? Prompt([.glyph(prompts.glyph(.left))]) : Prompt([.glyph(prompts.glyph(.left)), .glyph(prompts.glyph(.right))])
         let entries = [
             MenuPage.Entry("Walk", glyphs: walk),
@@ -134,7 +133,7 @@ extension FlowState {
 
     /// A level's line in the level select: "new", or its best time ("assist" when won only with
     /// assist on), its medal and its leaves.
-    static func levelDetail(_ record: PlayerProgress.LevelRecord, medals: MedalTimes?) -> String {
+    package static func levelDetail(_ record: PlayerProgress.LevelRecord, medals: MedalTimes?) -> String {
         guard record.won else { return "new" }
         var parts = [record.bestTicks.map { "best " + Scene.clockText(ticks: $0) } ?? "won with assist"]
         if let ticks = record.bestTicks, let medal = medals?.medal(forTicks: ticks) { parts.append(medal.rawValue) }
@@ -143,22 +142,22 @@ extension FlowState {
     }
 
     /// `level2` → `Level 2`; other names as they are.
-    static func displayName(_ name: String) -> String {
+    package static func displayName(_ name: String) -> String {
         name.hasPrefix("level") && name.dropFirst(5).allSatisfy(\.isNumber) && name.count > 5 ? "Level " + name.dropFirst(5) : name
     }
 
     /// The widest line the title shows under its heading, in characters of the menu font.
-    static let titleNoticeCharacters = 68
+    package static let titleNoticeCharacters = 68
 
     /// The title's notice: every file's line, or the first alone when together they are too wide.
-    static func titleNotice(_ notices: [String]) -> String? {
+    package static func titleNotice(_ notices: [String]) -> String? {
         guard let first = notices.first else { return nil }
         let all = notices.joined(separator: "  ·  ")
         return all.count <= titleNoticeCharacters ? all : first
     }
 
     /// The level select: each level with its best time, `new` or `locked`, then Back.
-    static func levelSelectPage(names: [String], progress: PlayerProgress, medals: [String: MedalTimes] = [:], selection: Int,
+    package static func levelSelectPage(names: [String], progress: PlayerProgress, medals: [String: MedalTimes] = [:], selection: Int,
                                 hint: Prompt) -> MenuPage {
         var entries = names.indices.map { index in
             let name = names[index]
@@ -175,7 +174,7 @@ extension FlowState {
         let index = min(selection[state.page] ?? 0, rows.count - 1)
         var page = MenuPage(heading: SettingsMenu.heading(state.page), entries: rows.map(\.entry), selection: index,
                             hint: prompts.menuHint(choose: "change", back: "back"), compact: true)
-        let cancel: [Prompt.Part] = [.glyph(.keycap(KeyNames.name(of: .escape))), .text(" or a tap cancels)")]
+        let cancel: [Prompt.Part] = [.glyph(.keycap(prompts.keyNames.name(of: .escape))), .text(" or a tap cancels)")]
         switch state.capture {
         case let .key(action):
             page.hint = Prompt([.text("Press the key for \(action.title)   (")] + cancel)

@@ -1,0 +1,15 @@
+/// Where the player is in the game: a menu, or a level.
+public enum Screen: String, Sendable {
+    case title, levels, level
+    /// The settings pages (from the title or the pause screen).
+    case settings, keyboardControls = "keyboard", padControls = "gamepad", touchControls = "touch", video, assist
+
+    /// "Quit koalio?" (Yes / No), over the title or the pause screen.
+    case quitConfirmation = "quit"
+    /// How to play: the controls of the controller in hand and the rules (from the title or the pause screen).
+    case howToPlay = "howto"
+    /// "World 1 complete!": the world's totals, after winning its last level.
+    case worldComplete = "world"
+
+    package var isSettings: Bool { [.settings, .keyboardControls, .padControls, .touchControls, .video, .assist].contains(self) }
+}
