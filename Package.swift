@@ -38,7 +38,7 @@ let package = Package(
         // The simulation, the solver and the geometry under them are optimised in debug builds
         // too: the tests step millions of ticks (replays, the solver's searches of every level
         // for --check-level, which take seconds optimised and minutes not).
-        .target(name: "KoalioSim", dependencies: ["KoalioCore", "KoalioInput"],
+        .target(name: "KoalioSim", dependencies: ["KoalioCore"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSim", "CZlib"]),
         .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"],

@@ -1,4 +1,5 @@
 import KoalioInput
+import KoalioSim
 
 extension Session {
     /// One loop step with one tick's input, as recorded: its menu actions, then every player's command.
