@@ -36,8 +36,6 @@ package enum BindingCapture: Equatable {
 package enum SettingsMenu {
     /// How long a pad rebind waits for a button (Esc cancels sooner).
     package static let padCaptureTicks = 5 * 60
-    package static let percentStep = 10
-    package static let deadZoneStep = 5
 
     /// What the rows need besides the settings.
     package struct Context {
@@ -96,56 +94,48 @@ package enum SettingsMenu {
                                                 glyphs: Prompt(physical.map { .glyph(.pad($0, context.padStyle)) }), warns: !conflicts.isEmpty),
                                    kind: .bind(action), fileKey: "gamepad." + action.rawValue)
             } + [
-                choice("Nintendo buttons", "gamepad.nintendo_buttons", settings.bindings.nintendoByLabel ? "by label" : "by position") {
-                    $0.bindings.nintendoByLabel.toggle()
-                },
+                row("gamepad.nintendo_buttons", settings),
                 SettingsRow(entry: .init("Reset to defaults"), kind: .reset),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ]
+            ].compactMap { $0 }
         case .touchControls:
             return [
-                percent("Opacity", "touch.opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep, settings),
-                percent("Size", "touch.size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, settings),
-                choice("Left-handed", "touch.left_handed", settings.leftHanded ? "on" : "off") { $0.leftHanded.toggle() },
-                choice("Joystick", "touch.joystick", settings.joystick == .floating ? "floating" : "fixed") {
-                    $0.joystick = $0.joystick == .floating ? .fixed : .floating
-                },
+                row("touch.opacity", settings),
+                row("touch.size", settings),
+                row("touch.left_handed", settings),
+                row("touch.joystick", settings),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ]
+            ].compactMap { $0 }
         case .video:
             return [
-                choice("Fullscreen", "video.fullscreen", settings.fullscreen ? "on" : "off") { $0.fullscreen.toggle() },
-                SettingsRow(entry: .init("Window scale", detail: "\(settings.windowScale)x"), kind: .adjust { settings, step in
-                    settings.windowScale = clamped(settings.windowScale + step, Settings.windowScaleRange)
-                }, fileKey: "video.window_scale"),
+                row("video.fullscreen", settings),
+                row("video.window_scale", settings),
                 displayRow(context),
-                choice("Scaling", "video.scaling", settings.scaling == .fill ? "fill" : "pixel-perfect") {
-                    $0.scaling = $0.scaling == .fill ? .pixelPerfect : .fill
-                },
+                row("video.scaling", settings),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ]
+            ].compactMap { $0 }
         case .assist:
             return [
-                percent("Game speed", "assist.speed", \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent, settings),
-                choice("Invincible", "assist.invincible", settings.assist.invincible ? "on" : "off") { $0.assist.invincible.toggle() },
-                choice("Infinite dash", "assist.infinite_dash", settings.assist.infiniteDash ? "on" : "off") { $0.assist.infiniteDash.toggle() },
+                row("assist.speed", settings),
+                row("assist.invincible", settings),
+                row("assist.infinite_dash", settings),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ]
+            ].compactMap { $0 }
         default:
             return [
                 SettingsRow(entry: .init("Keyboard keys"), kind: .open(.keyboardControls), fileKey: "keyboard"),
                 SettingsRow(entry: .init("Pad buttons"), kind: .open(.padControls), fileKey: "gamepad"),
-                percent("Stick dead zone", "gamepad.dead_zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep, settings),
-                choice("Rumble", "gamepad.rumble", settings.rumble ? "on" : "off") { $0.rumble.toggle() },
-                percent("Rumble strength", "gamepad.rumble_strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep, settings),
+                row("gamepad.dead_zone", settings),
+                row("gamepad.rumble", settings),
+                row("gamepad.rumble_strength", settings),
                 SettingsRow(entry: .init("On-screen controls"), kind: .open(.touchControls), fileKey: "touch"),
                 SettingsRow(entry: .init("Video"), kind: .open(.video), fileKey: "video"),
-                percent("Music volume", "audio.music", \.musicVolume, Settings.percentRange, step: percentStep, settings),
-                percent("Effects volume", "audio.effects", \.effectsVolume, Settings.percentRange, step: percentStep, settings),
-                choice("Ghost of your best run", "game.ghost", settings.ghost ? "on" : "off") { $0.ghost.toggle() },
+                row("audio.music", settings),
+                row("audio.effects", settings),
+                row("game.ghost", settings),
                 SettingsRow(entry: .init("Assist", detail: settings.assist.isOn ? "on" : "off"), kind: .open(.assist), fileKey: "assist"),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ]
+            ].compactMap { $0 }
         }
     }
 
@@ -156,18 +146,13 @@ package enum SettingsMenu {
         actions.isEmpty ? nil : "also " + Set(actions).sorted { $0.rawValue < $1.rawValue }.map(\.title).joined(separator: ", ")
     }
 
-    package static func clamped(_ value: Int, _ range: ClosedRange<Int>) -> Int { min(range.upperBound, max(range.lowerBound, value)) }
-
-    package static func percent(_ label: String, _ fileKey: String, _ path: WritableKeyPath<Settings, Int>, _ range: ClosedRange<Int>,
-                        step: Int, _ settings: Settings) -> SettingsRow {
-        SettingsRow(entry: .init(label, detail: "\(settings[keyPath: path])%"), kind: .adjust { settings, direction in
-            settings[keyPath: path] = clamped(settings[keyPath: path] + direction * step, range)
-        }, fileKey: fileKey)
-    }
-
-    /// A two-way setting: either direction, or choosing, flips it.
-    package static func choice(_ label: String, _ fileKey: String, _ value: String, flip: @escaping (inout Settings) -> Void) -> SettingsRow {
-        SettingsRow(entry: .init(label, detail: value), kind: .adjust { settings, _ in flip(&settings) }, fileKey: fileKey)
+    /// The row of a setting of the table (``Setting/all``): its label, its value as shown, and
+    /// left and right moving it as the table says. Nil for a key the table does not have (a
+    /// test holds every page's keys to the table).
+    package static func row(_ fileKey: String, _ settings: Settings) -> SettingsRow? {
+        guard let setting = Setting.named(fileKey) else { return nil }
+        return SettingsRow(entry: .init(setting.label, detail: setting.shown(settings)),
+                           kind: .adjust { settings, direction in setting.adjust(&settings, by: direction) }, fileKey: fileKey)
     }
 
     /// The display to open on: SDL's displays in turn; one that is not connected is named so.

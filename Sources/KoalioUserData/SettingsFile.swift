@@ -123,8 +123,8 @@ public enum SettingsFile {
                     }
                     continue
                 }
-                guard let field = fields.first(where: { $0.section == section && $0.key == entry }) else {
-                    let known = fields.filter { $0.section == section }.map(\.key) + (section == .keyboard || section == .gamepad ? Action.allCases.map(\.rawValue) : [])
+                guard let field = Setting.all.first(where: { $0.section == section && $0.key == entry }) else {
+                    let known = Setting.all.filter { $0.section == section }.map(\.key) + (section == .keyboard || section == .gamepad ? Action.allCases.map(\.rawValue) : [])
                     problem(key, entry, entryValue, "unknown setting (known in [\(key)]: \(known.joined(separator: ", ")))")
                     continue
                 }
@@ -172,8 +172,8 @@ public enum SettingsFile {
             } else if section == .gamepad {
                 for action in Action.allCases { text += "\(action.rawValue) = \(list(settings.bindings.buttons[action, default: []].map(\.name)))\n" }
             }
-            for field in fields where field.section == section {
-                text += "# \(field.comment)\n\(field.key) = \(field.write(settings))\n"
+            for field in Setting.all where field.section == section {
+                text += "# \(field.fileComment)\n\(field.key) = \(field.write(settings))\n"
             }
         }
         return text
@@ -221,82 +221,7 @@ public enum SettingsFile {
 
 extension SettingsFile {
     /// The file's tables, in the order they are written.
-    enum Section: String, CaseIterable {
+    public enum Section: String, CaseIterable, Sendable {
         case keyboard, gamepad, touch, video, audio, game, assist
-    }
-
-    /// One setting besides the bindings: where it lives, how it is read and written.
-    struct Field {
-        var section: Section
-        var key: String
-        var comment: String
-        /// Sets the value; returns what is wrong with it instead.
-        var read: (inout Settings, TOMLValue) -> String?
-        var write: (Settings) -> String
-    }
-
-    static func integer(_ section: Section, _ key: String, _ path: WritableKeyPath<Settings, Int>, _ range: ClosedRange<Int>,
-                        _ comment: String) -> Field {
-        Field(section: section, key: key, comment: "\(comment) (\(range.lowerBound)–\(range.upperBound))", read: { settings, value in
-            guard let number = value.int, range.contains(number) else {
-                return "should be a whole number from \(range.lowerBound) to \(range.upperBound)"
-            }
-            settings[keyPath: path] = number
-            return nil
-        }, write: { "\($0[keyPath: path])" })
-    }
-
-    static func boolean(_ section: Section, _ key: String, _ path: WritableKeyPath<Settings, Bool>, _ comment: String) -> Field {
-        Field(section: section, key: key, comment: "\(comment) (true or false)", read: { settings, value in
-            guard let flag = value.bool else { return "should be true or false" }
-            settings[keyPath: path] = flag
-            return nil
-        }, write: { "\($0[keyPath: path])" })
-    }
-
-    static func choice(_ section: Section, _ key: String, _ choices: [String], get: @escaping (Settings) -> String,
-                       set: @escaping (inout Settings, String) -> Void, _ comment: String) -> Field {
-        let listed = choices.map { "\"\($0)\"" }.joined(separator: " or ")
-        return Field(section: section, key: key, comment: "\(comment): \(listed)", read: { settings, value in
-            guard let text = value.string, choices.contains(text) else {
-                return value.string?.contains("\0") == true ? nulInName : "should be \(listed)"
-            }
-            set(&settings, text)
-            return nil
-        }, write: { "\"\(get($0))\"" })
-    }
-
-    static var fields: [Field] {
-        [
-            choice(.gamepad, "nintendo_buttons", ["position", "label"], get: { $0.bindings.nintendoByLabel ? "label" : "position" },
-                   set: { $0.bindings.nintendoByLabel = $1 == "label" },
-                   "Switch pads: \"a\" is the bottom button as on other pads (position), or the button printed A"),
-            integer(.gamepad, "dead_zone", \.deadZonePercent, Settings.deadZoneRange, "Percent of the stick's travel ignored around its centre"),
-            boolean(.gamepad, "rumble", \.rumble, "Rumble when the koala dies"),
-            integer(.gamepad, "rumble_strength", \.rumbleStrengthPercent, Settings.percentRange, "Rumble strength in percent"),
-            integer(.touch, "opacity", \.touchOpacityPercent, Settings.touchOpacityRange, "On-screen controls: opacity in percent"),
-            integer(.touch, "size", \.touchSizePercent, Settings.touchSizeRange, "On-screen controls: size in percent"),
-            boolean(.touch, "left_handed", \.leftHanded, "On-screen controls mirrored: joystick on the right"),
-            choice(.touch, "joystick", Settings.JoystickMode.allCases.map(\.rawValue), get: { $0.joystick.rawValue },
-                   set: { $0.joystick = Settings.JoystickMode(rawValue: $1) ?? .floating }, "On-screen joystick"),
-            boolean(.video, "fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)"),
-            integer(.video, "window_scale", \.windowScale, Settings.windowScaleRange, "Window size as a multiple of 568×320"),
-            choice(.video, "scaling", ViewScaling.allCases.map(\.rawValue), get: { $0.scaling.rawValue },
-                   set: { $0.scaling = ViewScaling(rawValue: $1) ?? .pixelPerfect },
-                   "Pixel-perfect: whole multiples of the view; fill: as large as the screen allows, in its shape"),
-            Field(section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", read: { settings, value in
-                guard let name = value.string else { return "should be a display's name in quotes" }
-                guard !name.contains("\0") else { return nulInName }
-                settings.display = name
-                return nil
-            }, write: { TOMLText.basicString($0.display) }),
-            integer(.audio, "music", \.musicVolume, Settings.percentRange, "Music volume in percent"),
-            integer(.audio, "effects", \.effectsVolume, Settings.percentRange, "Sound effects volume in percent"),
-            boolean(.game, "ghost", \.ghost, "Race the ghost of your best run in levels you have won"),
-            integer(.assist, "speed", \.assist.speedPercent, Assist.speedRange,
-                    "Assist: game speed in percent (runs with any assist on set no best time or medal)"),
-            boolean(.assist, "invincible", \.assist.invincible, "Assist: spikes and critters do not kill; a fall returns you to the last checkpoint"),
-            boolean(.assist, "infinite_dash", \.assist.infiniteDash, "Assist: dash without holding the dash button"),
-        ]
     }
 }

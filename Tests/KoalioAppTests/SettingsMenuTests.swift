@@ -196,6 +196,29 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertNil(rows[0].entry.detail)
     }
 
+    /// The menu's rows come from the one settings table: every setting of the file has exactly
+    /// one row, under its label, and moving it there changes what the file writes.
+    func testEverySettingOfTheTableHasOneRowAndItsRowMovesIt() {
+        let context = SettingsMenu.Context(settings: Settings(), padStyle: .xbox, padCategory: .xboxOne, displays: ["Screen", "TV"])
+        let pages: [Screen] = [.settings, .keyboardControls, .padControls, .touchControls, .video, .assist]
+        let rows = pages.flatMap { SettingsMenu.rows($0, context) }
+        for setting in Setting.all {
+            let found = rows.filter { $0.fileKey == setting.fileKey }
+            XCTAssertEqual(found.count, 1, "\(setting.fileKey) has one row")
+            guard let row = found.first, case let .adjust(change) = row.kind else {
+                XCTFail("\(setting.fileKey): an adjustable row")
+                continue
+            }
+            XCTAssertEqual(row.entry.label, setting.label)
+            var right = Settings(), left = Settings()
+            change(&right, 1)
+            change(&left, -1)
+            let unchanged = SettingsFile.encode(Settings(), naming: KeyNameTable())
+            XCTAssertTrue(SettingsFile.encode(right, naming: KeyNameTable()) != unchanged || SettingsFile.encode(left, naming: KeyNameTable()) != unchanged,
+                          "\(setting.fileKey): right or left changes the setting")
+        }
+    }
+
     /// Settings the file had wrong (and which kept their default) are marked, and so are the
     /// rows that open a page holding one; the rest are as ever.
     func testSettingsTheFileHadWrongAreMarkedReset() {

@@ -1,0 +1,179 @@
+import KoalioCore
+import KoalioInput
+
+/// One setting besides the bindings, written once: where it lives in `settings.toml`, its range
+/// or choices, its comment there, and its row in the settings menu (label, how it is shown,
+/// how far left and right move it). ``SettingsFile`` reads and writes the file from
+/// ``Setting/all``, and the menu (KoalioFlow's `SettingsMenu`) builds its rows from it.
+public struct Setting {
+    public enum Value {
+        /// A whole number in `range`; the menu moves it by `step` and shows it with `unit`
+        /// (`%`, `x`).
+        case integer(WritableKeyPath<Settings, Int>, ClosedRange<Int>, step: Int, unit: String)
+        /// On or off.
+        case boolean(WritableKeyPath<Settings, Bool>)
+        /// One of a few words, as the file spells them and as the menu shows them.
+        case choice([Choice], get: (Settings) -> String, set: (inout Settings, String) -> Void)
+        /// Any text without a NUL (a display's name); the menu has a row of its own for it.
+        case text(WritableKeyPath<Settings, String>, shape: String)
+    }
+
+    public struct Choice {
+        /// As the file spells it.
+        public var word: String
+        /// As the menu shows it.
+        public var shown: String
+    }
+
+    public var section: SettingsFile.Section
+    public var key: String
+    /// The file's comment above it.
+    public var comment: String
+    /// The menu row's label.
+    public var label: String
+    public var value: Value
+
+    /// `section.key`, as problems and the menu's reset marks name it (`audio.music`).
+    public var fileKey: String { "\(section.rawValue).\(key)" }
+
+    /// Left and right in the menu move percentages by this much.
+    public static let percentStep = 10
+    /// … and the stick's dead zone by this much.
+    public static let deadZoneStep = 5
+
+    /// Every setting, in the file's order.
+    public static var all: [Setting] {
+        [
+            choice(.gamepad, "nintendo_buttons", "Nintendo buttons", [("position", "by position"), ("label", "by label")],
+                   get: { $0.bindings.nintendoByLabel ? "label" : "position" }, set: { $0.bindings.nintendoByLabel = $1 == "label" },
+                   "Switch pads: \"a\" is the bottom button as on other pads (position), or the button printed A"),
+            integer(.gamepad, "dead_zone", "Stick dead zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep,
+                    "Percent of the stick's travel ignored around its centre"),
+            boolean(.gamepad, "rumble", "Rumble", \.rumble, "Rumble when the koala dies"),
+            integer(.gamepad, "rumble_strength", "Rumble strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep,
+                    "Rumble strength in percent"),
+            integer(.touch, "opacity", "Opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep,
+                    "On-screen controls: opacity in percent"),
+            integer(.touch, "size", "Size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, "On-screen controls: size in percent"),
+            boolean(.touch, "left_handed", "Left-handed", \.leftHanded, "On-screen controls mirrored: joystick on the right"),
+            choice(.touch, "joystick", "Joystick", Settings.JoystickMode.allCases.map { ($0.rawValue, $0.rawValue) },
+                   get: { $0.joystick.rawValue }, set: { $0.joystick = Settings.JoystickMode(rawValue: $1) ?? .floating }, "On-screen joystick"),
+            boolean(.video, "fullscreen", "Fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)"),
+            integer(.video, "window_scale", "Window scale", \.windowScale, Settings.windowScaleRange, step: 1, unit: "x",
+                    "Window size as a multiple of 568×320"),
+            choice(.video, "scaling", "Scaling", ViewScaling.allCases.map { ($0.rawValue, $0.rawValue) },
+                   get: { $0.scaling.rawValue }, set: { $0.scaling = ViewScaling(rawValue: $1) ?? .pixelPerfect },
+                   "Pixel-perfect: whole multiples of the view; fill: as large as the screen allows, in its shape"),
+            Setting(section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", label: "Display",
+                    value: .text(\.display, shape: "a display's name in quotes")),
+            integer(.audio, "music", "Music volume", \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent"),
+            integer(.audio, "effects", "Effects volume", \.effectsVolume, Settings.percentRange, step: percentStep,
+                    "Sound effects volume in percent"),
+            boolean(.game, "ghost", "Ghost of your best run", \.ghost, "Race the ghost of your best run in levels you have won"),
+            integer(.assist, "speed", "Game speed", \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent,
+                    "Assist: game speed in percent (runs with any assist on set no best time or medal)"),
+            boolean(.assist, "invincible", "Invincible", \.assist.invincible,
+                    "Assist: spikes and critters do not kill; a fall returns you to the last checkpoint"),
+            boolean(.assist, "infinite_dash", "Infinite dash", \.assist.infiniteDash, "Assist: dash without holding the dash button"),
+        ]
+    }
+
+    /// The setting at `section.key` (`audio.music`).
+    public static func named(_ fileKey: String) -> Setting? { all.first { $0.fileKey == fileKey } }
+
+    // MARK: - The file
+
+    /// The comment above the value, with its range or choices.
+    var fileComment: String {
+        switch value {
+        case let .integer(_, range, _, _): "\(comment) (\(range.lowerBound)–\(range.upperBound))"
+        case .boolean: "\(comment) (true or false)"
+        case let .choice(choices, _, _): "\(comment): \(Self.listed(choices))"
+        case .text: comment
+        }
+    }
+
+    /// Sets the value read from the file; returns what is wrong with it instead.
+    func read(_ settings: inout Settings, _ found: TOMLValue) -> String? {
+        switch value {
+        case let .integer(path, range, _, _):
+            guard let number = found.int, range.contains(number) else {
+                return "should be a whole number from \(range.lowerBound) to \(range.upperBound)"
+            }
+            settings[keyPath: path] = number
+        case let .boolean(path):
+            guard let flag = found.bool else { return "should be true or false" }
+            settings[keyPath: path] = flag
+        case let .choice(choices, _, set):
+            guard let word = found.string, choices.contains(where: { $0.word == word }) else {
+                return found.string?.contains("\0") == true ? SettingsFile.nulInName : "should be \(Self.listed(choices))"
+            }
+            set(&settings, word)
+        case let .text(path, shape):
+            guard let text = found.string else { return "should be \(shape)" }
+            guard !text.contains("\0") else { return SettingsFile.nulInName }
+            settings[keyPath: path] = text
+        }
+        return nil
+    }
+
+    /// The value as the file writes it.
+    func write(_ settings: Settings) -> String {
+        switch value {
+        case let .integer(path, _, _, _): "\(settings[keyPath: path])"
+        case let .boolean(path): "\(settings[keyPath: path])"
+        case let .choice(_, get, _): "\"\(get(settings))\""
+        case let .text(path, _): TOMLText.basicString(settings[keyPath: path])
+        }
+    }
+
+    private static func listed(_ choices: [Choice]) -> String { choices.map { "\"\($0.word)\"" }.joined(separator: " or ") }
+
+    // MARK: - The menu
+
+    /// The value as the menu row shows it (`70%`, `2x`, `on`, `by label`).
+    public func shown(_ settings: Settings) -> String {
+        switch value {
+        case let .integer(path, _, _, unit): "\(settings[keyPath: path])\(unit)"
+        case let .boolean(path): settings[keyPath: path] ? "on" : "off"
+        case let .choice(choices, get, _):
+            choices.first { $0.word == get(settings) }?.shown ?? get(settings)
+        case let .text(path, _): settings[keyPath: path]
+        }
+    }
+
+    /// Left (−1) or right (+1) in the menu: a number moves by its step within its range, a
+    /// switch flips, a choice goes to the next or previous one (round). Text does not move.
+    public func adjust(_ settings: inout Settings, by direction: Int) {
+        switch value {
+        case let .integer(path, range, step, _):
+            settings[keyPath: path] = min(range.upperBound, max(range.lowerBound, settings[keyPath: path] + direction * step))
+        case let .boolean(path):
+            settings[keyPath: path].toggle()
+        case let .choice(choices, get, set):
+            guard let index = choices.firstIndex(where: { $0.word == get(settings) }) else { return }
+            set(&settings, choices[((index + direction) % choices.count + choices.count) % choices.count].word)
+        case .text:
+            break
+        }
+    }
+
+    // MARK: - Making the table
+
+    private static func integer(_ section: SettingsFile.Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Int>,
+                                _ range: ClosedRange<Int>, step: Int, unit: String = "%", _ comment: String) -> Setting {
+        Setting(section: section, key: key, comment: comment, label: label, value: .integer(path, range, step: step, unit: unit))
+    }
+
+    private static func boolean(_ section: SettingsFile.Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Bool>,
+                                _ comment: String) -> Setting {
+        Setting(section: section, key: key, comment: comment, label: label, value: .boolean(path))
+    }
+
+    private static func choice(_ section: SettingsFile.Section, _ key: String, _ label: String, _ choices: [(String, String)],
+                               get: @escaping (Settings) -> String, set: @escaping (inout Settings, String) -> Void,
+                               _ comment: String) -> Setting {
+        Setting(section: section, key: key, comment: comment, label: label,
+                value: .choice(choices.map { Choice(word: $0.0, shown: $0.1) }, get: get, set: set))
+    }
+}
