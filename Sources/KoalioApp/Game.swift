@@ -183,18 +183,19 @@ public enum Game {
 
     /// The level and its file's SHA-256; for a replay, the very file it was recorded on.
     static func loadLevel(_ path: String, for replay: Recording?, replayPath: String?) throws(KoalioError) -> (TileMap, [UInt8]) {
-        let bytes: [UInt8]
-        do { bytes = try TMXLoader.readLevelFile(path) } catch {
-            if let replay, let replayPath {
-                throw .input("\(replayPath): level '\(TerminalText.excerpt(replay.levelName))' cannot be read (\(error.description)); pass --level PATH")
+        do {
+            let file = try LevelFile.load(path, expected: replayPath == nil ? nil : replay?.levelSHA256)
+            return (file.map, file.sha256)
+        } catch {
+            switch (error, replay, replayPath) {
+            case let (.unreadable(reason), replay?, replayPath?):
+                throw .input("\(replayPath): level '\(TerminalText.excerpt(replay.levelName))' cannot be read (\(reason.description)); pass --level PATH")
+            case let (.changed, _, replayPath?):
+                throw .input("\(replayPath): recorded on a different \(path) (its SHA-256 differs); the level has changed since")
+            default:
+                throw .input(error.description)
             }
-            throw .input(error.description)
         }
-        let digest = SHA256.hash(bytes)
-        if let replay, let replayPath, digest != replay.levelSHA256 {
-            throw .input("\(replayPath): recorded on a different \(path) (its SHA-256 differs); the level has changed since")
-        }
-        do { return (try TMXLoader.load(bytes: bytes, path: path), digest) } catch { throw .input(error.description) }
     }
 
     /// The pads SDL sees, one line each, for `--list-controllers`.

@@ -24,16 +24,14 @@ public enum LevelCheck {
     public static func run(_ paths: [String]) -> (lines: [String], status: Int32) {
         var lines: [String] = [], status: Int32 = 0
         for path in paths {
-            let bytes: [UInt8], map: TileMap
-            do {
-                bytes = try TMXLoader.readLevelFile(path)
-                map = try TMXLoader.load(bytes: bytes, path: path)
-            } catch {
+            let file: LevelFile
+            do { file = try LevelFile.load(path) } catch {
                 lines.append(error.description)
                 status = 2
                 continue
             }
-            lines += TMXLoader.lint(bytes: bytes, path: path) + warnings(map).map { "\(path): warning: \($0)" }
+            let map = file.map
+            lines += TMXLoader.lint(bytes: file.bytes, path: path) + warnings(map).map { "\(path): warning: \($0)" }
             switch solve(map) {
             case let .won(_, ticks):
                 lines.append("\(path): winnable in \(seconds(ticks)) s")

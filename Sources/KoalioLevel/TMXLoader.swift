@@ -26,11 +26,6 @@ public enum TMXLoader {
         try readFile(path, element: "")
     }
 
-    public static func load(path: String) throws(LevelError) -> TileMap {
-        let bytes = try readFile(path, element: "")
-        return try load(bytes: bytes, path: path)
-    }
-
     public static func load(bytes: [UInt8], path: String) throws(LevelError) -> TileMap {
         let root = try parseXML(bytes, file: path)
         let place = Place(file: path)

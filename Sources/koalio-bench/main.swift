@@ -117,7 +117,7 @@ func partnerCommands(_ commands: [Command], players: Int) -> [[PartnerCommand]] 
 /// The pure simulation with `players` koalas (1 alone; 4 with three co-op players), playing
 /// `level`'s winning run again and again.
 func simulationTicksPerSecond(_ options: Options, players: Int = 1, level: String = "level1", withoutObjects: Bool = false) throws -> Double {
-    var map = try TMXLoader.load(path: options.dataDirectory + "/Levels/\(level).tmx")
+    var map = try LevelFile.load(options.dataDirectory + "/Levels/\(level).tmx").map
     if withoutObjects { map.objects = LevelObjects() }
     let commands = try winningCommands(options, level: level)
     let partners = partnerCommands(commands, players: players)
@@ -151,8 +151,9 @@ func fourPlayerReplay(_ options: Options) throws -> [UInt8] {
     let script = try InputScript.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
     let inputs = ScriptedKeyboard.tickInputs(script, ticks: (script.events.last?.tick ?? 0) + 1)
     let levelPath = options.dataDirectory + "/Levels/level1.tmx"
-    let map = try TMXLoader.load(path: levelPath)
-    var recorder = Recorder(gameVersion: "bench", levelName: "level1", levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(levelPath)),
+    let level = try LevelFile.load(levelPath)
+    let map = level.map
+    var recorder = Recorder(gameVersion: "bench", levelName: "level1", levelSHA256: level.sha256,
                             tickRate: Tick.perSecond)
     var session = Session(map: map)
     for tick in inputs.indices {
@@ -176,7 +177,7 @@ func replayVerificationTicksPerSecond(_ options: Options, bytes: [UInt8]? = nil)
     guard let data = bytes ?? FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
         throw Xvfb.Failure(description: "\(path): cannot read")
     }
-    let map = try TMXLoader.load(path: options.dataDirectory + "/Levels/level1.tmx")
+    let map = try LevelFile.load(options.dataDirectory + "/Levels/level1.tmx").map
     var rates: [Double] = []
     for _ in 0..<options.runs {
         var ticks = 0

@@ -19,7 +19,7 @@ guard arguments.count == 2 else {
     exit(64)
 }
 do {
-    let map = try TMXLoader.load(path: arguments[1])
+    let map = try LevelFile.load(arguments[1]).map
     switch solver.solve(map) {
     case let .won(commands, ticks):
         print("# \(map.name): won in \(ticks) ticks (\(String(format: "%.1f", Double(ticks) / 60)) s) by koalio-solve")

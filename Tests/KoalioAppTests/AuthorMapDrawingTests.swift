@@ -21,7 +21,7 @@ final class AuthorMapDrawingTests: XCTestCase {
     func testTilesAreDrawnAsTiledDrawsThem() throws {
         try MainActor.assumeIsolated {
             let platform = try ContrastTests.headlessPlatform()
-            let map = try TMXLoader.load(path: Repository.fixtureMap("author/roles"))
+            let map = try LevelFile.load(Repository.fixtureMap("author/roles")).map
             try platform.preload(Art.textures(for: map))
             var session = Session(map: map)
             let list = Scene.drawList(session, showStatus: false)
@@ -71,7 +71,7 @@ final class AuthorMapDrawingTests: XCTestCase {
             XCTAssertGreaterThan(leaves, koala, "the foreground layer is drawn in front of the koala")
 
             // 32 px tiles: the same scale, each tile 32 px on screen.
-            let big = try TMXLoader.load(path: Repository.fixtureMap("author/tiles32"))
+            let big = try LevelFile.load(Repository.fixtureMap("author/tiles32")).map
             try platform.preload(Art.textures(for: big))
             let bigList = Scene.drawList(Session(map: big), showStatus: false)
             let bigTile = try XCTUnwrap(bigList.items.lazy.compactMap { item -> Rect? in

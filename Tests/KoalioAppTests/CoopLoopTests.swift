@@ -226,7 +226,7 @@ final class CoopLoopTests: XCTestCase {
         let levelPath = Repository.path("Levels/level1.tmx")
         let path = Scratch.file(".koalioreplay")
         let options = RecordingOptions(gameVersion: "test", levelName: "level1",
-                                       levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(levelPath)), recordPath: path)
+                                       levelSHA256: try LevelFile.load(levelPath).sha256, recordPath: path)
         let live = try LoopRunner.play("""
             0 pad attach xbox360
             0 pad attach ps5
@@ -248,7 +248,7 @@ final class CoopLoopTests: XCTestCase {
         let recording = try ReplayFile.decode(try XCTUnwrap(FileManager.default.contents(atPath: path)).map { $0 }, file: path)
         XCTAssertEqual(recording.formatVersion, Recording.formatVersion)
         XCTAssertTrue(recording.inputs.contains { $0.partners.count == 2 }, "both co-op players are in the recording")
-        let map = try TMXLoader.load(path: levelPath)
+        let map = try LevelFile.load(levelPath).map
         XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: 300))
         let replayed = try LoopRunner.play("", ticks: 300, replay: recording)
         XCTAssertEqual(replayed.session.world, live.session.world, "the loop's own playback ends in the same world")

@@ -21,9 +21,8 @@ import XCTest
 final class FlowHarness {
     /// The shipped levels, read once.
     static let levels: [(name: String, map: TileMap, sha256: [UInt8])] = ["level1", "level2", "level3"].compactMap { name in
-        let path = Repository.path("Levels/\(name).tmx")
-        guard let bytes = try? TMXLoader.readLevelFile(path), let map = try? TMXLoader.load(bytes: bytes, path: path) else { return nil }
-        return (name, map, SHA256.hash(bytes))
+        guard let file = try? Repository.file(named: name) else { return nil }
+        return (name, file.map, file.sha256)
     }
 
     var flow: FlowState

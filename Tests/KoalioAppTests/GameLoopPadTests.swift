@@ -72,8 +72,8 @@ enum LoopRunner {
                 // The shipped levels, loaded up front (the catalog's loader cannot make the game's errors).
                 var maps: [String: (map: TileMap, sha256: [UInt8])] = [:]
                 for name in flow.levels {
-                    let bytes = try TMXLoader.readLevelFile(Repository.path("Levels/\(name).tmx"))
-                    maps[name] = (try TMXLoader.load(bytes: bytes, path: Repository.path("Levels/\(name).tmx")), SHA256.hash(bytes))
+                    let file = try Repository.file(named: name)
+                    maps[name] = (file.map, file.sha256)
                 }
                 loopOptions.catalog = LevelCatalog(names: flow.levels) { name throws(KoalioError) in maps[name] ?? (map, []) }
                 loopOptions.progress = flow.progress

@@ -9,7 +9,7 @@ import XCTest
 /// What `--check-level` tells an author about a level that loads.
 final class LevelCheckTests: XCTestCase {
     func testASpawnInAWallAFloatingGoalAndARoleNamedObjectLayerAreNamed() throws {
-        var map = try TMXLoader.load(path: Repository.fixtureMap("author/roles"))
+        var map = try LevelFile.load(Repository.fixtureMap("author/roles")).map
         XCTAssertEqual(LevelCheck.warnings(map), [], "a sound map")
         map.spawn = Vec2(40, 96)  // feet on the map's bottom edge: inside the ground row
         map.goal = Rect(x: 100, y: -300, width: 16, height: 16)
@@ -25,7 +25,7 @@ final class LevelCheckTests: XCTestCase {
 
     /// A goal outside the map (or of no width) is a warning, never a crash.
     func testAGoalOutsideTheMapIsAWarning() throws {
-        var map = try TMXLoader.load(path: Repository.fixtureMap("author/roles"))
+        var map = try LevelFile.load(Repository.fixtureMap("author/roles")).map
         map.goal = Rect(x: 3130, y: 0, width: -2938, height: 96)
         XCTAssertEqual(LevelCheck.warnings(map).count, 1)
     }

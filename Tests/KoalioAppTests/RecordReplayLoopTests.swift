@@ -14,7 +14,7 @@ final class RecordReplayLoopTests: XCTestCase {
         let levelPath = Repository.path("Levels/level1.tmx")
         let path = Scratch.file(".koalioreplay")
         let recordingOptions = RecordingOptions(gameVersion: "test", levelName: "level1",
-                                                levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(levelPath)), recordPath: path)
+                                                levelSHA256: try LevelFile.load(levelPath).sha256, recordPath: path)
         let script = """
             0 right down
             40 space down
@@ -41,7 +41,7 @@ final class RecordReplayLoopTests: XCTestCase {
         XCTAssertEqual(recording.controllerChanges.map(\.name), ["Keyboard", "DualSense Wireless Controller", "Keyboard"],
                        "which controller, and when it changed")
 
-        let map = try TMXLoader.load(path: levelPath)
+        let map = try LevelFile.load(levelPath).map
         XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: 400))
         var replayed = Session(map: map)
         for input in recording.inputs { replayed.step(input) }

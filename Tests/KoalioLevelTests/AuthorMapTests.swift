@@ -8,7 +8,7 @@ import XCTest
 /// role or class, scenery, groups, hidden layers, a foreground, an image layer, a background
 /// colour, image-collection tilesets without sizes in the file, animations, flips, 32 px tiles.
 final class AuthorMapTests: XCTestCase {
-    func author(_ name: String) throws -> TileMap { try TMXLoader.load(path: Repository.fixtureMap("author/\(name)")) }
+    func author(_ name: String) throws -> TileMap { try LevelFile.load(Repository.fixtureMap("author/\(name)")).map }
 
     func testLayersAreReadByRoleOrClassAndTheRestIsScenery() throws {
         let map = try author("roles")

@@ -9,7 +9,7 @@ final class TMXLoaderTests: XCTestCase {
     func testEveryEncodingLoadsTheSameMap() throws {
         let expectedWalls: [UInt32] = [0, 0, 0, 0, 0, 0, 0, 5, 1, 2, 3, 4]
         for encoding in ["csv", "base64", "zlib", "gzip", "xml"] {
-            let map = try TMXLoader.load(path: Repository.fixtureMap(encoding))
+            let map = try LevelFile.load(Repository.fixtureMap(encoding)).map
             XCTAssertEqual(map.walls.gids, expectedWalls, encoding)
             XCTAssertEqual(map.hazards.gids[2], 9, encoding)
             XCTAssertEqual(map.width, 4, encoding)
@@ -20,7 +20,7 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testTilesetIsTheOneWithLargestFirstGIDNotAbove() throws {
-        let map = try TMXLoader.load(path: Repository.fixtureMap("csv"))
+        let map = try LevelFile.load(Repository.fixtureMap("csv")).map
         XCTAssertEqual(map.tileset(for: 8)?.name, "a")
         XCTAssertEqual(map.tileset(for: 9)?.name, "b")
         XCTAssertEqual(map.tileset(for: 12)?.name, "b")
@@ -31,12 +31,12 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testExternalTilesetResolvesItsImageAgainstTheTSX() throws {
-        let map = try TMXLoader.load(path: Repository.fixtureMap("external"))
+        let map = try LevelFile.load(Repository.fixtureMap("external")).map
         XCTAssertEqual(map.tilesets.count, 2)
         XCTAssertEqual(map.tilesets[0].tileCount, 8)
         XCTAssertEqual(map.tilesets[0].columns, 4)
         XCTAssertTrue(map.tilesets[0].imagePath.hasSuffix("Fixtures/maps/tiles/../a.png"), map.tilesets[0].imagePath)
-        XCTAssertEqual(map.walls.gids, try TMXLoader.load(path: Repository.fixtureMap("csv")).walls.gids)
+        XCTAssertEqual(map.walls.gids, try LevelFile.load(Repository.fixtureMap("csv")).map.walls.gids)
     }
 
     func testShippedLevelFollowsTheConventions() throws {
@@ -51,7 +51,7 @@ final class TMXLoaderTests: XCTestCase {
 
     func testShippedLevels2And3HaveTheirLookAndOneWayPlatforms() throws {
         for (name, theme) in [("level2", Theme.dusk), ("level3", Theme.cave)] {
-            let map = try TMXLoader.load(path: Repository.path("Levels/\(name).tmx"))
+            let map = try LevelFile.load(Repository.path("Levels/\(name).tmx")).map
             XCTAssertEqual(map.theme, theme, name)
             XCTAssertEqual(map.platforms.width, map.width, name)
             XCTAssertGreaterThan(map.platforms.gids.filter { $0 != 0 }.count, 40, "\(name) is built on one-way platforms")
@@ -134,8 +134,8 @@ final class TMXLoaderTests: XCTestCase {
         ]
         for (name, element, reason) in cases {
             let path = Repository.fixtureMap("bad-\(name)")
-            XCTAssertThrowsError(try TMXLoader.load(path: path), name) { error in
-                guard let error = error as? LevelError else { return XCTFail("\(name): \(error)") }
+            XCTAssertThrowsError(try LevelFile.load(path).map, name) { error in
+                guard case let .invalid(error)? = error as? LevelFile.Failure else { return XCTFail("\(name): \(error)") }
                 XCTAssertEqual(error.file, path, name)
                 XCTAssertEqual(error.element, element, name)
                 XCTAssertNotNil(error.line, name)
@@ -155,8 +155,9 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testMissingFileNamesIt() {
-        XCTAssertThrowsError(try TMXLoader.load(path: "/nonexistent/level.tmx")) { error in
-            XCTAssertEqual((error as? LevelError)?.description, "/nonexistent/level.tmx: no such file")
+        XCTAssertThrowsError(try LevelFile.load("/nonexistent/level.tmx").map) { error in
+            XCTAssertEqual(error as? LevelFile.Failure, .unreadable(LevelError(file: "/nonexistent/level.tmx", line: nil, element: "", reason: "no such file")))
+            XCTAssertEqual("\(error)", "/nonexistent/level.tmx: no such file")
         }
     }
 

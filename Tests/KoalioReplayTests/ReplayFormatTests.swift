@@ -288,9 +288,9 @@ final class ReplayVerifierTests: XCTestCase {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: Repository.path("Tests/Replays/") + file))
             let recording = try ReplayFile.decode([UInt8](data), file: file)
             if file == "level1.koalioreplay" { XCTAssertEqual(recording.formatVersion, 1, "a version-1 file keeps verifying") }
-            let levelBytes = try TMXLoader.readLevelFile(Repository.path("Levels/\(recording.levelName).tmx"))
-            XCTAssertEqual(recording.levelSHA256, SHA256.hash(levelBytes), "\(file): the level changed; re-record it (README)")
-            let map = try TMXLoader.load(bytes: levelBytes, path: Repository.path("Levels/\(recording.levelName).tmx"))
+            let level = try Repository.file(named: recording.levelName)
+            XCTAssertEqual(recording.levelSHA256, level.sha256, "\(file): the level changed; re-record it (README)")
+            let map = level.map
             XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: recording.inputs.count), file)
             var session = Session(map: map)
             for input in recording.inputs { session.step(input) }

@@ -149,7 +149,7 @@ final class SceneTests: XCTestCase {
     }
 
     func testEachThemeHasItsBackdropAndPlatformsAreDrawn() throws {
-        let level2 = try TMXLoader.load(path: Repository.path("Levels/level2.tmx"))
+        let level2 = try LevelFile.load(Repository.path("Levels/level2.tmx")).map
         let list = Scene.drawList(Session(map: level2))
         let textures = Set(list.items.compactMap { item -> TextureID? in
             if case let .sprite(id, _, _, _, _) = item { return id }
