@@ -15,10 +15,10 @@ enum DataDirectory {
             let source = explicit != nil ? "--data-dir" : "KOALIO_DATA_DIR"
             var isDirectory = false
             guard FileManager.default.fileExists(atPath: chosen, isDirectory: &isDirectory), isDirectory else {
-                throw .input("\(chosen): \(source) is not a directory")
+                throw .notADataDirectory(path: chosen, source: source, problem: "is not a directory")
             }
             guard FileManager.default.isReadableFile(atPath: chosen + "/" + marker) else {
-                throw .input("\(chosen): \(source) has no readable \(marker): not a koalio data directory")
+                throw .notADataDirectory(path: chosen, source: source, problem: "has no readable \(marker): not a koalio data directory")
             }
             return chosen
         }
@@ -29,7 +29,7 @@ enum DataDirectory {
         if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0 + "/" + marker) }) {
             return found
         }
-        throw .input("cannot find koalio's data (\(marker)); looked in \(candidates.joined(separator: ", ")); use --data-dir")
+        throw .noDataDirectory(marker: marker, looked: candidates)
     }
 
     private static func executableRelativeCandidates() -> [String] {

@@ -70,8 +70,7 @@ public enum Game {
             ?? "\(dataDirectory)/Levels/" + fileName(ofLevel: replay?.levelName ?? defaultLevel)
         if let level = options.level, !level.hasSuffix(".tmx"), !level.contains("/"), !FileManager.default.fileExists(atPath: levelPath) {
             let names = catalogNames(dataDirectory: dataDirectory)
-            throw .input("--level \(TerminalText.excerpt(level)): no level of that name (\(levelPath): no such file); the levels are "
-                         + names.joined(separator: ", ") + " (or give the path of a .tmx file)")
+            throw .noSuchLevel(name: level, path: levelPath, known: names)
         }
         let (map, levelSHA256) = try loadLevel(levelPath, for: replay, replayPath: options.replayPath)
 
@@ -123,9 +122,9 @@ public enum Game {
         if let path = options.inputScriptPath {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(path, limit: InputScript.fileBytesLimit) } catch {
-                throw .input("\(path): cannot read the input script: \(error.reason)")
+                throw .scriptUnreadable(path: path, error)
             }
-            do { loopOptions.script = try InputScript.parse(bytes: bytes, file: path) } catch { throw .input(error.description) }
+            do { loopOptions.script = try InputScript.parse(bytes: bytes, file: path) } catch { throw .script(error) }
         }
         if let path = options.tracePath { loopOptions.trace = try TraceWriter(path: path) }
         loopOptions.frameTimesPath = options.frameTimesPath
@@ -151,13 +150,13 @@ public enum Game {
         let registry = ControllerRegistry()
         let platform: Platform
         do { platform = try Platform(options: platformOptions) } catch {
-            throw error == .noDisplay ? .input(error.description) : .runtime(error.description)
+            throw error == .noDisplay ? .noDisplay(error) : .platform(error)
         }
         if let warning = platform.displayWarning {
             StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [video] display: \(warning)")
         }
-        do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .input(error.description) }
-        do { try platform.preload(images) } catch { throw .input(map.describing(error)) }
+        do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .dataFile(error, reference: nil) }
+        do { try platform.preload(images) } catch { throw .dataFile(error, reference: map.reference(of: error)) }
         let assist = replay?.assist ?? effective.assist  // a replay plays with the assist it was recorded with
         let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map, assist: assist), options: loopOptions)
         _ = try loop.run(screenshot: options.screenshotPath)
@@ -188,12 +187,9 @@ public enum Game {
             return (file.map, file.sha256)
         } catch {
             switch (error, replay, replayPath) {
-            case let (.unreadable(reason), replay?, replayPath?):
-                throw .input("\(replayPath): level '\(TerminalText.excerpt(replay.levelName))' cannot be read (\(reason.description)); pass --level PATH")
-            case let (.changed, _, replayPath?):
-                throw .input("\(replayPath): recorded on a different \(path) (its SHA-256 differs); the level has changed since")
-            default:
-                throw .input(error.description)
+            case let (.unreadable(reason), replay?, replayPath?): throw .replayLevelUnreadable(replay: replayPath, level: replay.levelName, reason)
+            case let (.changed, _, replayPath?): throw .replayLevelChanged(replay: replayPath, levelPath: path)
+            default: throw .level(error)
             }
         }
     }
@@ -203,9 +199,11 @@ public enum Game {
         do {
             return try GamepadManager.describeConnected(mappingFiles: controllerMappingFiles())
         } catch let error as SDLError {
-            throw .runtime(error.description)
+            throw .platform(error)
+        } catch let error as DataFileError {
+            throw .dataFile(error, reference: nil)
         } catch {
-            throw .input("\(error)")
+            throw .platform(SDLError(operation: "listing the game controllers", reason: "\(error)"))
         }
     }
 
@@ -222,13 +220,12 @@ public enum Game {
 }
 
 extension TileMap {
-    /// A problem decoding an image, preceded by the level file and line that named it when it
-    /// is one of this level's tileset images (other problems with those are found at load).
-    func describing(_ error: DataFileError) -> String {
+    /// The level file and line that named the image a problem is about, when it is one of this
+    /// level's tileset images (other problems with those are found at load).
+    func reference(of error: DataFileError) -> String? {
         let references = tilesets.flatMap { tileset in
             [(tileset.imagePath, tileset.imageReference)] + tileset.images.values.map { ($0.path, $0.reference) }
         }
-        guard let reference = references.first(where: { $0.0 == error.file && !$0.1.isEmpty })?.1 else { return error.description }
-        return "\(reference): \(error.description)"
+        return references.first { $0.0 == error.file && !$0.1.isEmpty }?.1
     }
 }

@@ -1,9 +1,111 @@
-/// A problem the game reports as one line on stderr before exiting.
-public struct KoalioError: Error, CustomStringConvertible {
-    /// 2: the user's input (a file, a directory) is at fault; 1: the machine could not run the game.
-    public var exitCode: Int32
-    public var description: String
+import KoalioCore
+import KoalioLevel
+import KoalioReplay
+import KoalioScripting
+import KoalioScriptPlayback
+import KoalioSDL
 
-    static func input(_ message: String) -> KoalioError { KoalioError(exitCode: 2, description: message) }
-    static func runtime(_ message: String) -> KoalioError { KoalioError(exitCode: 1, description: message) }
+/// A problem the game reports as one line on stderr before exiting: kept as what went wrong,
+/// with the errors of the layers below as they are, until `main` prints ``description``.
+public enum KoalioError: Error, CustomStringConvertible {
+    // The player's input (a file, a folder, a name) is at fault: exit 2.
+    /// A level file that cannot be read or played.
+    case level(LevelFile.Failure)
+    /// `--level NAME` names no level of the data's `Levels/`.
+    case noSuchLevel(name: String, path: String, known: [String])
+    /// A replay's level cannot be read where the replay says it is.
+    case replayLevelUnreadable(replay: String, level: String, LevelError)
+    /// A replay's level is not the file it was recorded on.
+    case replayLevelChanged(replay: String, levelPath: String)
+    /// A replay file that cannot be read, or is no replay.
+    case replayUnreadable(path: String, FileReadError)
+    case replay(ReplayError)
+    /// An input script that cannot be read, or is no input script.
+    case scriptUnreadable(path: String, FileReadError)
+    case script(InputScript.ParseError)
+    /// A file the player named cannot be written (`what`: "the trace", "the frame times", …).
+    case cannotWrite(path: String, what: String, reason: String)
+    /// `--record` names a place no file can be written.
+    case cannotRecord(path: String, folder: String, problem: String)
+    /// A folder for the player's replays cannot be made (`purpose`: what it was for).
+    case cannotMakeFolder(path: String, purpose: String, FileReadError)
+    /// `--data-dir` or `$KOALIO_DATA_DIR` (`source`) is no koalio data folder.
+    case notADataDirectory(path: String, source: String, problem: String)
+    /// No data folder was found in any of these places.
+    case noDataDirectory(marker: String, looked: [String])
+    /// A level's image (`reference`: the level file and line that named it, when known), or a
+    /// controller mapping file, that cannot be used.
+    case dataFile(DataFileError, reference: String?)
+    /// There is no display to open a window on.
+    case noDisplay(SDLError)
+
+    // The machine could not run the game: exit 1.
+    /// SDL could not start, or a window could not be made.
+    case platform(SDLError)
+    /// A frame could not be drawn or shown (`doing`: "drawing a frame", "showing a frame").
+    case window(doing: String, SDLError)
+    case screenshot(path: String, SDLError)
+    /// An input script's step could not be played through SDL (a virtual pad, a pushed event).
+    case scriptPlayback(ScriptPlaybackError)
+    /// The sounds that came with the game cannot be used (an installation problem).
+    case audio(DataFileError)
+
+    /// 2: the player's input (a file, a folder, a name) is at fault; 1: the machine could not run the game.
+    public var exitCode: Int32 {
+        switch self {
+        case .platform, .window, .screenshot, .scriptPlayback, .audio: 1
+        default: 2
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .level(failure): failure.description
+        case let .noSuchLevel(name, path, known):
+            "--level \(TerminalText.excerpt(name)): no level of that name (\(path): no such file); the levels are "
+                + known.joined(separator: ", ") + " (or give the path of a .tmx file)"
+        case let .replayLevelUnreadable(replay, level, reason):
+            "\(replay): level '\(TerminalText.excerpt(level))' cannot be read (\(reason.description)); pass --level PATH"
+        case let .replayLevelChanged(replay, levelPath):
+            "\(replay): recorded on a different \(levelPath) (its SHA-256 differs); the level has changed since"
+        case let .replayUnreadable(path, error): "\(path): cannot read the replay: \(error.reason)"
+        case let .replay(error): error.description
+        case let .scriptUnreadable(path, error): "\(path): cannot read the input script: \(error.reason)"
+        case let .script(error): error.description
+        case let .cannotWrite(path, what, reason): "\(path): cannot write \(what): \(reason)"
+        case let .cannotRecord(path, folder, problem): "\(path): cannot record there: \(folder) \(problem)"
+        case let .cannotMakeFolder(path, purpose, error): "\(path): cannot \(purpose): \(error.reason)"
+        case let .notADataDirectory(path, source, problem): "\(path): \(source) \(problem)"
+        case let .noDataDirectory(marker, looked):
+            "cannot find koalio's data (\(marker)); looked in \(looked.joined(separator: ", ")); use --data-dir"
+        case let .dataFile(error, reference): reference.map { "\($0): \(error.description)" } ?? error.description
+        case let .noDisplay(error), let .platform(error): error.description
+        case let .scriptPlayback(error): error.description
+        case let .window(doing, error): "\(doing): \(error)"
+        case let .screenshot(path, error): "\(path): \(error)"
+        case let .audio(error): error.description
+        }
+    }
+
+    /// The same problem with the level file called `name` where it is the file at `path` (on
+    /// screen, `--watch` names the file it watches by its name alone: the line is as wide as the view).
+    func naming(_ path: String, as name: String) -> KoalioError {
+        switch self {
+        case let .level(.unreadable(error)): .level(.unreadable(error.naming(path, as: name)))
+        case let .level(.invalid(error)): .level(.invalid(error.naming(path, as: name)))
+        case let .dataFile(error, reference): .dataFile(error, reference: reference.map { $0 == path ? name : $0 }.map {
+            $0.hasPrefix(path + ":") ? name + $0.dropFirst(path.count) : $0
+        })
+        default: self
+        }
+    }
+}
+
+extension LevelError {
+    /// The same error, naming the file at `path` as `name`.
+    func naming(_ path: String, as name: String) -> LevelError {
+        var renamed = self
+        if file == path { renamed.file = name }
+        return renamed
+    }
 }

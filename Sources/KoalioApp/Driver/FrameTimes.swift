@@ -8,6 +8,6 @@ enum FrameTimes {
         guard let first = frames.first?.start else { return }
         let text = frames.map { TraceRecord.number(($0.start - first) * 1000) + " " + TraceRecord.number($0.busy * 1000) }
             .joined(separator: "\n") + "\n"
-        do { try AtomicFile.write(Array(text.utf8), to: path) } catch { throw .input("\(path): cannot write the frame times: \(error.reason)") }
+        do { try AtomicFile.write(Array(text.utf8), to: path) } catch { throw .cannotWrite(path: path, what: "the frame times", reason: error.reason) }
     }
 }

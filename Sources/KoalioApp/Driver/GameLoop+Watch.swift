@@ -55,7 +55,7 @@ extension GameLoop {
             do throws(DataFileError) {
                 try platform.reload(map.imageFiles.map(TextureID.file))  // edited images are read again
                 try platform.preload(Art.textures(for: map))  // a theme's backdrops, once
-            } catch { throw .input(map.describing(error)) }
+            } catch { throw .dataFile(error, reference: map.reference(of: error)) }
             let (session, keptPlace) = flow.session.reloaded(on: map)
             flow.run = LevelRun(session: session, index: flow.run.index, sha256: sha256)
             keeper.begin(flow.run, catalogName: nil, ghostOn: false)
@@ -65,7 +65,7 @@ extension GameLoop {
             StandardError.writeLine("koalio: \(watch.path): reloaded" + (keptPlace ? "" : " (back at the spawn)"))
         } catch {
             // On screen the file goes by its name (the line is as wide as the view).
-            watch.failed(error.description.replacing(watch.path, with: name))
+            watch.failed(error.naming(watch.path, as: name).description)
             StandardError.writeLine("koalio: \(error.description) (the last good version plays on)")
         }
     }

@@ -95,7 +95,7 @@ public final class GameLoop {
         while running {
             let frameStart = now()
             reloadIfChanged()
-            do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .runtime(error.description) }
+            do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .scriptPlayback(error) }
             registry.currentFollowsInput = !flow.isInLevel
             running = pumpEvents()
             guard running else { break }
@@ -114,7 +114,7 @@ public final class GameLoop {
             platform.audio.setDucked(flow.playsLevelMusic && (flow.session.state == .paused || feed.source.isPlaybackPaused))
             try draw(force: !running && screenshot != nil)
             if !running, let screenshot {
-                do { try platform.saveScreenshot(to: screenshot) } catch { throw .runtime("\(screenshot): \(error)") }
+                do { try platform.saveScreenshot(to: screenshot) } catch { throw .screenshot(path: screenshot, error) }
             }
             // Headless runs with sound are the tests': they wait for the device, to hear the same
             // every time. A window never waits.
@@ -182,7 +182,9 @@ public final class GameLoop {
         guard let catalog = options.catalog, catalog.names.indices.contains(index) else { return .refused("no levels") }
         let loaded: (map: TileMap, sha256: [UInt8])
         do throws(KoalioError) { loaded = try catalog.load(catalog.names[index]) } catch { return .refused(error.description) }
-        do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch { return .refused(loaded.map.describing(error)) }
+        do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch {
+            return .refused(KoalioError.dataFile(error, reference: loaded.map.reference(of: error)).description)
+        }
         return .loaded(loaded.map, sha256: loaded.sha256)
     }
 
@@ -258,8 +260,8 @@ public final class GameLoop {
     private func draw(force: Bool) throws(KoalioError) {
         let list = drawList()
         guard force || list != shown else { return }
-        do { try platform.render(list) } catch { throw .runtime("drawing a frame: \(error)") }
-        do { try platform.present() } catch { throw .runtime("showing a frame: \(error)") }
+        do { try platform.render(list) } catch { throw .window(doing: "drawing a frame", error) }
+        do { try platform.present() } catch { throw .window(doing: "showing a frame", error) }
         shown = list
     }
 

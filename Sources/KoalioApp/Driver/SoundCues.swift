@@ -41,7 +41,7 @@ final class SoundCues {
         }
         guard phase == .opening else { return }
         let adopted: AudioAdopted?
-        do { adopted = try platform.adoptAudio(waiting: wait) } catch { throw .input(error.description) }
+        do { adopted = try platform.adoptAudio(waiting: wait) } catch { throw .audio(error) }
         guard let adopted else { return }
         phase = .open
         if let warning = adopted.warning { warn(warning) }

@@ -31,7 +31,7 @@ enum ReplayStore {
                 (try? ReplayFile.decode(bytes, file: path)) != nil
             }
         } catch {
-            throw .input("\(path): cannot write the replay: \(error.reason)")
+            throw .cannotWrite(path: path, what: "the replay", reason: error.reason)
         }
     }
 
@@ -41,16 +41,16 @@ enum ReplayStore {
         let dir = directory.isEmpty ? "." : directory
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory else {
-            throw .input("\(path): cannot record there: \(dir) is not a directory")
+            throw .cannotRecord(path: path, folder: dir, problem: "is not a directory")
         }
-        guard FileManager.default.isWritableFile(atPath: dir) else { throw .input("\(path): cannot record there: \(dir) is not writable") }
+        guard FileManager.default.isWritableFile(atPath: dir) else { throw .cannotRecord(path: path, folder: dir, problem: "is not writable") }
     }
 
     static func read(_ path: String) throws(KoalioError) -> Recording {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: ReplayLimits.fileBytes) } catch {
-            throw .input("\(path): cannot read the replay: \(error.reason)")
+            throw .replayUnreadable(path: path, error)
         }
-        do { return try ReplayFile.decode(bytes, file: path) } catch { throw .input(error.description) }
+        do { return try ReplayFile.decode(bytes, file: path) } catch { throw .replay(error) }
     }
 }

@@ -107,7 +107,7 @@ final class RunKeeper {
         let directory = PathString.directory(of: path)
         writer.enqueue {
             do throws(FileReadError) { try AtomicFile.makeFolder(for: path) } catch {
-                throw KoalioError.input("\(directory): cannot \(purpose): \(error.reason)")
+                throw KoalioError.cannotMakeFolder(path: directory, purpose: purpose, error)
             }
             return try ReplayStore.write(recording, to: path)
         }

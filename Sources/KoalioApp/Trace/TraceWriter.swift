@@ -9,7 +9,7 @@ public final class TraceWriter {
 
     public init(path: String) throws(KoalioError) {
         guard let handle = fopen(path, "w") else {
-            throw .input("\(path): cannot write the trace: \(String(cString: strerror(errno)))")
+            throw .cannotWrite(path: path, what: "the trace", reason: String(cString: strerror(errno)))
         }
         self.handle = handle
         self.path = path
