@@ -18,7 +18,7 @@ ICON_SIZES = 16 22 24 32 48 64 128 256
 # Where the data goes under PREFIX (the Debian package puts it in share/games/koalio).
 DATADIR ?= $(PREFIX)/share/koalio
 
-.PHONY: all setup setup-test build run test check-desktop check-deb check-binary test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
+.PHONY: all setup setup-test build run test check-desktop check-deb check-binary check-distros test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
 
 all: build
 
@@ -36,7 +36,7 @@ run: build
 
 # The release build, the package and the archive come first: tests run them with the toolchain
 # hidden and from a staging root (see Tests/KoalioEndToEndTests/PackageTests.swift).
-test: setup-test check-desktop packages check-deb check-binary
+test: setup-test check-desktop packages check-deb check-binary check-distros
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -51,6 +51,11 @@ tarball: build
 # The size guard: the stripped release binary within 17 MiB, and no ICU in it (tools/check-binary).
 check-binary: build
 	tools/check-binary .build/release/koalio
+
+# The package in Debian 13 and in Debian unstable with sdl2-compat (SDL3), installed with apt and
+# played (tools/distro-matrix; the roots are made once and kept in $XDG_CACHE_HOME/koalio/roots).
+check-distros: setup-test deb
+	tools/distro-matrix $(DEB)
 
 # lintian on the package: no error or warning may stand.
 check-deb: deb

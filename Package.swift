@@ -59,7 +59,8 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver"]),
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",
             dependencies: [

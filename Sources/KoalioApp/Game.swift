@@ -11,41 +11,6 @@ import KoalioSim
 import KoalioLevel
 import KoalioUserData
 
-/// What the command line asked for.
-public struct GameOptions: Sendable {
-    /// A level name or path; nil for level 1, or for a replay's own level.
-    public var level: String?
-    /// `--fullscreen`: fullscreen this run whatever the settings say.
-    public var fullscreen = false
-    /// `--scale`; nil: the settings' window scale.
-    public var scale: Int?
-    public var tracePath: String?
-    /// `--frame-times FILE`: each frame's start and work time, for measuring smoothness.
-    public var frameTimesPath: String?
-    public var headless = false
-    public var ticks: Int?
-    public var dataDirectory: String?
-    public var renderer = RendererChoice.auto
-    public var inputScriptPath: String?
-    public var screenshotPath: String?
-    public var recordPath: String?
-    public var replayPath: String?
-    /// With a replay: check it as fast as possible instead of showing it.
-    public var verify = false
-    /// False (`--no-ghost`): no ghost this run whatever the settings say.
-    public var ghost = true
-    /// `--watch` (with `--level`): reload the level when its files change on disk.
-    public var watch = false
-    /// `--music-volume`, `--effects-volume` (0…100); nil: the settings' (headless runs are silent).
-    public var musicVolume: Int?
-    public var effectsVolume: Int?
-    /// `--config FILE`: the settings file to read and save instead of the one under
-    /// `$XDG_CONFIG_HOME/koalio/`.
-    public var configPath: String?
-
-    public init() {}
-}
-
 /// Composition: find the data, load the level, open the window and the pads, play (or play
 /// back, or verify). Every failure ends as a ``KoalioError``: one line, never a stack trace.
 @MainActor
@@ -62,8 +27,8 @@ public enum Game {
 
     /// Runs the game; returns the process's exit status (0, or 1 when `--verify` finds a desync).
     public static func run(_ options: GameOptions) throws(KoalioError) -> Int32 {
-        let dataDirectory = try DataDirectory.locate(explicit: options.dataDirectory)
-        let replay = try options.replayPath.map { path throws(KoalioError) in try ReplayStore.read(path) }
+        let dataDirectory = try DataDirectory.locate(explicit: options.dataDir)
+        let replay = try options.replay.map { path throws(KoalioError) in try ReplayStore.read(path) }
         // A replay names a level, never a path: it is looked up only in the data's Levels/, as
         // written (`level1`, or `level1.tmx`: never `level1.tmx.tmx`).
         let levelPath = options.level.map { self.levelPath($0, dataDirectory: dataDirectory) }
@@ -72,9 +37,9 @@ public enum Game {
             let names = catalogNames(dataDirectory: dataDirectory)
             throw .noSuchLevel(name: level, path: levelPath, known: names)
         }
-        let (map, levelSHA256) = try loadLevel(levelPath, for: replay, replayPath: options.replayPath)
+        let (map, levelSHA256) = try loadLevel(levelPath, for: replay, replayPath: options.replay)
 
-        if let replay, options.verify, let replayPath = options.replayPath {
+        if let replay, options.verify, let replayPath = options.replay {
             switch ReplayVerifier.verify(replay, on: map) {
             case let .ok(ticks):
                 print("ok \(ticks) ticks")
@@ -112,26 +77,26 @@ public enum Game {
         let overrides = SettingsStore.Overrides(fullscreen: options.fullscreen ? true : nil, windowScale: options.scale,
                                                 musicVolume: options.musicVolume, effectsVolume: options.effectsVolume,
                                                 ghost: options.ghost ? nil : false)
-        let settingsPath = options.configPath ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map {
+        let settingsPath = options.config ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map {
             $0 + "/" + SettingsFile.fileName
         }
         let (settings, warnings, notice) = SettingsStore.load(path: settingsPath, overrides: overrides)
         StandardError.writeWarnings(warnings, file: settingsPath ?? SettingsFile.fileName)
         if let notice { loopOptions.fileNotices.insert(notice, at: 0) }
         loopOptions.settings = settings
-        if let path = options.inputScriptPath {
+        if let path = options.inputScript {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(path, limit: InputScript.fileBytesLimit) } catch {
                 throw .scriptUnreadable(path: path, error)
             }
             do { loopOptions.script = try InputScript.parse(bytes: bytes, file: path) } catch { throw .script(error) }
         }
-        if let path = options.tracePath { loopOptions.trace = try TraceWriter(path: path) }
-        loopOptions.frameTimesPath = options.frameTimesPath
-        if let path = options.recordPath { try ReplayStore.checkWritable(path) }
+        if let path = options.trace { loopOptions.trace = try TraceWriter(path: path) }
+        loopOptions.frameTimesPath = options.frameTimes
+        if let path = options.record { try ReplayStore.checkWritable(path) }
         if replay == nil {
             loopOptions.recording = RecordingOptions(gameVersion: version, levelName: map.name, levelSHA256: levelSHA256,
-                                                     recordPath: options.recordPath, autosaveDirectory: ReplayStore.autosaveDirectory())
+                                                     recordPath: options.record, autosaveDirectory: ReplayStore.autosaveDirectory())
         }
 
         // Decode the images while SDL opens the window: start-up is mostly waiting for X.
@@ -159,7 +124,7 @@ public enum Game {
         do { try platform.preload(images) } catch { throw .dataFile(error, reference: map.reference(of: error)) }
         let assist = replay?.assist ?? effective.assist  // a replay plays with the assist it was recorded with
         let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map, assist: assist), options: loopOptions)
-        _ = try loop.run(screenshot: options.screenshotPath)
+        _ = try loop.run(screenshot: options.screenshot)
         return 0
     }
 

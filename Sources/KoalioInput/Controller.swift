@@ -10,6 +10,20 @@ public enum ProductCategory: String, Hashable, Sendable, CaseIterable {
     case switchPro = "Switch Pro"
     case joyCon = "Joy-Con"
     case generic = "Generic"
+
+    /// The kind of a pad known by its USB vendor and product ids, nil for others. For pads SDL
+    /// reports as generic: SDL 3 (and so sdl2-compat, the SDL2 of Arch, Fedora 42+ and Debian
+    /// unstable) calls every virtual pad "virtual" whatever ids it was given.
+    public init?(vendor: Int, product: Int) {
+        let known: [Int: [Int: ProductCategory]] = [
+            0x045E: [0x028E: .xbox360, 0x028F: .xbox360, 0x02D1: .xboxOne, 0x02DD: .xboxOne, 0x02E3: .xboxOne, 0x02EA: .xboxOne,
+                     0x0B00: .xboxOne, 0x0B05: .xboxOne, 0x0B12: .xboxOne, 0x0B13: .xboxOne],
+            0x054C: [0x0268: .dualShock3, 0x05C4: .dualShock4, 0x09CC: .dualShock4, 0x0BA0: .dualShock4, 0x0CE6: .dualSense, 0x0DF2: .dualSense],
+            0x057E: [0x2009: .switchPro, 0x2006: .joyCon, 0x2007: .joyCon, 0x200E: .joyCon],
+        ]
+        guard let category = known[vendor]?[product] else { return nil }
+        self = category
+    }
 }
 
 /// The player number shown on the pad's lights: unset, or 1…4.

@@ -88,7 +88,7 @@ public final class GamepadManager {
             }
             defer { SDL_GameControllerClose(pad) }
             let name = SDL_GameControllerName(pad).map { String(cString: $0) } ?? "Game Controller"
-            let category = category(SDL_GameControllerGetType(pad)).rawValue
+            let category = category(of: pad).rawValue
             let player = SDL_GameControllerGetPlayerIndex(pad)
             let battery = battery(SDL_JoystickCurrentPowerLevel(SDL_GameControllerGetJoystick(pad)))
             let batteryText = battery.state == .wired ? "wired"
@@ -180,7 +180,7 @@ public final class GamepadManager {
         let identity = PadIdentity(guid: Self.guidString(SDL_JoystickGetGUID(joystick)),
                                    serial: SDL_GameControllerGetSerial(pad).map { String(cString: $0) } ?? "")
         return PadDescription(id: Int(id), identity: identity, name: SDL_GameControllerName(pad).map { String(cString: $0) } ?? "Game Controller",
-                              category: Self.category(SDL_GameControllerGetType(pad)),
+                              category: Self.category(of: pad),
                               hasLight: SDL_GameControllerHasLED(pad) == SDL_TRUE, hasRumble: SDL_GameControllerHasRumble(pad) == SDL_TRUE,
                               battery: Self.battery(SDL_JoystickCurrentPowerLevel(joystick)), heldButtons: held, axes: axes)
     }
@@ -207,6 +207,14 @@ public final class GamepadManager {
     static func unit(_ value: Int16, _ axis: PadAxis) -> Float {
         let unit = max(-1, Float(value) / 32767)
         return axis == .leftY || axis == .rightY ? -unit : unit
+    }
+
+    /// The pad's kind as SDL types it or, where SDL calls it generic (SDL 3 calls every virtual
+    /// pad so), as its vendor and product ids say.
+    static func category(of pad: OpaquePointer) -> ProductCategory {
+        let typed = category(SDL_GameControllerGetType(pad))
+        guard typed == .generic else { return typed }
+        return ProductCategory(vendor: Int(SDL_GameControllerGetVendor(pad)), product: Int(SDL_GameControllerGetProduct(pad))) ?? .generic
     }
 
     static func category(_ type: SDL_GameControllerType) -> ProductCategory {

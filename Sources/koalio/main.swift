@@ -23,7 +23,7 @@ do {
             print(pads.isEmpty ? "No game controllers found." : pads.map(TerminalText.escaped).joined(separator: "\n"))
             return 0
         }
-        return try Game.run(options.gameOptions)
+        return try Game.run(options.options)
     }
     exit(status)
 } catch let error as KoalioError {

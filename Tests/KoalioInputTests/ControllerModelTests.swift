@@ -7,6 +7,17 @@ func pad(_ id: Int, light: Bool = true, rumble: Bool = true) -> Controller {
 }
 
 final class InputElementTests: XCTestCase {
+    /// Pads SDL calls generic (SDL 3 calls every virtual pad so) are known by their ids.
+    func testWellKnownPadsAreKnownByTheirIds() {
+        XCTAssertEqual(ProductCategory(vendor: 0x057E, product: 0x2009), .switchPro)
+        XCTAssertEqual(ProductCategory(vendor: 0x054C, product: 0x0CE6), .dualSense)
+        XCTAssertEqual(ProductCategory(vendor: 0x054C, product: 0x09CC), .dualShock4)
+        XCTAssertEqual(ProductCategory(vendor: 0x045E, product: 0x028E), .xbox360)
+        XCTAssertEqual(ProductCategory(vendor: 0x045E, product: 0x0B12), .xboxOne)
+        XCTAssertNil(ProductCategory(vendor: 0x057E, product: 0x0001), "an unknown Nintendo product")
+        XCTAssertNil(ProductCategory(vendor: 0x1234, product: 0x2009), "the same product id from another vendor")
+    }
+
     func testButtonHandlersRunOncePerChange() {
         let button = ButtonInput(.buttonA)
         var values: [Float] = [], pressedChanges: [Bool] = []

@@ -1,0 +1,80 @@
+import ArgumentParser
+import KoalioSDL
+
+/// What the command line asks for: parsed once by `koalio`'s command and passed down whole.
+/// These names are a promise to players and scripts: extend, never rename.
+public struct GameOptions: ParsableArguments, Sendable {
+    public init() {}
+
+    @Option(help: ArgumentHelp("Go straight into this level (no title): a name in the data directory's Levels/ or a path to a .tmx file (with --replay: the replay's level).", valueName: "name|path"))
+    public var level: String?
+
+    @Flag(help: "Start in fullscreen (F11 toggles).")
+    public var fullscreen = false
+
+    @Option(help: ArgumentHelp("Window size as a multiple of the 568×320 view (1-8; default: the settings', 2).", valueName: "n"))
+    public var scale: Int?
+
+    @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see README).", valueName: "file"))
+    public var trace: String?
+
+    @Option(help: ArgumentHelp("When the game ends, write one line per frame to this file: its start (ms since the first frame) and how long its work took (ms).", valueName: "file"))
+    public var frameTimes: String?
+
+    @Flag(help: "Run with no visible window (SDL's dummy video driver), as fast as possible. Needs --ticks.")
+    public var headless = false
+
+    @Option(help: ArgumentHelp("Stop after this many 60 Hz steps.", valueName: "n"))
+    public var ticks: Int?
+
+    @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program; also $KOALIO_DATA_DIR).", valueName: "dir"))
+    public var dataDir: String?
+
+    @Option(help: ArgumentHelp("Renderer: auto (software when there is no GPU), software, or accelerated.", valueName: "name"))
+    public var renderer: RendererChoice = .auto
+
+    @Option(help: ArgumentHelp("Play timed key presses from this file, one step per frame (see README).", valueName: "file"))
+    public var inputScript: String?
+
+    @Option(help: ArgumentHelp("Save the last frame shown to this PNG file when the game ends.", valueName: "file"))
+    public var screenshot: String?
+
+    @Option(help: ArgumentHelp("Record the first run to this replay file when it ends or the game quits (winning runs are also saved under ~/.local/share/koalio/replays).", valueName: "file"))
+    public var record: String?
+
+    @Option(help: ArgumentHelp("Play a recorded run back instead of live input (pause and quit still work).", valueName: "file"))
+    public var replay: String?
+
+    @Flag(help: "With --replay: check the recording as fast as possible; print 'ok' and the ticks, or the first tick that differs (exit 1).")
+    public var verify = false
+
+    @Option(help: ArgumentHelp("Music volume this run, 0-100 (0: no music; default: the settings', 70).", valueName: "n"))
+    public var musicVolume: Int?
+
+    @Option(help: ArgumentHelp("Sound effects volume this run, 0-100 (0: none; default: the settings', 100).", valueName: "n"))
+    public var effectsVolume: Int?
+
+    @Option(help: ArgumentHelp("Read and save the settings in this file instead of ~/.config/koalio/settings.toml (see README).", valueName: "file"))
+    public var config: String?
+
+    @Flag(help: "Do not race the ghost of your best run in levels you have won.")
+    public var noGhost = false
+    /// False (`--no-ghost`): no ghost this run whatever the settings say.
+    public var ghost: Bool { !noGhost }
+
+    @Flag(help: "With --level: reload the level whenever its file, its tilesets or its images change on disk (for level authors).")
+    public var watch = false
+
+    public func validate() throws {
+        if let scale, !(1...8).contains(scale) { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
+        if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }
+        if verify && replay == nil { throw ValidationError("--verify needs --replay FILE.") }
+        if record != nil && replay != nil { throw ValidationError("--record and --replay do not go together.") }
+        if let musicVolume, !(0...100).contains(musicVolume) { throw ValidationError("--music-volume must be from 0 to 100, not \(musicVolume).") }
+        if let effectsVolume, !(0...100).contains(effectsVolume) { throw ValidationError("--effects-volume must be from 0 to 100, not \(effectsVolume).") }
+        if watch && (level == nil || replay != nil) { throw ValidationError("--watch needs --level FILE (and no --replay).") }
+        if headless && ticks == nil && !verify { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
+    }
+}
+
+extension RendererChoice: ExpressibleByArgument {}
