@@ -3,7 +3,8 @@
 //
 // Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL
 // (and `KoalioScriptPlayback`, for SDL's virtual pads);
-// `KoalioCore`, `KoalioInput`, `KoalioSim`, `KoalioView` and `KoalioScripting` are pure Swift and tested without a display;
+// `KoalioCore`, `KoalioInput`, `KoalioSim` (on Core alone), `KoalioView`, `KoalioScripting` and `KoalioFlow` (the state
+// machine above the world) are pure Swift and tested without a display;
 // `KoalioLevel` reads level files (TMX, XML, system zlib); `CZlib` and `CPNG` wrap system zlib and libpng.
 import PackageDescription
 
