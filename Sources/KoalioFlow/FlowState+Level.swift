@@ -33,7 +33,7 @@ extension FlowState {
 
     @MainActor
     package mutating func levelTick(_ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
-        if !run.replayed {
+        if run.source.isLive {
             // A held Back leaves at any time; a free pad's A joins while the run is on, and while
             // paused only to take back the koala of a player whose pad went away (that pause is theirs).
             effects += input.leaveRequests.map { .leave(player: $0) }
@@ -42,11 +42,11 @@ extension FlowState {
                 effects += input.joinRequests.map(Effect.join)
             }
         }
-        guard var play = input.play else {
+        guard var play = input.play.flatMap({ run.source.next(live: $0) }) else {
             run.session.wait()  // a recording with nothing for this tick: the world stands still
             return
         }
-        if !run.replayed {
+        if run.source.isLive {
             switch run.session.state {
             case .won, .died:
                 if leavesEndScreen(input.menu, context, &effects) { return }
@@ -109,13 +109,13 @@ extension FlowState {
 
     /// The hint to show now, if any: in the catalog's first level, live, while playing.
     package var hint: Action? {
-        guard run.index == 0, !run.replayed, run.session.state == .playing else { return nil }
+        guard run.index == 0, run.source.isLive, run.session.state == .playing else { return nil }
         return Self.hintActions.first { !progress.hintsDone.contains($0.rawValue) }
     }
 
     /// A jump or dash in the first level marks its hint done (kept in the progress).
     private mutating func learnHints(from events: WorldEvents, _ effects: inout [Effect]) {
-        guard run.index == 0, !run.replayed else { return }
+        guard run.index == 0, run.source.isLive else { return }
         for (action, event) in [(Action.jump, WorldEvents.jumped), (.dash, .dashed)]
         where events.contains(event) && !progress.hintsDone.contains(action.rawValue) {
             progress.hintsDone.insert(action.rawValue)
@@ -231,7 +231,7 @@ extension FlowState {
         run.result = RunResult(ticks: world.tick, previousBest: name.flatMap { progress.record($0).bestTicks }, isBest: false,
                                medal: world.assist.isOn ? nil : medalTimes?.medal(forTicks: world.tick), medalTimes: medalTimes,
                                leaves: world.leafCount, leafTotal: world.leavesTaken.count, assisted: world.assist.isOn)
-        guard !run.replayed, let name else { return }
+        guard run.source.isLive, let name else { return }
         let isBest = progress.recordWin(level: name, ticks: world.tick, leaves: world.leafCount,
                                         of: world.leavesTaken.count, assisted: world.assist.isOn)
         run.result?.isBest = isBest

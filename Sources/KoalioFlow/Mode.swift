@@ -39,19 +39,25 @@ package struct LevelRun {
     /// Index into the catalog; nil for a level from elsewhere (`--level PATH`, a replay).
     package var index: Int?
     package var sha256: [UInt8]
-    /// Steered by a recording, not by the controllers: no pause menu, no joins, no end-screen ways out.
-    package var replayed = false
+    /// The controllers, or a recording (no pause menu, no joins, no end-screen ways out then).
+    package var source: RunSource
     /// The pause menu's Resume was chosen with a button that also jumps: the run resumes when
     /// it is let go.
     package var resumesOnRelease = false
     /// How the run was won, for the end screen (nil until won; a restart clears it).
     package var result: RunResult?
 
-    package init(session: Session, index: Int?, sha256: [UInt8], replayed: Bool = false) {
+    package init(session: Session, index: Int?, sha256: [UInt8], source: RunSource = .live) {
         self.session = session
         self.index = index
         self.sha256 = sha256
-        self.replayed = replayed
+        self.source = source
+    }
+
+    /// The session's state as shown and traced: a replay whose playback the viewer paused
+    /// shows as paused.
+    package var shownState: SessionState {
+        source.isPlaybackPaused && session.state == .playing ? .paused : session.state
     }
 }
 

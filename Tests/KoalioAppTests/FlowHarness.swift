@@ -32,7 +32,7 @@ final class FlowHarness {
     let registry = ControllerRegistry()
     /// The driver's own pieces: who steers and when the game pauses itself, and the input feed.
     let presence: ControllerPresence
-    private var feed = InputFeed(source: .live)
+    private var feed = InputFeed()
     /// Every effect so far, and the screen after each tick.
     private(set) var effects: [Effect] = []
     private(set) var screens: [Screen] = []

@@ -51,12 +51,12 @@ public final class GameLoop {
         self.platform = platform
         self.registry = registry
         self.options = options
-        let replayed = options.replay != nil
-        let run = LevelRun(session: session, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], replayed: replayed)
-        flow = FlowState(mode: replayed || options.startScreen == .level ? .level : .title, run: run, progress: options.progress,
+        let source = options.replay.map { RunSource.replay(ReplayCursor(recording: $0)) } ?? .live
+        let run = LevelRun(session: session, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
+        flow = FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run, progress: options.progress,
                          titleNotice: FlowState.titleNotice(options.fileNotices))
-        feed = InputFeed(source: options.replay.map { .replay(ReplayCursor(recording: $0)) } ?? .live)
-        presence = ControllerPresence(registry: registry, showsHUD: !replayed)
+        feed = InputFeed()
+        presence = ControllerPresence(registry: registry, showsHUD: source.isLive)
         keeper = RunKeeper(options: options.recording, progressPath: options.progressPath, bestRunDirectory: options.bestRunDirectory)
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
@@ -111,7 +111,7 @@ public final class GameLoop {
             }
             platform.performControllerEffects(registry.drainEffects())
             platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.map.name) : .title)
-            platform.audio.setDucked(flow.playsLevelMusic && (flow.session.state == .paused || feed.source.isPlaybackPaused))
+            platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
             try draw(force: !running && screenshot != nil)
             if !running, let screenshot {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .screenshot(path: screenshot, error) }
@@ -193,7 +193,7 @@ public final class GameLoop {
         var context = FlowContext()
         context.levelNames = options.catalog?.names ?? []
         context.medals = options.catalog?.medals ?? [:]
-        context.playsTheGame = options.startScreen == .title && options.replay == nil && options.catalog != nil
+        context.playsTheGame = options.startScreen == .title && flow.run.source.isLive && options.catalog != nil
         context.settings = settings.effective
         context.keyNames = KeyNames.table
         context.resetKeys = settings.resetKeys
@@ -221,7 +221,7 @@ public final class GameLoop {
         case .loadLevel: break  // answered in `flow.tick`
         case .levelStarted: keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
         case let .stepped(input, result):
-            keeper.stepped(input, result, session: flow.session, replaySources: options.replay?.sources)
+            keeper.stepped(input, result, session: flow.session, replaySources: flow.run.source.recordedSources)
         case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
         case let .join(id):
             guard let pad = registry.controller(id: id), let player = registry.join(pad) else { return }
@@ -241,7 +241,7 @@ public final class GameLoop {
         let session = flow.session
         var record = TraceRecord(session: session, hudVisible: presence.hud.isVisible, controllers: registry.controllers.count,
                                  activeController: presence.activeControllerName, renderer: platform.rendererName,
-                                 state: feed.source.isPlaybackPaused && session.state == .playing ? .paused : nil)
+                                 state: flow.run.shownState)
         record.tick = flow.ticks
         record.screen = flow.screen.rawValue
         record.level = flow.screen == .level ? session.map.name : nil
@@ -274,17 +274,17 @@ public final class GameLoop {
         let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
         if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) { return MenuView.drawList(page, over: flow.session) }
         let session = flow.session
-        let live = options.replay == nil
+        let live = flow.run.source.isLive
         var overlay = presence.overlay(at: session.steps, touchOpacityPercent: settings.effective.touchOpacityPercent)
         if !live {
             overlay.badge = "REPLAY"
-            overlay.playbackPaused = feed.source.isPlaybackPaused
+            overlay.playbackPaused = flow.run.source.isPlaybackPaused
         }
         overlay.ghost = keeper.ghost?.session.world.player
         if let problem = watch?.problem { overlay.notice = problem }
         overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
         if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings) }
-        if session.state != .playing || feed.source.isPlaybackPaused {  // the end and pause screens' lines, only when shown
+        if flow.run.shownState != .playing {  // the end and pause screens' lines, only when shown
             (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)
             if live { overlay.pauseMenu = flow.pausePage(context) }
             overlay.padBattery = registry.current.map { "\($0.vendorName): \($0.battery.summary)" }

@@ -45,7 +45,7 @@ final class RunKeeper {
     /// through walls).
     func begin(_ run: LevelRun, catalogName: String?, ghostOn: Bool) {
         ghost = nil
-        guard let options, !run.replayed else { return }
+        guard let options, run.source.isLive else { return }
         recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.map.name, levelSHA256: run.sha256,
                             tickRate: Tick.perSecond, assist: run.session.world.assist)
         guard ghostOn, let path = bestRunPath(level: catalogName), FileManager.default.fileExists(atPath: path) else { return }
