@@ -58,7 +58,7 @@ let package = Package(
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
         // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
-        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
+        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
         .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -25,19 +25,22 @@ final class FlowHarness {
         return (name, file.map, file.sha256)
     }
 
-    var flow: FlowState
-    var context = FlowContext()
+    /// The game's own runner: the flow, the registry, who steers and when the game pauses itself.
+    let runner: FlowRunner
+    var flow: FlowState {
+        get { runner.flow }
+        set { runner.flow = newValue }
+    }
+    var registry: ControllerRegistry { runner.registry }
+    var presence: ControllerPresence { runner.presence }
+    /// What the game's driver would give the flow; ``context`` adds the registry's part, as the runner does.
+    private var base = FlowContext()
+    var context: FlowContext { runner.context(base) }
     /// The catalog's loader: the shipped levels, or a refusal for those `broken` names.
     let load: (Int) -> LevelLoad
-    let registry = ControllerRegistry()
-    /// The driver's own pieces: who steers and when the game pauses itself, and the input feed.
-    let presence: ControllerPresence
-    private var feed = InputFeed()
     /// Every effect so far, and the screen after each tick.
     private(set) var effects: [Effect] = []
     private(set) var screens: [Screen] = []
-    /// The controller the last press came from: it names the steering, as in the game.
-    private var steering: Controller?
 
     /// The game as started from the title with the three levels, all unlocked unless `progress` says otherwise.
     init(progress: PlayerProgress? = nil, settings: Settings = Settings(), broken: Set<Int> = []) throws {
@@ -45,45 +48,38 @@ final class FlowHarness {
         XCTAssertEqual(levels.count, 3, "the shipped levels load")
         var unlocked = PlayerProgress()
         for level in levels.dropLast() { _ = unlocked.recordWin(level: level.name, ticks: 5000) }
-        flow = FlowState(mode: .title, run: LevelRun(session: Session(map: levels[0].map), index: 0, sha256: levels[0].sha256),
-                         progress: progress ?? unlocked)
-        context.levelNames = levels.map(\.name)
-        context.playsTheGame = true
+        let registry = ControllerRegistry()
+        runner = FlowRunner(flow: FlowState(mode: .title, run: LevelRun(session: Session(map: levels[0].map), index: 0, sha256: levels[0].sha256),
+                                            progress: progress ?? unlocked),
+                            registry: registry)
+        base.levelNames = levels.map(\.name)
+        base.playsTheGame = true
         load = { index in
             broken.contains(index) ? .refused("Levels/\(levels[index].name).tmx:3: broken on purpose")
                 : .loaded(levels[index].map, sha256: levels[index].sha256)
         }
-        context.settings = settings
-        context.keyNames = KeyNames.table
+        base.settings = settings
+        base.keyNames = KeyNames.table
         registry.bindings = settings.bindings
-        presence = ControllerPresence(registry: registry, showsHUD: true)
+        runner.beginFrame()
     }
 
-    /// A pad event through the registry, reacted to as the driver does (a pause when the pad in use leaves).
-    private func apply(_ event: PadEvent) { _ = presence.react(to: registry.apply(event), at: flow.session.steps) }
+    /// A pad event, as the driver hands it over.
+    private func apply(_ event: PadEvent) { _ = runner.pad(event) }
 
     var screen: Screen { flow.screen }
 
     /// Starts a catalog level at once, as choosing it would (the load answered by the harness's catalog).
     func startLevel(_ index: Int) { _ = flow.levelLoaded(index, load(index), context) }
 
-    /// One 60 Hz tick, as the driver runs it.
+    /// The end of a 60 Hz frame of one tick, as the driver runs it: the frame's events were
+    /// handed over as they came, after its ``FlowRunner/beginFrame()``; the next frame begins.
     func tick(_ count: Int = 1) {
         for _ in 0..<count {
-            registry.currentFollowsInput = !flow.isInLevel
-            context.read(registry)
-            let input = feed.take(from: registry, steering: steering ?? registry.keyboard.controller, pausing: presence.takePauseRequest(),
-                                  sourceIndex: { _ in 0 })
-            let new = flow.tick(input, context, load: load)
-            for effect in new {
-                switch effect {
-                case let .join(id): if let pad = registry.controller(id: id) { _ = registry.join(pad) }
-                case let .leave(player): registry.leave(player: player)
-                default: break
-                }
-            }
-            effects += new
+            runner.endEvents()
+            effects += runner.tick(base, sourceIndex: { _ in 0 }, load: load)
             screens.append(flow.screen)
+            runner.beginFrame()
         }
     }
 
@@ -104,17 +100,14 @@ final class FlowHarness {
 
     /// A key pressed for one tick and released the next (Enter, Escape, …).
     func press(_ key: Key) {
-        steering = registry.keyboard.controller
-        registry.keyboard.keyDown(key, isRepeat: false)
-        feed.reader.key(key, isRepeat: false)
+        runner.keyDown(key, isRepeat: false)
         tick()
-        registry.keyboard.keyUp(key)
+        runner.keyUp(key)
         tick()
     }
 
     /// A pad's button (by SDL's name) pressed for one tick and released the next.
     func press(_ binding: PadBinding, pad id: Int) {
-        steering = pad(id)
         set(binding, pad: id, down: true)
         tick()
         set(binding, pad: id, down: false)

@@ -411,11 +411,11 @@ final class FlowCaseTests: XCTestCase {
             registry.currentFollowsInput = false
             _ = registry.apply(.button(id: 1, .a, down: true))  // the first pad steers player 1
             let start = 100
-            let early = presence.joinPrompts(at: start, bindings: Bindings())
+            let early = presence.joinPrompts(at: start, bindings: Bindings(), keyNames: KeyNames.table)
             XCTAssertEqual(early.prompts.count, 1, "one free pad, one prompt")
             XCTAssertEqual(early.prompts.first?.parts.first, .text("Pro Controller: press "))
             XCTAssertEqual(early.hints, [])
-            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, bindings: Bindings())
+            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, bindings: Bindings(), keyNames: KeyNames.table)
             XCTAssertEqual(late.prompts, [])
             XCTAssertEqual(late.hints.map(\.parts.count), [2], "\"(A) to join\" in the corner")
             XCTAssertEqual(late.hints.first?.parts.last, .text(" to join"))

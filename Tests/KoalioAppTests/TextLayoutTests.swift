@@ -71,7 +71,7 @@ final class TextLayoutTests: XCTestCase {
 
         let pad = Controller(id: .pad(1), vendorName: name, productCategory: .dualSense, hasLight: true, hasRumble: true)
         let prompts = Prompts(controller: pad, bindings: Bindings(), keyNames: KeyNames.table)
-        let joinPrompt = ControllerPresence.joinPrompt(pad, bindings: Bindings())
+        let joinPrompt = ControllerPresence.joinPrompt(pad, bindings: Bindings(), keyNames: KeyNames.table)
         var overlay = Scene.Overlay(notice: "\(name) disconnected", lowBatteryPad: name)
         overlay.joinPrompts = [joinPrompt, joinPrompt, joinPrompt]
         check(Scene.drawList(playing, overlay: overlay), "playing, a notice, a low battery and three join prompts")
@@ -85,7 +85,7 @@ final class TextLayoutTests: XCTestCase {
         check(Scene.drawList(playing, overlay: replay), "a replay's playback paused")
 
         overlay.joinPrompts = []
-        overlay.joinHints = Array(repeating: ControllerPresence.joinHint(pad, bindings: Bindings()), count: 3)
+        overlay.joinHints = Array(repeating: ControllerPresence.joinHint(pad, bindings: Bindings(), keyNames: KeyNames.table), count: 3)
         check(Scene.drawList(playing, overlay: overlay), "playing, three join hints in the corner")
 
         overlay.padBattery = "\(name): battery unknown"

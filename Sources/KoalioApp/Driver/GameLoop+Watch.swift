@@ -57,7 +57,7 @@ extension GameLoop {
                 try platform.preload(Art.textures(for: map))  // a theme's backdrops, once
             } catch { throw .dataFile(error, reference: map.reference(of: error)) }
             let (session, keptPlace) = flow.session.reloaded(on: map)
-            flow.run = LevelRun(session: session, index: flow.run.index, sha256: sha256)
+            runner.flow.run = LevelRun(session: session, index: flow.run.index, sha256: sha256)
             keeper.begin(flow.run, catalogName: nil, ghostOn: false)
             watch.loaded(map)
             let line = "\(name) reloaded" + (keptPlace ? "" : ": the koala's spot is not free, back at the spawn")

@@ -28,13 +28,11 @@ public final class GameLoop {
     let platform: Platform
     public let registry: ControllerRegistry
     let options: Options
-    /// The game above the world, stepped once per tick.
-    var flow: FlowState
-    /// Each tick's input: the controllers' events read into frames, and where the world's
-    /// input comes from (the controllers, or a recording).
-    private var feed: InputFeed
+    /// The game above the world: the controllers' events in, one ``FlowState`` tick at a time.
+    let runner: FlowRunner
+    var flow: FlowState { runner.flow }
     /// What the player sees of the controllers: the HUD, notices, join prompts, who steers.
-    let presence: ControllerPresence
+    var presence: ControllerPresence { runner.presence }
     let keeper: RunKeeper
     /// The player's settings; the settings menu changes them (``change(settings:)``).
     var settings: SettingsStore
@@ -53,10 +51,9 @@ public final class GameLoop {
         self.options = options
         let source = options.replay.map { RunSource.replay(ReplayCursor(recording: $0)) } ?? .live
         let run = LevelRun(session: session, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
-        flow = FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run, progress: options.progress,
-                         titleNotice: FlowState.titleNotice(options.fileNotices))
-        feed = InputFeed()
-        presence = ControllerPresence(registry: registry, showsHUD: source.isLive)
+        runner = FlowRunner(flow: FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run,
+                                            progress: options.progress, titleNotice: FlowState.titleNotice(options.fileNotices)),
+                            registry: registry)
         keeper = RunKeeper(options: options.recording, progressPath: options.progressPath, bestRunDirectory: options.bestRunDirectory)
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
@@ -96,13 +93,11 @@ public final class GameLoop {
             let frameStart = now()
             reloadIfChanged()
             do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .scriptPlayback(error) }
-            registry.currentFollowsInput = !flow.isInLevel
+            runner.beginFrame()
             running = pumpEvents()
             guard running else { break }
-            presence.updateHUD(visible: registry.controllers.isEmpty && flow.isInLevel, at: flow.session.steps)
-            // Assist's game speed slows play, not the menus (a run's speed is fixed when it starts).
-            let slowed = flow.isInLevel && flow.session.state == .playing
-            var due = fixedStep ? 1 : clock.ticksDue(now: frameStart, rate: slowed ? Double(flow.session.world.assist.speedPercent) / 100 : 1)
+            runner.endEvents()
+            var due = fixedStep ? 1 : clock.ticksDue(now: frameStart, rate: runner.tickRate)
             while due > 0 && running {
                 tick()
                 due -= 1
@@ -141,28 +136,23 @@ public final class GameLoop {
                 new.fullscreen = !platform.isFullscreen
                 change(settings: new)
             case let .keyDown(key, isRepeat):
-                registry.keyboard.keyDown(key, isRepeat: isRepeat)
-                feed.reader.key(key, isRepeat: isRepeat)
-                presence.lastUsed = .keyboard
+                runner.keyDown(key, isRepeat: isRepeat)
                 platform.showPointer(false)
             case let .keyUp(key):
-                registry.keyboard.keyUp(key)
+                runner.keyUp(key)
             case .focusLost:
-                registry.keyboard.releaseAll()
-                presence.pauseRequested = true
+                runner.focusLost()
             case .repaint:
                 shown = nil  // presented again even if unchanged: the window may show something else now
             case .mouseMoved:
                 platform.showPointer(true)
             case let .pointer(pointer):
                 if pointer.id == .mouse { platform.showPointer(true) }
-                // The menus, the pause screen's entries and "You Won!" take taps; in a level the HUD takes the rest.
-                if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { feed.reader.pointerDown(at: pointer.position) }
-                if flow.isInLevel && presence.hud.handle(pointer) { presence.lastUsed = .hud }
+                runner.pointer(pointer)
             case let .pad(event):
-                let changes = registry.apply(event)
+                let (changes, effects) = runner.pad(event)
                 if changes.contains(where: \.isUse) { platform.showPointer(false) }
-                for effect in presence.react(to: changes, at: flow.session.steps) { perform(effect) }
+                for effect in effects { perform(effect) }
             }
         }
         return true
@@ -171,9 +161,7 @@ public final class GameLoop {
     // MARK: - Ticks
 
     private func tick() {
-        let input = feed.take(from: registry, steering: presence.namedController, pausing: presence.takePauseRequest(),
-                              sourceIndex: keeper.sourceIndex)
-        for effect in flow.tick(input, context, load: loadCatalogLevel) { perform(effect) }
+        for effect in runner.tick(context, sourceIndex: keeper.sourceIndex, load: loadCatalogLevel) { perform(effect) }
         writeTrace()
     }
 
@@ -197,9 +185,8 @@ public final class GameLoop {
         context.settings = settings.effective
         context.keyNames = KeyNames.table
         context.resetKeys = settings.resetKeys
-        context.read(registry)
         if case .settings = flow.mode { context.displays = platform.displays }
-        return context
+        return runner.context(context)
     }
 
     private func catalogName(of run: LevelRun) -> String? {
@@ -223,14 +210,7 @@ public final class GameLoop {
         case let .stepped(input, result):
             keeper.stepped(input, result, session: flow.session, replaySources: flow.run.source.recordedSources)
         case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
-        case let .join(id):
-            guard let pad = registry.controller(id: id), let player = registry.join(pad) else { return }
-            presence.show("Player \(player): \(pad.vendorName) joined", at: flow.session.steps)
-            sound.cue(.padConnected)
-        case let .leave(player):
-            registry.leave(player: player)
-            presence.show("Player \(player) left", at: flow.session.steps)
-            sound.cue(.padDisconnected)
+        case .join, .leave: break  // the runner seated them (its sound follows)
         case let .warn(message): warn(message)
         case .quit: quitRequested = true
         }
@@ -283,7 +263,7 @@ public final class GameLoop {
         overlay.ghost = keeper.ghost?.session.world.player
         if let problem = watch?.problem { overlay.notice = problem }
         overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
-        if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings) }
+        if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings, keyNames: KeyNames.table) }
         if flow.run.shownState != .playing {  // the end and pause screens' lines, only when shown
             (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)
             if live { overlay.pauseMenu = flow.pausePage(context) }

@@ -1,15 +1,16 @@
-import KoalioFlow
 import KoalioInput
 import KoalioReplay
 
 /// Where each tick's ``FrameInput`` comes from: the frame's events read by the reader, and the
 /// registry's controllers. (A replay is the run's input source, in the flow: ``RunSource``.)
-struct InputFeed {
-    var reader = FrameInputReader()
+package struct InputFeed {
+    package var reader = FrameInputReader()
+
+    package init() {}
 
     /// The tick's input. `pausing`: the game pauses itself at this tick (focus lost, the pad
     /// in use left), carried in the world's input so a replay pauses at the same tick.
-    mutating func take(from registry: ControllerRegistry, steering: Controller, pausing: Bool,
+    package mutating func take(from registry: ControllerRegistry, steering: Controller, pausing: Bool,
                        sourceIndex: (String) -> Int) -> FrameInput {
         var input = reader.take(from: registry, steering: steering, sourceIndex: sourceIndex)
         if pausing { input.play?.pressed.insert(.pauseRequest) }

@@ -1,8 +1,6 @@
-import KoalioFlow
 import KoalioCore
 import KoalioHUD
 import KoalioInput
-import KoalioSDL
 import KoalioView
 
 /// What the player sees of the controllers: the on-screen controls (shown while no pad is
@@ -10,28 +8,28 @@ import KoalioView
 /// which controller the prompts and the trace name. Keyboard, pads and the HUD all steer at
 /// once; the one used last only names the steering.
 @MainActor
-final class ControllerPresence {
+package final class ControllerPresence {
     /// How long "… connected" stays on screen.
-    static let noticeTicks = 3 * Tick.perSecond
+    package static let noticeTicks = 3 * Tick.perSecond
     /// How long the HUD takes to fade in or out.
-    static let hudFadeTicks = 12
+    package static let hudFadeTicks = 12
     /// How long a free pad's "press ✕ to join" stays over the level before it folds into the
     /// corner's "✕ to join".
-    static let joinPromptTicks = 4 * Tick.perSecond
+    package static let joinPromptTicks = 4 * Tick.perSecond
 
     /// Which kind of controller had input last: it names the steering, it does not choose it.
-    enum LastUsed { case keyboard, pad, hud }
+    package enum LastUsed { case keyboard, pad, hud }
 
-    let registry: ControllerRegistry
-    let hud = HUD()
+    package let registry: ControllerRegistry
+    package let hud = HUD()
     /// False during a replay, whose controllers do not steer: the HUD never shows.
     private let showsHUD: Bool
-    var lastUsed = LastUsed.keyboard
+    package var lastUsed = LastUsed.keyboard
     /// The game pauses itself at the next tick (focus lost, the pad in use left).
-    var pauseRequested = false
+    package var pauseRequested = false
 
     /// Whether the game pauses itself this tick; asked once per tick.
-    func takePauseRequest() -> Bool {
+    package func takePauseRequest() -> Bool {
         defer { pauseRequested = false }
         return pauseRequested
     }
@@ -42,7 +40,7 @@ final class ControllerPresence {
     private var freeSince: [ControllerID: Int] = [:]
 
     /// - Parameter showsHUD: false during a replay, whose controllers do not steer.
-    init(registry: ControllerRegistry, showsHUD: Bool) {
+    package init(registry: ControllerRegistry, showsHUD: Bool) {
         self.registry = registry
         self.showsHUD = showsHUD
         if !showsHUD {
@@ -54,7 +52,7 @@ final class ControllerPresence {
 
     /// What a pad event changed: notices, the pause when the pad in use leaves, and which
     /// controller is named as used last (a new pad at once). Returns the sounds to play.
-    func react(to changes: [ControllerChange], at step: Int) -> [Effect] {
+    package func react(to changes: [ControllerChange], at step: Int) -> [Effect] {
         var effects: [Effect] = []
         for change in changes {
             switch change {
@@ -79,13 +77,13 @@ final class ControllerPresence {
         return effects
     }
 
-    func show(_ text: String, at step: Int) {
+    package func show(_ text: String, at step: Int) {
         notice = (text, step + Self.noticeTicks)
     }
 
     /// The HUD shows while no pad is connected, in a level (never during a replay): it hides
     /// when one arrives, returns when the last one leaves, and lets go of everything as it hides.
-    func updateHUD(visible wanted: Bool, at step: Int) {
+    package func updateHUD(visible wanted: Bool, at step: Int) {
         let visible = wanted && showsHUD
         guard visible != hud.isVisible else { return }
         hud.setVisible(visible)
@@ -95,7 +93,7 @@ final class ControllerPresence {
 
     /// The controller named as steering: the kind used last, falling back to the pad in use,
     /// then the keyboard, when that kind is gone (a pad unplugged, the HUD hidden).
-    var namedController: Controller {
+    package var namedController: Controller {
         switch lastUsed {
         case .pad: return registry.current ?? registry.keyboard.controller
         case .hud: return hud.isVisible ? hud.controller : registry.current ?? registry.keyboard.controller
@@ -104,7 +102,7 @@ final class ControllerPresence {
     }
 
     /// The name the trace gives the steering controller; nil until it has been used.
-    var activeControllerName: String? {
+    package var activeControllerName: String? {
         let controller = namedController
         if controller === registry.keyboard.controller { return registry.keyboard.hasHadInput ? controller.vendorName : nil }
         if controller === hud.controller { return hud.hasHadInput ? controller.vendorName : nil }
@@ -112,7 +110,7 @@ final class ControllerPresence {
     }
 
     /// The notice, the low-battery line and the HUD (faded over ``hudFadeTicks`` after each change).
-    func overlay(at step: Int, touchOpacityPercent: Int) -> Scene.Overlay {
+    package func overlay(at step: Int, touchOpacityPercent: Int) -> Scene.Overlay {
         let progress = min(1, Double(step - hudChangedAtStep) / Double(Self.hudFadeTicks))
         let opacity = (hud.isVisible ? progress : 1 - progress) * Double(touchOpacityPercent) / 100
         let current = registry.current
@@ -123,7 +121,7 @@ final class ControllerPresence {
 
     /// The pads that are no one's, in their own pictures: "DualSense: press ✕ to join" for
     /// ``joinPromptTicks`` after the pad became free, then "✕ to join" in the corner.
-    func joinPrompts(at step: Int, bindings: Bindings) -> (prompts: [Prompt], hints: [Prompt]) {
+    package func joinPrompts(at step: Int, bindings: Bindings, keyNames: KeyNameTable) -> (prompts: [Prompt], hints: [Prompt]) {
         let free = registry.controllers.filter { registry.player(of: $0.id) == nil }
         freeSince = freeSince.filter { id, since in since <= step && free.contains { $0.id == id } }
         guard registry.seats.count < PartyLimits.players - 1 || !registry.playersWithPadAway.isEmpty else { return ([], []) }
@@ -131,15 +129,15 @@ final class ControllerPresence {
         for pad in free {
             let since = freeSince[pad.id] ?? step
             freeSince[pad.id] = since
-            if step - since < Self.joinPromptTicks { prompts.append(Self.joinPrompt(pad, bindings: bindings)) } else {
-                hints.append(Self.joinHint(pad, bindings: bindings))
+            if step - since < Self.joinPromptTicks { prompts.append(Self.joinPrompt(pad, bindings: bindings, keyNames: keyNames)) } else {
+                hints.append(Self.joinHint(pad, bindings: bindings, keyNames: keyNames))
             }
         }
         return (prompts, hints)
     }
 
     /// "Player 2's pad is gone: …", or for several "Players 2 and 3: pads gone: …"; nil for none.
-    nonisolated static func padsAwayLine(_ players: [Int]) -> String? {
+    package nonisolated static func padsAwayLine(_ players: [Int]) -> String? {
         guard let last = players.last else { return nil }
         guard players.count > 1 else { return "Player \(last)'s pad is gone: plug it back in, or A on a free pad" }
         let names = players.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
@@ -147,16 +145,16 @@ final class ControllerPresence {
     }
 
     /// The widest a pad's name is drawn in its join prompt, in logical pixels.
-    nonisolated static let joinNameWidth = 200.0
+    package nonisolated static let joinNameWidth = 200.0
 
     /// "DualSense Wireless Controller: press ✕ to join", a long name cut short.
-    nonisolated static func joinPrompt(_ pad: Controller, bindings: Bindings) -> Prompt {
-        let glyph = Prompt.Part.glyph(Prompts(controller: pad, bindings: bindings, keyNames: KeyNames.table).glyph(.jump))
+    package nonisolated static func joinPrompt(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
+        let glyph = Prompt.Part.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump))
         return Prompt([.text("\(Text.fitting(pad.vendorName, width: joinNameWidth)): press "), glyph, .text(" to join")])
     }
 
     /// "✕ to join", in the corner.
-    nonisolated static func joinHint(_ pad: Controller, bindings: Bindings) -> Prompt {
-        Prompt([.glyph(Prompts(controller: pad, bindings: bindings, keyNames: KeyNames.table).glyph(.jump)), .text(" to join")])
+    package nonisolated static func joinHint(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
+        Prompt([.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump)), .text(" to join")])
     }
 }

@@ -1,0 +1,107 @@
+import KoalioCore
+import KoalioInput
+import KoalioSim
+
+/// The game above the world as it runs, frame by frame: each frame's controller events read
+/// into the registry, the input reader and what the player sees of the controllers
+/// (``ControllerPresence``); the rules on who steers, when the HUD shows, when the game pauses
+/// itself and how fast the world runs; and each tick's ``FlowState/tick(_:_:load:)``, with the
+/// joins and leaves it asks for performed on the registry. The driver runs it with SDL's
+/// events; the tests run this very code with events of their own making.
+@MainActor
+package final class FlowRunner {
+    package var flow: FlowState
+    package let registry: ControllerRegistry
+    package let presence: ControllerPresence
+    package private(set) var feed = InputFeed()
+
+    package init(flow: FlowState, registry: ControllerRegistry) {
+        self.flow = flow
+        self.registry = registry
+        presence = ControllerPresence(registry: registry, showsHUD: flow.run.source.isLive)
+    }
+
+    // MARK: - A frame's events
+
+    /// Before the frame's events: in the menus the pad in use is the one used last; in a level
+    /// another pad is someone else's (it joins with A), so it does not take player 1's koala.
+    package func beginFrame() { registry.currentFollowsInput = !flow.isInLevel }
+
+    package func keyDown(_ key: Key, isRepeat: Bool) {
+        registry.keyboard.keyDown(key, isRepeat: isRepeat)
+        feed.reader.key(key, isRepeat: isRepeat)
+        presence.lastUsed = .keyboard
+    }
+
+    package func keyUp(_ key: Key) { registry.keyboard.keyUp(key) }
+
+    /// The window lost keyboard focus: held keys are let go (their releases go to the other
+    /// window) and the game pauses itself.
+    package func focusLost() {
+        registry.keyboard.releaseAll()
+        presence.pauseRequested = true
+    }
+
+    /// The menus, the pause screen's entries and "You Won!" take taps; in a level the on-screen
+    /// controls take the rest.
+    package func pointer(_ pointer: PointerEvent) {
+        if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { feed.reader.pointerDown(at: pointer.position) }
+        if flow.isInLevel && presence.hud.handle(pointer) { presence.lastUsed = .hud }
+    }
+
+    /// A pad arrived, left or had input: what changed (returned), and the notices, sounds and
+    /// self-pause (the pad in use, or a co-op player's, went away) that makes.
+    package func pad(_ event: PadEvent) -> (changes: [ControllerChange], effects: [Effect]) {
+        let changes = registry.apply(event)
+        return (changes, presence.react(to: changes, at: flow.session.steps))
+    }
+
+    /// After the frame's events: the on-screen controls show while no pad is connected, in a
+    /// level (never during a replay).
+    package func endEvents() {
+        presence.updateHUD(visible: registry.controllers.isEmpty && flow.isInLevel, at: flow.session.steps)
+    }
+
+    /// How fast the world runs this frame, as a share of 60 ticks a second: the assist's game
+    /// speed slows play, not the menus (a run's speed is fixed when it starts).
+    package var tickRate: Double {
+        flow.isInLevel && flow.session.state == .playing ? Double(flow.session.world.assist.speedPercent) / 100 : 1
+    }
+
+    // MARK: - A tick
+
+    /// `base` with the registry's part filled in: the pad in use's kind, the seated players and
+    /// those whose pad is away.
+    package func context(_ base: FlowContext) -> FlowContext {
+        var context = base
+        context.read(registry)
+        return context
+    }
+
+    /// One 60 Hz tick: the frame's input read once, the flow stepped (loads answered by `load`),
+    /// its joins and leaves performed on the registry with their notices. Returns every effect,
+    /// in order, the joins' and leaves' sounds after them, for the driver to perform the rest.
+    /// `sourceIndex`: a controller's number in the run's recording, by name.
+    package func tick(_ context: FlowContext, sourceIndex: (String) -> Int, load: (Int) -> LevelLoad) -> [Effect] {
+        let context = self.context(context)
+        let input = feed.take(from: registry, steering: presence.namedController, pausing: presence.takePauseRequest(),
+                              sourceIndex: sourceIndex)
+        var effects: [Effect] = []
+        for effect in flow.tick(input, context, load: load) {
+            effects.append(effect)
+            switch effect {
+            case let .join(id):
+                guard let pad = registry.controller(id: id), let player = registry.join(pad) else { continue }
+                presence.show("Player \(player): \(pad.vendorName) joined", at: flow.session.steps)
+                effects.append(.sound(.padConnected))
+            case let .leave(player):
+                registry.leave(player: player)
+                presence.show("Player \(player) left", at: flow.session.steps)
+                effects.append(.sound(.padDisconnected))
+            default:
+                break
+            }
+        }
+        return effects
+    }
+}
