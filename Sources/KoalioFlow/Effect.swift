@@ -18,6 +18,9 @@ package enum Effect: Equatable {
     case loadLevel(Int)
     /// ``FlowState/run`` has just started: the driver loads its ghost and starts recording it.
     case levelStarted
+    /// `--watch`: ``FlowState/run`` is the reloaded level, the koala where it stood (`keptPlace`)
+    /// or back at the spawn: the driver starts recording it anew and says so.
+    case levelReloaded(keptPlace: Bool)
     /// The run took one step with this input (the driver records it and moves the ghost).
     case stepped(TickInput, Session.StepResult)
     /// The run just won was the level's best: keep its recording (the ghost races it).

@@ -24,6 +24,8 @@ package struct FlowContext {
     package var keyNames = KeyNameTable()
     /// The kind of the pad in use, nil with none (the pad buttons page shows Xbox's).
     package var padCategory: ProductCategory?
+    /// Whether the window is fullscreen now (a window manager may have taken it out).
+    package var isFullscreen = false
     /// SDL's displays by name, for the video page.
     package var displays: [String] = []
     /// Co-op players 2–4 in the game, and those of them whose pad went away.

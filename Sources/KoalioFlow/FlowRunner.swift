@@ -28,6 +28,7 @@ package final class FlowRunner {
     package func beginFrame() { registry.currentFollowsInput = !flow.isInLevel }
 
     package func keyDown(_ key: Key, isRepeat: Bool) {
+        guard key != FrameInputReader.fullscreenKey else { return feed.reader.key(key, isRepeat: isRepeat) }
         registry.keyboard.keyDown(key, isRepeat: isRepeat)
         feed.reader.key(key, isRepeat: isRepeat)
         presence.lastUsed = .keyboard
@@ -55,6 +56,9 @@ package final class FlowRunner {
         let changes = registry.apply(event)
         return (changes, presence.react(to: changes, at: flow.session.steps))
     }
+
+    /// `--watch`: the level's changed files, loaded again (the driver read them); the next tick takes them.
+    package func levelReloaded(_ reload: LevelReload) { feed.reloaded = reload }
 
     /// After the frame's events: the on-screen controls show while no pad is connected, in a
     /// level (never during a replay).

@@ -6,7 +6,7 @@ import KoalioUserData
 /// progress and the menus' memory. ``update(_:_:)`` is the only way it changes: it reads one
 /// ``FrameInput`` and returns the ``Effect``s the driver performs (The Elm Architecture's
 /// update, without the runtime). No SDL, no files, no clock: tests step it by hand.
-package struct FlowState {
+package struct FlowState: Equatable {
     package var mode: Mode
     /// The level being played, or last played (the menus draw it dimmed behind them).
     package var run: LevelRun
@@ -64,6 +64,16 @@ package struct FlowState {
     package mutating func update(_ input: FrameInput, _ context: FlowContext) -> [Effect] {
         ticks += 1
         var effects: [Effect] = []
+        if input.fullscreenToggled {
+            var settings = context.settings
+            settings.fullscreen = !context.isFullscreen
+            effects.append(.changeSettings(settings))
+        }
+        if let reload = input.reloaded {
+            let (session, keptPlace) = run.session.reloaded(on: reload.map)
+            run = LevelRun(session: session, index: run.index, sha256: reload.sha256)
+            effects.append(.levelReloaded(keptPlace: keptPlace))
+        }
         if quitConfirmation != nil {
             confirmQuitTick(input.menu, &effects)
             return effects

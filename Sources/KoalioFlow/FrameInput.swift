@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioInput
 import KoalioReplay
+import KoalioSim
 
 /// Everything one 60 Hz tick of the game above the world reads, with every press found once,
 /// from one previous and one current frame, before any mode looks at it. A mode that takes a
@@ -20,6 +21,21 @@ package struct FrameInput: Equatable {
     /// Free pads whose A asks to join, and co-op players who held Back to leave.
     package var joinRequests: [ControllerID] = []
     package var leaveRequests: [Int] = []
+    /// F11 was pressed: fullscreen or back (kept in the settings, as the menu's Fullscreen is).
+    package var fullscreenToggled = false
+    /// `--watch`: the level's files changed and were loaded again (nil on other ticks).
+    package var reloaded: LevelReload?
+}
+
+/// A `--watch`ed level loaded again from its changed files.
+package struct LevelReload: Equatable {
+    package var map: TileMap
+    package var sha256: [UInt8]
+
+    package init(map: TileMap, sha256: [UInt8]) {
+        self.map = map
+        self.sha256 = sha256
+    }
 }
 
 /// One tick's menu navigation, from every scheme at once: arrows/WASD, Enter and Esc on the
@@ -49,14 +65,21 @@ package struct FrameInputReader {
     package static let threshold: Float = 0.5
     /// The key that leaves a paused level (Escape there resumes: it is the pause key).
     package static let leaveLevelKey = Key.q
+    /// The key that toggles fullscreen, on every screen (it is never a binding's, nor a rebind's).
+    package static let fullscreenKey = Key.f11
     package init() {}
 
     private var pending = MenuInput()
     private var keys: [Key] = []
+    private var fullscreenToggled = false
     private var previousPads = GamepadSnapshot.neutral
     private var previousRawPads = GamepadSnapshot.neutral
 
     package mutating func key(_ key: Key, isRepeat: Bool) {
+        if key == Self.fullscreenKey {
+            if !isRepeat { fullscreenToggled = true }
+            return
+        }
         if !isRepeat { keys.append(key) }
         switch key {
         case .up, .w: pending.up = true
@@ -90,9 +113,11 @@ package struct FrameInputReader {
         menu.right = menu.right || crossed(x, 1)
         menu.choose = menu.choose || crossed({ $0.buttonA }, 1)
         menu.padBack = crossed({ $0.buttonB }, 1)
-        let input = FrameInput(menu: menu, keysPressed: keys, rawPads: rawPads, previousRawPads: previousRawPads)
+        var input = FrameInput(menu: menu, keysPressed: keys, rawPads: rawPads, previousRawPads: previousRawPads)
+        input.fullscreenToggled = fullscreenToggled
         pending = MenuInput()
         keys.removeAll()
+        fullscreenToggled = false
         previousPads = snapshot
         previousRawPads = rawPads
         return input

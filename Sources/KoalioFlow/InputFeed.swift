@@ -6,6 +6,9 @@ import KoalioReplay
 package struct InputFeed {
     package var reader = FrameInputReader()
 
+    /// A `--watch`ed level loaded again, for the next tick.
+    package var reloaded: LevelReload?
+
     package init() {}
 
     /// The tick's input. `pausing`: the game pauses itself at this tick (focus lost, the pad
@@ -14,6 +17,8 @@ package struct InputFeed {
                        sourceIndex: (String) -> Int) -> FrameInput {
         var input = reader.take(from: registry, steering: steering, sourceIndex: sourceIndex)
         if pausing { input.play?.pressed.insert(.pauseRequest) }
+        input.reloaded = reloaded
+        reloaded = nil
         return input
     }
 }

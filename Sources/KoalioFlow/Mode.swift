@@ -34,7 +34,7 @@ package struct SettingsState: Equatable {
 
 /// The level being played: the session, which of the catalog's levels it is, and its file's
 /// digest (recordings and the ghost name it).
-package struct LevelRun {
+package struct LevelRun: Equatable {
     package var session: Session
     /// Index into the catalog; nil for a level from elsewhere (`--level PATH`, a replay).
     package var index: Int?

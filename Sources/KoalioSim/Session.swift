@@ -9,7 +9,7 @@ public enum SessionState: String, Sendable {
 ///
 /// The game loop calls ``advance(_:)`` once per 60 Hz step whether or not the game is paused,
 /// so the step count (``steps``) is the loop's clock and the world stands still while paused.
-public struct Session: Sendable {
+public struct Session: Equatable, Sendable {
     public let map: TileMap
     public internal(set) var world: World
     public private(set) var isPaused = false

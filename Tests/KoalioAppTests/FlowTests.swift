@@ -159,6 +159,64 @@ enum FlowChecks {
 /// The flows around the prompts: settings and rebinding, a level that cannot be loaded, quit,
 /// co-op seats and the join prompts, all without SDL.
 final class FlowCaseTests: XCTestCase {
+    /// F11 is an input like any other: on every screen it asks for the window the other way
+    /// round from how it is now, kept in the settings; it never reaches a rebind.
+    func testF11AsksForTheOtherFullscreenOnEveryScreen() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.press(.f11)
+            var full = Settings()
+            full.fullscreen = true
+            XCTAssertEqual(h.effects.filter { if case .changeSettings = $0 { return true }; return false }, [.changeSettings(full)])
+            XCTAssertEqual(h.screen, .title, "and nothing else happened")
+            h.startLevel(0)
+            h.press(.f11)
+            XCTAssertEqual(h.effects.filter { if case .changeSettings = $0 { return true }; return false }.count, 2, "in a level too")
+            XCTAssertEqual(h.flow.session.state, .playing)
+        }
+    }
+
+    /// A `--watch` reload is an input: the next tick plays the new map where the koala stood,
+    /// and the driver is told so.
+    func testAWatchedLevelReloadedIsTakenAtTheNextTick() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.startLevel(0)
+            h.tick(20)
+            let map = FlowHarness.levels[1].map
+            h.runner.levelReloaded(LevelReload(map: map, sha256: [1, 2, 3]))
+            XCTAssertNotEqual(h.flow.session.map, map, "not before the tick")
+            h.tick()
+            XCTAssertEqual(h.flow.session.map, map)
+            XCTAssertEqual(h.flow.run.sha256, [1, 2, 3])
+            XCTAssertTrue(h.effects.contains { if case .levelReloaded = $0 { return true }; return false })
+        }
+    }
+
+    /// The flow is a value stepped by a function of its input: the same state and the same
+    /// input give the same state and the same effects, and a different input a different state.
+    func testATickIsAFunctionOfTheStateAndTheInput() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.startLevel(0)
+            h.tick(30)
+            var right = FrameInput()
+            var stick = GamepadSnapshot.neutral
+            stick.dpadX = 1
+            right.play = TickInput(source: 0, snapshot: stick)
+            var first = h.flow, second = h.flow, standing = h.flow
+            XCTAssertEqual(first, second)
+            let effects = (first.tick(right, h.context, load: h.load), second.tick(right, h.context, load: h.load))
+            XCTAssertEqual(first, second, "the same state and input: the same state")
+            XCTAssertEqual(effects.0, effects.1, "and the same effects")
+            var still = FrameInput()
+            still.play = TickInput(source: 0, snapshot: .neutral)
+            _ = standing.tick(still, h.context, load: h.load)
+            XCTAssertNotEqual(first, standing, "another input: another state")
+            XCTAssertNotEqual(first, h.flow, "a tick changes the state (the harness's own is untouched)")
+        }
+    }
+
     func testSettingsFromThePauseScreenReturnToThePausedLevel() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()

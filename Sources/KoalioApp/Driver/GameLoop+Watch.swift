@@ -43,6 +43,17 @@ final class LevelWatch {
     }
 
     func failed(_ line: String) { problem = line }
+
+    /// The flow took the reloaded level (``Effect/levelReloaded(keptPlace:)``): record it anew
+    /// (no ghost: the level is not the one a best run was made on), watch its files, say so.
+    func reloaded(_ loop: GameLoop, keptPlace: Bool) {
+        let flow = loop.flow
+        loop.keeper.begin(flow.run, catalogName: nil, ghostOn: false)
+        loaded(flow.session.map)
+        let line = "\(PathString.fileName(of: path)) reloaded" + (keptPlace ? "" : ": the koala's spot is not free, back at the spawn")
+        loop.presence.show(line, at: flow.session.steps)
+        StandardError.writeLine("koalio: \(path): reloaded" + (keptPlace ? "" : " (back at the spawn)"))
+    }
 }
 
 extension GameLoop {
@@ -56,13 +67,7 @@ extension GameLoop {
                 try platform.reload(map.imageFiles.map(TextureID.file))  // edited images are read again
                 try platform.preload(Art.textures(for: map))  // a theme's backdrops, once
             } catch { throw .dataFile(error, reference: map.reference(of: error)) }
-            let (session, keptPlace) = flow.session.reloaded(on: map)
-            runner.flow.run = LevelRun(session: session, index: flow.run.index, sha256: sha256)
-            keeper.begin(flow.run, catalogName: nil, ghostOn: false)
-            watch.loaded(map)
-            let line = "\(name) reloaded" + (keptPlace ? "" : ": the koala's spot is not free, back at the spawn")
-            presence.show(line, at: flow.session.steps)
-            StandardError.writeLine("koalio: \(watch.path): reloaded" + (keptPlace ? "" : " (back at the spawn)"))
+            runner.levelReloaded(LevelReload(map: map, sha256: sha256))  // the flow takes it at the next tick
         } catch {
             // On screen the file goes by its name (the line is as wide as the view).
             watch.failed(error.naming(watch.path, as: name).description)

@@ -130,11 +130,6 @@ public final class GameLoop {
         for event in platform.pollEvents() {
             switch event {
             case .quit: return false
-            case .keyDown(.f11, isRepeat: false):
-                // Kept in the settings, as the settings menu's Fullscreen is.
-                var new = settings.effective
-                new.fullscreen = !platform.isFullscreen
-                change(settings: new)
             case let .keyDown(key, isRepeat):
                 runner.keyDown(key, isRepeat: isRepeat)
                 platform.showPointer(false)
@@ -185,6 +180,7 @@ public final class GameLoop {
         context.settings = settings.effective
         context.keyNames = KeyNames.table
         context.resetKeys = settings.resetKeys
+        context.isFullscreen = platform.isFullscreen
         if case .settings = flow.mode { context.displays = platform.displays }
         return runner.context(context)
     }
@@ -206,6 +202,7 @@ public final class GameLoop {
         case let .changeSettings(new): change(settings: new)
         case .saveProgress: keeper.saveProgress(flow.progress)
         case .loadLevel: break  // answered in `flow.tick`
+        case let .levelReloaded(keptPlace): watch?.reloaded(self, keptPlace: keptPlace)
         case .levelStarted: keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
         case let .stepped(input, result):
             keeper.stepped(input, result, session: flow.session, replaySources: flow.run.source.recordedSources)
