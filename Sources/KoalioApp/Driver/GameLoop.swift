@@ -242,43 +242,7 @@ public final class GameLoop {
         shown = list
     }
 
-    /// Prompts in the pictures of the controller named as used last.
-    var prompts: Prompts { Prompts(controller: presence.namedController, bindings: settings.effective.bindings, keyNames: KeyNames.table) }
-
     private func drawList() -> DrawList {
-        let context = self.context
-        let prompts = self.prompts
-        let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
-        if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) { return MenuView.drawList(page, over: flow.session) }
-        let session = flow.session
-        let live = flow.run.source.isLive
-        var overlay = presence.overlay(at: session.steps, touchOpacityPercent: settings.effective.touchOpacityPercent)
-        if !live {
-            overlay.badge = "REPLAY"
-            overlay.playbackPaused = flow.run.source.isPlaybackPaused
-        }
-        overlay.ghost = keeper.ghost?.session.world.player
-        if let problem = watch?.problem { overlay.notice = problem }
-        overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
-        if live && session.state == .playing { (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: settings.effective.bindings, keyNames: KeyNames.table) }
-        if flow.run.shownState != .playing {  // the end and pause screens' lines, only when shown
-            (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)
-            if live { overlay.pauseMenu = flow.pausePage(context) }
-            overlay.padBattery = registry.current.map { "\($0.vendorName): \($0.battery.summary)" }
-            overlay.playerTimes = Self.playerTimes(session.world)
-            overlay.resultLines = flow.run.result.map(FlowState.resultLines) ?? []
-            overlay.padsAway = ControllerPresence.padsAwayLine(registry.playersWithPadAway)
-        }
-        return Scene.drawList(session, overlay: overlay)
-    }
-
-    /// In co-op, each player's time on the end screen: from their join to the end (the first
-    /// player's is the run's), and who reached the goal.
-    static func playerTimes(_ world: World) -> [String] {
-        guard world.koalas.count > 1 else { return [] }
-        return world.koalas.map { koala in
-            let goal = world.winner == koala.number ? "  reached the flag" : ""
-            return "Player \(koala.number)  \(Scene.clockText(ticks: world.tick - koala.joinedAtTick))\(goal)"
-        }
+        runner.view(context, ghost: keeper.ghost?.session.world.player, problem: watch?.problem)
     }
 }

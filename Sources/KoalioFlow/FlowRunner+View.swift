@@ -1,0 +1,57 @@
+import KoalioCore
+import KoalioInput
+import KoalioSim
+import KoalioView
+
+extension FlowRunner {
+    /// Prompts in the pictures of the controller named as used last.
+    package func prompts(_ context: FlowContext) -> Prompts {
+        Prompts(controller: presence.namedController, bindings: context.settings.bindings, keyNames: context.keyNames)
+    }
+
+    /// What is drawn, from the flow's state alone: a menu page over the dimmed level, or the
+    /// level with its overlay (the controllers' notices and on-screen controls, the hint, the
+    /// join prompts, and the pause and end screens' lines when they show).
+    /// - Parameters:
+    ///   - ghost: the best run's koala, raced beside the player's (the driver replays it).
+    ///   - problem: `--watch`'s line about the last save that did not load.
+    package func view(_ context: FlowContext, ghost: Player?, problem: String?) -> DrawList {
+        let context = self.context(context)
+        let prompts = self.prompts(context)
+        let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
+        if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) { return MenuView.drawList(page, over: flow.session) }
+        let session = flow.session
+        let live = flow.run.source.isLive
+        var overlay = presence.overlay(at: session.steps, touchOpacityPercent: context.settings.touchOpacityPercent)
+        if !live {
+            overlay.badge = "REPLAY"
+            overlay.playbackPaused = flow.run.source.isPlaybackPaused
+        }
+        overlay.ghost = ghost
+        if let problem { overlay.notice = problem }
+        overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
+        if live && session.state == .playing {
+            (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: context.settings.bindings,
+                                                                           keyNames: context.keyNames)
+        }
+        if flow.run.shownState != .playing {  // the end and pause screens' lines, only when shown
+            (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)
+            if live { overlay.pauseMenu = flow.pausePage(context) }
+            overlay.padBattery = registry.current.map { "\($0.vendorName): \($0.battery.summary)" }
+            overlay.playerTimes = Self.playerTimes(session.world)
+            overlay.resultLines = flow.run.result.map(FlowState.resultLines) ?? []
+            overlay.padsAway = ControllerPresence.padsAwayLine(registry.playersWithPadAway)
+        }
+        return Scene.drawList(session, overlay: overlay)
+    }
+
+    /// In co-op, each player's time on the end screen: from their join to the end (the first
+    /// player's is the run's), and who reached the goal.
+    package nonisolated static func playerTimes(_ world: World) -> [String] {
+        guard world.koalas.count > 1 else { return [] }
+        return world.koalas.map { koala in
+            let goal = world.winner == koala.number ? "  reached the flag" : ""
+            return "Player \(koala.number)  \(Scene.clockText(ticks: world.tick - koala.joinedAtTick))\(goal)"
+        }
+    }
+}
