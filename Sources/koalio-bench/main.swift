@@ -1,27 +1,20 @@
-// koalio-bench: the figures `make bench` prints, each the median of several runs.
+// koalio-bench: the figures `make bench` prints, each the median of several runs; what each
+// measures is said where it is measured, and every target is written once, in Figure.swift.
 //
-//   simulation ticks/s         the pure simulation, no rendering (target ≥ 2,000,000); with four
-//                              koalas (players 2–4 play the same run a few ticks behind; ≥ 5,000,000)
-//   CPU ms per frame, CPU %    the real game at 60 fps, 1136×640, level 1, under Xvfb
-//                              (target ≤ 3 ms and ≤ 25 % with the software renderer)
+//   simulation                 the pure simulation, no rendering; with four koalas (players 2–4
+//                              play the same run a few ticks behind); with level 6's critters
+//   CPU per frame, CPU %       the real game at 60 fps, 1136×640, level 1, under Xvfb; level 3
+//                              racing the ghost, level 6, and four koalas, each against level 1
 //   exec → first frame         spawn to exit of `koalio --ticks 0`, which exits as soon as its
-//                              first frame (the title) is presented (an upper bound; target ≤ 80 ms)
-//   peak resident memory       of the 60 fps run, level 1 with music (target ≤ 30 MB)
-//   sizes                      the release binary stripped (target ≤ 17 MiB, make test's guard), and with
-//                              --package/--archive the Debian package and the portable archive
-//   replay verification        ticks/s checking the shipped winning replay (target ≥ 500,000), and a
-//                              four-player run recorded here (format 3; ≥ 1,000,000)
-//   level 3 with the ghost     CPU per frame racing the best run's ghost (within 10 % of level 1)
-//   level 6                    CPU per frame of the busiest world-2 level (within 10 % of level 1)
-//   simulation with critters   ticks/s of level 6's winning run, 17 critters (≥ 5 M)
-//   four koalas                CPU per frame with three pads joined (players 2–4 standing where
-//                              they joined, brought along), against the same run with player 1's
-//                              pad alone (within 10 %)
+//                              first frame (the title) is presented (an upper bound)
+//   peak resident memory       of the 60 fps run, level 1 with music
+//   sizes                      the release binary stripped (as make test's guard measures it), and
+//                              with --package/--archive the Debian package and the portable archive
+//   replay verification        checking the shipped winning replay, and a four-player run recorded here
 //   frame pacing               30 s real time from the title into level 1, a death written to
 //                              --record, a restart, play: frame-to-frame intervals from
-//                              --frame-times (p99 ≤ 18.5 ms, none over 25 ms)
-//                              (printed beside how late a plain 16.7 ms sleep wakes here, and
-//                              the longest frame's own work: what the game adds to the wait)
+//                              --frame-times (printed beside how late a plain 16.7 ms sleep wakes
+//                              here, and the longest frame's own work: what the game adds to the wait)
 //   All game runs play music and effects on SDL's dummy audio driver.
 import Foundation
 import KoalioCore
@@ -84,11 +77,6 @@ struct Options {
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.isEmpty ? .nan : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
-func report(_ name: String, _ value: Double, _ unit: String, target: String, met: Bool) {
-    let number = value >= 1000 ? String(format: "%.0f", value) : String(format: "%.2f", value)
-    print("\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(number.leftPadded(12)) \(unit.padding(toLength: 8, withPad: " ", startingAt: 0)) target \(target)  \(met ? "ok" : "MISSED")")
 }
 
 extension String {
@@ -335,13 +323,13 @@ func firstFrameMilliseconds(_ options: Options, display: String) throws -> Doubl
 /// The machine's own sleep, then the game's frame pacing, side by side.
 func reportPacing(_ options: Options, display: String) throws {
     let jitter = sleepJitter()
-    report("this machine: a 16.7 ms sleep, p99 (for scale)", jitter.p99, "ms", target: "(compare)", met: true)
-    report("this machine: a 16.7 ms sleep, longest", jitter.longest, "ms", target: "(compare)", met: true)
+    report(.sleepP99, jitter.p99)
+    report(.sleepLongest, jitter.longest)
     let pacing = try framePacing(options, display: display)
-    report("frame interval p99 over 30 s (load, death, save)", pacing.p99, "ms", target: "≤ 18.5", met: pacing.p99 <= 18.5)
-    report("frame interval, longest", pacing.longest, "ms", target: "≤ 25", met: pacing.longest <= 25)
+    report(.frameIntervalP99, pacing.p99)
+    report(.frameIntervalLongest, pacing.longest)
     // The game's own part of the longest interval: a frame's work, events to present.
-    report("frame work (events → present), longest", pacing.longestWork, "ms", target: "≤ 16.7 (a frame)", met: pacing.longestWork <= 1000 / 60)
+    report(.frameWorkLongest, pacing.longestWork)
 }
 
 /// Four koalas on screen against one: player 1 on a pad (no on-screen controls, no free pad
@@ -354,9 +342,9 @@ func reportKoalas(_ options: Options, display: String) throws {
     let koalas = try rendering(options, display: display, [RenderingRun(arguments: ["--renderer", "software"], prelude: firstPad),
                                                            RenderingRun(arguments: ["--renderer", "software"], prelude: joined)])
     let ratio = koalas[1].cpuMillisecondsPerFrame / koalas[0].cpuMillisecondsPerFrame
-    report("one koala on a pad, software: CPU per frame", koalas[0].cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
-    report("four koalas, software: CPU per frame", koalas[1].cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
-    report("four koalas vs one: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
+    report(.oneKoalaCPU, koalas[0].cpuMillisecondsPerFrame)
+    report(.fourKoalasCPU, koalas[1].cpuMillisecondsPerFrame)
+    report(.fourKoalasVsOne, (ratio - 1) * 100)
 }
 
 /// The busiest new level (level 6: the most critters, leaves and checkpoints) against level 1,
@@ -365,8 +353,8 @@ func reportBusiestLevel(_ options: Options, display: String) throws {
     let pair = try rendering(options, display: display, [RenderingRun(arguments: ["--renderer", "software"]),
                                                          RenderingRun(level: "level6", arguments: ["--renderer", "software"])])
     let ratio = pair[1].cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
-    report("level 6 (critters, leaves), software: CPU per frame", pair[1].cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
-    report("level 6 vs level 1: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
+    report(.level6CPU, pair[1].cpuMillisecondsPerFrame)
+    report(.level6VsLevel1, (ratio - 1) * 100)
 }
 
 /// A still screen costs next to nothing: the paused level and the title, each against play,
@@ -388,11 +376,11 @@ func reportIdle(_ options: Options, display: String) throws {
         }
     }
     let (play, paused, title) = (median(steady[0]), median(steady[1]), median(steady[2]))
-    report("play, software: steady CPU at 60 fps", play, "% core", target: "(compare)", met: true)
-    report("paused level: steady CPU", paused, "% core", target: "(compare)", met: true)
-    report("title: steady CPU", title, "% core", target: "(compare)", met: true)
-    report("paused level vs play: CPU", paused / play * 100, "% play", target: "≤ 25", met: paused <= play * 0.25)
-    report("title vs play: CPU", title / play * 100, "% play", target: "≤ 25", met: title <= play * 0.25)
+    report(.playSteadyCPU, play)
+    report(.pausedSteadyCPU, paused)
+    report(.titleSteadyCPU, title)
+    report(.pausedVsPlay, paused / play * 100)
+    report(.titleVsPlay, title / play * 100)
 }
 
 /// The stripped binary (a stripped copy is measured), the package and the archive, in MB.
@@ -406,9 +394,9 @@ func reportSizes(_ options: Options) throws {
     }
     // In MiB, as make test's size guard (tools/check-binary) holds it.
     let binary = try megabytes(stripped) * 1_000_000 / 1_048_576
-    report("release binary, stripped", binary, "MiB", target: "≤ 17", met: binary <= 17)
-    if let package = options.package { report("Debian package", try megabytes(package), "MB", target: "(compare)", met: true) }
-    if let archive = options.archive { report("portable archive (.tar.gz)", try megabytes(archive), "MB", target: "(compare)", met: true) }
+    report(.binarySize, binary)
+    if let package = options.package { report(.packageSize, try megabytes(package)) }
+    if let archive = options.archive { report(.archiveSize, try megabytes(archive)) }
 }
 
 let options = Options(CommandLine.arguments)
@@ -436,36 +424,36 @@ do {
     }
     if !options.coopOnly {
         let rate = try simulationTicksPerSecond(options)
-        report("simulation ticks/s (headless, no rendering)", rate, "ticks/s", target: "≥ 2000000", met: rate >= 2_000_000)
+        report(.simulation, rate)
         let critters = try simulationTicksPerSecond(options, level: "level6")
-        report("simulation with critters (level 6: 17 critters)", critters, "ticks/s", target: "≥ 5000000", met: critters >= 5_000_000)
+        report(.simulationCritters, critters)
         let bare = try simulationTicksPerSecond(options, level: "level6", withoutObjects: true)
-        report("  level 6's run without its objects", bare, "ticks/s", target: "(compare)", met: true)
+        report(.simulationWithoutObjects, bare)
         let verification = try replayVerificationTicksPerSecond(options)
-        report("replay verification (decode, step, checksums)", verification, "ticks/s", target: "≥ 500000", met: verification >= 500_000)
+        report(.verification, verification)
     }
 
     let fourRate = try simulationTicksPerSecond(options, players: 4)
     // Counted in koala steps (four a world tick): the unit the target is set in.
-    report("simulation, four koalas: koala steps/s", fourRate * 4, "steps/s", target: "≥ 15000000", met: fourRate * 4 >= 15_000_000)
-    report("  the same in world ticks/s", fourRate, "ticks/s", target: "(compare)", met: true)
+    report(.simulationFourKoalas, fourRate * 4)
+    report(.simulationFourKoalasTicks, fourRate)
     let fourVerification = try replayVerificationTicksPerSecond(options, bytes: try fourPlayerReplay(options))
-    report("replay verification, four-player run", fourVerification, "ticks/s", target: "≥ 1000000", met: fourVerification >= 1_000_000)
-    report("  the same in koala steps/s", fourVerification * 4, "steps/s", target: "(compare)", met: true)
+    report(.verificationFourPlayers, fourVerification)
+    report(.verificationFourPlayersSteps, fourVerification * 4)
 
     if options.simulationOnly || options.coopOnly { exit(0) }
 
     let xvfb = try Xvfb()
     let software = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"])
-    report("software renderer, direct: CPU per frame", software.cpuMillisecondsPerFrame, "ms", target: "≤ 3", met: software.cpuMillisecondsPerFrame <= 3)
-    report("software renderer, direct: CPU at 60 fps", software.cpuPercent, "% core", target: "≤ 25", met: software.cpuPercent <= 25)
+    report(.softwareCPU, software.cpuMillisecondsPerFrame)
+    report(.softwareCPUPercent, software.cpuPercent)
     let viaGL = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"],
                               environment: ["SDL_FRAMEBUFFER_ACCELERATION": "1"])
-    report("software renderer via OpenGL: CPU per frame", viaGL.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
-    report("software renderer via OpenGL: CPU at 60 fps", viaGL.cpuPercent, "% core", target: "(compare)", met: true)
+    report(.viaGLCPU, viaGL.cpuMillisecondsPerFrame)
+    report(.viaGLCPUPercent, viaGL.cpuPercent)
     let accelerated = try rendering(options, display: xvfb.display, arguments: ["--renderer", "accelerated"])
-    report("OpenGL renderer (llvmpipe here): CPU per frame", accelerated.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
-    report("OpenGL renderer (llvmpipe here): CPU at 60 fps", accelerated.cpuPercent, "% core", target: "(compare)", met: true)
+    report(.acceleratedCPU, accelerated.cpuMillisecondsPerFrame)
+    report(.acceleratedCPUPercent, accelerated.cpuPercent)
 
     let ghostHome = try ghostDataHome(options, level: "level3")
     // Level 1 again, in turn with level 3: the two are compared within one phase of the machine.
@@ -474,8 +462,8 @@ do {
                                                                            environment: ["XDG_DATA_HOME": ghostHome])])
     let level3 = pair[1]
     let ratio = level3.cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
-    report("level 3 + ghost, software: CPU per frame", level3.cpuMillisecondsPerFrame, "ms", target: "(compare)", met: true)
-    report("level 3 + ghost vs level 1: CPU per frame", (ratio - 1) * 100, "% more", target: "≤ 10", met: ratio <= 1.10)
+    report(.level3GhostCPU, level3.cpuMillisecondsPerFrame)
+    report(.level3GhostVsLevel1, (ratio - 1) * 100)
     try reportBusiestLevel(options, display: xvfb.display)
 
     try reportKoalas(options, display: xvfb.display)
@@ -484,9 +472,8 @@ do {
     try reportPacing(options, display: xvfb.display)
 
     let first = try firstFrameMilliseconds(options, display: xvfb.display)
-    report("exec → first frame (title) presented, exit", first, "ms", target: "≤ 80", met: first <= 80)
-    report("peak resident memory (software, 60 fps run, level 1 with music)", software.peakMegabytes, "MB", target: "≤ 30",
-           met: software.peakMegabytes <= 30)
+    report(.firstFrame, first)
+    report(.peakMemory, software.peakMegabytes)
     try reportSizes(options)
 } catch {
     FileHandle.standardError.write(Data("koalio-bench: \(error)\n".utf8))

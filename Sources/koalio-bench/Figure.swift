@@ -1,0 +1,89 @@
+import Foundation
+
+/// One figure `make bench` prints, and its target: each written once, in ``Figure``'s table
+/// below (the README's Performance table follows it).
+struct Figure {
+    enum Target {
+        case atLeast(Double, note: String = "")
+        case atMost(Double, note: String = "")
+        /// Printed to compare with the others; no target.
+        case compare
+    }
+
+    let name: String
+    let unit: String
+    let target: Target
+
+    init(_ name: String, _ unit: String, _ target: Target) {
+        self.name = name
+        self.unit = unit
+        self.target = target
+    }
+
+    var targetText: String {
+        switch target {
+        case let .atLeast(bound, note): "≥ \(Self.number(bound))" + (note.isEmpty ? "" : " \(note)")
+        case let .atMost(bound, note): "≤ \(Self.number(bound))" + (note.isEmpty ? "" : " \(note)")
+        case .compare: "(compare)"
+        }
+    }
+
+    func isMet(by value: Double) -> Bool {
+        switch target {
+        case let .atLeast(bound, _): value >= bound
+        case let .atMost(bound, _): value <= bound
+        case .compare: true
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        value >= 1000 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    }
+}
+
+/// Prints one line: the figure's name, its value, its unit, its target, and whether it is met.
+func report(_ figure: Figure, _ value: Double) {
+    let number = value >= 1000 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+    print("\(figure.name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(number.leftPadded(12)) "
+          + "\(figure.unit.padding(toLength: 8, withPad: " ", startingAt: 0)) target \(figure.targetText)  \(figure.isMet(by: value) ? "ok" : "MISSED")")
+}
+
+/// Every figure, in the order they are printed; the targets are the issues'.
+extension Figure {
+    static let sleepP99 = Figure("this machine: a 16.7 ms sleep, p99 (for scale)", "ms", .compare)
+    static let sleepLongest = Figure("this machine: a 16.7 ms sleep, longest", "ms", .compare)
+    static let frameIntervalP99 = Figure("frame interval p99 over 30 s (load, death, save)", "ms", .atMost(18.5))
+    static let frameIntervalLongest = Figure("frame interval, longest", "ms", .atMost(25))
+    static let frameWorkLongest = Figure("frame work (events → present), longest", "ms", .atMost(1000 / 60, note: "(a frame)"))
+    static let oneKoalaCPU = Figure("one koala on a pad, software: CPU per frame", "ms", .compare)
+    static let fourKoalasCPU = Figure("four koalas, software: CPU per frame", "ms", .compare)
+    static let fourKoalasVsOne = Figure("four koalas vs one: CPU per frame", "% more", .atMost(10))
+    static let level6CPU = Figure("level 6 (critters, leaves), software: CPU per frame", "ms", .compare)
+    static let level6VsLevel1 = Figure("level 6 vs level 1: CPU per frame", "% more", .atMost(10))
+    static let playSteadyCPU = Figure("play, software: steady CPU at 60 fps", "% core", .compare)
+    static let pausedSteadyCPU = Figure("paused level: steady CPU", "% core", .compare)
+    static let titleSteadyCPU = Figure("title: steady CPU", "% core", .compare)
+    static let pausedVsPlay = Figure("paused level vs play: CPU", "% play", .atMost(25))
+    static let titleVsPlay = Figure("title vs play: CPU", "% play", .atMost(25))
+    static let binarySize = Figure("release binary, stripped", "MiB", .atMost(17))
+    static let packageSize = Figure("Debian package", "MB", .compare)
+    static let archiveSize = Figure("portable archive (.tar.gz)", "MB", .compare)
+    static let simulation = Figure("simulation ticks/s (headless, no rendering)", "ticks/s", .atLeast(2000000))
+    static let simulationCritters = Figure("simulation with critters (level 6: 17 critters)", "ticks/s", .atLeast(5000000))
+    static let simulationWithoutObjects = Figure("  level 6's run without its objects", "ticks/s", .compare)
+    static let verification = Figure("replay verification (decode, step, checksums)", "ticks/s", .atLeast(500000))
+    static let simulationFourKoalas = Figure("simulation, four koalas: koala steps/s", "steps/s", .atLeast(15000000))
+    static let simulationFourKoalasTicks = Figure("  the same in world ticks/s", "ticks/s", .compare)
+    static let verificationFourPlayers = Figure("replay verification, four-player run", "ticks/s", .atLeast(1000000))
+    static let verificationFourPlayersSteps = Figure("  the same in koala steps/s", "steps/s", .compare)
+    static let softwareCPU = Figure("software renderer, direct: CPU per frame", "ms", .atMost(3))
+    static let softwareCPUPercent = Figure("software renderer, direct: CPU at 60 fps", "% core", .atMost(25))
+    static let viaGLCPU = Figure("software renderer via OpenGL: CPU per frame", "ms", .compare)
+    static let viaGLCPUPercent = Figure("software renderer via OpenGL: CPU at 60 fps", "% core", .compare)
+    static let acceleratedCPU = Figure("OpenGL renderer (llvmpipe here): CPU per frame", "ms", .compare)
+    static let acceleratedCPUPercent = Figure("OpenGL renderer (llvmpipe here): CPU at 60 fps", "% core", .compare)
+    static let level3GhostCPU = Figure("level 3 + ghost, software: CPU per frame", "ms", .compare)
+    static let level3GhostVsLevel1 = Figure("level 3 + ghost vs level 1: CPU per frame", "% more", .atMost(10))
+    static let firstFrame = Figure("exec → first frame (title) presented, exit", "ms", .atMost(80))
+    static let peakMemory = Figure("peak resident memory (software, 60 fps run, level 1 with music)", "MB", .atMost(30))
+}
