@@ -84,6 +84,8 @@ let package = Package(
             name: "koalio-solve",
             dependencies: ["KoalioLevel", "KoalioSolver"]
         ),
+        .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore"]),
+        .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioSimTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel"]),
         .testTarget(name: "KoalioLevelTests", dependencies: [

@@ -146,19 +146,19 @@ final class BadInputTests: XCTestCase {
     }
 }
 
-/// `koalio --check-level`: every shipped level is winnable; a walled-off copy is not; a broken
-/// file is its one-line error; an author hears what to fix.
+/// `koalio --check-level`: a small level is found winnable; a walled-off copy is not; a broken
+/// file is its one-line error; an author hears what to fix. (The shipped levels are not solved
+/// here: their golden replays in Tests/Replays, which every `make test` verifies, prove them
+/// winnable, and solving all six took over a minute.)
 final class CheckLevelTests: XCTestCase {
-    func testEveryShippedLevelIsWinnable() throws {
-        let levels = (1...6).map { "Levels/level\($0).tmx" }
-        let run = try Koalio.run(["--check-level"] + levels)
+    func testASmallLevelIsWinnable() throws {
+        let level = "docs/first-level.tmx"
+        let run = try Koalio.run(["--check-level", level])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 6, run.stdout)
-        for (line, level) in zip(lines, levels) {
-            XCTAssertTrue(line.hasPrefix("\(level): winnable in "), line)
-            XCTAssertTrue(line.hasSuffix(" s"), line)
-        }
+        XCTAssertEqual(lines.count, 1, run.stdout)
+        XCTAssertTrue(lines.first?.hasPrefix("\(level): winnable in ") == true, run.stdout)
+        XCTAssertTrue(lines.first?.hasSuffix(" s") == true, run.stdout)
     }
 
     func testAWalledOffLevelIsNotWinnableAndABrokenOneIsItsError() throws {
