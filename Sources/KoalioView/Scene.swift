@@ -2,7 +2,8 @@ import KoalioCore
 import KoalioHUD
 import KoalioSim
 
-/// Turns a session into the frame's draw list. Reads the world, never changes it.
+/// Turns a session into the frame's draw list: the world here (backdrops, layers, objects,
+/// koalas), what is drawn over it in `Scene+Overlay.swift`. Reads the world, never changes it.
 public enum Scene {
     public static let viewWidth = Double(LogicalView.width)
     public static let viewHeight = Double(LogicalView.height)
@@ -12,64 +13,6 @@ public enum Scene {
     /// drop reads as a drop rather than as more sky: rows of shading, and its colour per row.
     static let pitShadeRows = 3
     static let pitShade = [Color(24, 40, 52, 90), Color(24, 40, 52, 170), Color(16, 24, 32, 235)]
-
-    /// A line of text in its colour.
-    public struct Line: Equatable, Sendable {
-        public var text: String
-        public var color: Color
-
-        public init(_ text: String, color: Color = .white) {
-            self.text = text
-            self.color = color
-        }
-    }
-
-    /// What the frame shows besides the world: a passing notice, the pad's battery, the HUD.
-    public struct Overlay: Sendable {
-        /// e.g. "DualSense Wireless Controller connected"; nil for none.
-        public var notice: String?
-        /// The name of the pad in use when its battery is low; nil otherwise.
-        public var lowBatteryPad: String?
-        /// The on-screen controls, drawn on top of everything; nil when fully hidden.
-        public var hud: HUDAppearance?
-        /// A word in the top-right corner, e.g. "REPLAY".
-        public var badge: String?
-        /// A replay's playback is paused by the viewer: shown like the game's pause.
-        public var playbackPaused = false
-        /// The end and pause screens' lines, in the glyphs of the controller in use (nil: words).
-        public var wonPrompt: Prompt?
-        public var diedPrompt: Prompt?
-        public var pausePrompt: Prompt?
-        /// The pad in use and its battery, for the pause screen ("DualSense: battery medium").
-        public var padBattery: String?
-        /// The pause screen's entries (Resume, Settings, …), compact, under its prompt.
-        public var pauseMenu: MenuPage?
-        /// The pause and end screens' dim layer and lines (off behind a menu, which dims itself).
-        public var showsStateScreen = true
-        /// The best run's koala, drawn translucent behind the player's (nil: no ghost).
-        public var ghost: Player?
-        /// "DualSense: press ✕ to join", one per pad that became free a moment ago, above the notice line.
-        public var joinPrompts: [Prompt] = []
-        /// "✕ to join", one per pad free for longer, small in the top-right corner.
-        public var joinHints: [Prompt] = []
-        /// In co-op, each player's time, under the end screen's prompt.
-        public var playerTimes: [String] = []
-        /// The first level's hint ("✕ jump"), under the top bar while playing; nil for none.
-        public var hint: Prompt?
-        /// "You Won!"'s lines about the run: the time and the best, a new best, the medal, the
-        /// leaves (above the co-op players' times).
-        public var resultLines: [Line] = []
-        /// Co-op players whose pad is away, on the pause screen: one line under the top bar.
-        public var padsAway: String?
-
-        public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
-            self.notice = notice
-            self.lowBatteryPad = lowBatteryPad
-            self.hud = hud
-        }
-    }
-
-    public static let warningColor = Color(255, 170, 60)
 
     /// - Parameter showStatus: the level's name and clock, top left (not behind a menu).
     public static func drawList(_ session: Session, overlay: Overlay = Overlay(), showStatus: Bool = true) -> DrawList {
@@ -106,56 +49,7 @@ public enum Scene {
         for layer in map.layers where layer.foreground {
             self.layer(layer, map: map, cameraX: cx, cameraY: cy, milliseconds: milliseconds, into: &list)
         }
-        if showStatus { status(session, into: &list) }
-        if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
-        if let pad = overlay.lowBatteryPad, session.state == .playing {
-            Text.draw(Text.fitting("\(pad): battery low", width: viewWidth - 16), x: viewWidth / 2, y: padLineY, color: warningColor,
-                      centered: true, into: &list)
-        }
-        if overlay.showsStateScreen {
-            screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
-        }
-        if let badge = overlay.badge {
-            Text.draw(badge, x: viewWidth - 8 - Text.width(badge, scale: 2), y: 6, scale: 2, color: Color(255, 90, 80), into: &list)
-        }
-        if let battery = overlay.padBattery, session.state == .paused, overlay.showsStateScreen {
-            let color = overlay.lowBatteryPad != nil ? warningColor : Color.white
-            Text.draw(Text.fitting(battery, width: viewWidth - 16), x: viewWidth / 2, y: pauseBatteryY, color: color, centered: true,
-                      into: &list)
-        }
-        if session.state == .playing {
-            overlay.hint?.draw(centeredOn: viewWidth / 2, y: hintY, into: &list)
-            for (index, prompt) in overlay.joinPrompts.prefix(3).enumerated() {
-                prompt.draw(centeredOn: viewWidth / 2, y: viewHeight - 44 - Double(index) * 16, into: &list)
-            }
-            // On the top bar's line, right to left from the corner (the HUD's pause button is
-            // hidden while pads are connected, and a replay takes no joins).
-            var right = viewWidth - 8
-            for hint in overlay.joinHints.prefix(3) {
-                hint.draw(centeredOn: right - hint.width / 2, y: statusY, into: &list)
-                right -= hint.width + 12
-            }
-        }
-        if overlay.showsStateScreen && (session.state == .won || session.state == .died) {
-            let results = session.state == .won ? overlay.resultLines : []
-            for (index, line) in results.enumerated() {
-                Text.draw(line.text, x: viewWidth / 2, y: viewHeight / 2 + 38 + Double(index) * 14, color: line.color, centered: true, into: &list)
-            }
-            let timesY = viewHeight / 2 + 40 + Double(results.count) * 14
-            for (index, line) in overlay.playerTimes.enumerated() {
-                Text.draw(line, x: viewWidth / 2, y: timesY + Double(index) * 12, centered: true, into: &list)
-            }
-        }
-        if overlay.showsStateScreen && session.state == .paused {
-            if let line = overlay.padsAway {
-                Text.draw(Text.fitting(line, width: viewWidth - 16), x: viewWidth / 2, y: padLineY, color: warningColor, centered: true,
-                          into: &list)
-            }
-        }
-        if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
-            Text.draw(Text.fitting(notice, width: viewWidth - 16), x: viewWidth / 2, y: viewHeight - 22, centered: true, into: &list)
-        }
-        if let hud = overlay.hud { HUDView.drawPauseButton(hud, into: &list) }
+        drawOverlay(overlay, over: session, showStatus: showStatus, into: &list)
         return list
     }
 
@@ -322,53 +216,5 @@ public enum Scene {
         let frame = Art.koalaFrame(player)
         list.append(.sprite(.koala, source: Art.koalaOutlineSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: outline))
         list.append(.sprite(.koala, source: Art.koalaSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: tint))
-    }
-
-    /// The level's name and the run's clock (seconds of simulated play), top left.
-    /// The top bar's line (level and time) starts here; the pad lines keep off it: a long pad
-    /// name ("DualSense Wireless Controller: battery unknown") centred at the top ran over the
-    /// time, worst at `--scale 1`.
-    static let statusY: Double = 6
-    /// The low-battery warning during play, and the pause screen's pads away: under the top
-    /// bar and under a replay's badge (twice the text's height) in the top-right corner.
-    static let padLineY = statusY + 2 * Double(Art.glyphHeight) + 6
-    /// The first level's hint: under the low-battery line.
-    static let hintY = padLineY + Double(Art.glyphHeight) + 8
-    /// The pad and its battery on the pause screen: above the notice line at the bottom.
-    static let pauseBatteryY = viewHeight - 38
-
-    private static func status(_ session: Session, into list: inout DrawList) {
-        // The top-right corner is the HUD's pause button (or a replay's badge).
-        let line = "\(session.map.name)  \(clockText(ticks: session.world.tick))"
-        Text.draw(line, x: 8, y: statusY, into: &list)
-        let leaves = session.map.objects.leaves.count
-        guard leaves > 0 else { return }
-        let x = 8 + Text.width(line) + 12
-        list.append(.sprite(.objects, source: Art.leaf, destination: Rect(x: x, y: statusY, width: 12, height: 12), flipped: false, tint: .white))
-        Text.draw("\(session.world.leafCount)/\(leaves)", x: x + 14, y: statusY, into: &list)
-    }
-
-    /// A run's time as the game shows it: `m:ss.t` (ticks of simulated play, rounded down).
-    public static func clockText(ticks: Int) -> String {
-        let tenths = Tick.tenths(max(0, ticks))
-        return "\(tenths / 600):" + String(repeating: "0", count: (tenths / 10) % 60 < 10 ? 1 : 0)
-            + "\((tenths / 10) % 60).\(tenths % 10)"
-    }
-
-    private static func screen(for state: SessionState, overlay: Overlay, into list: inout DrawList) {
-        let lines: (title: String, hint: Prompt, color: Color)
-        switch state {
-        case .playing: return
-        case .paused: lines = ("Paused", overlay.pausePrompt ?? Prompt([.text("Esc, P, Start or the pause button to resume")]), .white)
-        case .won: lines = ("You Won!", overlay.wonPrompt ?? Prompt([.text("Enter or A to play again")]), Color(255, 222, 89))
-        case .died: lines = ("You have Died!", overlay.diedPrompt ?? Prompt([.text("Enter or A to try again")]), Color(255, 120, 110))
-        }
-        list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
-        let lift = state == .paused ? MenuLayout.pauseLift(count: overlay.pauseMenu?.entries.count ?? 0) : 0
-        Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - 30 - lift, scale: 3, color: lines.color, centered: true, into: &list)
-        lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + 16 - lift, into: &list)
-        if state == .paused, let menu = overlay.pauseMenu {
-            MenuView.drawEntries(menu, in: MenuLayout.pauseEntryRects(count: menu.entries.count), into: &list)
-        }
     }
 }

@@ -1,0 +1,196 @@
+import KoalioCore
+import KoalioHUD
+import KoalioSim
+
+/// What the frame shows over the world: the top bar (level, clock, leaves), the on-screen
+/// controls, the controllers' lines, the hint and join prompts, the pause and end screens, a
+/// replay's badge and a passing notice. Every offset is named here, in view pixels.
+extension Scene {
+    /// A line of text in its colour.
+    public struct Line: Equatable, Sendable {
+        public var text: String
+        public var color: Color
+
+        public init(_ text: String, color: Color = .white) {
+            self.text = text
+            self.color = color
+        }
+    }
+
+    /// What the frame shows besides the world: a passing notice, the pad's battery, the HUD.
+    public struct Overlay: Sendable {
+        /// e.g. "DualSense Wireless Controller connected"; nil for none.
+        public var notice: String?
+        /// The name of the pad in use when its battery is low; nil otherwise.
+        public var lowBatteryPad: String?
+        /// The on-screen controls, drawn on top of everything; nil when fully hidden.
+        public var hud: HUDAppearance?
+        /// A word in the top-right corner, e.g. "REPLAY".
+        public var badge: String?
+        /// A replay's playback is paused by the viewer: shown like the game's pause.
+        public var playbackPaused = false
+        /// The end and pause screens' lines, in the glyphs of the controller in use (nil: words).
+        public var wonPrompt: Prompt?
+        public var diedPrompt: Prompt?
+        public var pausePrompt: Prompt?
+        /// The pad in use and its battery, for the pause screen ("DualSense: battery medium").
+        public var padBattery: String?
+        /// The pause screen's entries (Resume, Settings, …), compact, under its prompt.
+        public var pauseMenu: MenuPage?
+        /// The pause and end screens' dim layer and lines (off behind a menu, which dims itself).
+        public var showsStateScreen = true
+        /// The best run's koala, drawn translucent behind the player's (nil: no ghost).
+        public var ghost: Player?
+        /// "DualSense: press ✕ to join", one per pad that became free a moment ago, above the notice line.
+        public var joinPrompts: [Prompt] = []
+        /// "✕ to join", one per pad free for longer, small in the top-right corner.
+        public var joinHints: [Prompt] = []
+        /// In co-op, each player's time, under the end screen's prompt.
+        public var playerTimes: [String] = []
+        /// The first level's hint ("✕ jump"), under the top bar while playing; nil for none.
+        public var hint: Prompt?
+        /// "You Won!"'s lines about the run: the time and the best, a new best, the medal, the
+        /// leaves (above the co-op players' times).
+        public var resultLines: [Line] = []
+        /// Co-op players whose pad is away, on the pause screen: one line under the top bar.
+        public var padsAway: String?
+
+        public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
+            self.notice = notice
+            self.lowBatteryPad = lowBatteryPad
+            self.hud = hud
+        }
+    }
+
+    /// The controllers' warnings (a low battery, pads away, a rebind's conflict).
+    public static let warningColor = Color(255, 170, 60)
+    /// Text keeps this far from the view's left and right edges.
+    static let margin = 8.0
+    /// The widest a centred line is drawn (a long pad name is cut to it).
+    static let lineWidth = viewWidth - 2 * margin
+    /// Free pads' join prompts: the lowest this far above the bottom, then upwards.
+    static let joinPromptsBottomOffset = 44.0
+    static let joinPromptSpacing = 16.0
+    /// Between the corner's "✕ to join" hints, right to left.
+    static let cornerHintGap = 12.0
+    /// "You Won!"'s result lines start this far below the middle, then the co-op players' times.
+    static let resultLinesTop = 38.0
+    static let resultLineSpacing = 14.0
+    static let playerTimesTop = 40.0
+    static let playerTimeSpacing = 12.0
+    /// The passing notice ("… connected"): near the bottom, above any dim layer.
+    static let noticeY = viewHeight - 22
+    /// A replay's badge: twice the text's size, red, in the top-right corner.
+    static let badgeScale = 2
+    static let badgeColor = Color(255, 90, 80)
+    /// The pause and end screens' title (three times the text's size) above the middle, and
+    /// their prompt below it.
+    static let stateTitleAbove = 30.0
+    static let stateTitleScale = 3
+    static let stateHintBelow = 16.0
+    /// The top bar's leaf counter: after the clock, a leaf icon and the count.
+    static let leafCounterGap = 12.0
+    static let leafIconSide = 12.0
+
+    /// The top bar's line (level and time) starts here; the pad lines keep off it: a long pad
+    /// name ("DualSense Wireless Controller: battery unknown") centred at the top ran over the
+    /// time, worst at `--scale 1`.
+    static let statusY: Double = 6
+    /// The low-battery warning during play, and the pause screen's pads away: under the top
+    /// bar and under a replay's badge (twice the text's height) in the top-right corner.
+    static let padLineY = statusY + 2 * Double(Art.glyphHeight) + 6
+    /// The first level's hint: under the low-battery line.
+    static let hintY = padLineY + Double(Art.glyphHeight) + 8
+    /// The pad and its battery on the pause screen: above the notice line at the bottom.
+    static let pauseBatteryY = viewHeight - 38
+
+    /// Draws the overlay over the world already in `list`.
+    static func drawOverlay(_ overlay: Overlay, over session: Session, showStatus: Bool, into list: inout DrawList) {
+        if showStatus { status(session, into: &list) }
+        if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
+        if let pad = overlay.lowBatteryPad, session.state == .playing {
+            Text.draw(Text.fitting("\(pad): battery low", width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor,
+                      centered: true, into: &list)
+        }
+        if overlay.showsStateScreen {
+            screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
+        }
+        if let badge = overlay.badge {
+            Text.draw(badge, x: viewWidth - margin - Text.width(badge, scale: badgeScale), y: statusY, scale: badgeScale, color: badgeColor, into: &list)
+        }
+        if let battery = overlay.padBattery, session.state == .paused, overlay.showsStateScreen {
+            let color = overlay.lowBatteryPad != nil ? warningColor : Color.white
+            Text.draw(Text.fitting(battery, width: lineWidth), x: viewWidth / 2, y: pauseBatteryY, color: color, centered: true,
+                      into: &list)
+        }
+        if session.state == .playing {
+            overlay.hint?.draw(centeredOn: viewWidth / 2, y: hintY, into: &list)
+            for (index, prompt) in overlay.joinPrompts.prefix(3).enumerated() {
+                prompt.draw(centeredOn: viewWidth / 2, y: viewHeight - joinPromptsBottomOffset - Double(index) * joinPromptSpacing, into: &list)
+            }
+            // On the top bar's line, right to left from the corner (the HUD's pause button is
+            // hidden while pads are connected, and a replay takes no joins).
+            var right = viewWidth - margin
+            for hint in overlay.joinHints.prefix(3) {
+                hint.draw(centeredOn: right - hint.width / 2, y: statusY, into: &list)
+                right -= hint.width + cornerHintGap
+            }
+        }
+        if overlay.showsStateScreen && (session.state == .won || session.state == .died) {
+            let results = session.state == .won ? overlay.resultLines : []
+            for (index, line) in results.enumerated() {
+                Text.draw(line.text, x: viewWidth / 2, y: viewHeight / 2 + resultLinesTop + Double(index) * resultLineSpacing, color: line.color, centered: true, into: &list)
+            }
+            let timesY = viewHeight / 2 + playerTimesTop + Double(results.count) * resultLineSpacing
+            for (index, line) in overlay.playerTimes.enumerated() {
+                Text.draw(line, x: viewWidth / 2, y: timesY + Double(index) * playerTimeSpacing, centered: true, into: &list)
+            }
+        }
+        if overlay.showsStateScreen && session.state == .paused {
+            if let line = overlay.padsAway {
+                Text.draw(Text.fitting(line, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor, centered: true,
+                          into: &list)
+            }
+        }
+        if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
+            Text.draw(Text.fitting(notice, width: lineWidth), x: viewWidth / 2, y: noticeY, centered: true, into: &list)
+        }
+        if let hud = overlay.hud { HUDView.drawPauseButton(hud, into: &list) }
+    }
+
+    /// The level's name and the run's clock (seconds of simulated play), top left.
+    private static func status(_ session: Session, into list: inout DrawList) {
+        // The top-right corner is the HUD's pause button (or a replay's badge).
+        let line = "\(session.map.name)  \(clockText(ticks: session.world.tick))"
+        Text.draw(line, x: margin, y: statusY, into: &list)
+        let leaves = session.map.objects.leaves.count
+        guard leaves > 0 else { return }
+        let x = margin + Text.width(line) + leafCounterGap
+        list.append(.sprite(.objects, source: Art.leaf, destination: Rect(x: x, y: statusY, width: leafIconSide, height: leafIconSide), flipped: false, tint: .white))
+        Text.draw("\(session.world.leafCount)/\(leaves)", x: x + leafIconSide + 2, y: statusY, into: &list)
+    }
+
+    /// A run's time as the game shows it: `m:ss.t` (ticks of simulated play, rounded down).
+    public static func clockText(ticks: Int) -> String {
+        let tenths = Tick.tenths(max(0, ticks))
+        return "\(tenths / 600):" + String(repeating: "0", count: (tenths / 10) % 60 < 10 ? 1 : 0)
+            + "\((tenths / 10) % 60).\(tenths % 10)"
+    }
+
+    private static func screen(for state: SessionState, overlay: Overlay, into list: inout DrawList) {
+        let lines: (title: String, hint: Prompt, color: Color)
+        switch state {
+        case .playing: return
+        case .paused: lines = ("Paused", overlay.pausePrompt ?? Prompt([.text("Esc, P, Start or the pause button to resume")]), .white)
+        case .won: lines = ("You Won!", overlay.wonPrompt ?? Prompt([.text("Enter or A to play again")]), Color(255, 222, 89))
+        case .died: lines = ("You have Died!", overlay.diedPrompt ?? Prompt([.text("Enter or A to try again")]), Color(255, 120, 110))
+        }
+        list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
+        let lift = state == .paused ? MenuLayout.pauseLift(count: overlay.pauseMenu?.entries.count ?? 0) : 0
+        Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - stateTitleAbove - lift, scale: stateTitleScale, color: lines.color, centered: true, into: &list)
+        lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + stateHintBelow - lift, into: &list)
+        if state == .paused, let menu = overlay.pauseMenu {
+            MenuView.drawEntries(menu, in: MenuLayout.pauseEntryRects(count: menu.entries.count), into: &list)
+        }
+    }
+}
