@@ -1,5 +1,6 @@
 import Foundation
 import KoalioReplay
+import KoalioTestSupport
 import XCTest
 
 /// A write cut short by SIGKILL (or a crash, or a power cut) must leave the previous good file
@@ -61,20 +62,4 @@ final class DurabilityTests: XCTestCase {
     }
 
     struct Stuck: Error, CustomStringConvertible { var description: String }
-}
-
-/// SplitMix64 (Steele, Lea and Flood): a small generator whose whole state is its seed, so a
-/// run's random moments are the same every time.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,3 +1,4 @@
+import KoalioTestSupport
 import XCTest
 import KoalioCore
 @testable import KoalioSim
@@ -9,14 +10,9 @@ import KoalioCore
 final class CollisionShortcutTests: XCTestCase {
     /// SplitMix64: the same cases on every run.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        private var generator: SplitMix64
+        init(state seed: UInt64) { generator = SplitMix64(seed: seed) }
+        mutating func next() -> UInt64 { generator.next() }
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
         mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
         /// A coordinate: often on a tile, half-tile or eighth edge (where rounding matters), else anywhere.
