@@ -6,7 +6,12 @@ import KoalioSim
 import KoalioTestSupport
 import XCTest
 
-/// What `--check-level` tells an author about a level that loads.
+/// What `--check-level` tells an author about a level that loads. No shipped level is solved
+/// here, nor anywhere else in the tests: their golden replays (Tests/Replays, each stepped to
+/// its win by ReplayFormatTests.testTheShippedWinningReplayVerifies) already prove them
+/// winnable, and solving all six took over a minute. The solver's verdicts are tested on small
+/// maps instead: CheckLevelTests (the binary: the README's small level won, a walled-off copy
+/// of level 1 not) and KoalioSolverTests (tiny rooms made for it).
 final class LevelCheckTests: XCTestCase {
     func testASpawnInAWallAFloatingGoalAndARoleNamedObjectLayerAreNamed() throws {
         var map = try LevelFile.load(Repository.fixtureMap("author/roles")).map

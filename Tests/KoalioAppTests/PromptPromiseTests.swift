@@ -15,8 +15,15 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    /// The promises the cases above check: 22 on each of the 10 kinds of controller.
-    @Test func thereAre220Promises() throws {
+    /// The cases above are 9 stages × 10 kinds of controller, each named once (a controller
+    /// found by a name it shares with another would be checked twice and the other never), and
+    /// the promises they check are 22 on each kind of controller: 220, as when one test pressed
+    /// them all in a loop.
+    @Test func thereAre90CasesAnd220Promises() throws {
+        let names = FlowChecks.controllers.map(\.name)
+        #expect(FlowChecks.Stage.allCases.count == 9)
+        #expect(names.count == 10)
+        #expect(Set(names).count == names.count, "controller names are the cases' arguments: each must be unique")
         var count = 0
         for controller in FlowChecks.controllers {
             for stage in FlowChecks.Stage.allCases {
@@ -24,6 +31,6 @@ import Testing
                 count += FlowChecks.promises(try FlowChecks.prompt(at: stage, shown, pad: pad)).count
             }
         }
-        #expect(count == 220)
+        #expect(count == 220, "22 promises on each of 10 controllers")
     }
 }

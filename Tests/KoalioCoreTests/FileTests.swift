@@ -58,9 +58,43 @@ final class FileTests: XCTestCase {
 
     func testLinesFromAnyEditor() {
         let expected = ["a", "b", "", "c"]
-        for text in ["a\nb\n\nc", "a\r\nb\r\n\r\nc", "a\rb\r\rc", "\u{FEFF}a\nb\n\nc"] {
+        for text in ["a\nb\n\nc", "a\r\nb\r\n\r\nc", "a\rb\r\rc", "\u{FEFF}a\nb\n\nc", "\u{FEFF}a\r\nb\n\rc"] {
             XCTAssertEqual(TextFile.lines(Array(text.utf8)).map(String.init), expected, text.debugDescription)
         }
+        XCTAssertEqual(TextFile.lines(Array("a\n".utf8)).map(String.init), ["a", ""], "a last line end makes an empty last line")
+        XCTAssertEqual(TextFile.lines(Array("a\u{FEFF}".utf8)).map(String.init), ["a\u{FEFF}"], "only a leading mark is dropped")
+    }
+
+    /// A save makes the folders it needs (an XDG data home that is not there yet), and says
+    /// which folder it could not make.
+    func testMakeFolderMakesTheMissingParents() throws {
+        let path = directory + "/share/koalio/progress.toml"
+        try AtomicFile.makeFolder(for: path)
+        try AtomicFile.makeFolder(for: path)  // already there: no error
+        try AtomicFile.write(Array("[level1]\n".utf8), to: path)
+        XCTAssertEqual(try FileBytes.read(path, limit: 100), Array("[level1]\n".utf8))
+        try "a file".write(toFile: directory + "/blocked", atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try AtomicFile.makeFolder(for: directory + "/blocked/koalio/x.toml")) { error in
+            XCTAssertTrue("\(error)".contains("cannot make its folder \(directory)/blocked/koalio"), "\(error)")
+        }
+    }
+
+    /// Sizes in messages: bytes, then KiB, then MiB to a tenth (cut, not rounded).
+    func testByteCountsReadAsPeopleSayThem() {
+        XCTAssertEqual(ByteCount.text(0), "0 bytes")
+        XCTAssertEqual(ByteCount.text(1023), "1023 bytes")
+        XCTAssertEqual(ByteCount.text(1024), "1 KiB")
+        XCTAssertEqual(ByteCount.text((1 << 20) - 1), "1023 KiB")
+        XCTAssertEqual(ByteCount.text(1 << 20), "1 MiB")
+        XCTAssertEqual(ByteCount.text((3 << 20) + 209_716), "3.2 MiB")
+        XCTAssertEqual(ByteCount.text(16 << 20), "16 MiB")
+    }
+
+    /// What a message quotes from a file is cut to one short piece.
+    func testAnExcerptIsCutWithAnEllipsis() {
+        let short = String(repeating: "x", count: TerminalText.excerptLimit)
+        XCTAssertEqual(TerminalText.excerpt(short), short)
+        XCTAssertEqual(TerminalText.excerpt(short + "yz"), short + "…")
     }
 
     func testTerminalTextIsOneHarmlessLine() {
