@@ -2,11 +2,10 @@ import FuzzSupport
 import KoalioInput
 import KoalioUserData
 
-/// Keys named "Key N" (and a few of SDL's names), so any key the parser takes writes back.
-let naming = SettingsFile.KeyNaming(key: { name in
-    if name.hasPrefix("Key "), let usage = Int(name.dropFirst(4)), (1..<512).contains(usage) { return Key(usage: usage) }
-    return ["Space": Key.space, "Left": .left, "Right": .right, "Up": .up, "Escape": .escape, "X": .x, "Z": .z][name]
-}, name: { "Key \($0.usage)" })
+/// A few of SDL's key names; every other key is "Key N", as the game writes a key SDL cannot
+/// name, so any key the parser takes writes back.
+let naming = KeyNameTable(names: [(.space, "Space"), (.left, "Left"), (.right, "Right"), (.up, "Up"), (.escape, "Escape"),
+                                  (.x, "X"), (.z, "Z")])
 
 /// Any bytes as settings.toml: reading never fails as a whole (problems are warnings), the
 /// settings read write out as a file that reads back the same, with no problem, and saving over
