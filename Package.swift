@@ -25,8 +25,10 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev"])]
+            providers: [.apt(["libsdl2-dev"])]
         ),
+        // Xiph's Ogg Vorbis decoder, for the music loops (SDL mixes them; see KoalioSDL/Mixer.swift).
+        .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // TOML for the player's files: toml++ (Debian's header-only libtomlplusplus-dev) behind a
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "CZlib"]),
         // The player's own files under XDG homes: progress (levels won, best times), settings.
         .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "CTOML"]),
-        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG"]),
+        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG", "CVorbis"]),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL", "CSDL2"]),
@@ -109,7 +111,7 @@ let package = Package(
             "KoalioTestSupport", "KoalioView", "KoalioSim", "KoalioLevel", "KoalioCore"]),
         // SDL's side: pads through SDL's GameController layer, events, the canvas, the checks.
         .testTarget(name: "KoalioSDLTests", dependencies: [
-            "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2"]),
+            "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2", "CVorbis"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",

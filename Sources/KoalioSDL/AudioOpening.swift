@@ -4,18 +4,16 @@ import FoundationEssentials
 import Glibc
 import KoalioCore
 
-/// SDL_mixer's device, effects and music loops as the worker thread opened them, for
-/// ``Audio`` to take over on the main thread. It owns the C handles until then.
-struct OpenedAudio: @unchecked Sendable {
+/// The mixer as the worker thread opened it, for ``Audio`` to take over on the main thread.
+struct OpenedAudio: Sendable {
     /// Nil: no device (``warning`` says why); the game plays silently.
-    var mix: KoalioMixer?
-    var chunks: [SoundEffect: UnsafeMutablePointer<Mix_Chunk>] = [:]
-    /// Music loops by file name (`title`, `level1`, …).
-    var tracks: [String: OpaquePointer] = [:]
+    var mixer: Mixer?
+    /// Each effect's sound in the mixer.
+    var sounds: [SoundEffect: Int] = [:]
     var warning: String?
 
     static func silent(_ reason: String) -> OpenedAudio {
-        OpenedAudio(mix: nil, warning: "no sound: \(reason) (the game plays on silently)")
+        OpenedAudio(mixer: nil, warning: "no sound: \(reason) (the game plays on silently)")
     }
 }
 
@@ -55,51 +53,49 @@ final class AudioOpening: @unchecked Sendable {
     /// result with its warning); a missing or broken effect is, as a missing image is: the
     /// game's own files are damaged. Music loops are optional: one that does not load is left out.
     private static func open(resourceDirectory: String, volumes: Audio.Volumes) throws(DataFileError) -> OpenedAudio {
-        guard let mix = koalio_mixer()?.pointee else {
-            return .silent("cannot load SDL_mixer (\(String(cString: koalio_mixer_error())))")
+        var sounds: [Mixer.Sound] = []
+        var indices: [SoundEffect: Int] = [:]
+        do {
+            for effect in SoundEffect.allCases {
+                indices[effect] = sounds.count
+                sounds.append(try Mixer.loadSound(resourceDirectory + "/sounds/" + effect.rawValue + ".wav"))
+            }
+        } catch {
+            for sound in sounds { sound.bytes.deallocate() }
+            throw error
         }
+        let musicDirectory = resourceDirectory + "/music"
+        var tracks: [String: Mixer.Track] = [:]
+        let loops = (try? FileManager.default.contentsOfDirectory(atPath: musicDirectory)) ?? []
+        for file in loops where file.hasSuffix(".ogg") {
+            if let track = Mixer.Track(path: musicDirectory + "/" + file) { tracks[String(file.dropLast(4))] = track }
+        }
+        let mixer = Mixer(sounds: sounds, tracks: tracks)
         guard withStandardErrorHushed({ SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) }) == 0 else {
             return .silent(String(cString: SDL_GetError()))
         }
-        guard withStandardErrorHushed({ mix.OpenAudio(Audio.frequency, koalio_mix_default_format(), 2, Audio.chunkSamples) }) == 0 else {
-            let reason = String(cString: SDL_GetError())
+        do {
+            try withStandardErrorHushed { () throws(SDLError) in try mixer.open() }
+        } catch {
             SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
-            return .silent(reason)
+            return .silent(error.reason)
         }
-        var opened = OpenedAudio(mix: mix)
-        // Not checked: it returns the number of channels now allocated, never an error.
-        _ = mix.AllocateChannels(Audio.channels)
-        for effect in SoundEffect.allCases {
-            let path = resourceDirectory + "/sounds/" + effect.rawValue + ".wav"
-            // SDL_RWFromFile's own error names the file's problem (missing, unreadable).
-            guard let file = SDL_RWFromFile(path, "rb"), let chunk = mix.LoadWAV_RW(file, 1) else {  // 1: SDL_mixer closes the file
-                let error = DataFileError(file: path, reason: "cannot load sound: \(String(cString: SDL_GetError()))")
-                Audio.close(opened)
-                throw error
-            }
-            // Returns the previous volume, never an error.
-            _ = mix.VolumeChunk(chunk, Audio.chunkVolume(volumes))
-            opened.chunks[effect] = chunk
-        }
-        let musicDirectory = resourceDirectory + "/music"
-        let loops = (try? FileManager.default.contentsOfDirectory(atPath: musicDirectory)) ?? []
-        for file in loops where file.hasSuffix(".ogg") {
-            if let music = mix.LoadMUS(musicDirectory + "/" + file) { opened.tracks[String(file.dropLast(4))] = music }
-        }
-        return opened
+        mixer.setVolumes(music: 0, effects: Audio.effectsVolume(volumes))
+        mixer.start()
+        return OpenedAudio(mixer: mixer, sounds: indices)
     }
 
     /// Runs `body` with stderr sent to /dev/null: while SDL probes for a device, ALSA's library
     /// prints its own complaints there (a machine with no sound card gets eight lines); the game
     /// says what matters in one line instead. (A line the main thread writes meanwhile is lost
     /// with them; the probe takes milliseconds, after start-up's warnings.)
-    private static func withStandardErrorHushed(_ body: () -> Int32) -> Int32 {
+    private static func withStandardErrorHushed<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         let saved = dup(STDERR_FILENO)
         let null = Glibc.open("/dev/null", O_WRONLY)
         guard saved >= 0, null >= 0 else {
             if saved >= 0 { close(saved) }
             if null >= 0 { close(null) }
-            return body()
+            return try body()
         }
         _ = dup2(null, STDERR_FILENO)
         close(null)
@@ -107,12 +103,12 @@ final class AudioOpening: @unchecked Sendable {
             _ = dup2(saved, STDERR_FILENO)
             close(saved)
         }
-        return body()
+        return try body()
     }
 }
 
 /// The audio device taken over by the game loop.
 public struct AudioAdopted: Sendable {
-    /// The line to print when the game plays silently (no device, no SDL_mixer).
+    /// The line to print when the game plays silently (no device).
     public let warning: String?
 }
