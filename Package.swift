@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioReplay", "KoalioScripting", "KoalioInput", "KoalioUserData"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioScripting", "KoalioInput", "KoalioUserData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,7 +43,9 @@ let package = Package(
         // for --check-level, which take seconds optimised and minutes not).
         .target(name: "KoalioSim", dependencies: ["KoalioCore"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSim", "CZlib"]),
+        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "CZlib"]),
+        // A level file as the game uses it: read, hashed, parsed (KoalioLevel) and staged (KoalioSim).
+        .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioLevel", "KoalioSim"]),
         .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
@@ -62,7 +64,7 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",
@@ -75,31 +77,31 @@ let package = Package(
         .target(name: "KoalioHarness"),
         // Test support shared by every test target: where the repository is, scratch files, a
         // clean environment for in-process runs, level 1 loaded.
-        .target(name: "KoalioTestSupport", dependencies: ["KoalioLevel", "KoalioSim"]),
+        .target(name: "KoalioTestSupport", dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSim"]),
         // Test support: writes replays in a loop until killed (the durability test's subject).
         .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioInput", "KoalioReplay"]),
         .executableTarget(
             name: "koalio-bench",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioScripting", "KoalioReplay", "KoalioHarness"]
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioHarness"]
         ),
         .executableTarget(
             name: "koalio-solve",
-            dependencies: ["KoalioLevel", "KoalioSolver"]
+            dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSolver"]
         ),
         .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore"]),
-        .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioSim", "KoalioCore"]),
+        .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioSimTests", dependencies: [
-            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel"]),
+            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile"]),
         .testTarget(name: "KoalioLevelTests", dependencies: [
             "KoalioTestSupport",
-            "KoalioLevel", "KoalioSim", "KoalioCore",
+            "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoalioInputTests", dependencies: [
             "KoalioTestSupport", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioReplayTests", dependencies: [
             "KoalioTestSupport",
-            "KoalioReplay", "KoalioScripting", "KoalioSim", "KoalioLevel", "KoalioInput", "KoalioCore",
+            "KoalioReplay", "KoalioScripting", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioInput", "KoalioCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoalioHUDTests", dependencies: [
@@ -108,17 +110,17 @@ let package = Package(
         .testTarget(name: "KoalioScriptingTests", dependencies: [
             "KoalioTestSupport", "KoalioScripting", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioViewTests", dependencies: [
-            "KoalioTestSupport", "KoalioView", "KoalioSim", "KoalioLevel", "KoalioCore"]),
+            "KoalioTestSupport", "KoalioView", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore"]),
         // SDL's side: pads through SDL's GameController layer, events, the canvas, the checks.
         .testTarget(name: "KoalioSDLTests", dependencies: [
             "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2", "CVorbis"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "CSDL2"]),
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
-            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioView",
+            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioView",
             "KoalioInput"]),
     ],
     swiftLanguageModes: [.v6],

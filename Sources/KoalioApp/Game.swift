@@ -9,6 +9,7 @@ import KoalioReplay
 import KoalioSDL
 import KoalioSim
 import KoalioLevel
+import KoalioLevelFile
 import KoalioUserData
 
 /// Composition: find the data, load the level, open the window and the pads, play (or play
@@ -37,10 +38,11 @@ public enum Game {
             let names = catalogNames(dataDirectory: dataDirectory)
             throw .noSuchLevel(name: level, path: levelPath, known: names)
         }
-        let (map, levelSHA256) = try loadLevel(levelPath, for: replay, replayPath: options.replay)
+        let level = try loadLevel(levelPath, for: replay, replayPath: options.replay)
+        let map = level.map, levelSHA256 = level.sha256
 
         if let replay, options.verify, let replayPath = options.replay {
-            switch ReplayVerifier.verify(replay, on: map) {
+            switch ReplayVerifier.verify(replay, on: level.stage) {
             case let .ok(ticks):
                 print("ok \(ticks) ticks")
                 return 0
@@ -123,7 +125,7 @@ public enum Game {
         do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .dataFile(error, reference: nil) }
         do { try platform.preload(images) } catch { throw .dataFile(error, reference: map.reference(of: error)) }
         let assist = replay?.assist ?? effective.assist  // a replay plays with the assist it was recorded with
-        let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map, assist: assist), options: loopOptions)
+        let loop = GameLoop(platform: platform, registry: registry, session: Session(stage: level.stage, assist: assist), map: map, options: loopOptions)
         _ = try loop.run(screenshot: options.screenshot)
         return 0
     }
@@ -146,10 +148,9 @@ public enum Game {
     nonisolated static func fileName(ofLevel name: String) -> String { name.hasSuffix(".tmx") ? name : name + ".tmx" }
 
     /// The level and its file's SHA-256; for a replay, the very file it was recorded on.
-    static func loadLevel(_ path: String, for replay: Recording?, replayPath: String?) throws(KoalioError) -> (TileMap, [UInt8]) {
+    static func loadLevel(_ path: String, for replay: Recording?, replayPath: String?) throws(KoalioError) -> LevelFile {
         do {
-            let file = try LevelFile.load(path, expected: replayPath == nil ? nil : replay?.levelSHA256)
-            return (file.map, file.sha256)
+            return try LevelFile.load(path, expected: replayPath == nil ? nil : replay?.levelSHA256)
         } catch {
             switch (error, replay, replayPath) {
             case let (.unreadable(reason), replay?, replayPath?): throw .replayLevelUnreadable(replay: replayPath, level: replay.levelName, reason)
@@ -184,7 +185,7 @@ public enum Game {
     }
 }
 
-extension TileMap {
+extension LevelMap {
     /// The level file and line that named the image a problem is about, when it is one of this
     /// level's tileset images (other problems with those are found at load).
     func reference(of error: DataFileError) -> String? {

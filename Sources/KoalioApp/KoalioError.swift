@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioLevel
+import KoalioLevelFile
 import KoalioReplay
 import KoalioScripting
 import KoalioScriptPlayback

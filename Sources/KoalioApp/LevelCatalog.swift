@@ -1,5 +1,6 @@
 import KoalioFlow
 import KoalioCore
+import KoalioLevelFile
 import KoalioSim
 
 /// The game's levels in playing order (`level1`, `level2`, … in the data's `Levels/`) and how to
@@ -10,10 +11,10 @@ public struct LevelCatalog {
     public var medals: [String: MedalTimes] = [:]
     /// Levels come in worlds of three: a world's last level ends with its "world complete".
     public static let levelsPerWorld = FlowState.levelsPerWorld
-    /// Loads a level by name: its map and its file's SHA-256 (which replays record).
-    public var load: @MainActor (String) throws(KoalioError) -> (map: TileMap, sha256: [UInt8])
+    /// Loads a level by name: its map, stage and file's SHA-256 (which replays record).
+    public var load: @MainActor (String) throws(KoalioError) -> LevelFile
 
-    public init(names: [String], load: @escaping @MainActor (String) throws(KoalioError) -> (map: TileMap, sha256: [UInt8])) {
+    public init(names: [String], load: @escaping @MainActor (String) throws(KoalioError) -> LevelFile) {
         self.names = names
         self.load = load
     }

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioLevel
+import KoalioLevelFile
 import KoalioSim
 import KoalioSolver
 
@@ -30,7 +31,7 @@ public enum LevelCheck {
                 status = 2
                 continue
             }
-            let map = file.map
+            let map = file.stage
             lines += TMXLoader.lint(bytes: file.bytes, path: path) + warnings(map).map { "\(path): warning: \($0)" }
             switch solve(map) {
             case let .won(_, ticks):
@@ -46,7 +47,7 @@ public enum LevelCheck {
     }
 
     /// The searches in turn, until one wins; the furthest any reached otherwise.
-    static func solve(_ map: TileMap) -> Solver.Outcome {
+    static func solve(_ map: Stage) -> Solver.Outcome {
         var furthest = map.spawn
         for beam in beams {
             let outcome = Solver(beamWidth: beam, patienceTicks: patienceTicks).solve(map)
@@ -60,13 +61,13 @@ public enum LevelCheck {
 
     /// What is wrong with a level that loads: a spawn inside a wall, a spawn where standing
     /// still kills (spikes under it, or no floor), a goal no floor is within a jump of.
-    static func warnings(_ map: TileMap) -> [String] {
+    static func warnings(_ map: Stage) -> [String] {
         var found: [String] = []
         let spawn = map.spawn
         if map.koalaHitsWall(feet: spawn) {
             found.append("the spawn (\(Int(spawn.x)), \(Int(spawn.y))) is inside a wall")
         } else {
-            var world = World(map: map)
+            var world = World(stage: map)
             for _ in 0..<standStillTicks where world.state == .playing { world.step(Command(), in: map) }
             if world.state == .died {
                 found.append("standing still at the spawn (\(Int(spawn.x)), \(Int(spawn.y))) kills: spikes under it, or no floor")
@@ -81,7 +82,7 @@ public enum LevelCheck {
 
     /// Whether a floor tile lies under or beside the goal, close enough below its bottom (or
     /// inside it) that a koala standing there touches it or jumps into it.
-    static func hasFloorNear(_ goal: Rect, in map: TileMap) -> Bool {
+    static func hasFloorNear(_ goal: Rect, in map: Stage) -> Bool {
         let reach = jumpReachPixels + Tuning.koalaHeightPoints
         func span(_ low: Double, _ high: Double, tile: Int, count: Int) -> ClosedRange<Int>? {
             let first = max(0, Int((low / Double(tile)).rounded(.down))), last = min(count - 1, Int((high / Double(tile)).rounded(.up)))

@@ -19,7 +19,7 @@ extension FlowRunner {
         let context = self.context(context)
         let prompts = self.prompts(context)
         let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
-        if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) { return MenuView.drawList(page, over: flow.session) }
+        if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) { return MenuView.drawList(page, over: flow.session, on: flow.run.map) }
         let session = flow.session
         let live = flow.run.source.isLive
         var overlay = presence.overlay(at: session.steps, touchOpacityPercent: context.settings.touchOpacityPercent)
@@ -42,7 +42,7 @@ extension FlowRunner {
             overlay.resultLines = flow.run.result.map(FlowState.resultLines) ?? []
             overlay.padsAway = ControllerPresence.padsAwayLine(registry.playersWithPadAway)
         }
-        return Scene.drawList(session, overlay: overlay)
+        return Scene.drawList(session, on: flow.run.map, overlay: overlay)
     }
 
     /// In co-op, each player's time on the end screen: from their join to the end (the first

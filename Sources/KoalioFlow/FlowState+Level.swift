@@ -148,7 +148,7 @@ extension FlowState {
     /// run with a new recording and the assist now set; co-op partners are seated again by
     /// their next input.
     private mutating func restart(_ context: FlowContext, _ effects: inout [Effect]) {
-        run = LevelRun(session: Session(map: run.session.map, assist: context.settings.assist), index: run.index, sha256: run.sha256)
+        run = LevelRun(session: Session(stage: run.session.stage, assist: context.settings.assist), map: run.map, index: run.index, sha256: run.sha256)
         effects.append(.levelStarted)
     }
 

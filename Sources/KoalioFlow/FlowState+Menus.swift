@@ -103,8 +103,8 @@ extension FlowState {
             levelNotice = message
             mode = .levelSelect
             return [.warn(message)]
-        case let .loaded(map, sha256):
-            run = LevelRun(session: Session(map: map, assist: context.settings.assist), index: index, sha256: sha256)
+        case let .loaded(map, stage, sha256):
+            run = LevelRun(session: Session(stage: stage, assist: context.settings.assist), map: map, index: index, sha256: sha256)
             selection[.levels] = index
             selection[.level] = 0
             mode = .level

@@ -70,8 +70,8 @@ package struct FlowState: Equatable {
             effects.append(.changeSettings(settings))
         }
         if let reload = input.reloaded {
-            let (session, keptPlace) = run.session.reloaded(on: reload.map)
-            run = LevelRun(session: session, index: run.index, sha256: reload.sha256)
+            let (session, keptPlace) = run.session.reloaded(on: reload.stage)
+            run = LevelRun(session: session, map: reload.map, index: run.index, sha256: reload.sha256)
             effects.append(.levelReloaded(keptPlace: keptPlace))
         }
         if quitConfirmation != nil {

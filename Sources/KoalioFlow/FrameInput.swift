@@ -29,11 +29,13 @@ package struct FrameInput: Equatable {
 
 /// A `--watch`ed level loaded again from its changed files.
 package struct LevelReload: Equatable {
-    package var map: TileMap
+    package var map: LevelMap
+    package var stage: Stage
     package var sha256: [UInt8]
 
-    package init(map: TileMap, sha256: [UInt8]) {
+    package init(map: LevelMap, stage: Stage, sha256: [UInt8]) {
         self.map = map
+        self.stage = stage
         self.sha256 = sha256
     }
 }

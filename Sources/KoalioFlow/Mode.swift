@@ -36,6 +36,8 @@ package struct SettingsState: Equatable {
 /// digest (recordings and the ghost name it).
 package struct LevelRun: Equatable {
     package var session: Session
+    /// The level as its author made it: what the view draws (the session plays on its stage).
+    package var map: LevelMap
     /// Index into the catalog; nil for a level from elsewhere (`--level PATH`, a replay).
     package var index: Int?
     package var sha256: [UInt8]
@@ -47,8 +49,9 @@ package struct LevelRun: Equatable {
     /// How the run was won, for the end screen (nil until won; a restart clears it).
     package var result: RunResult?
 
-    package init(session: Session, index: Int?, sha256: [UInt8], source: RunSource = .live) {
+    package init(session: Session, map: LevelMap, index: Int?, sha256: [UInt8], source: RunSource = .live) {
         self.session = session
+        self.map = map
         self.index = index
         self.sha256 = sha256
         self.source = source

@@ -1,5 +1,4 @@
 import KoalioCore
-import KoalioSim
 
 /// What a tile layer is to the game, by its name or its Tiled class (`type` in older files):
 /// the solid tiles, what kills, one-way platforms. Every other tile layer is scenery.
@@ -57,7 +56,7 @@ struct LayerReading {
                 }
                 let tiles = try TMXLoader.tileLayer(child, name: name, mapWidth: mapWidth, mapHeight: mapHeight, tilesets: tilesets, place: place)
                 if let role = LayerRole(rawValue: kind) ?? LayerRole(rawValue: name.lowercased()) {  // the class first: it is set on purpose
-                    let ids = tiles.gids.map { $0 & ~TileMap.flipBits }
+                    let ids = tiles.gids.map { $0 & ~LevelMap.flipBits }
                     let merged = roles[role].map { zip($0.gids, ids).map { $0 != 0 ? $0 : $1 } } ?? ids
                     roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)
                 }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import KoalioCore
-import KoalioSim
 
 /// The files a level reads (within ``LevelLimits``), its XML, paths relative to it, and the
 /// attribute readers that name the file, line and element in every error.

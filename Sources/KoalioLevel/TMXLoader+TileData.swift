@@ -1,6 +1,5 @@
 import FoundationEssentials
 import KoalioCore
-import KoalioSim
 
 /// Tile layers' data: CSV, base64 (raw, zlib or gzip) or XML `<tile>`s, each id checked
 /// against the tilesets before it is kept.
@@ -48,7 +47,7 @@ extension TMXLoader {
         for i in gids.indices {
             let gid = gids[i] & ~flipFlagsMask
             guard gid != 0 else { continue }
-            guard TileMap.tileset(for: gid, in: tilesets) != nil else {
+            guard LevelMap.tileset(for: gid, in: tilesets) != nil else {
                 throw place.error(data, "layer '\(TerminalText.excerpt(name))' uses tile id \(gid), which no tileset has")
             }
         }

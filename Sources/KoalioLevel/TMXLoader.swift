@@ -1,8 +1,7 @@
 import FoundationEssentials
 import KoalioCore
-import KoalioSim
 
-/// Loads Tiled `.tmx` maps into ``TileMap`` values.
+/// Loads Tiled `.tmx` maps into ``LevelMap`` values.
 ///
 /// Accepts orthogonal maps with CSV, base64 (raw, zlib or gzip) or XML `<tile>` layer data;
 /// inline or external (`.tsx`) tilesets, single-image or image collections, animated or not;
@@ -26,7 +25,7 @@ public enum TMXLoader {
         try readFile(path, element: "")
     }
 
-    public static func load(bytes: [UInt8], path: String) throws(LevelError) -> TileMap {
+    public static func load(bytes: [UInt8], path: String) throws(LevelError) -> LevelMap {
         let root = try parseXML(bytes, file: path)
         let place = Place(file: path)
         guard root.name == "map" else { throw place.error(root, "the root element is <\(root.name)>, not <map>") }
@@ -72,7 +71,7 @@ public enum TMXLoader {
         // The original's finish line, or the last two columns of a map narrower than that.
         let goalX = max(0, min(fallbackGoalX, mapPixels.width - Double(2 * tileWidth)))
         var goal = Rect(x: goalX, y: 0, width: mapPixels.width - goalX, height: mapPixels.height)
-        var placed: [(kind: ObjectKind, element: XMLElement, area: Rect)] = []
+        var placements: [ObjectPlacement] = []
         for group in root.children("objectgroup") {
             for object in group.children("object") {
                 let names = [object.attributes["name"], object.attributes["type"], object.attributes["class"]]
@@ -104,21 +103,20 @@ public enum TMXLoader {
                     guard area.minX >= 0, area.minY >= 0, area.maxX <= mapPixels.maxX, area.maxY <= mapPixels.maxY else {
                         throw place.error(object, "\(what) (\(x), \(y), \(w)×\(h)) is outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
                     }
-                    guard placed.count(where: { $0.kind == kind }) < LevelLimits.objectsOfAKind else {
+                    guard let placed = ObjectPlacement.Kind(rawValue: kind.rawValue),
+                          placements.count(where: { $0.kind == placed }) < LevelLimits.objectsOfAKind else {
                         throw place.error(object, "more than \(LevelLimits.objectsOfAKind) \(kind.rawValue) objects")
                     }
-                    placed.append((kind, object, area))
+                    placements.append(ObjectPlacement(kind: placed, area: area, file: place.file, line: object.line, label: what))
                 }
             }
         }
 
         let name = PathString.removingExtension(PathString.fileName(of: path))
-        var map = TileMap(name: name, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
-                          tilesets: tilesets, layers: reading.layers, walls: walls, hazards: reading.roles[.hazards] ?? empty,
-                          platforms: reading.roles[.platforms], theme: theme ?? .meadow, backgroundColor: backgroundColor,
-                          drawsThemeBackdrop: theme != nil || !hasOwnBackdrop, spawn: spawn, goal: goal)
-        map.objects = try objects(placed, on: map, place: place)
-        return map
+        return LevelMap(name: name, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
+                        tilesets: tilesets, layers: reading.layers, walls: walls, hazards: reading.roles[.hazards] ?? empty,
+                        platforms: reading.roles[.platforms], theme: theme ?? .meadow, backgroundColor: backgroundColor,
+                        drawsThemeBackdrop: theme != nil || !hasOwnBackdrop, spawn: spawn, goal: goal, placements: placements)
     }
 
     /// The object kinds the game reads (by an object's name, type or class).
@@ -129,36 +127,6 @@ public enum TMXLoader {
         func describe(_ object: XMLElement) -> String {
             object.attributes["id"].map { "\(rawValue) object \(TerminalText.excerpt($0))" } ?? "\(rawValue) object"
         }
-    }
-
-    /// Checkpoints, leaves and critters, checked against the map's tiles: a koala must fit at a
-    /// checkpoint, and a critter must stand on ground outside any wall (it is dropped onto the
-    /// first ground below its rectangle).
-    static func objects(_ placed: [(kind: ObjectKind, element: XMLElement, area: Rect)], on map: TileMap,
-                                place: Place) throws(LevelError) -> LevelObjects {
-        var checkpoints: [Checkpoint] = [], leaves: [Rect] = [], critters: [Vec2] = []
-        for (kind, element, area) in placed {
-            let what = kind.describe(element)
-            switch kind {
-            case .checkpoint:
-                let checkpoint = Checkpoint(area: area)
-                guard map.koalaFits(feet: checkpoint.feet) else {
-                    throw place.error(element, "\(what): a koala standing on its bottom edge would be inside a wall or spikes")
-                }
-                checkpoints.append(checkpoint)
-            case .leaf:
-                leaves.append(area)
-            case .critter:
-                switch map.critterPlacement(feet: Vec2(area.center.x, area.maxY)) {
-                case .stands(let feet): critters.append(feet)
-                case .insideWall: throw place.error(element, "\(what) is inside a wall")
-                case .noGround: throw place.error(element, "\(what) has no ground below it to walk on")
-                }
-            case .spawn, .goal:
-                break
-            }
-        }
-        return LevelObjects(checkpoints: checkpoints, leaves: leaves, critters: critters)  // indexed once
     }
 
     /// Problems a level author should hear about in a map that loads: layers named like a role

@@ -7,13 +7,13 @@ import KoalioSim
 public struct Ghost: Sendable {
     public let recording: Recording
     public private(set) var session: Session
-    private let map: TileMap
+    private let stage: Stage
     private var next = 0
 
-    public init(recording: Recording, map: TileMap) {
+    public init(recording: Recording, stage: Stage) {
         self.recording = recording
-        self.map = map
-        session = Session(map: map, assist: recording.assist)
+        self.stage = stage
+        session = Session(stage: stage, assist: recording.assist)
     }
 
     /// Whether the recorded run has played to its end.
@@ -23,7 +23,7 @@ public struct Ghost: Sendable {
     /// player who restarted (`worldTick` below the ghost's) restarts the ghost too.
     public mutating func follow(worldTick: Int) {
         if worldTick < session.world.tick {
-            session = Session(map: map, assist: recording.assist)
+            session = Session(stage: stage, assist: recording.assist)
             next = 0
         }
         while session.world.tick < worldTick && next < recording.inputs.count {

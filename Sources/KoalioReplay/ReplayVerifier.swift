@@ -10,8 +10,8 @@ public enum ReplayVerifier {
         case mismatch(tick: Int, expected: UInt64, actual: UInt64)
     }
 
-    public static func verify(_ recording: Recording, on map: TileMap) -> Outcome {
-        var session = Session(map: map, assist: recording.assist)
+    public static func verify(_ recording: Recording, on stage: Stage) -> Outcome {
+        var session = Session(stage: stage, assist: recording.assist)
         var next = 0
         var tick = 0
         var partners: [PartnerCommand] = []  // reused run to run

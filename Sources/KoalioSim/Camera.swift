@@ -8,15 +8,15 @@ public enum Camera {
 
     /// The top-left corner of the view in world pixels, framing the world's living koalas
     /// (one koala: centred on it).
-    public static func origin(framing world: World, in map: TileMap,
+    public static func origin(framing world: World, in stage: Stage,
                               viewWidth: Double = Double(LogicalView.width),
                               viewHeight: Double = Double(LogicalView.height)) -> Vec2 {
-        guard world.koalas.count > 1 else { return origin(following: world.player, in: map, viewWidth: viewWidth, viewHeight: viewHeight) }
-        return origin(framing: world.cameraSubject(in: map), in: map, viewWidth: viewWidth, viewHeight: viewHeight)
+        guard world.koalas.count > 1 else { return origin(following: world.player, in: stage, viewWidth: viewWidth, viewHeight: viewHeight) }
+        return origin(framing: world.cameraSubject(in: stage), in: stage, viewWidth: viewWidth, viewHeight: viewHeight)
     }
 
     /// The same, with the leader and the group already found (``World/cameraSubject(in:)``).
-    static func origin(framing subject: World.CameraSubject, in map: TileMap,
+    static func origin(framing subject: World.CameraSubject, in stage: Stage,
                        viewWidth: Double = Double(LogicalView.width), viewHeight: Double = Double(LogicalView.height)) -> Vec2 {
         let leader = subject.leaderBox, group = subject.group
         // The centre of the living group's bounds (the leader's box when none lives).
@@ -25,16 +25,16 @@ public enum Camera {
         let margin = leaderMarginPoints
         let x = min(max(center.x - viewWidth / 2, leader.maxX + margin - viewWidth), leader.minX - margin)
         let y = min(max(center.y - viewHeight / 2, leader.maxY + margin - viewHeight), leader.minY - margin)
-        return Vec2(clamp(x, length: map.pixelWidth, view: viewWidth), clamp(y, length: map.pixelHeight, view: viewHeight))
+        return Vec2(clamp(x, length: stage.pixelWidth, view: viewWidth), clamp(y, length: stage.pixelHeight, view: viewHeight))
     }
 
     /// The top-left corner of a view centred on one koala.
-    public static func origin(following player: Player, in map: TileMap,
+    public static func origin(following player: Player, in stage: Stage,
                               viewWidth: Double = Double(LogicalView.width),
                               viewHeight: Double = Double(LogicalView.height)) -> Vec2 {
         let center = player.box.center
-        return Vec2(clamp(center.x - viewWidth / 2, length: map.pixelWidth, view: viewWidth),
-                    clamp(center.y - viewHeight / 2, length: map.pixelHeight, view: viewHeight))
+        return Vec2(clamp(center.x - viewWidth / 2, length: stage.pixelWidth, view: viewWidth),
+                    clamp(center.y - viewHeight / 2, length: stage.pixelHeight, view: viewHeight))
     }
 
     /// A map smaller than the view is centred in it.

@@ -33,7 +33,7 @@ final class Collision: Hashable, Sendable {
     private let rowsPerPixel: Double
     private let exactInverse: Bool
 
-    /// Made once per map (``TileMap/collision``): making one per step would copy the whole map.
+    /// Made once per map (``Stage/collision``): making one per step would copy the whole stage.
     init(width: Int, height: Int, tileWidth: Int, tileHeight: Int, walls: TileLayer, hazards: TileLayer, platforms: TileLayer) {
         self.tileWidth = Double(tileWidth)
         self.tileHeight = Double(tileHeight)
@@ -157,7 +157,7 @@ final class Collision: Hashable, Sendable {
     /// ground: only its leading column can hold a new wall (the rest of its box was clear), and
     /// only the tile under its leading edge must be ground (wall or platform). The same answer
     /// as ``hitsWall(_:)`` or no ``isGround(at:)`` under the leading edge, for a fraction of the
-    /// lookups: the rule ``TileMap/patrol(from:)`` steps by when a level is loaded.
+    /// lookups: the rule ``Stage/patrol(from:)`` steps by when a level is loaded.
     func stopsCritter(_ box: Rect, facingLeft: Bool, feetY: Double) -> Bool {
         let column = facingLeft ? Self.floor(columns(box.minX)) : max(Self.floor(columns(box.minX)), Self.ceiling(columns(box.maxX)) - 1)
         let (firstRow, lastRow) = rowSpan(box)

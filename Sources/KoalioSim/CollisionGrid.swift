@@ -1,3 +1,5 @@
+import KoalioCore
+
 /// A map's tiles as collision reads them: one byte of flags per tile (wall, spike, one-way
 /// platform), so a koala's step reads one array instead of three layers of tile ids.
 ///

@@ -26,7 +26,7 @@ public struct Critter: Hashable, Sendable, Codable {
     }
 
     /// One tick: a step ahead, or a turn where a wall or the edge of its ground is (its
-    /// `patrol`, worked out once from the tiles: ``TileMap/patrol(from:)``).
+    /// `patrol`, worked out once from the tiles: ``Stage/patrol(from:)``).
     @inline(__always)
     mutating func step(patrol: ClosedRange<Double>) {
         guard isAlive else { return }
@@ -41,7 +41,7 @@ public struct Critter: Hashable, Sendable, Codable {
     }
 }
 
-extension TileMap {
+extension Stage {
     /// Where a critter placed with its feet at `feet` stands: dropped onto the first ground or
     /// one-way platform at or below them.
     public func critterPlacement(feet: Vec2) -> CritterPlacement {
@@ -89,7 +89,7 @@ extension TileMap {
     public func koalaFits(feet: Vec2) -> Bool { collision.isClear(koalaBox: Player(feet: feet).box) }
 }
 
-/// Where a level's critter ends up (``TileMap/critterPlacement(feet:)``).
+/// Where a level's critter ends up (``Stage/critterPlacement(feet:)``).
 public enum CritterPlacement: Equatable, Sendable {
     case stands(Vec2)
     case insideWall

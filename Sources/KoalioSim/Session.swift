@@ -10,7 +10,7 @@ public enum SessionState: String, Sendable {
 /// The game loop calls ``advance(_:)`` once per 60 Hz step whether or not the game is paused,
 /// so the step count (``steps``) is the loop's clock and the world stands still while paused.
 public struct Session: Equatable, Sendable {
-    public let map: TileMap
+    public let stage: Stage
     public internal(set) var world: World
     public private(set) var isPaused = false
     /// 60 Hz steps the loop has run, paused ones included.
@@ -20,9 +20,9 @@ public struct Session: Equatable, Sendable {
     /// Steps since the run last ended (won or died), for end-screen effects.
     public private(set) var stepsSinceRunEnded = 0
 
-    public init(map: TileMap, assist: Assist = .off) {
-        self.map = map
-        self.world = World(map: map, assist: assist)
+    public init(stage: Stage, assist: Assist = .off) {
+        self.stage = stage
+        self.world = World(stage: stage, assist: assist)
     }
 
     public var state: SessionState {
@@ -39,7 +39,7 @@ public struct Session: Equatable, Sendable {
     public mutating func advance(_ command: Command, partners: [PartnerCommand] = []) -> RunState? {
         wait()
         guard !isPaused, world.state == .playing else { return nil }
-        events = world.step(command, partners: partners, in: map)
+        events = world.step(command, partners: partners, in: stage)
         return world.state == .playing ? nil : world.state
     }
 
@@ -65,7 +65,7 @@ public struct Session: Equatable, Sendable {
 
     /// Start the level again from its spawn point (the end screens' Enter), with the same assist.
     public mutating func restart() {
-        world = World(map: map, assist: world.assist)
+        world = World(stage: stage, assist: world.assist)
         isPaused = false
         stepsSinceRunEnded = 0
     }
@@ -104,10 +104,10 @@ public struct Session: Equatable, Sendable {
 extension Session {
     /// The run again on an edited map (`--watch`): a fresh world on it with the same assist,
     /// player 1's koala standing where it stood if that spot is free there (else at the spawn).
-    public func reloaded(on map: TileMap) -> (session: Session, keptPlace: Bool) {
-        var next = Session(map: map, assist: world.assist)
+    public func reloaded(on stage: Stage) -> (session: Session, keptPlace: Bool) {
+        var next = Session(stage: stage, assist: world.assist)
         let feet = world.player.position
-        let fits = feet.x >= 0 && feet.x <= map.pixelWidth && feet.y <= map.pixelHeight && map.koalaFits(feet: feet)
+        let fits = feet.x >= 0 && feet.x <= stage.pixelWidth && feet.y <= stage.pixelHeight && stage.koalaFits(feet: feet)
         if fits { next.world.player.position = feet }
         return (next, fits)
     }

@@ -10,14 +10,14 @@ extension World {
     /// lost when every koala is dead at once and won when any reaches the goal. Returns what
     /// happened (``WorldEvents``), for sounds.
     @discardableResult
-    public mutating func step(_ command: Command, partners: [PartnerCommand] = [], in map: TileMap) -> WorldEvents {
+    public mutating func step(_ command: Command, partners: [PartnerCommand] = [], in stage: Stage) -> WorldEvents {
         guard state == .playing else { return [] }
         tick += 1
         // Seated in player order, koala k > 0 is nearly always partners[k − 1]'s.
-        let inOrder = koalas.count == 1 && partners.isEmpty || seat(partners, in: map)
-        let hasObjects = !map.objects.isEmpty
+        let inOrder = koalas.count == 1 && partners.isEmpty || seat(partners, in: stage)
+        let hasObjects = !stage.objects.isEmpty
         if !critters.isEmpty {
-            let patrols = map.critterPatrols
+            let patrols = stage.critterPatrols
             for index in critters.indices { critters[index].step(patrol: patrols[index]) }
         }
         var events: WorldEvents = []
@@ -28,12 +28,12 @@ extension World {
             if assist.infiniteDash { command.dash = true }
             guard koalas[index].isAlive else {
                 koalas[index].respawnTicksLeft -= 1
-                if koalas[index].respawnTicksLeft == 0 { respawn(index, holding: command, in: map) }
+                if koalas[index].respawnTicksLeft == 0 { respawn(index, holding: command, in: stage) }
                 continue
             }
             let feetBefore = koalas[index].body.position.y
-            var (moved, touched) = koalas[index].body.step(command, in: map, tick: tick)
-            if hasObjects, meetObjects(index, feetBefore: feetBefore, in: map, events: &moved), touched == .nothing {
+            var (moved, touched) = koalas[index].body.step(command, in: stage, tick: tick)
+            if hasObjects, meetObjects(index, feetBefore: feetBefore, in: stage, events: &moved), touched == .nothing {
                 touched = .hazard
             }
             events.formUnion(moved)
@@ -41,7 +41,7 @@ extension World {
             case .nothing: break
             case .hazard, .fell:
                 if assist.invincible {
-                    if touched == .fell { returnToSafety(index, in: map) }
+                    if touched == .fell { returnToSafety(index, in: stage) }
                 } else {
                     koalas[index].respawnTicksLeft = Tuning.respawnTicks
                     deaths += 1
@@ -57,16 +57,16 @@ extension World {
             // With a checkpoint touched, every koala comes back there: the run goes on.
             if checkpoint == nil && koalas.indices.allSatisfy({ !koalas[$0].isAlive }) { state = .died } else { events.insert(.koalaLost) }
         }
-        if koalas.count > 1 && state == .playing { catchUp(in: map) }
+        if koalas.count > 1 && state == .playing { catchUp(in: stage) }
         return events
     }
 
     /// What the koala at `index` meets among the level's objects after its move: leaves it
     /// takes, a checkpoint it marks, critters it lands on (bouncing up) or runs into. Returns
     /// whether a critter killed it.
-    private mutating func meetObjects(_ index: Int, feetBefore: Double, in map: TileMap, events: inout WorldEvents) -> Bool {
+    private mutating func meetObjects(_ index: Int, feetBefore: Double, in stage: Stage, events: inout WorldEvents) -> Bool {
         let box = koalas[index].body.box
-        let objects = map.objects
+        let objects = stage.objects
         if let strips = objects.strips(from: box.minX, to: box.maxX) {
             for strip in strips {
                 for leaf in objects.strips[strip].leaves where !leavesTaken[leaf] && box.intersects(objects.leaves[leaf]) {
@@ -96,8 +96,8 @@ extension World {
     }
 
     /// Invincible and fallen below the map: back to the last checkpoint (or the start) at once.
-    private mutating func returnToSafety(_ index: Int, in map: TileMap) {
-        var body = Player(feet: checkpoint.map { map.objects.checkpoints[$0].feet } ?? map.spawn)
+    private mutating func returnToSafety(_ index: Int, in stage: Stage) {
+        var body = Player(feet: checkpoint.map { stage.objects.checkpoints[$0].feet } ?? stage.spawn)
         body.jumpWasHeld = koalas[index].body.jumpWasHeld
         koalas[index].body = body
     }
@@ -115,7 +115,7 @@ enum Touched { case nothing, hazard, fell, goal }
 extension Player {
     /// One tick of one koala. Order, as in Celeste's `Player`: intent, horizontal, vertical,
     /// move and collide, then what touching things means.
-    mutating func step(_ command: Command, in map: TileMap, tick: Int) -> (WorldEvents, Touched) {
+    mutating func step(_ command: Command, in stage: Stage, tick: Int) -> (WorldEvents, Touched) {
         var p = self
         var events: WorldEvents = []
         let wasOnGround = p.onGround
@@ -150,7 +150,7 @@ extension Player {
         // Move and collide, one axis at a time (in open air, nothing to collide with).
         var box = p.box
         let hitX: Bool, hitY: Collision.VerticalHit
-        let collision = map.collision  // a reference
+        let collision = stage.collision  // a reference
         let open = collision.isOpen(around: box, dx: p.velocity.x, dy: p.velocity.y)
         if open {
             if p.velocity.x != 0 { box.x += p.velocity.x }
@@ -171,8 +171,8 @@ extension Player {
 
         // What the koala touches.
         if !open && collision.touchesSpikes(koalaBox: box) { return (events, .hazard) }
-        if box.minY > map.pixelHeight + Tuning.fallDeathMarginPoints { return (events, .fell) }
-        return (events, box.intersects(map.goal) ? .goal : .nothing)
+        if box.minY > stage.pixelHeight + Tuning.fallDeathMarginPoints { return (events, .fell) }
+        return (events, box.intersects(stage.goal) ? .goal : .nothing)
     }
 }
 

@@ -65,7 +65,7 @@ public struct Koala: Hashable, Sendable, Codable {
 }
 
 /// The whole simulation state: a value that can be compared, hashed and copied.
-/// The level it runs in is separate and immutable (``TileMap``).
+/// The level it runs in is separate and immutable (``Stage``).
 public struct World: Hashable, Sendable, Codable {
     /// The koalas in play in player order. The first is player 1's and is always there; players
     /// 2–4 join and leave (``PartnerCommand``).
@@ -87,12 +87,12 @@ public struct World: Hashable, Sendable, Codable {
     public let assist: Assist
 
     /// A fresh run at the map's spawn point, player 1 alone.
-    public init(map: TileMap, assist: Assist = .off) {
-        koalas = [Koala(number: 1, body: Player(feet: map.spawn))]
+    public init(stage: Stage, assist: Assist = .off) {
+        koalas = [Koala(number: 1, body: Player(feet: stage.spawn))]
         state = .playing
         tick = 0
-        leavesTaken = [Bool](repeating: false, count: map.objects.leaves.count)
-        critters = map.objects.critters.map(Critter.init(feet:))
+        leavesTaken = [Bool](repeating: false, count: stage.objects.leaves.count)
+        critters = stage.objects.critters.map(Critter.init(feet:))
         self.assist = assist
     }
 

@@ -1,3 +1,5 @@
+import KoalioCore
+
 /// What happened to the koalas in one step, for sounds and effects: returned by the step, never
 /// stored in the world (so replays and their checksums do not change with it).
 public struct WorldEvents: OptionSet, Hashable, Sendable {

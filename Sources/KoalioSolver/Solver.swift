@@ -51,8 +51,8 @@ public struct Solver: Sendable {
         var path: [UInt8]
     }
 
-    static func score(_ world: World, _ map: TileMap) -> Double {
-        world.player.position.x + heightWeight * (map.pixelHeight - world.player.position.y)
+    static func score(_ world: World, _ stage: Stage) -> Double {
+        world.player.position.x + heightWeight * (stage.pixelHeight - world.player.position.y)
     }
 
     static func key(_ world: World) -> [Int] {
@@ -61,17 +61,17 @@ public struct Solver: Sendable {
                 Int((p.velocity.y * 2).rounded()), p.onGround ? 1 : 0, p.jumpWasHeld ? 1 : 0, world.livingCritters]
     }
 
-    public func solve(_ map: TileMap) -> Outcome {
-        var beam = [Node(world: World(map: map), path: [])]
+    public func solve(_ stage: Stage) -> Outcome {
+        var beam = [Node(world: World(stage: stage), path: [])]
         var seen = Set<[Int]>()
-        var furthest = map.spawn
+        var furthest = stage.spawn
         var bestScore = -Double.infinity, lastGain = 0
         for choice in 0..<(maxTicks / Self.ticksPerChoice) {
             var next: [Node] = []
             for node in beam {
                 for (index, command) in Self.choices.enumerated() {
                     var world = node.world
-                    for _ in 0..<Self.ticksPerChoice { world.step(command, in: map) }
+                    for _ in 0..<Self.ticksPerChoice { world.step(command, in: stage) }
                     // A death is a dead end, whether it ends the run or sends the koala to a checkpoint.
                     if world.state == .died || !world.koalas[0].isAlive { continue }
                     let path = node.path + [UInt8(index)]
@@ -86,8 +86,8 @@ public struct Solver: Sendable {
             }
             guard !next.isEmpty else { return .stuck(furthest: furthest) }
             // Keep the best few per tile-sized cell, so the beam never fills up with one doomed leap.
-            next.sort { Self.score($0.world, map) > Self.score($1.world, map) }
-            if let top = next.first.map({ Self.score($0.world, map) }), top > bestScore {
+            next.sort { Self.score($0.world, stage) > Self.score($1.world, stage) }
+            if let top = next.first.map({ Self.score($0.world, stage) }), top > bestScore {
                 bestScore = top
                 lastGain = choice
             }

@@ -1,15 +1,16 @@
 import KoalioLevel
+import KoalioLevelFile
 import KoalioSim
 
 extension Repository {
-    /// The shipped first level, loaded: the map most tests play on.
-    public static func level1Map() throws -> TileMap { try LevelFile.load(level1).map }
+    /// The shipped first level's stage: what most tests play on.
+    public static func level1Stage() throws -> Stage { try LevelFile.load(level1).stage }
 }
 
 extension Repository {
-    /// A shipped level by name (`level2` for `Levels/level2.tmx`).
-    public static func map(named name: String) throws -> TileMap { try file(named: name).map }
+    /// A shipped level's stage by name (`level2` for `Levels/level2.tmx`).
+    public static func stage(named name: String) throws -> Stage { try file(named: name).stage }
 
-    /// A shipped level's file, read and hashed.
+    /// A shipped level's file, read, hashed and staged.
     public static func file(named name: String) throws -> LevelFile { try LevelFile.load(path("Levels/\(name).tmx")) }
 }

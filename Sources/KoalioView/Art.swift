@@ -76,7 +76,7 @@ public enum Art {
     }
 
     /// Every image a level needs beyond the built-in ones: its tilesets and its theme's backdrops.
-    public static func textures(for map: TileMap) -> [TextureID] {
+    public static func textures(for map: LevelMap) -> [TextureID] {
         let look = backdrops(map.theme)
         return (map.drawsThemeBackdrop ? [look.sky, look.hills] : []) + map.imageFiles.map(TextureID.file)
     }

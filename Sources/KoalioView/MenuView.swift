@@ -13,10 +13,10 @@ public enum MenuView {
     static let stickColor = Color(255, 255, 255, 220)
     static let deadZoneColor = Color(255, 120, 110, 120)
 
-    public static func drawList(_ page: MenuPage, over backdrop: Session) -> DrawList {
+    public static func drawList(_ page: MenuPage, over backdrop: Session, on map: LevelMap) -> DrawList {
         var overlay = Scene.Overlay()
         overlay.showsStateScreen = false
-        var list = Scene.drawList(backdrop, overlay: overlay, showStatus: false)
+        var list = Scene.drawList(backdrop, on: map, overlay: overlay, showStatus: false)
         list.append(.fill(Rect(x: 0, y: 0, width: Scene.viewWidth, height: Scene.viewHeight), Color(0, 0, 0, Scene.dimAlpha)))
         let headingScale = page.compact ? 3 : 4
         Text.draw(page.heading, x: Scene.viewWidth / 2, y: page.compact ? 14 : 40, scale: headingScale, color: headingColor, centered: true, into: &list)

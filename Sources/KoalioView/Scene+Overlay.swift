@@ -161,9 +161,9 @@ extension Scene {
     /// The level's name and the run's clock (seconds of simulated play), top left.
     private static func status(_ session: Session, into list: inout DrawList) {
         // The top-right corner is the HUD's pause button (or a replay's badge).
-        let line = "\(session.map.name)  \(clockText(ticks: session.world.tick))"
+        let line = "\(session.stage.name)  \(clockText(ticks: session.world.tick))"
         Text.draw(line, x: margin, y: statusY, into: &list)
-        let leaves = session.map.objects.leaves.count
+        let leaves = session.stage.objects.leaves.count
         guard leaves > 0 else { return }
         let x = margin + Text.width(line) + leafCounterGap
         list.append(.sprite(.objects, source: Art.leaf, destination: Rect(x: x, y: statusY, width: leafIconSide, height: leafIconSide), flipped: false, tint: .white))

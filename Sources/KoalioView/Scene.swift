@@ -14,11 +14,13 @@ public enum Scene {
     static let pitShadeRows = 3
     static let pitShade = [Color(24, 40, 52, 90), Color(24, 40, 52, 170), Color(16, 24, 32, 235)]
 
-    /// - Parameter showStatus: the level's name and clock, top left (not behind a menu).
-    public static func drawList(_ session: Session, overlay: Overlay = Overlay(), showStatus: Bool = true) -> DrawList {
-        let map = session.map
+    /// - Parameters:
+    ///   - map: the level as its author made it, which `session` plays on the stage of.
+    ///   - showStatus: the level's name and clock, top left (not behind a menu).
+    public static func drawList(_ session: Session, on map: LevelMap, overlay: Overlay = Overlay(), showStatus: Bool = true) -> DrawList {
+        let stage = session.stage
         let world = session.world
-        let camera = Camera.origin(framing: world, in: map)
+        let camera = Camera.origin(framing: world, in: stage)
         let cx = camera.x.rounded(), cy = camera.y.rounded()
         let look = Art.backdrops(map.theme)
         var list = DrawList(clearColor: map.drawsThemeBackdrop ? look.clear : map.backgroundColor ?? look.clear)
@@ -33,13 +35,13 @@ public enum Scene {
         for layer in map.layers where !layer.foreground {
             self.layer(layer, map: map, cameraX: cx, cameraY: cy, milliseconds: milliseconds, into: &list)
         }
-        let goal = map.goal
+        let goal = stage.goal
         list.append(.sprite(.goal, source: IntRect(x: 0, y: 0, width: Art.goalWidth, height: Art.goalHeight),
                             destination: Rect(x: (goal.center.x - Double(Art.goalWidth) / 2 - cx).rounded(),
                                               y: goal.maxY - Double(Art.goalHeight) - cy,
                                               width: Double(Art.goalWidth), height: Double(Art.goalHeight)),
                             flipped: false, tint: .white))
-        if !map.objects.isEmpty { objects(world, map: map, cameraX: cx, cameraY: cy, into: &list) }
+        if !stage.objects.isEmpty { objects(world, stage: stage, cameraX: cx, cameraY: cy, into: &list) }
         if let ghost = overlay.ghost {
             koala(ghost, cameraX: cx, cameraY: cy, tint: ghostTint, outline: ghostOutline(map.theme), into: &list)
         }
@@ -72,7 +74,7 @@ public enum Scene {
     }
 
     /// Shades runs of floorless columns, one rectangle per row and run.
-    private static func pits(_ map: TileMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+    private static func pits(_ map: LevelMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
         let tw = Double(map.tileWidth), th = Double(map.tileHeight)
         let bottom = map.height - 1
         guard let columns = visible(from: cameraX, span: viewWidth, tile: map.tileWidth, count: map.width) else { return }
@@ -94,7 +96,7 @@ public enum Scene {
     }
 
     /// One of the map's layers, where its offset and parallax put it, in its opacity and tint.
-    private static func layer(_ layer: MapLayer, map: TileMap, cameraX: Double, cameraY: Double, milliseconds: Int,
+    private static func layer(_ layer: MapLayer, map: LevelMap, cameraX: Double, cameraY: Double, milliseconds: Int,
                               into list: inout DrawList) {
         let originX = (cameraX * layer.parallax.x - layer.offset.x).rounded()
         let originY = (cameraY * layer.parallax.y - layer.offset.y).rounded()
@@ -124,7 +126,7 @@ public enum Scene {
     /// A tile layer's tiles in view: each tileset's tile (or an image collection's own image)
     /// bottom-aligned on its cell as Tiled draws them, animated tiles at the frame of the world's
     /// clock, flipped as the map says.
-    private static func tiles(_ layer: TileLayer, map: TileMap, originX: Double, originY: Double, milliseconds: Int, tint: Color,
+    private static func tiles(_ layer: TileLayer, map: LevelMap, originX: Double, originY: Double, milliseconds: Int, tint: Color,
                               into list: inout DrawList) {
         let tw = Double(map.tileWidth), th = Double(map.tileHeight)
         // Tiles bigger than a cell reach up and right from it: look that much further left and down.
@@ -135,7 +137,7 @@ public enum Scene {
             for column in columns {
                 let raw = layer.gid(column: column, row: row)
                 guard raw != 0 else { continue }
-                let gid = raw & ~TileMap.flipBits
+                let gid = raw & ~LevelMap.flipBits
                 guard let tileset = map.tileset(for: gid) else { continue }
                 let local = tileset.frame(of: Int(gid - tileset.firstGID), atMilliseconds: milliseconds)
                 let texture: TextureID, source: IntRect
@@ -161,7 +163,7 @@ public enum Scene {
 
     /// Checkpoint flags (up: the one koalas come back to), leaves not yet taken, living critters;
     /// only those in view.
-    private static func objects(_ world: World, map: TileMap, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+    private static func objects(_ world: World, stage: Stage, cameraX: Double, cameraY: Double, into list: inout DrawList) {
         let view = Rect(x: cameraX, y: cameraY, width: viewWidth, height: viewHeight)
         func sprite(_ source: IntRect, centreX: Double, bottom: Double, flipped: Bool = false) {
             let destination = Rect(x: (centreX - Double(source.width) / 2).rounded(), y: (bottom - Double(source.height)).rounded(),
@@ -172,10 +174,10 @@ public enum Scene {
                                                   width: destination.width, height: destination.height),
                                 flipped: flipped, tint: .white))
         }
-        for (index, checkpoint) in map.objects.checkpoints.enumerated() {
+        for (index, checkpoint) in stage.objects.checkpoints.enumerated() {
             sprite(index == world.checkpoint ? Art.flagUp : Art.flagDown, centreX: checkpoint.feet.x, bottom: checkpoint.feet.y)
         }
-        for (index, leaf) in map.objects.leaves.enumerated() where !world.leavesTaken[index] {
+        for (index, leaf) in stage.objects.leaves.enumerated() where !world.leavesTaken[index] {
             sprite(Art.leaf, centreX: leaf.center.x, bottom: leaf.center.y + Double(Art.leaf.height) / 2)
         }
         for critter in world.critters where critter.isAlive {

@@ -24,6 +24,7 @@ import KoalioInput
 import KoalioReplay
 import KoalioSim
 import KoalioLevel
+import KoalioLevelFile
 
 struct Options {
     var koalio = ".build/release/koalio"
@@ -105,7 +106,7 @@ func partnerCommands(_ commands: [Command], players: Int) -> [[PartnerCommand]] 
 /// The pure simulation with `players` koalas (1 alone; 4 with three co-op players), playing
 /// `level`'s winning run again and again.
 func simulationTicksPerSecond(_ options: Options, players: Int = 1, level: String = "level1", withoutObjects: Bool = false) throws -> Double {
-    var map = try LevelFile.load(options.dataDirectory + "/Levels/\(level).tmx").map
+    var map = try LevelFile.load(options.dataDirectory + "/Levels/\(level).tmx").stage
     if withoutObjects { map.objects = LevelObjects() }
     let commands = try winningCommands(options, level: level)
     let partners = partnerCommands(commands, players: players)
@@ -113,14 +114,14 @@ func simulationTicksPerSecond(_ options: Options, players: Int = 1, level: Strin
     var rates: [Double] = []
     var checksum = 0.0
     for _ in 0..<options.runs {
-        var world = World(map: map)
+        var world = World(stage: map)
         var index = 0
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<ticks {
             world.step(commands[index], partners: partners[index], in: map)
             index += 1
             if index == commands.count || world.state != .playing {  // a run that ends starts over
-                world = World(map: map)
+                world = World(stage: map)
                 index = 0
             }
         }
@@ -140,10 +141,10 @@ func fourPlayerReplay(_ options: Options) throws -> [UInt8] {
     let inputs = ScriptedKeyboard.tickInputs(script, ticks: (script.events.last?.tick ?? 0) + 1)
     let levelPath = options.dataDirectory + "/Levels/level1.tmx"
     let level = try LevelFile.load(levelPath)
-    let map = level.map
+    let map = level.stage
     var recorder = Recorder(gameVersion: "bench", levelName: "level1", levelSHA256: level.sha256,
                             tickRate: Tick.perSecond)
-    var session = Session(map: map)
+    var session = Session(stage: map)
     for tick in inputs.indices {
         var input = inputs[tick]
         input.partners = partnerDelays.enumerated().map { index, delay in
@@ -165,7 +166,7 @@ func replayVerificationTicksPerSecond(_ options: Options, bytes: [UInt8]? = nil)
     guard let data = bytes ?? FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
         throw Xvfb.Failure(description: "\(path): cannot read")
     }
-    let map = try LevelFile.load(options.dataDirectory + "/Levels/level1.tmx").map
+    let map = try LevelFile.load(options.dataDirectory + "/Levels/level1.tmx").stage
     var rates: [Double] = []
     for _ in 0..<options.runs {
         var ticks = 0

@@ -6,6 +6,7 @@
 // Usage: koalio-solve [--beam N] LEVEL.tmx > run.keys (N states kept per step; 2500 by default)
 import Foundation
 import KoalioLevel
+import KoalioLevelFile
 import KoalioSolver
 
 var arguments = CommandLine.arguments
@@ -19,10 +20,10 @@ guard arguments.count == 2 else {
     exit(64)
 }
 do {
-    let map = try LevelFile.load(arguments[1]).map
-    switch solver.solve(map) {
+    let stage = try LevelFile.load(arguments[1]).stage
+    switch solver.solve(stage) {
     case let .won(commands, ticks):
-        print("# \(map.name): won in \(ticks) ticks (\(String(format: "%.1f", Double(ticks) / 60)) s) by koalio-solve")
+        print("# \(stage.name): won in \(ticks) ticks (\(String(format: "%.1f", Double(ticks) / 60)) s) by koalio-solve")
         print(Solver.script(for: commands).text, terminator: "")
     case let .stuck(furthest):
         FileHandle.standardError.write(Data("koalio-solve: \(arguments[1]): no winning run found; furthest point reached x=\(furthest.x) y=\(furthest.y)\n".utf8))

@@ -3,6 +3,7 @@ import CSDL2
 @testable import KoalioFlow
 import KoalioCore
 import KoalioLevel
+import KoalioLevelFile
 @testable import KoalioSDL
 import KoalioSim
 import KoalioTestSupport
@@ -21,10 +22,10 @@ final class AuthorMapDrawingTests: XCTestCase {
     func testTilesAreDrawnAsTiledDrawsThem() throws {
         try MainActor.assumeIsolated {
             let platform = try ContrastTests.headlessPlatform()
-            let map = try LevelFile.load(Repository.fixtureMap("author/roles")).map
+            let file = try LevelFile.load(Repository.fixtureMap("author/roles")), map = file.map
             try platform.preload(Art.textures(for: map))
-            var session = Session(map: map)
-            let list = Scene.drawList(session, showStatus: false)
+            var session = Session(stage: file.stage)
+            let list = Scene.drawList(session, on: map, showStatus: false)
             XCTAssertEqual(list.clearColor, Color(0x33, 0x66, 0x99), "the map's background colour")
             // Where the map's origin is on screen, from the unflipped tile at column 1, row 1.
             let origin = try XCTUnwrap(list.items.lazy.compactMap { item -> Vec2? in
@@ -52,7 +53,7 @@ final class AuthorMapDrawingTests: XCTestCase {
             XCTAssertEqual(pixel(8 * 16 + 4, 4 * 16 + 12), 0x6E461E, "its trunk, on its cell")
 
             for _ in 0..<60 { session.advance(Command()) }  // 1000 ms of the world's clock
-            let later = Scene.drawList(session, showStatus: false)
+            let later = Scene.drawList(session, on: map, showStatus: false)
             let laterPixels = try ContrastTests.pixels(later, platform)
             XCTAssertEqual(quadrants(6, 1) { x, y in laterPixels[Int(origin.y + y) * LogicalView.width + Int(origin.x + x)] }[0], Self.cyan,
                            "a second later, the second frame")
@@ -71,9 +72,9 @@ final class AuthorMapDrawingTests: XCTestCase {
             XCTAssertGreaterThan(leaves, koala, "the foreground layer is drawn in front of the koala")
 
             // 32 px tiles: the same scale, each tile 32 px on screen.
-            let big = try LevelFile.load(Repository.fixtureMap("author/tiles32")).map
+            let bigFile = try LevelFile.load(Repository.fixtureMap("author/tiles32")), big = bigFile.map
             try platform.preload(Art.textures(for: big))
-            let bigList = Scene.drawList(Session(map: big), showStatus: false)
+            let bigList = Scene.drawList(Session(stage: bigFile.stage), on: big, showStatus: false)
             let bigTile = try XCTUnwrap(bigList.items.lazy.compactMap { item -> Rect? in
                 if case let .sprite(.file(path), _, destination, _, _) = item, path.hasSuffix("quads32.png") { return destination }
                 return nil

@@ -24,16 +24,16 @@ final class ContrastTests: XCTestCase {
             let platform = try ContrastTests.headlessPlatform()
             XCTAssertEqual(Set(Self.levels.map(\.0)), Set(Theme.allCases), "every theme is measured")
             for (theme, name) in Self.levels {
-                let map = try Repository.map(named: name)
+                let file = try Repository.file(named: name), map = file.map
                 XCTAssertEqual(map.theme, theme)
                 try platform.preload(Art.textures(for: map))
-                var session = Session(map: map)
+                var session = Session(stage: file.stage)
                 for _ in 0..<30 { session.advance(Command()) }  // standing at the start
                 var ghost = session.world.player
                 ghost.position.x += 60
                 var overlay = Scene.Overlay()
                 overlay.ghost = ghost
-                let full = Scene.drawList(session, overlay: overlay, showStatus: false)
+                let full = Scene.drawList(session, on: map, overlay: overlay, showStatus: false)
                 func isOutline(_ item: DrawItem) -> Bool {
                     if case let .sprite(.koala, source, _, _, _) = item { return source.y > 0 } else { return false }
                 }

@@ -4,6 +4,7 @@ import Foundation
 import KoalioCore
 import KoalioInput
 import KoalioLevel
+import KoalioLevelFile
 import KoalioReplay
 import KoalioScriptPlayback
 import KoalioSim
@@ -248,7 +249,7 @@ final class CoopLoopTests: XCTestCase {
         let recording = try ReplayFile.decode(try XCTUnwrap(FileManager.default.contents(atPath: path)).map { $0 }, file: path)
         XCTAssertEqual(recording.formatVersion, Recording.formatVersion)
         XCTAssertTrue(recording.inputs.contains { $0.partners.count == 2 }, "both co-op players are in the recording")
-        let map = try LevelFile.load(levelPath).map
+        let map = try LevelFile.load(levelPath).stage
         XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: 300))
         let replayed = try LoopRunner.play("", ticks: 300, replay: recording)
         XCTAssertEqual(replayed.session.world, live.session.world, "the loop's own playback ends in the same world")

@@ -20,9 +20,9 @@ import XCTest
 @MainActor
 final class FlowHarness {
     /// The shipped levels, read once.
-    static let levels: [(name: String, map: TileMap, sha256: [UInt8])] = ["level1", "level2", "level3"].compactMap { name in
+    static let levels: [(name: String, map: LevelMap, stage: Stage, sha256: [UInt8])] = ["level1", "level2", "level3"].compactMap { name in
         guard let file = try? Repository.file(named: name) else { return nil }
-        return (name, file.map, file.sha256)
+        return (name, file.map, file.stage, file.sha256)
     }
 
     /// The game's own runner: the flow, the registry, who steers and when the game pauses itself.
@@ -49,14 +49,14 @@ final class FlowHarness {
         var unlocked = PlayerProgress()
         for level in levels.dropLast() { _ = unlocked.recordWin(level: level.name, ticks: 5000) }
         let registry = ControllerRegistry()
-        runner = FlowRunner(flow: FlowState(mode: .title, run: LevelRun(session: Session(map: levels[0].map), index: 0, sha256: levels[0].sha256),
+        runner = FlowRunner(flow: FlowState(mode: .title, run: LevelRun(session: Session(stage: levels[0].stage), map: levels[0].map, index: 0, sha256: levels[0].sha256),
                                             progress: progress ?? unlocked),
                             registry: registry)
         base.levelNames = levels.map(\.name)
         base.playsTheGame = true
         load = { index in
             broken.contains(index) ? .refused("Levels/\(levels[index].name).tmx:3: broken on purpose")
-                : .loaded(levels[index].map, sha256: levels[index].sha256)
+                : .loaded(levels[index].map, levels[index].stage, sha256: levels[index].sha256)
         }
         base.settings = settings
         base.keyNames = KeyNames.table
@@ -142,7 +142,7 @@ final class FlowHarness {
     /// walking right into the first pit.
     func finishLevel(won: Bool) throws {
         let index = try XCTUnwrap(flow.run.index)
-        var session = Session(map: Self.levels[index].map)
+        var session = Session(stage: Self.levels[index].stage)
         if won {
             let path = Repository.path("Tests/Replays/\(Self.levels[index].name).koalioreplay")
             let recording = try ReplayFile.decode(try FileBytes.read(path, limit: 1 << 24), file: path)

@@ -178,11 +178,12 @@ final class FlowCaseTests: XCTestCase {
             let h = try FlowHarness()
             h.startLevel(0)
             h.tick(20)
-            let map = FlowHarness.levels[1].map
-            h.runner.levelReloaded(LevelReload(map: map, sha256: [1, 2, 3]))
-            XCTAssertNotEqual(h.flow.session.map, map, "not before the tick")
+            let level = FlowHarness.levels[1]
+            h.runner.levelReloaded(LevelReload(map: level.map, stage: level.stage, sha256: [1, 2, 3]))
+            XCTAssertNotEqual(h.flow.session.stage, level.stage, "not before the tick")
             h.tick()
-            XCTAssertEqual(h.flow.session.map, map)
+            XCTAssertEqual(h.flow.session.stage, level.stage)
+            XCTAssertEqual(h.flow.run.map, level.map, "drawn as the new file says")
             XCTAssertEqual(h.flow.run.sha256, [1, 2, 3])
             XCTAssertTrue(h.effects.contains { if case .levelReloaded = $0 { return true }; return false })
         }
@@ -386,7 +387,7 @@ final class FlowCaseTests: XCTestCase {
             XCTAssertEqual(h.screen, .level)
             XCTAssertEqual(h.flow.session.state, .playing, "a new run, not paused")
             XCTAssertLessThanOrEqual(h.flow.session.world.tick, 1, "from the start")
-            XCTAssertEqual(h.flow.session.world.player.position.x, h.flow.session.map.spawn.x, accuracy: 1)
+            XCTAssertEqual(h.flow.session.world.player.position.x, h.flow.session.stage.spawn.x, accuracy: 1)
             XCTAssertTrue(h.effects[before...].contains { if case .levelStarted = $0 { return true } else { return false } },
                           "a new recording (and ghost) begins")
         }

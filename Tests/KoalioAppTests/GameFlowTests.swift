@@ -134,7 +134,7 @@ final class GameFlowTests: XCTestCase {
         XCTAssertTrue(progress.progress.isUnlocked(1, of: flow.levels))
         let best = try ReplayFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: flow.directory + "/best/level1.koalioreplay"))),
                                          file: "best")
-        guard case .ok = ReplayVerifier.verify(best, on: try Repository.level1Map()) else { return XCTFail("the best run replays") }
+        guard case .ok = ReplayVerifier.verify(best, on: try Repository.level1Stage()) else { return XCTFail("the best run replays") }
         XCTAssertEqual(run.field(wonAt, "state"), "won")
         XCTAssertEqual(run.field(wonAt + 10, "state"), "playing", "Enter went on")
         XCTAssertEqual(run.field(wonAt + 10, "screen"), "level")
@@ -166,7 +166,7 @@ final class GameFlowTests: XCTestCase {
                                       ticks: 400, flow: second)
         let ghost = try XCTUnwrap(run.ghost, "a won level has a ghost")
         XCTAssertEqual(run.session.world.tick, ghost.session.world.tick, "the same simulated time, through the player's pause")
-        var replayed = Session(map: try Repository.level1Map())
+        var replayed = Session(stage: try Repository.level1Stage())
         for input in best.inputs where replayed.world.tick < run.session.world.tick { _ = replayed.step(input) }
         XCTAssertEqual(ghost.session.world, replayed.world, "the ghost is its replay, tick for tick")
         XCTAssertNotEqual(ghost.session.world.player.position, run.session.world.player.position, "and not the player")

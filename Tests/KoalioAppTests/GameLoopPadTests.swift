@@ -11,6 +11,7 @@ import KoalioScriptPlayback
 import KoalioSim
 import XCTest
 import KoalioLevel
+import KoalioLevelFile
 import KoalioTestSupport
 import KoalioUserData
 
@@ -58,7 +59,7 @@ enum LoopRunner {
             options.headless = true
             let platform = try Platform(options: options)
             try platform.preload(TextureID.builtIn)
-            let map = try Repository.level1Map()
+            let level1 = try Repository.file(named: "level1")
             let tracePath = Scratch.file(".jsonl")
             var loopOptions = GameLoop.Options(trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
                                                tickLimit: ticks, headless: true, recording: recording, replay: replay)
@@ -70,12 +71,9 @@ enum LoopRunner {
                 loopOptions.startScreen = .title
                 loopOptions.levelIndex = 0
                 // The shipped levels, loaded up front (the catalog's loader cannot make the game's errors).
-                var maps: [String: (map: TileMap, sha256: [UInt8])] = [:]
-                for name in flow.levels {
-                    let file = try Repository.file(named: name)
-                    maps[name] = (file.map, file.sha256)
-                }
-                loopOptions.catalog = LevelCatalog(names: flow.levels) { name throws(KoalioError) in maps[name] ?? (map, []) }
+                var files: [String: LevelFile] = [:]
+                for name in flow.levels { files[name] = try Repository.file(named: name) }
+                loopOptions.catalog = LevelCatalog(names: flow.levels) { name throws(KoalioError) in files[name] ?? level1 }
                 loopOptions.progress = flow.progress
                 loopOptions.progressPath = flow.directory + "/progress.toml"
                 loopOptions.bestRunDirectory = flow.directory + "/best"
@@ -84,7 +82,7 @@ enum LoopRunner {
                 loopOptions.recording = loopOptions.recording ?? RecordingOptions(gameVersion: "test", levelName: "level1",
                                                                                  levelSHA256: Array(repeating: 7, count: 32))
             }
-            let loop = GameLoop(platform: platform, registry: registry, session: Session(map: map), options: loopOptions)
+            let loop = GameLoop(platform: platform, registry: registry, session: Session(stage: level1.stage), map: level1.map, options: loopOptions)
             let session = try loop.run(screenshot: nil)
             for case let .pad(event) in platform.pollEvents() { registry.apply(event) }  // SDL reports the last detaches
             let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map {

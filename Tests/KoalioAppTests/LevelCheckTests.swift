@@ -2,6 +2,7 @@
 @testable import KoalioFlow
 import KoalioCore
 import KoalioLevel
+import KoalioLevelFile
 import KoalioSim
 import KoalioTestSupport
 import XCTest
@@ -14,7 +15,7 @@ import XCTest
 /// of level 1 not) and KoalioSolverTests (tiny rooms made for it).
 final class LevelCheckTests: XCTestCase {
     func testASpawnInAWallAFloatingGoalAndARoleNamedObjectLayerAreNamed() throws {
-        var map = try LevelFile.load(Repository.fixtureMap("author/roles")).map
+        var map = try LevelFile.load(Repository.fixtureMap("author/roles")).stage
         XCTAssertEqual(LevelCheck.warnings(map), [], "a sound map")
         map.spawn = Vec2(40, 96)  // feet on the map's bottom edge: inside the ground row
         map.goal = Rect(x: 100, y: -300, width: 16, height: 16)
@@ -30,7 +31,7 @@ final class LevelCheckTests: XCTestCase {
 
     /// A goal outside the map (or of no width) is a warning, never a crash.
     func testAGoalOutsideTheMapIsAWarning() throws {
-        var map = try LevelFile.load(Repository.fixtureMap("author/roles")).map
+        var map = try LevelFile.load(Repository.fixtureMap("author/roles")).stage
         map.goal = Rect(x: 3130, y: 0, width: -2938, height: 96)
         XCTAssertEqual(LevelCheck.warnings(map).count, 1)
     }

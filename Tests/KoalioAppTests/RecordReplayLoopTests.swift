@@ -6,6 +6,7 @@ import KoalioSim
 import KoalioTestSupport
 import XCTest
 import KoalioLevel
+import KoalioLevelFile
 
 /// Runs recorded through the real loop from scripted keyboard and virtual-pad input replay to
 /// the same end state, through the verifier and through the loop's own playback.
@@ -41,9 +42,9 @@ final class RecordReplayLoopTests: XCTestCase {
         XCTAssertEqual(recording.controllerChanges.map(\.name), ["Keyboard", "DualSense Wireless Controller", "Keyboard"],
                        "which controller, and when it changed")
 
-        let map = try LevelFile.load(levelPath).map
+        let map = try LevelFile.load(levelPath).stage
         XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: 400))
-        var replayed = Session(map: map)
+        var replayed = Session(stage: map)
         for input in recording.inputs { replayed.step(input) }
         XCTAssertEqual(replayed.world, live.session.world, "the same end state")
         XCTAssertEqual(replayed.isPaused, live.session.isPaused)
@@ -109,9 +110,9 @@ final class RecordReplayLoopTests: XCTestCase {
     }
 
     /// The shipped winning replay of level 1.
-    func winningRecording() throws -> (Recording, TileMap) {
+    func winningRecording() throws -> (Recording, Stage) {
         let path = Repository.path("Tests/Replays/level1.koalioreplay")
         let data = try XCTUnwrap(FileManager.default.contents(atPath: path))
-        return (try ReplayFile.decode([UInt8](data), file: path), try Repository.level1Map())
+        return (try ReplayFile.decode([UInt8](data), file: path), try Repository.level1Stage())
     }
 }

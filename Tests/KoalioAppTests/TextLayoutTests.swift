@@ -59,12 +59,12 @@ final class TextLayoutTests: XCTestCase {
 
     func testNoTextOverlapsOnAnyScreenWithTheLongestPadName() throws {
         let name = try Self.longestPadName()
-        let map = try Repository.level1Map()
-        var playing = Session(map: map)
+        let file = try Repository.file(named: "level1"), map = file.map
+        var playing = Session(stage: file.stage)
         for _ in 0..<30 { playing.step(TickInput(source: 0, snapshot: .neutral)) }
         var paused = playing
         paused.togglePause()
-        var died = Session(map: map)
+        var died = Session(stage: file.stage)
         var right = GamepadSnapshot.neutral
         right.dpadX = 1
         while died.state == .playing { died.step(TickInput(source: 0, snapshot: right)) }
@@ -74,19 +74,19 @@ final class TextLayoutTests: XCTestCase {
         let joinPrompt = ControllerPresence.joinPrompt(pad, bindings: Bindings(), keyNames: KeyNames.table)
         var overlay = Scene.Overlay(notice: "\(name) disconnected", lowBatteryPad: name)
         overlay.joinPrompts = [joinPrompt, joinPrompt, joinPrompt]
-        check(Scene.drawList(playing, overlay: overlay), "playing, a notice, a low battery and three join prompts")
+        check(Scene.drawList(playing, on: map, overlay: overlay), "playing, a notice, a low battery and three join prompts")
 
         var replay = Scene.Overlay(notice: "\(name) connected", lowBatteryPad: name)
         replay.badge = "REPLAY"
-        check(Scene.drawList(playing, overlay: replay), "a replay with a notice and a low battery")
+        check(Scene.drawList(playing, on: map, overlay: replay), "a replay with a notice and a low battery")
         replay.playbackPaused = true
         replay.pausePrompt = prompts.paused(canLeave: false)
         replay.padBattery = "\(name): battery low"
-        check(Scene.drawList(playing, overlay: replay), "a replay's playback paused")
+        check(Scene.drawList(playing, on: map, overlay: replay), "a replay's playback paused")
 
         overlay.joinPrompts = []
         overlay.joinHints = Array(repeating: ControllerPresence.joinHint(pad, bindings: Bindings(), keyNames: KeyNames.table), count: 3)
-        check(Scene.drawList(playing, overlay: overlay), "playing, three join hints in the corner")
+        check(Scene.drawList(playing, on: map, overlay: overlay), "playing, three join hints in the corner")
 
         overlay.padBattery = "\(name): battery unknown"
         overlay.pausePrompt = prompts.paused(canLeave: true)
@@ -95,10 +95,10 @@ final class TextLayoutTests: XCTestCase {
         overlay.pauseMenu = MenuPage(heading: "Paused", entries: ["Resume", "Settings", "Levels", "Player 2 leaves", "Player 3 leaves",
                                                                   "Player 4 leaves", "Quit"].map { MenuPage.Entry($0) },
                                      hint: Prompt([]), compact: true)
-        check(Scene.drawList(paused, overlay: overlay), "paused with four players, three of them away")
+        check(Scene.drawList(paused, on: map, overlay: overlay), "paused with four players, three of them away")
 
         overlay.diedPrompt = prompts.died(inGame: true)
         overlay.playerTimes = (1...4).map { "Player \($0)  1:23.4  reached the flag" }
-        check(Scene.drawList(died, overlay: overlay), "the end screen with four players' times")
+        check(Scene.drawList(died, on: map, overlay: overlay), "the end screen with four players' times")
     }
 }

@@ -8,7 +8,7 @@ import KoalioCore
 
 final class TraceRecordTests: XCTestCase {
     func testLineIsJSONWithEveryDocumentedField() throws {
-        var session = Session(map: try Repository.level1Map())
+        var session = Session(stage: try Repository.level1Stage())
         for _ in 0..<30 { session.advance(Command(moveX: 1, dash: true)) }
         let line = TraceRecord(session: session, hudVisible: true, controllers: 1, activeController: "Pad \"1\"\n",
                                renderer: "software").jsonLine
@@ -49,11 +49,11 @@ final class TraceRecordTests: XCTestCase {
     }
 
     func testTheLevelObjectsAndTheAssistAreTraced() throws {
-        var map = try Repository.level1Map()
+        var map = try Repository.level1Stage()
         map.objects = LevelObjects(checkpoints: [Checkpoint(area: Rect(x: 0, y: 0, width: 16, height: 32))],
                                    leaves: [Rect(x: 0, y: 0, width: 8, height: 8), Rect(x: 30, y: 0, width: 8, height: 8)],
                                    critters: [Vec2(700, 288), Vec2(900, 288)])
-        var session = Session(map: map, assist: Assist(speedPercent: 60, invincible: true, infiniteDash: false))
+        var session = Session(stage: map, assist: Assist(speedPercent: 60, invincible: true, infiniteDash: false))
         session.world.checkpoint = 0
         session.world.leavesTaken[1] = true
         session.world.critters[0].isAlive = false

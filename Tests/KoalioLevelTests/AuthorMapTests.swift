@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioLevel
+import KoalioLevelFile
 import KoalioSim
 import KoalioTestSupport
 import XCTest
@@ -8,7 +9,7 @@ import XCTest
 /// role or class, scenery, groups, hidden layers, a foreground, an image layer, a background
 /// colour, image-collection tilesets without sizes in the file, animations, flips, 32 px tiles.
 final class AuthorMapTests: XCTestCase {
-    func author(_ name: String) throws -> TileMap { try LevelFile.load(Repository.fixtureMap("author/\(name)")).map }
+    func author(_ name: String) throws -> LevelMap { try LevelFile.load(Repository.fixtureMap("author/\(name)")).map }
 
     func testLayersAreReadByRoleOrClassAndTheRestIsScenery() throws {
         let map = try author("roles")
@@ -55,9 +56,9 @@ final class AuthorMapTests: XCTestCase {
     }
 
     func testThirtyTwoPixelTilesPlay() throws {
-        let map = try author("tiles32")
+        let map = try Stage(author("tiles32"))
         XCTAssertEqual([map.tileWidth, map.tileHeight], [32, 32])
-        var world = World(map: map)
+        var world = World(stage: map)
         for _ in 0..<120 { world.step(Command(), in: map) }
         XCTAssertTrue(world.player.onGround)
         XCTAssertEqual(world.player.position.y, 9 * 32, "standing on the bottom row of 32 px tiles")

@@ -3,6 +3,7 @@ import KoalioCore
 @testable import KoalioSim
 import KoalioTestSupport
 import KoalioLevel
+import KoalioLevelFile
 
 final class TMXLoaderTests: XCTestCase {
     /// Every encoding gives the same layers, with flip flags cleared.
@@ -40,12 +41,12 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testShippedLevelFollowsTheConventions() throws {
-        let map = try Repository.level1Map()
+        let map = try Repository.file(named: "level1").map
         XCTAssertEqual(map.name, "level1")
         XCTAssertEqual(map.height, 20)
         XCTAssertGreaterThanOrEqual(map.width, 180)
         XCTAssertEqual(map.tileWidth, 16)
-        XCTAssertTrue(map.goal.maxX <= map.pixelWidth && map.goal.minX > map.spawn.x)
+        XCTAssertTrue(map.goal.maxX <= Double(map.width * map.tileWidth) && map.goal.minX > map.spawn.x)
         XCTAssertTrue(FileManager.default.fileExists(atPath: map.tilesets[0].imagePath))
     }
 
@@ -53,12 +54,12 @@ final class TMXLoaderTests: XCTestCase {
         for (name, theme) in [("level2", Theme.dusk), ("level3", Theme.cave)] {
             let map = try LevelFile.load(Repository.path("Levels/\(name).tmx")).map
             XCTAssertEqual(map.theme, theme, name)
-            XCTAssertEqual(map.platforms.width, map.width, name)
-            XCTAssertGreaterThan(map.platforms.gids.filter { $0 != 0 }.count, 40, "\(name) is built on one-way platforms")
+            XCTAssertEqual(map.platforms?.width, map.width, name)
+            XCTAssertGreaterThan((map.platforms?.gids ?? []).filter { $0 != 0 }.count, 40, "\(name) is built on one-way platforms")
             XCTAssertTrue(map.goal.minX > map.spawn.x, name)
         }
-        XCTAssertEqual(try Repository.level1Map().theme, .meadow, "no theme property: the meadow")
-        XCTAssertEqual(try Repository.level1Map().platforms.width, 0, "no platforms layer: none")
+        XCTAssertEqual(try Repository.file(named: "level1").map.theme, .meadow, "no theme property: the meadow")
+        XCTAssertEqual(try Repository.level1Stage().platforms.width, 0, "no platforms layer: none")
     }
 
     func testAnUnknownThemeIsNamedWithItsLine() throws {
@@ -79,14 +80,14 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testCheckpointsLeavesAndCrittersAreRead() throws {
-        let plain = try Repository.map(named: "level2")
+        let plain = try Repository.stage(named: "level2")
         let spawn = plain.spawn
         let (text, path, _) = try level2(with: """
           <object id="50" name="checkpoint" x="\(spawn.x + 8)" y="\(spawn.y - 48)" width="16" height="48"/>
           <object id="51" type="leaf" x="\(spawn.x + 40)" y="\(spawn.y - 40)" width="12" height="12"/>
           <object id="52" class="critter" x="\(spawn.x - 8)" y="\(spawn.y - 64)" width="16" height="16"/>
         """)
-        let map = try TMXLoader.load(bytes: Array(text.utf8), path: path)
+        let map = try Stage(TMXLoader.load(bytes: Array(text.utf8), path: path))
         XCTAssertEqual(map.objects.checkpoints.map(\.feet), [Vec2(spawn.x + 16, spawn.y)])
         XCTAssertEqual(map.objects.leaves, [Rect(x: spawn.x + 40, y: spawn.y - 40, width: 12, height: 12)])
         XCTAssertEqual(map.objects.critters, [spawn], "dropped onto the ground the koala starts on")
@@ -94,7 +95,7 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testAMalformedObjectIsRefusedWithItsLine() throws {
-        let plain = try Repository.map(named: "level2")
+        let plain = try Repository.stage(named: "level2")
         let spawn = plain.spawn
         let wall = try XCTUnwrap(plain.walls.gids.firstIndex { $0 != 0 })
         let wallX = Double(wall % plain.width * 16), wallY = Double(wall / plain.width * 16)
@@ -109,12 +110,11 @@ final class TMXLoaderTests: XCTestCase {
         ]
         for (object, reason) in cases {
             let (text, path, line) = try level2(with: "  " + object)
-            XCTAssertThrowsError(try TMXLoader.load(bytes: Array(text.utf8), path: path), object) { error in
-                guard let error = error as? LevelError else { return XCTFail("\(error)") }
-                XCTAssertEqual(error.line, line, object)
-                XCTAssertEqual(error.element, "object")
-                XCTAssertTrue(error.reason.hasPrefix(reason), "\(error.reason)")
-                XCTAssertFalse(error.description.contains("\n"))
+            // The loader refuses what it can tell from the file; the stage, what it tells from the tiles.
+            XCTAssertThrowsError(try Stage(TMXLoader.load(bytes: Array(text.utf8), path: path)), object) { error in
+                let description = (error as? LevelError)?.description ?? (error as? StageError)?.description ?? "\(error)"
+                XCTAssertTrue(description.hasPrefix("\(path):\(line): <object>: \(reason)"), description)
+                XCTAssertFalse(description.contains("\n"))
             }
         }
     }

@@ -6,17 +6,18 @@ import KoalioInput
 import XCTest
 @testable import KoalioReplay
 import KoalioLevel
+import KoalioLevelFile
 import KoalioTestSupport
 
 
 /// A run of level 1 recorded from the shipped winning keyboard script, through the game's step.
 func recordedWinningRun() throws -> (Recording, Session) {
-    let map = try Repository.level1Map()
+    let map = try Repository.level1Stage()
     let text = try String(contentsOfFile: Repository.path("Tests/Fixtures/level1-win.keys"), encoding: .utf8)
     let script = try InputScript.parse(text, file: "level1-win.keys")
     var recorder = Recorder(gameVersion: "test", levelName: "level1", levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(Repository.path("Levels/level1.tmx"))),
                             tickRate: 60)
-    var session = Session(map: map)
+    var session = Session(stage: map)
     for input in ScriptedKeyboard.tickInputs(script, ticks: 3000) {
         let result = session.step(input)
         recorder.record(input, after: session, restarted: result.restarted, sources: ["Keyboard"])
@@ -106,10 +107,10 @@ final class ReplayFormatTests: XCTestCase {
     /// An invincible run walks over level 1's first spikes and lives: it verifies with the
     /// assist it recorded, and not without it (the assist is part of what a replay reproduces).
     func testAnAssistedRunVerifiesWithItsAssistOnly() throws {
-        let map = try Repository.level1Map()
+        let map = try Repository.level1Stage()
         let assist = Assist(speedPercent: 60, invincible: true, infiniteDash: true)
         var recorder = Recorder(gameVersion: "test", levelName: "level1", levelSHA256: [UInt8](repeating: 0, count: 32), tickRate: 60, assist: assist)
-        var session = Session(map: map, assist: assist)
+        var session = Session(stage: map, assist: assist)
         var right = GamepadSnapshot()
         right.leftX = 1
         for _ in 0..<600 {
@@ -179,7 +180,7 @@ final class ReplayVerifierTests: XCTestCase {
     func testAWinningRunVerifiesAndATamperedOneDoesNot() throws {
         let (recording, session) = try recordedWinningRun()
         XCTAssertEqual(session.state, .won)
-        let map = try Repository.level1Map()
+        let map = try Repository.level1Stage()
         XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: recording.inputs.count))
 
         var wrongChecksum = recording
@@ -214,11 +215,11 @@ final class ReplayVerifierTests: XCTestCase {
     /// checksum sees, whether or not anyone listed it — every player's koala, the level's
     /// objects and the assist too.
     func testTheChecksumSeesEveryPartOfTheWorld() throws {
-        var map = try Repository.level1Map()
+        var map = try Repository.level1Stage()
         map.objects = LevelObjects(checkpoints: [Checkpoint(area: Rect(x: 300, y: 200, width: 16, height: 32))],
                                    leaves: [Rect(x: 400, y: 200, width: 8, height: 8), Rect(x: 420, y: 200, width: 8, height: 8)],
                                    critters: [Vec2(600, 288)])
-        var session = Session(map: map)
+        var session = Session(stage: map)
         session.step(Command.idle, partners: [PartnerCommand(player: 2, command: .idle)], MenuActions())
         let format = Recording.formatVersion
         XCTAssertEqual(format, 4)
@@ -252,12 +253,12 @@ final class ReplayVerifierTests: XCTestCase {
         for _ in 0..<5 { four.step(Command(moveX: 1), partners: (2...4).map { PartnerCommand(player: $0, command: .idle) }, MenuActions()) }
         XCTAssertEqual(four.world.koalas.count, 4)
         XCTAssertEqual(StateChecksum.of(four, format: format), StateChecksum.reflecting(four), "four koalas, one dead")
-        let plain = try Repository.level1Map()
-        var alone = Session(map: plain)
+        let plain = try Repository.level1Stage()
+        var alone = Session(stage: plain)
         alone.step(Command(moveX: 1), MenuActions())
         var paused = alone
         paused.togglePause()
-        let assisted = Session(map: map, assist: Assist(speedPercent: 70, invincible: true, infiniteDash: true))
+        let assisted = Session(stage: map, assist: Assist(speedPercent: 70, invincible: true, infiniteDash: true))
         XCTAssertTrue(seen.insert(StateChecksum.of(assisted, format: format)).inserted, "the assist changes the checksum")
         XCTAssertEqual(StateChecksum.of(assisted, format: format), StateChecksum.reflecting(assisted))
         for world in [alone, paused] {
@@ -281,9 +282,9 @@ final class ReplayVerifierTests: XCTestCase {
             if file == "level1.koalioreplay" { XCTAssertEqual(recording.formatVersion, 1, "a version-1 file keeps verifying") }
             let level = try Repository.file(named: recording.levelName)
             XCTAssertEqual(recording.levelSHA256, level.sha256, "\(file): the level changed; re-record it (README)")
-            let map = level.map
+            let map = level.stage
             XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: recording.inputs.count), file)
-            var session = Session(map: map)
+            var session = Session(stage: map)
             for input in recording.inputs { session.step(input) }
             XCTAssertEqual(session.state, .won, "\(file) wins")
         }

@@ -28,7 +28,7 @@ final class CollisionShortcutTests: XCTestCase {
     }
 
     /// A random map: each tile empty, wall, spike or platform.
-    func randomMap(_ random: inout Random, tile: Int, width: Int = 24, height: Int = 14, density: Double = 0.18) -> TileMap {
+    func randomMap(_ random: inout Random, tile: Int, width: Int = 24, height: Int = 14, density: Double = 0.18) -> Stage {
         var walls = [UInt32](repeating: 0, count: width * height), hazards = walls, platforms = walls
         for index in walls.indices where random.unit() < density {
             switch random.below(4) {
@@ -37,16 +37,14 @@ final class CollisionShortcutTests: XCTestCase {
             default: platforms[index] = 3
             }
         }
-        let tileset = Tileset(firstGID: 1, name: "t", imagePath: "t.png", tileWidth: tile, tileHeight: tile, tileCount: 8, columns: 4)
         func layer(_ name: String, _ gids: [UInt32]) -> TileLayer { TileLayer(name: name, width: width, height: height, gids: gids) }
-        return TileMap(name: "random", width: width, height: height, tileWidth: tile, tileHeight: tile, tilesets: [tileset],
-                       layers: [],
-                       walls: layer("walls", walls), hazards: layer("hazards", hazards), platforms: layer("platforms", platforms),
+        return Stage(name: "random", width: width, height: height, tileWidth: tile, tileHeight: tile,
+                     walls: layer("walls", walls), hazards: layer("hazards", hazards), platforms: layer("platforms", platforms),
                        spawn: Vec2(Double(tile), Double(tile)), goal: Rect(x: -100, y: -100, width: 1, height: 1))
     }
 
     /// A tile's flags from the map's layers, as the rules define them.
-    func layerFlags(_ map: TileMap, column: Int, row: Int) -> UInt8 {
+    func layerFlags(_ map: Stage, column: Int, row: Int) -> UInt8 {
         if column < 0 || column >= map.width { return CollisionGrid.wall }
         if row < 0 || row >= map.height { return 0 }
         var flags: UInt8 = 0

@@ -6,7 +6,7 @@ import KoalioCore
 /// back, being brought along, and how a run is won and lost together.
 final class CoopTests: XCTestCase {
     /// 120 tiles of floor with a spike pit at columns 30–31 and a goal at column 110.
-    let map: TileMap = {
+    let map: Stage = {
         var floor = Array(repeating: Character("#"), count: 120)
         floor[30] = "^"
         floor[31] = "^"
@@ -21,13 +21,13 @@ final class CoopTests: XCTestCase {
 
     /// A world stood on the floor for a while, with these partners in play.
     func settled(partners: [Int]) -> World {
-        var world = World(map: map)
+        var world = World(stage: map)
         for _ in 0..<10 { world.step(.idle, partners: partners.map { partner($0) }, in: map) }
         return world
     }
 
     func testAPartnerJoinsBesidePlayerOneAndLeavesWhenNoLongerGiven() {
-        var world = World(map: map)
+        var world = World(stage: map)
         world.step(.idle, in: map)
         XCTAssertEqual(world.koalas.map(\.number), [1])
         world.step(.idle, partners: [partner(3), partner(2)], in: map)
@@ -134,7 +134,7 @@ final class CoopTests: XCTestCase {
             let map = makeMap([String](repeating: String(repeating: ".", count: columns), count: rows - 1) + [String(repeating: "#", count: columns)],
                               goal: Rect(x: Double(columns - 2) * 16, y: 0, width: 16, height: 16))
             for _ in 0..<5000 {
-                var world = World(map: map)
+                var world = World(stage: map)
                 let spread = random.below(3) == 0 ? 2000.0 : 300.0
                 let anchor = Vec2(random.unit() * map.pixelWidth, random.unit() * (map.pixelHeight + 100) - 50)
                 world.koalas = (1...(2 + random.below(3))).map { number in
@@ -157,7 +157,7 @@ final class CoopTests: XCTestCase {
     }
 
     func testAJoinAfterARestartStartsBesideTheSpawn() {
-        var world = World(map: map)
+        var world = World(stage: map)
         world.step(.idle, partners: [partner(4)], in: map)
         XCTAssertEqual(world.koalas.map(\.number), [1, 4])
         XCTAssertEqual(world.koala(of: 4)?.body.facingLeft, false)

@@ -16,10 +16,10 @@ final class DeterminismTests: XCTestCase {
     }
 
     func testSameCommandsGiveIdenticalRuns() throws {
-        let map = try Repository.level1Map()
+        let map = try Repository.level1Stage()
         let list = commands(count: 5000, seed: 42)
         func run() -> [World] {
-            var w = World(map: map)
+            var w = World(stage: map)
             return list.map { w.step($0, in: map); return w }
         }
         let first = run(), second = run()
@@ -29,7 +29,7 @@ final class DeterminismTests: XCTestCase {
     }
 
     func testCameraStaysInsideTheMap() throws {
-        let map = try Repository.level1Map()
+        let map = try Repository.level1Stage()
         for x in stride(from: 0.0, through: map.pixelWidth, by: 50) {
             var player = Player(feet: Vec2(x, 100))
             player.position.y = 300

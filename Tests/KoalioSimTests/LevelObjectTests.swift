@@ -24,7 +24,7 @@ final class LevelObjectTests: XCTestCase {
     ]
 
     /// The map with objects placed by hand (as the loader would).
-    func map(checkpoints: [Rect] = [], leaves: [Rect] = [], critters: [Vec2] = []) -> TileMap {
+    func map(checkpoints: [Rect] = [], leaves: [Rect] = [], critters: [Vec2] = []) -> Stage {
         var map = makeMap(Self.rows, spawn: Vec2(40, 160))
         map.objects = LevelObjects(checkpoints: checkpoints.map(Checkpoint.init(area:)), leaves: leaves, critters: critters)
         return map
@@ -32,7 +32,7 @@ final class LevelObjectTests: XCTestCase {
 
     func testACritterWalksItsGroundTurningAtTheWallAndTheEdge() {
         let map = map(critters: [Vec2(120, 160)])
-        var world = World(map: map)
+        var world = World(stage: map)
         world.player.position = Vec2(440, 160)  // out of its way
         var xs: [Double] = []
         for _ in 0..<2000 {
@@ -43,7 +43,7 @@ final class LevelObjectTests: XCTestCase {
         let low = xs.min() ?? 0, high = xs.max() ?? 0
         XCTAssertEqual(low, 16 + Tuning.critterWidthPoints / 2, accuracy: 0.5, "turns at the wall of column 0")
         XCTAssertEqual(high, 13 * 16 - Tuning.critterWidthPoints / 2, accuracy: 0.5, "turns at the edge before the pit")
-        var again = World(map: map)
+        var again = World(stage: map)
         again.player.position = Vec2(440, 160)
         for _ in 0..<2000 { again.step(Command(), in: map) }
         XCTAssertEqual(again, world, "the same ticks give the same critter")
@@ -52,7 +52,7 @@ final class LevelObjectTests: XCTestCase {
     func testLandingOnACritterRemovesItAndBouncesHoldingJumpBouncesHigher() {
         func peak(holdingJump: Bool) -> (Double, World) {
             let map = map(critters: [Vec2(120, 160)])
-            var world = World(map: map)
+            var world = World(stage: map)
             world.player.position = Vec2(world.critters[0].position.x - 0.5, 100)  // above it as it walks left
             var stomped = false
             var top = Double.infinity
@@ -74,7 +74,7 @@ final class LevelObjectTests: XCTestCase {
 
     func testRunningIntoACritterKillsWithoutACheckpoint() {
         let map = map(critters: [Vec2(150, 160)])
-        var world = World(map: map)
+        var world = World(stage: map)
         for _ in 0..<300 where world.state == .playing { world.step(Command(moveX: 1), in: map) }
         XCTAssertEqual(world.state, .died)
         XCTAssertTrue(world.critters[0].isAlive)
@@ -82,7 +82,7 @@ final class LevelObjectTests: XCTestCase {
 
     func testATouchedCheckpointBringsTheKoalaBackAndTheClockRuns() {
         let map = map(checkpoints: [Rect(x: 160, y: 128, width: 16, height: 32)])
-        var world = World(map: map)
+        var world = World(stage: map)
         var marked = false
         for _ in 0..<600 where world.koalas[0].isAlive {
             if world.step(Command(moveX: 1), in: map).contains(.checkpoint) { marked = true }
@@ -100,7 +100,7 @@ final class LevelObjectTests: XCTestCase {
 
     func testInCoOpTheDeadComeBackAtTheCheckpoint() {
         let map = map(checkpoints: [Rect(x: 64, y: 128, width: 16, height: 32)])
-        var world = World(map: map)
+        var world = World(stage: map)
         let two = PartnerCommand(player: 2, command: Command(moveX: 1))
         for _ in 0..<600 where world.koala(of: 2)?.isAlive ?? true {
             world.step(Command(), partners: [two], in: map)
@@ -113,7 +113,7 @@ final class LevelObjectTests: XCTestCase {
     func testLeavesAreTakenOnceEach() {
         let map = map(leaves: [Rect(x: 80, y: 140, width: 8, height: 8), Rect(x: 100, y: 140, width: 8, height: 8),
                                Rect(x: 100, y: 20, width: 8, height: 8)])
-        var world = World(map: map)
+        var world = World(stage: map)
         var taken = 0
         for _ in 0..<120 where world.state == .playing {
             if world.step(Command(moveX: 1), in: map).contains(.leaf) { taken += 1 }
@@ -125,7 +125,7 @@ final class LevelObjectTests: XCTestCase {
 
     func testInvincibleKoalasCrossSpikesAndCrittersAndComeBackFromAFall() {
         let map = map(critters: [Vec2(150, 160)])
-        var world = World(map: map, assist: Assist(invincible: true))
+        var world = World(stage: map, assist: Assist(invincible: true))
         for _ in 0..<200 { world.step(Command(moveX: 1), in: map) }
         XCTAssertTrue(world.koalas[0].isAlive, "walked through the critter and over the spikes")
         world.player.position = Vec2(300, Double(12 * 16) + 80)  // far below the map
@@ -136,7 +136,7 @@ final class LevelObjectTests: XCTestCase {
 
     func testInfiniteDashDashesWithoutTheButton() {
         let map = map()
-        var dashing = World(map: map, assist: Assist(infiniteDash: true)), walking = World(map: map)
+        var dashing = World(stage: map, assist: Assist(infiniteDash: true)), walking = World(stage: map)
         for _ in 0..<40 {
             dashing.step(Command(moveX: 1), in: map)
             walking.step(Command(moveX: 1), in: map)
@@ -158,7 +158,7 @@ final class LevelObjectTests: XCTestCase {
     /// ahead or no ground under the leading edge turns it) does, tick for tick: on the shipped
     /// levels, and on ground with one-tile gaps and walls of every kind.
     func testPatrolsStepExactlyAsTheRule() throws {
-        var maps = try (4...6).map { try Repository.map(named: "level\($0)") }
+        var maps = try (4...6).map { try Repository.stage(named: "level\($0)") }
         var gaps = makeMap([
             "..............................",
             "......#...........=.=.........",

@@ -5,7 +5,7 @@ import KoalioCore
 
 final class SessionTests: XCTestCase {
     func testPauseFreezesTheWorldButNotTheLoopClock() throws {
-        var session = Session(map: try Repository.level1Map())
+        var session = Session(stage: try Repository.level1Stage())
         for _ in 0..<10 { session.advance(Command(moveX: 1)) }
         session.togglePause()
         XCTAssertEqual(session.state, .paused)
@@ -20,25 +20,25 @@ final class SessionTests: XCTestCase {
     }
 
     func testFocusLossPausesAndStaysPaused() throws {
-        var session = Session(map: try Repository.level1Map())
+        var session = Session(stage: try Repository.level1Stage())
         session.pauseIfPlaying()
         session.pauseIfPlaying()
         XCTAssertEqual(session.state, .paused)
     }
 
     func testEndScreensIgnorePauseAndRestartWithEnter() throws {
-        var session = Session(map: try Repository.level1Map())
+        var session = Session(stage: try Repository.level1Stage())
         while session.state == .playing { session.advance(Command(moveX: 1)) }  // runs into the first pit
         XCTAssertEqual(session.state, .died)
         session.apply(togglePause: true, restart: false)
         XCTAssertEqual(session.state, .died, "no pause over an end screen")
         session.apply(togglePause: false, restart: true)
         XCTAssertEqual(session.state, .playing)
-        XCTAssertEqual(session.world, World(map: session.map))
+        XCTAssertEqual(session.world, World(stage: session.stage))
     }
 
     func testRestartIsIgnoredWhilePlaying() throws {
-        var session = Session(map: try Repository.level1Map())
+        var session = Session(stage: try Repository.level1Stage())
         for _ in 0..<20 { session.advance(Command(moveX: 1)) }
         let before = session.world
         session.apply(togglePause: false, restart: true)
@@ -51,7 +51,7 @@ final class SessionReloadTests: XCTestCase {
     func testTheKoalaKeepsItsPlaceIfFreeElseGoesToTheSpawn() throws {
         let rows = ["..........", "..........", "..........", "##########"]
         let before = makeMap(rows, spawn: Vec2(24, 48))
-        var session = Session(map: before, assist: Assist(invincible: true))
+        var session = Session(stage: before, assist: Assist(invincible: true))
         for _ in 0..<30 { session.advance(Command(moveX: 1)) }
         let place = session.world.player.position
         XCTAssertGreaterThan(place.x, 40)

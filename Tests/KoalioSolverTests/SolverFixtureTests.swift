@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioLevel
+import KoalioLevelFile
 import KoalioSim
 import KoalioSolver
 import KoalioTestSupport
@@ -9,7 +10,7 @@ import XCTest
 /// file's comment says what it is): a win, a wall it cannot pass, and a search that must wait
 /// out a long fall. Each search here takes well under a second.
 final class SolverFixtureTests: XCTestCase {
-    func map(_ name: String) throws -> TileMap { try LevelFile.load(Repository.fixtureMap("solver/\(name)")).map }
+    func map(_ name: String) throws -> Stage { try LevelFile.load(Repository.fixtureMap("solver/\(name)")).stage }
 
     /// The left edge of `walled.tmx`'s wall (tile column 12), and of `drop.tmx`'s (column 10).
     static let walledWallX = 12.0 * 16, dropWallX = 10.0 * 16
@@ -24,7 +25,7 @@ final class SolverFixtureTests: XCTestCase {
         // Commands come in whole choices of a few ticks; the win is in the last one.
         XCTAssertEqual(commands.count % Solver.ticksPerChoice, 0)
         XCTAssertTrue((commands.count - Solver.ticksPerChoice + 1...commands.count).contains(ticks), "\(ticks) ticks, \(commands.count) commands")
-        var world = World(map: room)
+        var world = World(stage: room)
         for command in commands where world.state == .playing { world.step(command, in: room) }
         XCTAssertEqual(world.state, .won)
         XCTAssertEqual(world.tick, ticks)

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioLevel
+import KoalioLevelFile
 import KoalioSim
 import KoalioSolver
 import KoalioTestSupport
@@ -8,7 +9,7 @@ import XCTest
 /// The solver behind `--check-level` and `koalio-solve`, on the small level the README's
 /// "Make a level" builds.
 final class SolverTests: XCTestCase {
-    var level: TileMap { get throws { try LevelFile.load(Repository.path("docs/first-level.tmx")).map } }
+    var level: Stage { get throws { try LevelFile.load(Repository.path("docs/first-level.tmx")).stage } }
 
     /// A win it finds is a win: its commands, stepped through the game's own world, reach the
     /// goal in the ticks it says.
@@ -17,7 +18,7 @@ final class SolverTests: XCTestCase {
         guard case let .won(commands, ticks) = Solver(beamWidth: 300, patienceTicks: 20 * Tick.perSecond).solve(map) else {
             return XCTFail("the small level is winnable")
         }
-        var world = World(map: map)
+        var world = World(stage: map)
         for command in commands where world.state == .playing { world.step(command, in: map) }
         XCTAssertEqual(world.state, .won)
         XCTAssertEqual(world.tick, ticks)

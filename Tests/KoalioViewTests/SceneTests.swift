@@ -1,5 +1,6 @@
 import XCTest
 import KoalioLevel
+import KoalioLevelFile
 import KoalioTestSupport
 import KoalioCore
 @testable import KoalioView
@@ -16,10 +17,10 @@ final class SceneTests: XCTestCase {
     }
 
     func testPauseAndEndScreensDimTheWholeViewOverTheScene() throws {
-        var session = Session(map: try Repository.level1Map())
-        XCTAssertTrue(dimLayers(Scene.drawList(session)).isEmpty)
+        var session = Session(stage: try Repository.level1Stage())
+        XCTAssertTrue(dimLayers(try drawList(session)).isEmpty)
         session.togglePause()
-        let paused = Scene.drawList(session)
+        let paused = try drawList(session)
         XCTAssertEqual(dimLayers(paused).count, 1)
         let dimIndex = try XCTUnwrap(paused.items.firstIndex { dimLayers(DrawList(items: [$0])).count == 1 })
         XCTAssertTrue(paused.items[..<dimIndex].contains { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false },
@@ -30,7 +31,7 @@ final class SceneTests: XCTestCase {
     /// The top bar (level and time) and the pad lines never share a row: with the longest pad
     /// name SDL knows, every glyph the pad lines add lies below the top bar's line.
     func testPadLinesKeepOffTheTopBar() throws {
-        var session = Session(map: try Repository.level1Map())
+        var session = Session(stage: try Repository.level1Stage())
         let longest = "PowerA Enhanced Wireless Controller for Nintendo Switch"
         func addedGlyphs(_ base: DrawList, _ with: DrawList) -> [Rect] {
             with.items.dropFirst(0).compactMap { item -> Rect? in
@@ -39,23 +40,23 @@ final class SceneTests: XCTestCase {
             }.filter { rect in !base.items.contains { if case let .sprite(.font, _, other, _, _) = $0 { return other == rect }; return false } }
         }
         let topBarBottom = Scene.statusY + Double(Art.glyphHeight) + 2  // glyph and shadow
-        let playing = addedGlyphs(Scene.drawList(session), Scene.drawList(session, overlay: Scene.Overlay(lowBatteryPad: longest)))
+        let playing = addedGlyphs(try drawList(session), try drawList(session, overlay: Scene.Overlay(lowBatteryPad: longest)))
         XCTAssertFalse(playing.isEmpty)
         XCTAssertTrue(playing.allSatisfy { $0.y >= topBarBottom }, "the low-battery line is under the top bar")
         XCTAssertTrue(playing.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 568 }, "and fits the view")
         session.togglePause()
         var overlay = Scene.Overlay()
         overlay.padBattery = longest + ": battery unknown"
-        let paused = addedGlyphs(Scene.drawList(session), Scene.drawList(session, overlay: overlay))
+        let paused = addedGlyphs(try drawList(session), try drawList(session, overlay: overlay))
         XCTAssertFalse(paused.isEmpty)
         XCTAssertTrue(paused.allSatisfy { $0.y >= topBarBottom }, "the pause screen's pad line is not on the top bar")
         XCTAssertTrue(paused.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 568 })
     }
 
     func testNoticeAndLowBatteryAreDrawnOverThePlayingScene() throws {
-        var session = Session(map: try Repository.level1Map())
-        let plain = Scene.drawList(session)
-        let warned = Scene.drawList(session, overlay: Scene.Overlay(notice: "Pad connected", lowBatteryPad: "Pad"))
+        var session = Session(stage: try Repository.level1Stage())
+        let plain = try drawList(session)
+        let warned = try drawList(session, overlay: Scene.Overlay(notice: "Pad connected", lowBatteryPad: "Pad"))
         let warningGlyphs = warned.items.filter { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false }
         XCTAssertEqual(warningGlyphs.count, "Pad: battery low".filter { $0 != " " }.count, "the warning, in the warning colour")
         XCTAssertEqual(warned.items.count - plain.items.count, 2 * ("Pad connected" + "Pad: battery low").filter { $0 != " " }.count,
@@ -63,14 +64,14 @@ final class SceneTests: XCTestCase {
         session.togglePause()
         var pausedOverlay = Scene.Overlay(lowBatteryPad: "Pad")
         pausedOverlay.padBattery = "Pad: battery low"
-        let paused = Scene.drawList(session, overlay: pausedOverlay)
+        let paused = try drawList(session, overlay: pausedOverlay)
         let dim = try XCTUnwrap(paused.items.firstIndex { !dimLayers(DrawList(items: [$0])).isEmpty })
         XCTAssertTrue(paused.items[dim...].contains { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false },
                       "the pause screen names the pad with the low battery, above the dim layer")
     }
 
     func testPitsAreShadedOnlyWhereThereIsNoFloor() throws {
-        let list = Scene.drawList(Session(map: try Repository.level1Map()))  // the view shows the first pit, columns 14–16
+        let list = try drawList(Session(stage: try Repository.level1Stage()))  // the view shows the first pit, columns 14–16
         let shades = list.items.compactMap { item -> Rect? in
             if case let .fill(rect, color) = item, Scene.pitShade.contains(color) { return rect }
             return nil
@@ -82,8 +83,8 @@ final class SceneTests: XCTestCase {
     /// At the start the camera shows columns 0…35 of level 1's 200: only their tiles are drawn,
     /// each inside the view, and far fewer than the map holds.
     func testOnlyVisibleTilesAreDrawn() throws {
-        let map = try Repository.level1Map()
-        let list = Scene.drawList(Session(map: map))
+        let file = try Repository.file(named: "level1"), map = file.map
+        let list = try drawList(Session(stage: file.stage))
         let destinations = list.items.compactMap { item -> Rect? in
             if case let .sprite(.file, _, destination, _, _) = item { return destination }
             return nil
@@ -100,12 +101,12 @@ final class SceneTests: XCTestCase {
     }
 
     func testTheGhostIsATranslucentKoalaDrawnBeforeThePlayers() throws {
-        let session = Session(map: try Repository.level1Map())
+        let session = Session(stage: try Repository.level1Stage())
         var ghost = session.world.player
         ghost.position.x += 100
         var overlay = Scene.Overlay()
         overlay.ghost = ghost
-        let items = Scene.drawList(session, overlay: overlay).items
+        let items = try drawList(session, overlay: overlay).items
         let koalas = items.compactMap { item -> (Rect, Color)? in
             if case let .sprite(.koala, source, destination, _, tint) = item, source.y == 0 { return (destination, tint) }
             return nil
@@ -121,23 +122,23 @@ final class SceneTests: XCTestCase {
         XCTAssertLessThan(Scene.ghostTint.a, 255)
         XCTAssertEqual(koalas.last?.1, .white)
         XCTAssertEqual((koalas.first?.0.x ?? 0) - (koalas.last?.0.x ?? 0), 100)
-        XCTAssertEqual(Scene.drawList(session).items.filter { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false }.count, 2,
+        XCTAssertEqual(try drawList(session).items.filter { if case .sprite(.koala, _, _, _, _) = $0 { return true }; return false }.count, 2,
                        "without a ghost: the koala and its outline")
     }
 
     /// Alone the koala is drawn as it always was; in co-op each koala takes its player's tint
     /// and number, a dead one is gone until it comes back, and the camera frames them all.
     func testCoopKoalasAreTintedAndNumberedInTheirPlayersColours() throws {
-        let map = try Repository.level1Map()
+        let map = try Repository.level1Stage()
         func koalaTints(_ list: DrawList) -> [Color] {
             list.items.compactMap { if case let .sprite(.koala, source, _, _, tint) = $0, source.y == 0 { return tint }; return nil }
         }
-        var session = Session(map: map)
+        var session = Session(stage: map)
         session.step(Command(), MenuActions())
-        XCTAssertEqual(koalaTints(Scene.drawList(session)), [.white], "one player: untinted")
+        XCTAssertEqual(koalaTints(try drawList(session)), [.white], "one player: untinted")
         let partners = (2...4).map { PartnerCommand(player: $0, command: .idle) }
         session.step(Command(), partners: partners, MenuActions())
-        let four = Scene.drawList(session)
+        let four = try drawList(session)
         XCTAssertEqual(Set(koalaTints(four)), Set((1...4).map(PlayerColors.koalaTint)), "each in its player's colour")
         XCTAssertEqual(koalaTints(four).last, PlayerColors.koalaTint(1), "player 1's drawn last, on top")
         for number in 1...4 {
@@ -145,12 +146,12 @@ final class SceneTests: XCTestCase {
                           "player \(number)'s number above the koala")
         }
         session.world.koalas[2].respawnTicksLeft = 30
-        XCTAssertEqual(koalaTints(Scene.drawList(session)).count, 3, "a dead koala is not drawn while it waits")
+        XCTAssertEqual(koalaTints(try drawList(session)).count, 3, "a dead koala is not drawn while it waits")
     }
 
     func testEachThemeHasItsBackdropAndPlatformsAreDrawn() throws {
-        let level2 = try LevelFile.load(Repository.path("Levels/level2.tmx")).map
-        let list = Scene.drawList(Session(map: level2))
+        let file = try LevelFile.load(Repository.path("Levels/level2.tmx")), level2 = file.map
+        let list = try drawList(Session(stage: file.stage))
         let textures = Set(list.items.compactMap { item -> TextureID? in
             if case let .sprite(id, _, _, _, _) = item { return id }
             return nil
@@ -173,4 +174,9 @@ final class SceneTests: XCTestCase {
                                  "a space's width between them at least")
         XCTAssertLessThanOrEqual(MenuLayout.entryWidth, Scene.viewWidth - 40)
     }
+}
+
+/// The scene of `session` on its shipped level's map (the level named as its stage is).
+private func drawList(_ session: Session, overlay: Scene.Overlay = Scene.Overlay()) throws -> DrawList {
+    Scene.drawList(session, on: try Repository.file(named: session.stage.name).map, overlay: overlay)
 }

@@ -1,5 +1,6 @@
 import KoalioFlow
 import KoalioCore
+import KoalioLevelFile
 import KoalioSDL
 import KoalioSim
 import KoalioView
@@ -17,7 +18,7 @@ final class LevelWatch {
     private(set) var problem: String?
 
     /// Nil when inotify cannot be used (said on stderr; the level plays unwatched).
-    init?(path: String, map: TileMap) {
+    init?(path: String, map: LevelMap) {
         guard let watcher = LevelWatcher() else {
             StandardError.writeLine("koalio: warning: --watch: inotify is not available here; \(path) is not watched")
             return nil
@@ -30,14 +31,14 @@ final class LevelWatch {
     }
 
     /// The level file and every tileset file and image it reads.
-    static func files(of map: TileMap, path: String) -> [String] {
+    static func files(of map: LevelMap, path: String) -> [String] {
         var seen = Set<String>()
         return ([path] + map.tilesets.map(\.sourceFile).filter { !$0.isEmpty } + map.imageFiles).filter { seen.insert($0).inserted }
     }
 
     func changed() -> Bool { watcher.takeChanges() }
 
-    func loaded(_ map: TileMap) {
+    func loaded(_ map: LevelMap) {
         problem = nil
         watcher.watch(Self.files(of: map, path: path))
     }
@@ -49,7 +50,7 @@ final class LevelWatch {
     func reloaded(_ loop: GameLoop, keptPlace: Bool) {
         let flow = loop.flow
         loop.keeper.begin(flow.run, catalogName: nil, ghostOn: false)
-        loaded(flow.session.map)
+        loaded(flow.run.map)
         let line = "\(PathString.fileName(of: path)) reloaded" + (keptPlace ? "" : ": the koala's spot is not free, back at the spawn")
         loop.presence.show(line, at: flow.session.steps)
         StandardError.writeLine("koalio: \(path): reloaded" + (keptPlace ? "" : " (back at the spawn)"))
@@ -62,12 +63,12 @@ extension GameLoop {
         guard let watch, watch.changed() else { return }
         let name = PathString.fileName(of: watch.path)
         do throws(KoalioError) {
-            let (map, sha256) = try Game.loadLevel(watch.path, for: nil, replayPath: nil)
+            let level = try Game.loadLevel(watch.path, for: nil, replayPath: nil), map = level.map
             do throws(DataFileError) {
                 try platform.reload(map.imageFiles.map(TextureID.file))  // edited images are read again
                 try platform.preload(Art.textures(for: map))  // a theme's backdrops, once
             } catch { throw .dataFile(error, reference: map.reference(of: error)) }
-            runner.levelReloaded(LevelReload(map: map, sha256: sha256))  // the flow takes it at the next tick
+            runner.levelReloaded(LevelReload(map: map, stage: level.stage, sha256: level.sha256))  // the flow takes it at the next tick
         } catch {
             // On screen the file goes by its name (the line is as wide as the view).
             watch.failed(error.naming(watch.path, as: name).description)

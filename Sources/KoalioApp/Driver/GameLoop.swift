@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioLevelFile
 import KoalioFlow
 import KoalioHUD
 import KoalioInput
@@ -45,12 +46,13 @@ public final class GameLoop {
     var shown: DrawList?
     private var quitRequested = false
 
-    public init(platform: Platform, registry: ControllerRegistry, session: Session, options: Options) {
+    /// - Parameter map: the level `session` plays, as its author made it (what is drawn).
+    public init(platform: Platform, registry: ControllerRegistry, session: Session, map: LevelMap, options: Options) {
         self.platform = platform
         self.registry = registry
         self.options = options
         let source = options.replay.map { RunSource.replay(ReplayCursor(recording: $0)) } ?? .live
-        let run = LevelRun(session: session, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
+        let run = LevelRun(session: session, map: map, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
         runner = FlowRunner(flow: FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run,
                                             progress: options.progress, titleNotice: FlowState.titleNotice(options.fileNotices)),
                             registry: registry)
@@ -58,7 +60,7 @@ public final class GameLoop {
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
         script = options.script.map(ScriptPlayer.init)
-        watch = options.watchPath.flatMap { LevelWatch(path: $0, map: session.map) }
+        watch = options.watchPath.flatMap { LevelWatch(path: $0, map: map) }
         applySettings()
         if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
     }
@@ -105,7 +107,7 @@ public final class GameLoop {
                 if quitRequested { running = false }
             }
             platform.performControllerEffects(registry.drainEffects())
-            platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.map.name) : .title)
+            platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
             platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
             try draw(force: !running && screenshot != nil)
             if !running, let screenshot {
@@ -163,12 +165,12 @@ public final class GameLoop {
     /// Reads a catalog level and prepares its images (``Effect/loadLevel(_:)``).
     private func loadCatalogLevel(_ index: Int) -> LevelLoad {
         guard let catalog = options.catalog, catalog.names.indices.contains(index) else { return .refused("no levels") }
-        let loaded: (map: TileMap, sha256: [UInt8])
+        let loaded: LevelFile
         do throws(KoalioError) { loaded = try catalog.load(catalog.names[index]) } catch { return .refused(error.description) }
         do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch {
             return .refused(KoalioError.dataFile(error, reference: loaded.map.reference(of: error)).description)
         }
-        return .loaded(loaded.map, sha256: loaded.sha256)
+        return .loaded(loaded.map, loaded.stage, sha256: loaded.sha256)
     }
 
     /// What the flow reads from outside it this tick.
@@ -221,7 +223,7 @@ public final class GameLoop {
                                  state: flow.run.shownState)
         record.tick = flow.ticks
         record.screen = flow.screen.rawValue
-        record.level = flow.screen == .level ? session.map.name : nil
+        record.level = flow.screen == .level ? session.stage.name : nil
         record.sounds = sound.takeTraced().map(\.rawValue)
         record.pointerShown = platform.pointerShown
         for index in record.koalas.indices where record.koalas[index].player > 1 {

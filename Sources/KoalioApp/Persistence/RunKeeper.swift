@@ -46,13 +46,13 @@ final class RunKeeper {
     func begin(_ run: LevelRun, catalogName: String?, ghostOn: Bool) {
         ghost = nil
         guard let options, run.source.isLive else { return }
-        recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.map.name, levelSHA256: run.sha256,
+        recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.stage.name, levelSHA256: run.sha256,
                             tickRate: Tick.perSecond, assist: run.session.world.assist)
         guard ghostOn, let path = bestRunPath(level: catalogName), FileManager.default.fileExists(atPath: path) else { return }
         let recording: Recording
         do { recording = try ReplayStore.read(path) } catch { return warn("no ghost: \(error.description)") }
         guard recording.levelSHA256 == run.sha256 else { return }
-        ghost = Ghost(recording: recording, map: run.session.map)
+        ghost = Ghost(recording: recording, stage: run.session.stage)
     }
 
     func dropGhost() { ghost = nil }

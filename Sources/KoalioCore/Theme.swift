@@ -1,0 +1,13 @@
+/// A level's look: which backdrop and sky colour it is drawn with.
+public enum Theme: String, CaseIterable, Hashable, Sendable {
+    /// Level 1: blue sky over green hills.
+    case meadow
+    /// Treetops at sunset.
+    case dusk
+    /// Underground, lit by crystals.
+    case cave
+    /// World 2: red earth and mesas under a hot sky.
+    case outback
+    /// World 2: a gum forest under the moon.
+    case night
+}
