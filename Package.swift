@@ -13,9 +13,10 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioScripting", "KoalioInput", "KoalioUserData"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioPhone"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
@@ -59,12 +60,21 @@ let package = Package(
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL", "CSDL2"]),
+        // Phones as pads: the pairing secrets, who may try, and the frame a phone sends (pure).
+        .target(name: "KoalioPhone"),
+        // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
+        .target(name: "KoalioPhoneServer", dependencies: [
+            "KoalioPhone",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        ]),
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
         // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioPhone", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",
@@ -88,6 +98,7 @@ let package = Package(
             name: "koalio-solve",
             dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSolver"]
         ),
+        .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioPhone"]),
         .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore"]),
         .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioSimTests", dependencies: [

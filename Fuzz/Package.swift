@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(name: "fuzz-mapping", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-settings", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-progress", dependencies: [formats, "FuzzSupport"]),
+        .executableTarget(name: "fuzz-phone-frame", dependencies: [formats, "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import KoalioFlow
 import FoundationEssentials
 import Glibc
 import KoalioCore
+import KoalioPhoneServer
 import KoalioScripting
 import KoalioView
 import KoalioInput
@@ -124,6 +125,18 @@ public enum Game {
         }
         do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .dataFile(error, reference: nil) }
         do { try platform.preload(images) } catch { throw .dataFile(error, reference: map.reference(of: error)) }
+        var phones: PhoneServer?
+        defer { phones?.stop() }
+        if options.phones || options.phonesListen != nil {
+            let hub = PhoneHub(clock: MonotonicClock.seconds)
+            do { phones = try PhoneServer(hub: hub, listen: options.phonesListen) } catch { throw .phones(error) }
+            let pairing = hub.pairing
+            for address in phones?.addresses ?? [] {
+                StandardError.writeLine("koalio: phones: open http://\(address)/#\(pairing.token) on a phone, or http://\(address)/ and the code \(pairing.code)")
+            }
+            hub.setCardShown(true, phoneLimit: PhoneHub.seatCount)
+            loopOptions.phones = hub
+        }
         let assist = replay?.assist ?? effective.assist  // a replay plays with the assist it was recorded with
         let loop = GameLoop(platform: platform, registry: registry, session: Session(stage: level.stage, assist: assist), map: map, options: loopOptions)
         _ = try loop.run(screenshot: options.screenshot)

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioLevel
+import KoalioPhoneServer
 import KoalioLevelFile
 import KoalioReplay
 import KoalioScripting
@@ -50,11 +51,13 @@ public enum KoalioError: Error, CustomStringConvertible {
     case scriptPlayback(ScriptPlaybackError)
     /// The sounds that came with the game cannot be used (an installation problem).
     case audio(DataFileError)
+    /// The phones' server cannot listen (no private address, the port taken).
+    case phones(PhoneServer.Failure)
 
     /// 2: the player's input (a file, a folder, a name) is at fault; 1: the machine could not run the game.
     public var exitCode: Int32 {
         switch self {
-        case .platform, .window, .screenshot, .scriptPlayback, .audio: 1
+        case .platform, .window, .screenshot, .scriptPlayback, .audio, .phones: 1
         default: 2
         }
     }
@@ -85,6 +88,7 @@ public enum KoalioError: Error, CustomStringConvertible {
         case let .window(doing, error): "\(doing): \(error)"
         case let .screenshot(path, error): "\(path): \(error)"
         case let .audio(error): error.description
+        case let .phones(failure): failure.description
         }
     }
 

@@ -5,7 +5,7 @@ import KoalioSDL
 /// A pad made with SDL's virtual joystick API, with a real pad's vendor and product ids,
 /// so it goes through SDL's own GameController mapping exactly as a plugged-in pad would.
 ///
-/// Used by tests and by `--input-script` pad lines. Buttons and axes are named as SDL names
+/// Used by tests, by `--input-script` pad lines and for phones (``PhonePads``). Buttons and axes are named as SDL names
 /// them (`a`, `start`, `dpup`, `leftx`, `righttrigger`, …); sticks take −1…1 with y down,
 /// as SDL reports them, triggers 0…1. What SDL sends back to the pad (player index, light
 /// colour, rumble) is recorded in ``calls``.
@@ -60,9 +60,10 @@ public final class VirtualPad {
     static let axisCount: Int32 = 6
     static let triggerRest = Int16.min
 
-    public init(kind: Kind) throws(SDLError) {
+    /// - Parameter name: the name the pad reports (default: the kind's device name).
+    public init(kind: Kind, name deviceName: String? = nil) throws(SDLError) {
         self.kind = kind
-        name = strdup(kind.deviceName)
+        name = strdup(deviceName ?? kind.deviceName)
         var desc = SDL_VirtualJoystickDesc()
         desc.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
         desc.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)

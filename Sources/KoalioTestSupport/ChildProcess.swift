@@ -22,8 +22,9 @@ public enum ChildProcess {
     /// software-rendered compositor takes about 70 s in a debug build).
     public static let defaultDeadlineSeconds = 240.0
 
+    /// - Parameter input: written to the child's standard input, which is then closed (none: /dev/null).
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                           directory: String, deadlineSeconds: Double = defaultDeadlineSeconds) throws -> Result {
+                           directory: String, input: String? = nil, deadlineSeconds: Double = defaultDeadlineSeconds) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -32,7 +33,16 @@ public enum ChildProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
+        if let stdin, let input {
+            let handle = stdin.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? handle.write(contentsOf: Data(input.utf8))
+                try? handle.close()
+            }
+        }
 
         let collected = Collected()
         let readers = DispatchGroup()

@@ -156,7 +156,7 @@ final class PackageTests: XCTestCase {
         let help = try Koalio.run(["--help"])
         let options = help.stdout.split(separator: "\n").compactMap { line -> String? in
             let word = line.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
-            return word.hasPrefix("--") ? word.trimmingCharacters(in: CharacterSet(charactersIn: ",")) : nil
+            return word.hasPrefix("--") ? word.trimmingCharacters(in: CharacterSet(charactersIn: ",;.)")) : nil
         }
         XCTAssertGreaterThan(options.count, 15, help.stdout)
         for option in options {

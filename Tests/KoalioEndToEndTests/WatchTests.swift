@@ -100,4 +100,10 @@ final class LineReader {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }
+
+    /// Waits for the child to end by itself; its exit status.
+    func waitForExit() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }

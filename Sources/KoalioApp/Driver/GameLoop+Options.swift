@@ -1,5 +1,6 @@
 import KoalioFlow
 import KoalioCore
+import KoalioPhoneServer
 import KoalioReplay
 import KoalioScripting
 import KoalioUserData
@@ -41,6 +42,8 @@ extension GameLoop {
         public var fileNotices: [String] = []
         /// `--watch`: the level file to reload when it or its tilesets and images change.
         public var watchPath: String?
+        /// Phones let in as pads (`--phones`): the hub their server fills.
+        public var phones: PhoneHub?
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {

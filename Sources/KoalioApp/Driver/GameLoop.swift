@@ -39,6 +39,8 @@ public final class GameLoop {
     var settings: SettingsStore
     let sound: SoundCues
     private let script: ScriptPlayer?
+    /// Phones as pads (`--phones`).
+    private let phones: PhonePads?
     /// `--watch`: the level's files, and what went wrong with the last save.
     let watch: LevelWatch?
     /// The picture on screen, so an unchanged frame is neither drawn nor presented; nil when
@@ -60,6 +62,7 @@ public final class GameLoop {
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
         script = options.script.map(ScriptPlayer.init)
+        phones = options.phones.map(PhonePads.init)
         watch = options.watchPath.flatMap { LevelWatch(path: $0, map: map) }
         applySettings()
         if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
@@ -80,6 +83,7 @@ public final class GameLoop {
         defer {
             keeper.writer.waitUntilDone()  // a file being saved is finished however the loop ends
             script?.detachAll()
+            phones?.detachAll()
             options.trace?.flush()
         }
         let now = options.clock ?? { [platform] in platform.now() }
@@ -95,6 +99,7 @@ public final class GameLoop {
             let frameStart = now()
             reloadIfChanged()
             do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .scriptPlayback(error) }
+            do { try phones?.update() } catch { throw .platform(error) }
             runner.beginFrame()
             running = pumpEvents()
             guard running else { break }

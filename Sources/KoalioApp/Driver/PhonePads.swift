@@ -1,0 +1,105 @@
+import KoalioCore
+import KoalioPhone
+import KoalioPhoneServer
+import KoalioScriptPlayback
+import KoalioSDL
+
+/// Phones as game pads: each phone the server let in becomes an SDL virtual game controller
+/// named "Phone N", plugged in when its page connects and out when it closes, so the game
+/// treats it as any pad (hot-plug, the HUD hiding, joining co-op with A, its player's light).
+///
+/// Once a frame, before SDL's events are pumped, ``update()`` drains the hub: seats that came
+/// and went, and each phone's latest frame, set on its pad. A press the phone saw between two
+/// frames (its counter moved) is held down for one frame and let go at the next, because SDL
+/// drops a press and its release set between two pumps. The network only decides which tick
+/// an input lands on: replays record the pad as any other.
+@MainActor
+final class PhonePads {
+    let hub: PhoneHub
+    private var pads: [Int: Pad] = [:]
+
+    /// One phone's pad and what of it was set and sent.
+    private struct Pad {
+        let virtual: VirtualPad
+        var applied = PhoneFrame()
+        /// Buttons down only because a press was counted: let go at the next update.
+        var releaseNext: Set<String> = []
+        var down: Set<String> = []
+        var sentPlayer: Int?
+        var sentLights = 0
+        var sentRumbles = 0
+    }
+
+    /// The buttons of a phone, by SDL's names: A jumps, B dashes, the pause key is Start.
+    private static let buttons: [(name: String, held: KeyPath<PhoneFrame, Bool>, presses: KeyPath<PhoneFrame, UInt8>)] = [
+        ("a", \.a, \.aPresses), ("b", \.b, \.bPresses), ("start", \.pause, \.pausePresses),
+    ]
+
+    init(hub: PhoneHub) { self.hub = hub }
+
+    /// Every phone's pad unplugged (the game is ending).
+    func detachAll() {
+        for pad in pads.values { pad.virtual.detach() }
+        pads = [:]
+    }
+
+    /// The phones' comings and goings and their latest frames onto their pads.
+    func update() throws(SDLError) {
+        let (events, frames) = hub.drain()
+        for event in events {
+            switch event {
+            case let .joined(seat):
+                pads[seat]?.virtual.detach()
+                pads[seat] = Pad(virtual: try VirtualPad(kind: .generic, name: "Phone \(seat)"))
+            case let .left(seat):
+                pads[seat]?.virtual.detach()
+                pads[seat] = nil
+            }
+        }
+        for (seat, frame) in frames {
+            guard var pad = pads[seat] else { continue }
+            try apply(frame, to: &pad)
+            tell(seat, &pad)
+            pads[seat] = pad
+        }
+    }
+
+    private func apply(_ frame: PhoneFrame, to pad: inout Pad) throws(SDLError) {
+        if frame.stickX != pad.applied.stickX { try pad.virtual.set(axis: "leftx", value: Float(frame.stickX) / 32767) }
+        if frame.stickY != pad.applied.stickY { try pad.virtual.set(axis: "lefty", value: Float(frame.stickY) / 32767) }
+        for button in Self.buttons {
+            let pressed = frame[keyPath: button.presses] != pad.applied[keyPath: button.presses]
+            let held = frame[keyPath: button.held]
+            let down: Bool
+            if pad.releaseNext.remove(button.name) != nil {
+                down = held  // the tap had its frame; a second tap this soon is the same press
+            } else if !held && pressed {
+                down = true  // pressed and let go between two frames: down for this one
+                pad.releaseNext.insert(button.name)
+            } else {
+                down = held
+            }
+            guard down != pad.down.contains(button.name) else { continue }
+            try pad.virtual.set(button: button.name, down: down)
+            if down { pad.down.insert(button.name) } else { pad.down.remove(button.name) }
+        }
+        pad.applied = frame
+    }
+
+    /// What SDL asked of the pad since the last frame, sent to its page: the player number and
+    /// light colour, rumble.
+    private func tell(_ seat: Int, _ pad: inout Pad) {
+        let calls = pad.virtual.calls
+        let player = (calls.playerIndices.last ?? -1) + 1
+        if player != pad.sentPlayer || calls.lights.count != pad.sentLights, let resume = hub.resumeToken(of: seat) {
+            let light = calls.lights.last ?? Color(255, 255, 255)
+            hub.send(.seat(number: seat, player: player, red: light.r, green: light.g, blue: light.b, resume: resume), to: seat)
+            pad.sentPlayer = player
+            pad.sentLights = calls.lights.count
+        }
+        for rumble in calls.rumbles.dropFirst(pad.sentRumbles) where rumble.low > 0 || rumble.high > 0 {
+            hub.send(.rumble(milliseconds: 200, strength: UInt8(max(rumble.low, rumble.high) >> 8)), to: seat)
+        }
+        pad.sentRumbles = calls.rumbles.count
+    }
+}

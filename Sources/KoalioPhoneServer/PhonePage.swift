@@ -1,0 +1,108 @@
+/// The page a phone opens: koalio's on-screen controls under the player's thumbs, in one
+/// self-contained file (no external requests; at most 20 KB, a test holds it to that), served
+/// at `/` from the binary itself.
+///
+/// It speaks ``PhoneFrame`` over a WebSocket at `/pad?token=…` (the token from the address's
+/// fragment, which a browser never sends) or `/pad?code=…` (the typed 6-digit code), plus
+/// `&resume=…` after a reload, to take its seat back. Pointer Events with pointer capture (Chromium
+/// and WebKit alike); the whole pad state at 30 Hz while touched, 4 Hz when idle; everything let
+/// go when the page is hidden.
+enum PhonePage {
+    static let html = #"""
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no,viewport-fit=cover">
+<meta name="referrer" content="no-referrer">
+<title>koalio pad</title>
+<style>
+html,body{margin:0;height:100%;overflow:hidden;background:#10202c;color:#eef;font:16px system-ui,sans-serif;
+ touch-action:none;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;overscroll-behavior:none}
+body{border:6px solid transparent;box-sizing:border-box}
+body.buzz{border-color:#fff}
+#stick{position:absolute;left:0;top:0;width:50%;height:100%}
+#base,#knob{position:absolute;border-radius:50%;pointer-events:none;display:none}
+#base{width:140px;height:140px;margin:-70px;background:rgba(255,255,255,.15);border:2px solid rgba(255,255,255,.4)}
+#knob{width:64px;height:64px;margin:-32px;background:rgba(255,255,255,.6)}
+.btn{position:absolute;width:96px;height:96px;border-radius:50%;border:3px solid rgba(255,255,255,.6);
+ background:rgba(255,255,255,.12);color:#fff;font:bold 36px system-ui;display:flex;align-items:center;justify-content:center}
+.btn.on{background:rgba(255,255,255,.5)}
+#a{right:6%;bottom:12%}
+#b{right:calc(6% + 120px);bottom:26%}
+#pause{left:50%;top:8px;width:72px;height:40px;margin-left:-36px;border-radius:12px;font-size:18px}
+#who{position:absolute;left:0;right:0;top:56px;text-align:center;font-weight:bold;font-size:22px;pointer-events:none}
+#pair{position:absolute;inset:0;display:none;flex-direction:column;align-items:center;justify-content:center;background:#10202c;gap:12px}
+#pair input{font:28px monospace;width:7em;text-align:center;letter-spacing:.2em}
+#pair button{font:22px system-ui;padding:6px 24px}
+#turn{display:none}
+@media (orientation:portrait){#turn{display:flex;position:absolute;inset:0;align-items:center;justify-content:center;
+ background:#10202c;font-size:22px;text-align:center;padding:24px}}
+</style></head><body>
+<div id="stick"></div><div id="base"></div><div id="knob"></div>
+<div id="b" class="btn">B</div><div id="a" class="btn">A</div><div id="pause" class="btn">II</div>
+<div id="who">Connecting…</div>
+<form id="pair"><label for="code">The code on the game's screen</label>
+<input id="code" inputmode="numeric" autocomplete="off" maxlength="6" pattern="[0-9]{6}">
+<button id="join" type="submit">Join</button></form>
+<div id="turn">Turn your phone sideways</div>
+<script>
+"use strict";
+const $=id=>document.getElementById(id);
+const R=60; // the stick's reach in CSS pixels
+let sx=0,sy=0,held={a:false,b:false,pause:false},presses={a:0,b:0,pause:0};
+let stickId=null,ox=0,oy=0,ws=null,last=0,touching=0,closed=false;
+const token=location.hash.slice(1);
+const key="koalio-resume-"+location.host;
+function frame(){
+ const f=new Uint8Array(9),v=new DataView(f.buffer);
+ f[0]=1;f[1]=(held.a?1:0)|(held.b?2:0)|(held.pause?4:0);
+ v.setInt16(2,Math.round(sx*32767),true);v.setInt16(4,Math.round(sy*32767),true);
+ f[6]=presses.a&255;f[7]=presses.b&255;f[8]=presses.pause&255;return f}
+function send(){if(ws&&ws.readyState===1){ws.send(frame());last=performance.now()}}
+setInterval(()=>{const now=performance.now();if(touching>0||now-last>=250)send()},33);
+function press(name,down){const el=$(name);
+ if(down&&!held[name])presses[name]++;held[name]=down;el.classList.toggle("on",down);send()}
+for(const name of ["a","b","pause"]){const el=$(name);
+ el.addEventListener("pointerdown",e=>{e.preventDefault();el.setPointerCapture(e.pointerId);touching++;press(name,true)});
+ const up=e=>{if(!held[name])return;touching=Math.max(0,touching-1);press(name,false)};
+ el.addEventListener("pointerup",up);el.addEventListener("pointercancel",up);el.addEventListener("lostpointercapture",up)}
+const zone=$("stick"),base=$("base"),knob=$("knob");
+function place(el,x,y){el.style.left=x+"px";el.style.top=y+"px";el.style.display="block"}
+zone.addEventListener("pointerdown",e=>{if(stickId!==null)return;e.preventDefault();zone.setPointerCapture(e.pointerId);
+ stickId=e.pointerId;touching++;ox=e.clientX;oy=e.clientY;place(base,ox,oy);place(knob,ox,oy);sx=sy=0;send()});
+zone.addEventListener("pointermove",e=>{if(e.pointerId!==stickId)return;let dx=e.clientX-ox,dy=e.clientY-oy;
+ const d=Math.hypot(dx,dy);if(d>R){ // the base follows the thumb, as in the game's HUD
+ ox+=dx*(1-R/d);oy+=dy*(1-R/d);dx=e.clientX-ox;dy=e.clientY-oy;place(base,ox,oy)}
+ sx=Math.max(-1,Math.min(1,dx/R));sy=Math.max(-1,Math.min(1,dy/R));place(knob,e.clientX,e.clientY)});
+function stickUp(e){if(e.pointerId!==stickId)return;stickId=null;touching=Math.max(0,touching-1);sx=sy=0;
+ base.style.display=knob.style.display="none";send()}
+zone.addEventListener("pointerup",stickUp);zone.addEventListener("pointercancel",stickUp);zone.addEventListener("lostpointercapture",stickUp);
+function letGo(){for(const n of ["a","b","pause"]){held[n]=false;$(n).classList.remove("on")}
+ sx=sy=0;stickId=null;touching=0;base.style.display=knob.style.display="none";send()}
+document.addEventListener("visibilitychange",()=>{if(document.hidden)letGo();else if(!ws||ws.readyState>1)connect()});
+window.addEventListener("pagehide",letGo);
+document.addEventListener("contextmenu",e=>e.preventDefault());
+function buzz(ms){if(navigator.vibrate&&navigator.vibrate(ms))return;document.body.classList.add("buzz");
+ setTimeout(()=>document.body.classList.remove("buzz"),Math.max(120,ms))}
+function hex(b){return Array.from(b,x=>x.toString(16).padStart(2,"0")).join("")}
+function connect(query){
+ const resume=localStorage.getItem(key);
+ if(!query)query=token?"token="+token:null;
+ if(!query){if(resume)query="resume="+resume;else{$("pair").style.display="flex";$("who").textContent="";return}}
+ else if(resume)query+="&resume="+resume;
+ ws=new WebSocket("ws://"+location.host+"/pad?"+query);ws.binaryType="arraybuffer";
+ ws.onopen=()=>{$("pair").style.display="none";$("who").textContent="Connected";send()};
+ ws.onmessage=m=>{const b=new Uint8Array(m.data);
+  if(b[0]===1){const p=b[2],c="rgb("+b[3]+","+b[4]+","+b[5]+")";
+   $("who").textContent=p?"Player "+p:"Phone "+b[1]+": press A to join";$("who").style.color=p?c:"#eef";
+   if(b.length>=22)localStorage.setItem(key,hex(b.subarray(6,22)))}
+  else if(b[0]===2)buzz(b[1]|b[2]<<8);
+  else if(b[0]===3){$("who").textContent="The game is full: four are playing";closed=true}};
+ ws.onclose=e=>{if(closed)return;$("who").textContent=e.code===1008?"Not let in: check the code":"Disconnected";
+  if(e.code===1008){localStorage.removeItem(key);if(!token)$("pair").style.display="flex"}
+  else setTimeout(()=>{if(!document.hidden)connect(query)},1000)}}
+$("pair").addEventListener("submit",e=>{e.preventDefault();const c=$("code").value.trim();
+ if(/^[0-9]{6}$/.test(c))connect("code="+c)});
+connect();
+</script></body></html>
+"""#
+}
