@@ -63,8 +63,9 @@ let package = Package(
         // Phones as pads: the pairing secrets, who may try, and the frame a phone sends (pure).
         .target(name: "KoalioPhone"),
         // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "KoalioPhoneServer", dependencies: [
-            "KoalioPhone",
+            "KoalioPhone", "KoalioCore", "CQRencode",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -134,8 +134,8 @@ public enum Game {
             for address in phones?.addresses ?? [] {
                 StandardError.writeLine("koalio: phones: open http://\(address)/#\(pairing.token) on a phone, or http://\(address)/ and the code \(pairing.code)")
             }
-            hub.setCardShown(true, phoneLimit: PhoneHub.seatCount)
             loopOptions.phones = hub
+            loopOptions.phonesAddress = phones?.addresses.first
         }
         let assist = replay?.assist ?? effective.assist  // a replay plays with the assist it was recorded with
         let loop = GameLoop(platform: platform, registry: registry, session: Session(stage: level.stage, assist: assist), map: map, options: loopOptions)

@@ -31,6 +31,8 @@ package struct FlowContext {
     /// Co-op players 2–4 in the game, and those of them whose pad went away.
     package var seatedPlayers: [Int] = []
     package var playersWithPadAway: [Int] = []
+    /// While phones may join (`--phones`): the card to show them the way in.
+    package var pairingCard: PairingCard?
 
     /// The registry's part: the pad in use's kind, the seated players and those whose pad is away.
     package mutating func read(_ registry: ControllerRegistry) {

@@ -19,7 +19,10 @@ extension FlowRunner {
         let context = self.context(context)
         let prompts = self.prompts(context)
         let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
-        if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) { return MenuView.drawList(page, over: flow.session, on: flow.run.map) }
+        let card = showsPairingCard(context) ? context.pairingCard : nil
+        if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) {
+            return MenuView.drawList(page, over: flow.session, on: flow.run.map, card: card)
+        }
         let session = flow.session
         let live = flow.run.source.isLive
         var overlay = presence.overlay(at: session.steps, touchOpacityPercent: context.settings.touchOpacityPercent)
@@ -42,7 +45,19 @@ extension FlowRunner {
             overlay.resultLines = flow.run.result.map(FlowState.resultLines) ?? []
             overlay.padsAway = ControllerPresence.padsAwayLine(registry.playersWithPadAway)
         }
+        overlay.pairingCard = card
         return Scene.drawList(session, on: flow.run.map, overlay: overlay)
+    }
+
+    /// Whether the phones' pairing card shows: while phones may join and fewer than four play,
+    /// on the title and on a live run's pause screen (a typed code is valid only then).
+    package func showsPairingCard(_ context: FlowContext) -> Bool {
+        guard context.pairingCard != nil, context.seatedPlayers.count + 1 < PartyLimits.players else { return false }
+        switch flow.mode {
+        case .title: return flow.quitConfirmation == nil
+        case .level: return flow.run.source.isLive && flow.session.state == .paused
+        default: return false
+        }
     }
 
     /// In co-op, each player's time on the end screen: from their join to the end (the first

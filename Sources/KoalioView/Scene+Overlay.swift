@@ -54,6 +54,8 @@ extension Scene {
         public var resultLines: [Line] = []
         /// Co-op players whose pad is away, on the pause screen: one line under the top bar.
         public var padsAway: String?
+        /// The phones' pairing card, on the pause screen while phones may join.
+        public var pairingCard: PairingCard?
 
         public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -151,6 +153,7 @@ extension Scene {
                 Text.draw(Text.fitting(line, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor, centered: true,
                           into: &list)
             }
+            if let card = overlay.pairingCard { PairingCardView.draw(card, addressY: PairingCardView.pauseAddressY, into: &list) }
         }
         if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
             Text.draw(Text.fitting(notice, width: lineWidth), x: viewWidth / 2, y: noticeY, centered: true, into: &list)

@@ -15,9 +15,11 @@ final class PhoneTests: XCTestCase {
         let trace: String
     }
 
-    func start(ticks: Int, _ xvfb: Xvfb, _ extra: [String] = []) throws -> Game {
+    /// - Parameter level: nil: at the title (where the pairing card shows, and a typed code is valid).
+    func start(ticks: Int, _ xvfb: Xvfb, level: String? = "level1", _ extra: [String] = []) throws -> Game {
         let trace = try Koalio.scratch().appendingPathComponent("trace.jsonl").path
-        let child = try LineReader.start(Koalio.binary, ["--level", "level1", "--ticks", "\(ticks)", "--phones-listen", "127.0.0.1:0", "--trace", trace] + extra,
+        let start = level.map { ["--level", $0] } ?? []
+        let child = try LineReader.start(Koalio.binary, start + ["--ticks", "\(ticks)", "--phones-listen", "127.0.0.1:0", "--trace", trace] + extra,
                                          environment: try TestEnvironment.forChild(dataHome: Koalio.dataHome).merging(["DISPLAY": xvfb.display]) { $1 })
         let line = try XCTUnwrap(child.line(containing: "koalio: phones: open", seconds: 10), "the game says where phones go")
         // koalio: phones: open http://127.0.0.1:PORT/#TOKEN on a phone, or http://127.0.0.1:PORT/ and the code NNNNNN
@@ -115,12 +117,31 @@ final class PhoneTests: XCTestCase {
         let xvfb = try Xvfb()
         let game = try start(ticks: 600, xvfb)
         defer { game.child.stop() }
+        // (A phone that leaves unplugs the pad in use, which pauses the game and shows the card: first, then.)
+        XCTAssertEqual(try phone(game, "code=\(game.code)", "").first, "status 403", "no card while playing: the code is not valid")
         let tooBig = try phone(game, "token=\(game.token)", "", options: ["--big-frame", "\(1 << 20)"])
         XCTAssertEqual(tooBig.last, "closed 1009", "a 1 MiB frame: \(tooBig)")
         let malformed = try phone(game, "token=\(game.token)", "", options: ["--raw-frame", "0201"])
         XCTAssertEqual(malformed.last, "closed 1003", "not a frame: \(malformed)")
+    }
+
+    func testTheTitlesCardIsAQRCodeOfThePageAndItsCodeLetsAPhoneIn() throws {
+        let framebuffer = try Koalio.scratch().appendingPathComponent("fb").path
+        try FileManager.default.createDirectory(atPath: framebuffer, withIntermediateDirectories: true)
+        let xvfb = try Xvfb(framebufferDirectory: framebuffer)
+        let game = try start(ticks: 900, xvfb, level: nil)
+        defer { game.child.stop() }
         let good = try phone(game, "code=\(game.code)", "0.0 0 0 - 0 0 0\n")
         XCTAssertEqual(good.first, "status 101", "the typed code lets a phone in while the card shows")
+        // What a phone's camera sees: the screen, read by zbarimg.
+        let screen = framebuffer + "/screen.xwd"
+        try FileManager.default.copyItem(atPath: framebuffer + "/Xvfb_screen0", toPath: screen)
+        let scan = try ChildProcess.run("/usr/bin/zbarimg", ["-q", "--raw", screen], environment: ProcessInfo.processInfo.environment,
+                                        directory: Repository.root, deadlineSeconds: 30)
+        let url = scan.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(url, "http://\(game.address)/#\(game.token)", "the QR code is the page's address with its token")
+        let token = String(url.split(separator: "#").last ?? "")
+        XCTAssertEqual(try phone(game, "token=\(token)", "0.0 0 0 - 0 0 0\n").first, "status 101", "and opening it lets the phone in")
     }
 
     func testAFlooderIsClosedWhileAPlayingPhoneWalksOn() throws {
@@ -128,6 +149,7 @@ final class PhoneTests: XCTestCase {
         let game = try start(ticks: 300, xvfb)
         defer { game.child.stop() }
         let walker = try Running(game, "token=\(game.token)", "0.0 1 0 - 0 0 0\n2.5 1 0 - 0 0 0\n")
+        XCTAssertEqual(walker.nextLine(), "status 101", "the walker is in (and steers) before the flood comes")
         let flood = try phone(game, "token=\(game.token)", "", options: ["--flood", "10000"])
         XCTAssertEqual(flood.last, "closed 1008", "10 000 frames at once: closed, policy: \(flood.suffix(2))")
         XCTAssertEqual(walker.lines().last, "done", "the playing phone was not closed")

@@ -44,6 +44,8 @@ extension GameLoop {
         public var watchPath: String?
         /// Phones let in as pads (`--phones`): the hub their server fills.
         public var phones: PhoneHub?
+        /// Where the pairing card sends phones (`ADDRESS:PORT`, the first the server listens on).
+        public var phonesAddress: String?
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {

@@ -62,7 +62,7 @@ public final class GameLoop {
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
         script = options.script.map(ScriptPlayer.init)
-        phones = options.phones.map(PhonePads.init)
+        phones = options.phones.map { PhonePads(hub: $0, address: options.phonesAddress) }
         watch = options.watchPath.flatMap { LevelWatch(path: $0, map: map) }
         applySettings()
         if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
@@ -112,6 +112,7 @@ public final class GameLoop {
                 if quitRequested { running = false }
             }
             platform.performControllerEffects(registry.drainEffects())
+            phones?.cardShown(runner.showsPairingCard(context))
             platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
             platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
             try draw(force: !running && screenshot != nil)
@@ -189,6 +190,7 @@ public final class GameLoop {
         context.resetKeys = settings.resetKeys
         context.isFullscreen = platform.isFullscreen
         if case .settings = flow.mode { context.displays = platform.displays }
+        context.pairingCard = phones?.card
         return runner.context(context)
     }
 

@@ -16,6 +16,10 @@ import KoalioSDL
 @MainActor
 final class PhonePads {
     let hub: PhoneHub
+    /// Where the card sends phones (`ADDRESS:PORT`).
+    private let address: String?
+    /// The card as last made, and the code it was made with (a code changes after failures).
+    private var made: (code: String, card: PairingCard?)?
     private var pads: [Int: Pad] = [:]
 
     /// One phone's pad and what of it was set and sent.
@@ -35,7 +39,25 @@ final class PhonePads {
         ("a", \.a, \.aPresses), ("b", \.b, \.bPresses), ("start", \.pause, \.pausePresses),
     ]
 
-    init(hub: PhoneHub) { self.hub = hub }
+    /// - Parameter address: where the card sends phones (`ADDRESS:PORT`, the first the server listens on).
+    init(hub: PhoneHub, address: String?) {
+        self.hub = hub
+        self.address = address
+    }
+
+    /// What the title and pause screens show phones (nil if no QR code could be made of it).
+    var card: PairingCard? {
+        let pairing = hub.pairing
+        if let made, made.code == pairing.code { return made.card }
+        let card = address.flatMap { PairingCard.make(address: $0, token: pairing.token, code: pairing.code) }
+        made = (pairing.code, card)
+        return card
+    }
+
+    /// Tells the hub whether the card is on screen (a typed code is valid only then).
+    func cardShown(_ shown: Bool) {
+        hub.setCardShown(shown, phoneLimit: PhoneHub.seatCount)
+    }
 
     /// Every phone's pad unplugged (the game is ending).
     func detachAll() {

@@ -1,0 +1,44 @@
+import KoalioCore
+
+/// The phones' pairing card, at the right of the title's and the pause screen's menus: the QR
+/// code (black on white with its quiet zone, two view pixels a module, so a phone reads it from
+/// across a room at window scale 2), "Phone pad" above it and the code under it; the address
+/// in words across the view where the screen has room (the title: above the hint line; the
+/// pause screen: under the top bar).
+public enum PairingCardView {
+    /// View pixels per module.
+    static let moduleSize = 2.0
+    /// Modules of white around the code, as the QR standard asks.
+    static let quietModules = 4
+    static let rightMargin = 2.0
+    static let top = 108.0
+    /// Where the address line goes on the title (``draw(_:addressY:into:)``'s default) and on the pause screen.
+    public static let titleAddressY = Scene.viewHeight - 38
+    public static let pauseAddressY = 32.0
+    static let labelColor = Color(255, 224, 120)
+
+    public static func draw(_ card: PairingCard, addressY: Double = titleAddressY, into list: inout DrawList) {
+        let side = Double(card.qrSize + 2 * quietModules) * moduleSize
+        let left = Scene.viewWidth - rightMargin - side
+        let centre = left + side / 2
+        Text.draw("Phone pad", x: centre, y: top - 14, color: labelColor, centered: true, into: &list)
+        list.append(.fill(Rect(x: left, y: top, width: side, height: side), .white))
+        let origin = Double(quietModules) * moduleSize
+        for row in 0..<card.qrSize {
+            var column = 0
+            while column < card.qrSize {  // a run of dark modules as one rectangle
+                guard card.modules[row * card.qrSize + column] else {
+                    column += 1
+                    continue
+                }
+                let start = column
+                while column < card.qrSize && card.modules[row * card.qrSize + column] { column += 1 }
+                list.append(.fill(Rect(x: left + origin + Double(start) * moduleSize, y: top + origin + Double(row) * moduleSize,
+                                       width: Double(column - start) * moduleSize, height: moduleSize), Color(0, 0, 0)))
+            }
+        }
+        Text.draw(card.code, x: centre, y: top + side + 4, scale: 1, centered: true, into: &list)
+        Text.draw("or open " + card.address + " and type the code", x: Scene.viewWidth / 2, y: addressY, color: labelColor,
+                  centered: true, into: &list)
+    }
+}
