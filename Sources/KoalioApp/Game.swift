@@ -125,17 +125,14 @@ public enum Game {
         }
         do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .dataFile(error, reference: nil) }
         do { try platform.preload(images) } catch { throw .dataFile(error, reference: map.reference(of: error)) }
-        var phones: PhoneServer?
-        defer { phones?.stop() }
-        if options.phones || options.phonesListen != nil {
-            let hub = PhoneHub(clock: MonotonicClock.seconds)
-            do { phones = try PhoneServer(hub: hub, listen: options.phonesListen) } catch { throw .phones(error) }
-            let pairing = hub.pairing
-            for address in phones?.addresses ?? [] {
-                StandardError.writeLine("koalio: phones: open http://\(address)/#\(pairing.token) on a phone, or http://\(address)/ and the code \(pairing.code)")
+        // Phones: `--phones` (or `--phones-listen`) for this run, or the settings' `[phones] enabled`.
+        // Asked for on the command line and impossible, it is an error; from the settings, a warning.
+        loopOptions.phonesListen = options.phonesListen
+        if options.phones || options.phonesListen != nil || effective.phones {
+            do { loopOptions.phones = try PhonePads.start(listen: options.phonesListen) } catch {
+                guard !options.phones && options.phonesListen == nil else { throw .phones(error) }
+                StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: \(error.description)")
             }
-            loopOptions.phones = hub
-            loopOptions.phonesAddress = phones?.addresses.first
         }
         let assist = replay?.assist ?? effective.assist  // a replay plays with the assist it was recorded with
         let loop = GameLoop(platform: platform, registry: registry, session: Session(stage: level.stage, assist: assist), map: map, options: loopOptions)

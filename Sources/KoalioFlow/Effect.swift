@@ -31,6 +31,8 @@ package enum Effect: Equatable {
     /// One line on stderr, `koalio: …`.
     case warn(String)
     case quit
+    /// Add a phone was opened with phone pads off: turn them on (the server, `[phones] enabled`).
+    case turnPhonesOn
 
     /// The pad's jolt when the koala dies.
     package static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)

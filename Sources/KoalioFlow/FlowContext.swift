@@ -33,6 +33,9 @@ package struct FlowContext {
     package var playersWithPadAway: [Int] = []
     /// While phones may join (`--phones`): the card to show them the way in.
     package var pairingCard: PairingCard?
+    /// Phone pads are on (the server listens), and why they could not be turned on, if they could not.
+    package var phonesOn = false
+    package var phonesProblem: String?
 
     /// The registry's part: the pad in use's kind, the seated players and those whose pad is away.
     package mutating func read(_ registry: ControllerRegistry) {

@@ -54,7 +54,7 @@ extension FlowRunner {
     package func showsPairingCard(_ context: FlowContext) -> Bool {
         guard context.pairingCard != nil, context.seatedPlayers.count + 1 < PartyLimits.players else { return false }
         switch flow.mode {
-        case .title: return flow.quitConfirmation == nil
+        case .title, .addPhone: return flow.quitConfirmation == nil
         case .level: return flow.run.source.isLive && flow.session.state == .paused
         default: return false
         }

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 import KoalioReplay
 import KoalioSim
@@ -8,7 +9,7 @@ import KoalioView
 extension FlowState {
     /// The pause screen's entries.
     package enum PauseEntry: Equatable {
-        case resume, restart, settings, howToPlay, levels, quit
+        case resume, restart, settings, howToPlay, addPhone, levels, quit
         /// A co-op player leaves the game (their pad is free again).
         case leave(player: Int)
 
@@ -18,6 +19,7 @@ extension FlowState {
             case .restart: return "Restart"
             case .settings: return "Settings"
             case .howToPlay: return "How to play"
+            case .addPhone: return "Add a phone"
             case .levels: return "Levels"
             case .quit: return "Quit"
             case let .leave(player): return "Player \(player) leaves"
@@ -25,10 +27,12 @@ extension FlowState {
         }
     }
 
-    /// Resume, Restart, Settings, How to play, the level select (in the game from the title), each
-    /// co-op player's way out, Quit.
+    /// Resume, Restart, Settings, How to play, Add a phone (while fewer than four play), the level
+    /// select (in the game from the title), each co-op player's way out, Quit.
     package static func pauseEntries(_ context: FlowContext) -> [PauseEntry] {
-        [.resume, .restart, .settings, .howToPlay] + (context.playsTheGame ? [.levels] : []) + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
+        let addPhone: [PauseEntry] = context.seatedPlayers.count + 1 < PartyLimits.players ? [.addPhone] : []
+        return [.resume, .restart, .settings, .howToPlay] + addPhone + (context.playsTheGame ? [.levels] : [])
+            + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
     }
 
     @MainActor
@@ -181,6 +185,9 @@ extension FlowState {
             return .left
         case .howToPlay:
             mode = .howToPlay(exit: .level)
+            return .left
+        case .addPhone:
+            openAddPhone(exit: .level, context, &effects)
             return .left
         case .levels:
             mode = .levelSelect

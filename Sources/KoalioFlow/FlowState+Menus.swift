@@ -7,7 +7,7 @@ import KoalioView
 /// A, Enter or a tap on an entry chooses, Esc or B goes back.
 extension FlowState {
     /// The title's entries, in order.
-    package static let titleEntries = ["Play", "Settings", "How to play", "Quit"]
+    package static let titleEntries = ["Play", "Settings", "How to play", "Add a phone", "Quit"]
 
     @MainActor
     package mutating func menuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
@@ -29,7 +29,7 @@ extension FlowState {
             return
         }
         effects.append(.sound(.menuChoose))
-        if mode == .title { return chooseOnTitle(chosen) }
+        if mode == .title { return chooseOnTitle(chosen, context, &effects) }
         levelNotice = nil
         if chosen < context.levelNames.count {
             if page.entries[chosen].enabled { startLevel(chosen, context, &effects) }  // a locked level does nothing
@@ -38,14 +38,29 @@ extension FlowState {
         }
     }
 
-    private mutating func chooseOnTitle(_ index: Int) {
+    private mutating func chooseOnTitle(_ index: Int, _ context: FlowContext, _ effects: inout [Effect]) {
         titleNotice = nil  // seen: it goes once the player moves on
         switch index {
         case 0: mode = .levelSelect
         case 1: openSettings(exit: .title)
         case 2: mode = .howToPlay(exit: .title)
+        case 3: openAddPhone(exit: .title, context, &effects)
         default: quitConfirmation = QuitConfirmation()
         }
+    }
+
+    /// Add a phone: its page, with phone pads turned on first if they are off.
+    package mutating func openAddPhone(exit: SettingsState.Exit, _ context: FlowContext, _ effects: inout [Effect]) {
+        if !context.phonesOn { effects.append(.turnPhonesOn) }
+        mode = .addPhone(exit: exit)
+    }
+
+    /// Add a phone: Esc, B or Back (chosen or tapped) returns where it was opened from.
+    package mutating func addPhoneTick(_ exit: SettingsState.Exit, _ input: MenuInput, _ effects: inout [Effect]) {
+        let tapsBack = input.tap.map { MenuLayout.entry(at: $0, count: 1, compact: true) == 0 } ?? false
+        guard input.anyBack || input.choose || tapsBack else { return }
+        effects.append(.sound(.menuChoose))
+        mode = exit == .level ? .level : .title
     }
 
     /// Back from the title asks whether to quit; from the level select, the title.

@@ -19,6 +19,8 @@ extension FlowState {
             return settingsPage(state, context, prompts: prompts, rawStick: rawStick)
         case .howToPlay:
             return Self.howToPlayPage(prompts)
+        case .addPhone:
+            return Self.addPhonePage(context, prompts)
         case let .worldComplete(world, _):
             return Self.worldCompletePage(world: world, names: context.levelNames, progress: progress, medals: context.medals,
                                           hint: Prompt([prompts.choose, .text(" continue")]))
@@ -63,7 +65,7 @@ extension FlowState {
                                             hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
             page.subheading = levelNotice
             return page
-        case .settings, .howToPlay, .level, .worldComplete:
+        case .settings, .howToPlay, .addPhone, .level, .worldComplete:
             return nil
         }
     }
@@ -113,6 +115,15 @@ extension FlowState {
     }
 
     /// The how-to-play page's rows: walk, jump, dash, pause, Back.
+    /// Add a phone: what to do, or why phones cannot join; Back. The card is drawn beside it
+    /// (``FlowRunner/showsPairingCard(_:)``).
+    package static func addPhonePage(_ context: FlowContext, _ prompts: Prompts) -> MenuPage {
+        let subheading = context.phonesProblem
+            ?? (context.pairingCard == nil ? "Phones cannot join while four play" : "Scan the code with the phone's camera")
+        return MenuPage(heading: "Add a phone", subheading: subheading, entries: [MenuPage.Entry("Back")], selection: 0,
+                        hint: prompts.menuHint(choose: "back", back: "back"), compact: true)
+    }
+
     package static let howToPlayRows = 5
 
     /// The controls of the controller in hand (keys as bound, the pad's own glyphs, or the

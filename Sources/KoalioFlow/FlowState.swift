@@ -39,6 +39,7 @@ package struct FlowState: Equatable {
         case .levelSelect: return .levels
         case let .settings(state): return state.page
         case .howToPlay: return .howToPlay
+        case .addPhone: return .addPhone
         case .level: return .level
         case .worldComplete: return .worldComplete
         }
@@ -54,7 +55,7 @@ package struct FlowState: Equatable {
         switch mode {
         case .level: return true
         case let .settings(state): return state.exit == .level
-        case let .howToPlay(exit): return exit == .level
+        case let .howToPlay(exit), let .addPhone(exit): return exit == .level
         case .title, .levelSelect, .worldComplete: return false
         }
     }
@@ -82,6 +83,7 @@ package struct FlowState: Equatable {
         case .title, .levelSelect: menuTick(input.menu, context, &effects)
         case let .settings(state): settingsTick(state, input, context, &effects)
         case let .howToPlay(exit): howToPlayTick(exit, input.menu, &effects)
+        case let .addPhone(exit): addPhoneTick(exit, input.menu, &effects)
         case .level: levelTick(input, context, &effects)
         case let .worldComplete(world, since): worldCompleteTick(world: world, since: since, input.menu, context, &effects)
         }

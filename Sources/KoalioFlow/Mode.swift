@@ -13,6 +13,8 @@ package enum Mode: Equatable {
     case settings(SettingsState)
     /// How to play, and where its Back leads (the title, or the paused level).
     case howToPlay(exit: SettingsState.Exit)
+    /// Add a phone: the pairing card, large, and where its Back leads.
+    case addPhone(exit: SettingsState.Exit)
     /// ``FlowState/run`` is played; its pause and end screens are the session's states.
     case level
     /// "World N complete!" (N from 1) with the world's totals, shown from the flow tick it

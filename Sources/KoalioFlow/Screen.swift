@@ -8,6 +8,8 @@ public enum Screen: String, Sendable {
     case quitConfirmation = "quit"
     /// How to play: the controls of the controller in hand and the rules (from the title or the pause screen).
     case howToPlay = "howto"
+    /// Add a phone: the pairing card (from the title or the pause screen).
+    case addPhone = "phone"
     /// "World 1 complete!": the world's totals, after winning its last level.
     case worldComplete = "world"
 

@@ -95,6 +95,7 @@ package enum SettingsMenu {
                                    kind: .bind(action), fileKey: "gamepad." + action.rawValue)
             } + [
                 row("gamepad.nintendo_buttons", settings),
+                row("phones.enabled", settings),
                 SettingsRow(entry: .init("Reset to defaults"), kind: .reset),
                 SettingsRow(entry: .init("Back"), kind: .back),
             ].compactMap { $0 }

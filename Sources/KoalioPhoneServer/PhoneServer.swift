@@ -78,8 +78,17 @@ public final class PhoneServer {
         try? group.syncShutdownGracefully()
     }
 
-    /// This machine's private IPv4 and IPv6 addresses (`getifaddrs`), as text.
+    /// This machine's private IPv4 and IPv6 addresses (`getifaddrs`), as text: IPv4 first, then
+    /// unique-local, then link-local (the card shows the first; a browser takes no zone in a URL).
     static func privateAddresses() -> [String] {
+        interfaceAddresses().sorted { rank($0) < rank($1) }
+    }
+
+    private static func rank(_ address: String) -> Int {
+        address.contains("%") ? 2 : address.contains(":") ? 1 : 0
+    }
+
+    private static func interfaceAddresses() -> [String] {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0 else { return [] }
         defer { freeifaddrs(list) }

@@ -75,6 +75,8 @@ public struct Setting {
             boolean(.assist, "invincible", "Invincible", \.assist.invincible,
                     "Assist: spikes and critters do not kill; a fall returns you to the last checkpoint"),
             boolean(.assist, "infinite_dash", "Infinite dash", \.assist.infiniteDash, "Assist: dash without holding the dash button"),
+            boolean(.phones, "enabled", "Phone pads", \.phones,
+                    "Phones may join as game pads: koalio listens on this machine's private network addresses"),
         ]
     }
 

@@ -33,6 +33,9 @@ public struct Settings: Equatable, Sendable {
     public var ghost = true
     /// Assist mode (off by default): recorded with each run.
     public var assist = Assist.off
+    /// Phones may join as game pads (the game then listens on the machine's private network
+    /// addresses); off until the player turns them on (Add a phone, or the settings).
+    public var phones = false
 
     public init() {}
 

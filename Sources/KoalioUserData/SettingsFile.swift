@@ -222,6 +222,6 @@ public enum SettingsFile {
 extension SettingsFile {
     /// The file's tables, in the order they are written.
     public enum Section: String, CaseIterable, Sendable {
-        case keyboard, gamepad, touch, video, audio, game, assist
+        case keyboard, gamepad, touch, video, audio, game, assist, phones
     }
 }

@@ -209,8 +209,10 @@ final class CoopLoopTests: XCTestCase {
             246 pad1 dpdown up
             248 pad1 dpdown down
             249 pad1 dpdown up
-            250 pad1 a down
-            251 pad1 a up
+            250 pad1 dpdown down
+            251 pad1 dpdown up
+            252 pad1 a down
+            253 pad1 a up
             260 pad1 start down
             261 pad1 start up
 

@@ -288,6 +288,34 @@ final class FlowCaseTests: XCTestCase {
         }
     }
 
+    /// Add a phone, from the title and from the pause screen: its page, phone pads turned on
+    /// (an effect for the driver) when they are off, Back to where it was opened.
+    func testAddAPhoneTurnsPhonesOnAndReturnsWhereItWasOpened() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let pad = h.attach(.xbox360)
+            h.flow.selection[.title] = FlowState.titleEntries.firstIndex(of: "Add a phone")
+            let before = h.effects.count
+            h.press(.a, pad: pad)
+            XCTAssertEqual(h.screen, .addPhone)
+            XCTAssertTrue(h.effects[before...].contains(.turnPhonesOn), "phones were off: turned on")
+            let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (x: 0, y: 0)))
+            XCTAssertEqual(page.heading, "Add a phone")
+            XCTAssertEqual(page.entries.map(\.label), ["Back"])
+            h.press(.b, pad: pad)
+            XCTAssertEqual(h.screen, .title, "Back: the title")
+
+            h.startLevel(0)
+            h.press(.start, pad: pad)
+            h.flow.selection[.level] = FlowState.pauseEntries(h.context).firstIndex(of: .addPhone)
+            h.press(.a, pad: pad)
+            XCTAssertEqual(h.screen, .addPhone)
+            h.press(.a, pad: pad)  // Back, chosen
+            XCTAssertEqual(h.screen, .level, "back to the pause screen")
+            XCTAssertEqual(h.flow.session.state, .paused)
+        }
+    }
+
     /// How to play shows the controls of the controller in hand, and is reached from the pause
     /// screen too, whose paused level it returns to.
     func testHowToPlayShowsTheControlsInHandAndReturnsWhereItWasOpened() throws {
@@ -445,8 +473,8 @@ final class FlowCaseTests: XCTestCase {
             XCTAssertEqual(h.flow.session.world.koalas.count, 2, "with a koala of their own")
             h.press(.start, pad: first)
             XCTAssertEqual(h.flow.session.state, .paused)
-            XCTAssertEqual(FlowState.pauseEntries(h.context), [.resume, .restart, .settings, .howToPlay, .levels, .leave(player: 2), .quit])
-            h.flow.selection[.level] = 5
+            XCTAssertEqual(FlowState.pauseEntries(h.context), [.resume, .restart, .settings, .howToPlay, .addPhone, .levels, .leave(player: 2), .quit])
+            h.flow.selection[.level] = 6
             h.press(.a, pad: first)
             XCTAssertNil(h.registry.player(of: .pad(second)), "player 2 left: the pad is free")
             XCTAssertEqual(h.screen, .level)

@@ -51,7 +51,7 @@ enum LoopRunner {
 
     static func play(_ script: String, ticks: Int, recording: RecordingOptions? = nil, replay: Recording? = nil,
                      clock: (@MainActor () -> Double)? = nil, flow: Flow? = nil, audio: Bool = false,
-                     endsAt expectedLines: Int? = nil, settings: Settings? = nil) throws -> Run {
+                     endsAt expectedLines: Int? = nil, settings: Settings? = nil, phonesListen: String? = nil) throws -> Run {
         try MainActor.assumeIsolated {
             TestEnvironment.isolate()
             let registry = ControllerRegistry()
@@ -65,6 +65,7 @@ enum LoopRunner {
                                                tickLimit: ticks, headless: true, recording: recording, replay: replay)
             loopOptions.clock = clock
             loopOptions.audio = audio
+            loopOptions.phonesListen = phonesListen
             if let settings { loopOptions.settings = SettingsStore(saved: settings) }  // a --level run with these settings
             if let flow {
                 // The game as started with no --level: the title, a catalog, progress saved.

@@ -128,9 +128,9 @@ final class PackageTests: XCTestCase {
         }
         // Only the libraries a Debian 12 desktop has (and the C and C++ runtimes), as the archive's README lists them.
         let needed = try Shell.run("objdump -p \(Shell.quoted(top + "/bin/koalio")) | awk '/NEEDED/ { print $2 }'").output.split(separator: "\n")
-        let desktop: Set<Substring> = ["libSDL2-2.0.so.0", "libvorbisfile.so.3", "libpng16.so.16", "libz.so.1", "libm.so.6",
+        let desktop: Set<Substring> = ["libSDL2-2.0.so.0", "libvorbisfile.so.3", "libqrencode.so.4", "libpng16.so.16", "libz.so.1", "libm.so.6",
                                        "libstdc++.so.6", "libgcc_s.so.1", "libc.so.6", "ld-linux-x86-64.so.2"]
-        XCTAssertEqual(Set(needed).subtracting(desktop), [], "libraries beyond SDL2, libvorbisfile, libpng, zlib and the C/C++ runtimes")
+        XCTAssertEqual(Set(needed).subtracting(desktop), [], "libraries beyond SDL2, libvorbisfile, libqrencode, libpng, zlib and the C/C++ runtimes")
         _ = try winLevel1(top + "/bin/koalio")
 
         // Its data gone: one line naming where it looked (run from elsewhere: the current

@@ -21,11 +21,11 @@ final class PromptWindowTests: XCTestCase {
     }
 
     /// The prompt line's band of the 1136×640 window: the pause screen's hint line (logical
-    /// y = the view's middle + 16, lifted by the pause menu's five entries with --level: Resume,
-    /// Restart, Settings, How to play, Quit), twice as big.
+    /// y = the view's middle + 16, lifted by the pause menu's six entries with --level: Resume,
+    /// Restart, Settings, How to play, Add a phone, Quit), twice as big.
     func promptBand(_ image: PNGImage) -> [Int] {
         var values: [Int] = []
-        let top = Int((Double(LogicalView.height) / 2 + 16 - MenuLayout.pauseLift(count: 5)) * 2) - 2
+        let top = Int((Double(LogicalView.height) / 2 + 16 - MenuLayout.pauseLift(count: 6)) * 2) - 2
         for y in stride(from: top, to: top + 32, by: 1) {
             for x in stride(from: 300, to: 836, by: 2) {
                 let (r, g, b) = image.pixel(x, y)
@@ -50,7 +50,8 @@ final class PromptWindowTests: XCTestCase {
         func band(_ image: PNGImage, _ rows: Range<Int>) -> [Int] {
             rows.flatMap { y in stride(from: 0, to: 1136, by: 3).map { x in let (r, g, b) = image.pixel(x, y); return r << 16 | g << 8 | b } }
         }
-        XCTAssertEqual(band(xbox, 200..<300), band(dualSense, 200..<300), "only the prompt differs")
+        let promptTop = Int((Double(LogicalView.height) / 2 + 16 - MenuLayout.pauseLift(count: 6)) * 2) - 2
+        XCTAssertEqual(band(xbox, 100..<promptTop), band(dualSense, 100..<promptTop), "only the prompt differs")
 
         // The glyph drawn is the right one: the art's own cell, found pixel for pixel (twice as big) on the prompt line.
         let art = try PNGImage(path: Repository.path("Resources/buttons.png"))
@@ -70,7 +71,7 @@ final class PromptWindowTests: XCTestCase {
         }
         guard let (fx, fy) = opaque.first else { return false }
         let first = art.pixel(cell.x + fx, cell.y + fy)
-        let line = Int((Double(LogicalView.height) / 2 + 16 - MenuLayout.pauseLift(count: 5)) * 2)
+        let line = Int((Double(LogicalView.height) / 2 + 16 - MenuLayout.pauseLift(count: 6)) * 2)
         for top in (line - 20)..<(line + 50) {
             for left in 200..<936 where shot.pixel(left + fx * 2, top + fy * 2) == first {
                 if opaque.allSatisfy({ x, y in shot.pixel(left + x * 2, top + y * 2) == art.pixel(cell.x + x, cell.y + y) }) { return true }

@@ -42,10 +42,10 @@ extension GameLoop {
         public var fileNotices: [String] = []
         /// `--watch`: the level file to reload when it or its tilesets and images change.
         public var watchPath: String?
-        /// Phones let in as pads (`--phones`): the hub their server fills.
-        public var phones: PhoneHub?
-        /// Where the pairing card sends phones (`ADDRESS:PORT`, the first the server listens on).
-        public var phonesAddress: String?
+        /// Phones let in as pads from the start (`--phones`, `[phones] enabled`): their server, started.
+        var phones: PhonePads?
+        /// `--phones-listen`: the address a server started later (Add a phone) listens on.
+        public var phonesListen: String?
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {

@@ -40,5 +40,20 @@ extension GameLoop {
             shown = nil  // the window changed shape or place: its next picture is presented whatever it shows
         }
         if !now.ghost { keeper.dropGhost() }
+        if now.phones != (phones != nil) { setPhones(on: now.phones) }
+    }
+
+    /// Phone pads on (the server started; a failure is said on the Add-a-phone page and on
+    /// stderr) or off (every phone unplugged, the server stopped).
+    func setPhones(on: Bool) {
+        if on {
+            do { phones = try PhonePads.start(listen: options.phonesListen) } catch {
+                phonesProblem = error.description
+                warn(error.description)
+            }
+        } else {
+            phones?.stop()
+            phones = nil
+        }
     }
 }

@@ -39,8 +39,10 @@ public final class GameLoop {
     var settings: SettingsStore
     let sound: SoundCues
     private let script: ScriptPlayer?
-    /// Phones as pads (`--phones`).
-    private let phones: PhonePads?
+    /// Phones as pads, while phone pads are on.
+    var phones: PhonePads?
+    /// Why phone pads could not be turned on from the game (shown on the Add-a-phone page).
+    var phonesProblem: String?
     /// `--watch`: the level's files, and what went wrong with the last save.
     let watch: LevelWatch?
     /// The picture on screen, so an unchanged frame is neither drawn nor presented; nil when
@@ -62,7 +64,7 @@ public final class GameLoop {
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
         script = options.script.map(ScriptPlayer.init)
-        phones = options.phones.map { PhonePads(hub: $0, address: options.phonesAddress) }
+        phones = options.phones
         watch = options.watchPath.flatMap { LevelWatch(path: $0, map: map) }
         applySettings()
         if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
@@ -83,7 +85,7 @@ public final class GameLoop {
         defer {
             keeper.writer.waitUntilDone()  // a file being saved is finished however the loop ends
             script?.detachAll()
-            phones?.detachAll()
+            phones?.stop()
             options.trace?.flush()
         }
         let now = options.clock ?? { [platform] in platform.now() }
@@ -191,6 +193,8 @@ public final class GameLoop {
         context.isFullscreen = platform.isFullscreen
         if case .settings = flow.mode { context.displays = platform.displays }
         context.pairingCard = phones?.card
+        context.phonesOn = phones != nil
+        context.phonesProblem = phonesProblem
         return runner.context(context)
     }
 
@@ -210,6 +214,10 @@ public final class GameLoop {
             }
         case let .changeSettings(new): change(settings: new)
         case .saveProgress: keeper.saveProgress(flow.progress)
+        case .turnPhonesOn:
+            var new = settings.effective
+            new.phones = true
+            change(settings: new)  // kept in the settings: phones stay on at the next start
         case .loadLevel: break  // answered in `flow.tick`
         case let .levelReloaded(keptPlace): watch?.reloaded(self, keptPlace: keptPlace)
         case .levelStarted: keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)

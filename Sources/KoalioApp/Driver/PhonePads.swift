@@ -16,6 +16,8 @@ import KoalioSDL
 @MainActor
 final class PhonePads {
     let hub: PhoneHub
+    /// The server this game started (nil: a hub filled from elsewhere, as in tests).
+    private let server: PhoneServer?
     /// Where the card sends phones (`ADDRESS:PORT`).
     private let address: String?
     /// The card as last made, and the code it was made with (a code changes after failures).
@@ -40,9 +42,28 @@ final class PhonePads {
     ]
 
     /// - Parameter address: where the card sends phones (`ADDRESS:PORT`, the first the server listens on).
-    init(hub: PhoneHub, address: String?) {
+    init(hub: PhoneHub, address: String?, server: PhoneServer? = nil) {
         self.hub = hub
         self.address = address
+        self.server = server
+    }
+
+    /// Starts the server on `listen` (`ADDRESS:PORT`), or on this machine's private addresses,
+    /// and says on stderr where phones go.
+    static func start(listen: String?) throws(PhoneServer.Failure) -> PhonePads {
+        let hub = PhoneHub(clock: MonotonicClock.seconds)
+        let server = try PhoneServer(hub: hub, listen: listen)
+        let pairing = hub.pairing
+        for address in server.addresses {
+            StandardError.writeLine("koalio: phones: open http://\(address)/#\(pairing.token) on a phone, or http://\(address)/ and the code \(pairing.code)")
+        }
+        return PhonePads(hub: hub, address: server.addresses.first, server: server)
+    }
+
+    /// Every phone's pad unplugged and the server stopped (phone pads turned off, or the game ends).
+    func stop() {
+        detachAll()
+        server?.stop()
     }
 
     /// What the title and pause screens show phones (nil if no QR code could be made of it).

@@ -1,0 +1,26 @@
+import KoalioTestSupport
+import XCTest
+@testable import KoalioApp
+
+/// Add a phone in the real loop: phone pads off at the start, chosen on the title, turned on by
+/// the driver (the server listening where `--phones-listen` says) and kept in the settings file.
+final class AddPhoneLoopTests: XCTestCase {
+    func testAddAPhoneOnTheTitleStartsTheServerAndKeepsPhonesOn() throws {
+        let directory = try Scratch.directory().path
+        let run = try LoopRunner.play("""
+            2 down down
+            3 down up
+            4 down down
+            5 down up
+            6 down down
+            7 down up
+            8 enter down
+            9 enter up
+            """, ticks: 20, flow: LoopRunner.Flow(directory: directory), phonesListen: "127.0.0.1:0")
+        XCTAssertEqual(run.field(7, "screen"), "title")
+        XCTAssertEqual(run.field(19, "screen"), "phone", "the Add-a-phone page")
+        XCTAssertTrue(run.settings.phones, "phone pads on")
+        let saved = try String(contentsOfFile: directory + "/settings.toml", encoding: .utf8)
+        XCTAssertTrue(saved.contains("[phones]") && saved.contains("enabled = true"), "kept for the next start: \(saved)")
+    }
+}
