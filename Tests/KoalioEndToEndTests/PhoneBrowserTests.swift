@@ -29,7 +29,7 @@ final class PhoneBrowserTests: XCTestCase {
         XCTAssertLessThanOrEqual(seen["page_bytes"] as? Int ?? .max, 20_000, "one file of at most 20 KB")
         XCTAssertEqual((seen["external_requests"] as? [String])?.isEmpty, true, "nothing fetched from elsewhere")
         XCTAssertEqual(seen["started"] as? Bool, true, "two taps on A started level 1")
-        XCTAssertGreaterThan(seen["walked"] as? Int ?? 0, 60, "a drag on the stick walked the koala")
+        XCTAssertGreaterThan(seen["walked"] as? Double ?? 0, 60, "a drag on the stick walked the koala")
         XCTAssertEqual(seen["jumped"] as? Bool, true, "A jumped")
         XCTAssertEqual(seen["unplugged"] as? Bool, true, "closing the page unplugged the pad")
     }
