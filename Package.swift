@@ -129,7 +129,7 @@ let package = Package(
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "CSDL2"]),
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "KoalioPhoneServer", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioView",

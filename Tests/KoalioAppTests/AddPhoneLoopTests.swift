@@ -1,3 +1,5 @@
+import KoalioCore
+import KoalioPhoneServer
 import KoalioTestSupport
 import XCTest
 @testable import KoalioApp
@@ -22,5 +24,23 @@ final class AddPhoneLoopTests: XCTestCase {
         XCTAssertTrue(run.settings.phones, "phone pads on")
         let saved = try String(contentsOfFile: directory + "/settings.toml", encoding: .utf8)
         XCTAssertTrue(saved.contains("[phones]") && saved.contains("enabled = true"), "kept for the next start: \(saved)")
+    }
+}
+
+/// How many phones may join: four players in all, less those steering with other pads.
+final class PhoneLimitTests: XCTestCase {
+    func testPhonesFillTheSeatsOtherPadsLeave() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let phones = PhonePads(hub: PhoneHub(clock: MonotonicClock.seconds), address: nil)
+            XCTAssertEqual(phones.phoneLimit(h.registry), 4, "the keyboard takes no seat: the first phone takes its koala over")
+            let first = h.attach(.xbox360), second = h.attach(.dualSense)
+            h.startLevel(0)
+            h.press(.a, pad: first)
+            XCTAssertEqual(phones.phoneLimit(h.registry), 3, "player 1 on a pad")
+            h.press(.a, pad: second)
+            XCTAssertEqual(h.registry.player(of: .pad(second)), 2)
+            XCTAssertEqual(phones.phoneLimit(h.registry), 2, "and player 2 on another")
+        }
     }
 }

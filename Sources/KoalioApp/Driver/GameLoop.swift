@@ -114,7 +114,7 @@ public final class GameLoop {
                 if quitRequested { running = false }
             }
             platform.performControllerEffects(registry.drainEffects())
-            phones?.cardShown(runner.showsPairingCard(context))
+            phones?.cardShown(runner.showsPairingCard(context), registry: registry)
             platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
             platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
             try draw(force: !running && screenshot != nil)

@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioInput
 import KoalioPhone
 import KoalioPhoneServer
 import KoalioScriptPlayback
@@ -75,9 +76,21 @@ final class PhonePads {
         return card
     }
 
-    /// Tells the hub whether the card is on screen (a typed code is valid only then).
-    func cardShown(_ shown: Bool) {
-        hub.setCardShown(shown, phoneLimit: PhoneHub.seatCount)
+    /// Tells the hub whether the card is on screen (a typed code is valid only then) and how
+    /// many phones may be connected (``phoneLimit(_:)``).
+    func cardShown(_ shown: Bool, registry: ControllerRegistry) {
+        hub.setCardShown(shown, phoneLimit: phoneLimit(registry))
+    }
+
+    /// Phones that may be connected at once: four players in all, less the players steering
+    /// with pads that are not phones (player 1's pad in use, and co-op players' pads, away ones
+    /// included: their seat is kept). The keyboard and the on-screen controls take no seat from
+    /// phones: the first phone takes player 1's koala over from them.
+    func phoneLimit(_ registry: ControllerRegistry) -> Int {
+        let phones = Set(pads.values.map { ControllerID.pad($0.virtual.instanceID) })
+        let playerOne = registry.current.map { phones.contains($0.id) ? 0 : 1 } ?? 0
+        let others = registry.seats.values.filter { seat in seat.pad.map { !phones.contains($0) } ?? true }.count
+        return max(0, PartyLimits.players - playerOne - others)
     }
 
     /// Every phone's pad unplugged (the game is ending).
