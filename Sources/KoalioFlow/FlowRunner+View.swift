@@ -21,7 +21,8 @@ extension FlowRunner {
         let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
         let card = showsPairingCard(context) ? context.pairingCard : nil
         if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) {
-            return MenuView.drawList(page, over: flow.session, on: flow.run.map, card: card)
+            let addPhone = if case .addPhone = flow.mode { true } else { false }
+            return MenuView.drawList(page, over: flow.session, on: flow.run.map, card: card, largeCard: addPhone && flow.quitConfirmation == nil)
         }
         let session = flow.session
         let live = flow.run.source.isLive

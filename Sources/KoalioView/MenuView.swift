@@ -13,8 +13,11 @@ public enum MenuView {
     static let stickColor = Color(255, 255, 255, 220)
     static let deadZoneColor = Color(255, 120, 110, 120)
 
-    /// - Parameter card: the phones' pairing card, at the right of the entries (the title's).
-    public static func drawList(_ page: MenuPage, over backdrop: Session, on map: LevelMap, card: PairingCard? = nil) -> DrawList {
+    /// - Parameters:
+    ///   - card: the phones' pairing card, at the right of the entries (the title's).
+    ///   - largeCard: the card in the middle, large (the Add-a-phone page's).
+    public static func drawList(_ page: MenuPage, over backdrop: Session, on map: LevelMap, card: PairingCard? = nil,
+                                largeCard: Bool = false) -> DrawList {
         var overlay = Scene.Overlay()
         overlay.showsStateScreen = false
         var list = Scene.drawList(backdrop, on: map, overlay: overlay, showStatus: false)
@@ -26,7 +29,7 @@ public enum MenuView {
         }
         drawEntries(page, in: MenuLayout.entryRects(count: page.entries.count, compact: page.compact), into: &list)
         page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 20, into: &list)
-        if let card { PairingCardView.draw(card, into: &list) }
+        if let card { PairingCardView.draw(card, large: largeCard, into: &list) }
         return list
     }
 

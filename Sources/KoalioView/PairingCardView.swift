@@ -17,11 +17,18 @@ public enum PairingCardView {
     public static let pauseAddressY = 32.0
     static let labelColor = Color(255, 224, 120)
 
-    public static func draw(_ card: PairingCard, addressY: Double = titleAddressY, into list: inout DrawList) {
+    /// The Add-a-phone page's card: in the middle, three view pixels a module.
+    static let largeModuleSize = 3.0
+    static let largeTop = 92.0
+
+    /// - Parameter large: the Add-a-phone page's card, large and in the middle (no label: the page's heading says it).
+    public static func draw(_ card: PairingCard, addressY: Double = titleAddressY, large: Bool = false, into list: inout DrawList) {
+        let moduleSize = large ? largeModuleSize : moduleSize
         let side = Double(card.qrSize + 2 * quietModules) * moduleSize
-        let left = Scene.viewWidth - rightMargin - side
+        let left = large ? (Scene.viewWidth - side) / 2 : Scene.viewWidth - rightMargin - side
+        let top = large ? largeTop : top
         let centre = left + side / 2
-        Text.draw("Phone pad", x: centre, y: top - 14, color: labelColor, centered: true, into: &list)
+        if !large { Text.draw("Phone pad", x: centre, y: top - 14, color: labelColor, centered: true, into: &list) }
         list.append(.fill(Rect(x: left, y: top, width: side, height: side), .white))
         let origin = Double(quietModules) * moduleSize
         for row in 0..<card.qrSize {
@@ -37,7 +44,7 @@ public enum PairingCardView {
                                        width: Double(column - start) * moduleSize, height: moduleSize), Color(0, 0, 0)))
             }
         }
-        Text.draw(card.code, x: centre, y: top + side + 4, scale: 1, centered: true, into: &list)
+        Text.draw(card.code, x: centre, y: top + side + 4, scale: large ? 2 : 1, centered: true, into: &list)
         Text.draw("or open " + card.address + " and type the code", x: Scene.viewWidth / 2, y: addressY, color: labelColor,
                   centered: true, into: &list)
     }
