@@ -10,9 +10,8 @@ import KoalioSDL
 /// treats it as any pad (hot-plug, the HUD hiding, joining co-op with A, its player's light).
 ///
 /// Once a frame, before SDL's events are pumped, ``update()`` drains the hub: seats that came
-/// and went, and each phone's latest frame, set on its pad. A press the phone saw between two
-/// frames (its counter moved) is held down for one frame and let go at the next, because SDL
-/// drops a press and its release set between two pumps. The network only decides which tick
+/// and went, and each phone's latest frame, stepped through its ``PhonePadLatch`` (a tap held
+/// for one frame, two quick taps two presses) and set on its pad. The network only decides which tick
 /// an input lands on: replays record the pad as any other.
 @MainActor
 final class PhonePads {
@@ -28,19 +27,16 @@ final class PhonePads {
     /// One phone's pad and what of it was set and sent.
     private struct Pad {
         let virtual: VirtualPad
-        var applied = PhoneFrame()
-        /// Buttons down only because a press was counted: let go at the next update.
-        var releaseNext: Set<String> = []
-        var down: Set<String> = []
+        var latch = PhonePadLatch()
+        /// What the virtual pad was last set to.
+        var set = PhonePadLatch()
         var sentPlayer: Int?
         var sentLights = 0
         var sentRumbles = 0
     }
 
     /// The buttons of a phone, by SDL's names: A jumps, B dashes, the pause key is Start.
-    private static let buttons: [(name: String, held: KeyPath<PhoneFrame, Bool>, presses: KeyPath<PhoneFrame, UInt8>)] = [
-        ("a", \.a, \.aPresses), ("b", \.b, \.bPresses), ("start", \.pause, \.pausePresses),
-    ]
+    private static let buttonNames: [PhonePadLatch.Button: String] = [.a: "a", .b: "b", .pause: "start"]
 
     /// - Parameter address: where the card sends phones (`ADDRESS:PORT`, the first the server listens on).
     init(hub: PhoneHub, address: String?, server: PhoneServer? = nil) {
@@ -112,34 +108,25 @@ final class PhonePads {
                 pads[seat] = nil
             }
         }
-        for (seat, frame) in frames {
+        for seat in pads.keys.sorted() {
             guard var pad = pads[seat] else { continue }
-            try apply(frame, to: &pad)
+            pad.latch.step(receiving: frames[seat])
+            try apply(&pad)
             tell(seat, &pad)
             pads[seat] = pad
         }
     }
 
-    private func apply(_ frame: PhoneFrame, to pad: inout Pad) throws(SDLError) {
-        if frame.stickX != pad.applied.stickX { try pad.virtual.set(axis: "leftx", value: Float(frame.stickX) / 32767) }
-        if frame.stickY != pad.applied.stickY { try pad.virtual.set(axis: "lefty", value: Float(frame.stickY) / 32767) }
-        for button in Self.buttons {
-            let pressed = frame[keyPath: button.presses] != pad.applied[keyPath: button.presses]
-            let held = frame[keyPath: button.held]
-            let down: Bool
-            if pad.releaseNext.remove(button.name) != nil {
-                down = held  // the tap had its frame; a second tap this soon is the same press
-            } else if !held && pressed {
-                down = true  // pressed and let go between two frames: down for this one
-                pad.releaseNext.insert(button.name)
-            } else {
-                down = held
-            }
-            guard down != pad.down.contains(button.name) else { continue }
-            try pad.virtual.set(button: button.name, down: down)
-            if down { pad.down.insert(button.name) } else { pad.down.remove(button.name) }
+    /// The latch's frame onto the virtual pad: only what changed is set.
+    private func apply(_ pad: inout Pad) throws(SDLError) {
+        let now = pad.latch, was = pad.set
+        if now.stickX != was.stickX { try pad.virtual.set(axis: "leftx", value: Float(now.stickX) / 32767) }
+        if now.stickY != was.stickY { try pad.virtual.set(axis: "lefty", value: Float(now.stickY) / 32767) }
+        for button in PhonePadLatch.Button.allCases where now.down.contains(button) != was.down.contains(button) {
+            guard let name = Self.buttonNames[button] else { continue }
+            try pad.virtual.set(button: name, down: now.down.contains(button))
         }
-        pad.applied = frame
+        pad.set = now
     }
 
     /// What SDL asked of the pad since the last frame, sent to its page: the player number and
