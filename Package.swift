@@ -93,7 +93,8 @@ let package = Package(
         .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioInput", "KoalioReplay"]),
         .executableTarget(
             name: "koalio-bench",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioHarness"]
+            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioHarness",
+                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "CSDL2"]
         ),
         .executableTarget(
             name: "koalio-solve",

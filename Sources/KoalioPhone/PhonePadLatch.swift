@@ -28,7 +28,7 @@ public struct PhonePadLatch: Equatable, Sendable {
 
     public init() {}
 
-    /// One game frame: `frame` is the page's newest state if one came since the last, else nil.
+    /// One game frame: `frame` is the page's latest state (the same again when nothing new came).
     public mutating func step(receiving frame: PhoneFrame?) {
         if let frame {
             if let latest {

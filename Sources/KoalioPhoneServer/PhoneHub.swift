@@ -23,6 +23,18 @@ public final class PhoneHub: @unchecked Sendable {
         case left(seat: Int)
     }
 
+    /// A seat's latest frame and when the network thread had it (``now``'s clock), so the delay
+    /// from a phone to its pad can be measured.
+    public struct Arrival: Equatable, Sendable {
+        public let frame: PhoneFrame
+        public let receivedAt: Double
+
+        public init(frame: PhoneFrame, receivedAt: Double) {
+            self.frame = frame
+            self.receivedAt = receivedAt
+        }
+    }
+
     /// Why a WebSocket was not let in.
     public enum Refusal: Error, Equatable, Sendable {
         case lockedOut, badSecret, full
@@ -79,18 +91,19 @@ public final class PhoneHub: @unchecked Sendable {
 
     /// The seats that came and went since the last call, and every connected seat's frame now:
     /// released when its phone has been silent too long. Seats held past their time are freed.
-    public func drain() -> (events: [Event], frames: [Int: PhoneFrame]) {
+    public func drain() -> (events: [Event], frames: [Int: Arrival]) {
         let now = clock()
         return lock.withLock {
             let taken = events
             events = []
-            var frames: [Int: PhoneFrame] = [:]
+            var frames: [Int: Arrival] = [:]
             for (number, seat) in seats {
                 if let leftAt = seat.leftAt {
                     if now - leftAt > Self.seatHoldSeconds { seats[number] = nil }
                     continue
                 }
-                frames[number] = now - seat.lastFrameAt > Self.silenceSeconds ? seat.frame.released : seat.frame
+                let silent = now - seat.lastFrameAt > Self.silenceSeconds
+                frames[number] = Arrival(frame: silent ? seat.frame.released : seat.frame, receivedAt: seat.lastFrameAt)
             }
             return (taken, frames)
         }

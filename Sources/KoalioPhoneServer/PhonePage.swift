@@ -7,8 +7,8 @@
 /// `&resume=…` after a reload, to take its seat back. Pointer Events with pointer capture (Chromium
 /// and WebKit alike); the whole pad state at 30 Hz while touched, 4 Hz when idle; everything let
 /// go when the page is hidden.
-enum PhonePage {
-    static let html = #"""
+public enum PhonePage {
+    public static let html = #"""
 <!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no,viewport-fit=cover">

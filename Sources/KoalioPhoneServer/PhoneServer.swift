@@ -57,10 +57,13 @@ public final class PhoneServer {
                     .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                     .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                     .childChannelInitializer { [hub] channel in Self.configure(channel, hub: hub) }
-                    .bind(host: target.host, port: target.port).wait()
+                    .bind(to: try Self.socketAddress(target.host, port: target.port)).wait()
                 channels.append(channel)
                 let port = channel.localAddress?.port ?? target.port
                 addresses.append(target.host.contains(":") ? "[\(target.host)]:\(port)" : "\(target.host):\(port)")
+            } catch let failure as Failure {
+                stop()
+                throw failure
             } catch {
                 stop()
                 throw .cannotListen(address: "\(target.host):\(target.port)", reason: "\(error)")
@@ -70,6 +73,16 @@ public final class PhoneServer {
     }
 
     deinit { stop() }
+
+    /// The address to bind: read as a number, never looked up (no resolver, whose modules and
+    /// caches would cost the game memory; `--phones-listen` names an address). Only a link-local
+    /// IPv6 address with its zone (`fe80::1%eth0`) goes through getaddrinfo, which reads zones.
+    private static func socketAddress(_ host: String, port: Int) throws -> SocketAddress {
+        if host.contains("%") { return try SocketAddress.makeAddressResolvingHost(host, port: port) }
+        do { return try SocketAddress(ipAddress: host, port: port) } catch {
+            throw Failure.cannotListen(address: "\(host):\(port)", reason: "not an IP address")
+        }
+    }
 
     /// Closes every socket and stops the thread. Again: nothing.
     public func stop() {

@@ -15,6 +15,7 @@
 //                              --record, a restart, play: frame-to-frame intervals from
 //                              --frame-times (printed beside how late a plain 16.7 ms sleep wakes
 //                              here, and the longest frame's own work: what the game adds to the wait)
+//   phones                     see PhoneFigures.swift
 //   All game runs play music and effects on SDL's dummy audio driver.
 import Foundation
 import KoalioCore
@@ -42,6 +43,8 @@ struct Options {
     var idleOnly = false
     /// `--levels-only`: just the busiest world-2 level against level 1.
     var levelsOnly = false
+    /// `--phones-only`: just the phones' figures.
+    var phonesOnly = false
     /// `--co-op-only`: just the four-koala simulation and four-player verification (to profile them).
     var coopOnly = false
     /// `--simulation-ticks N`: ticks per simulation run (fewer to profile under callgrind).
@@ -64,11 +67,12 @@ struct Options {
             case "--idle-only": idleOnly = true
             case "--levels-only": levelsOnly = true
             case "--co-op-only": coopOnly = true
+            case "--phones-only": phonesOnly = true
             case "--simulation-ticks": simulationTicks = it.next().flatMap(Int.init) ?? simulationTicks
             case "--package": package = it.next()
             case "--archive": archive = it.next()
             default:
-                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--levels-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
+                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--levels-only] [--phones-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
                 exit(64)
             }
         }
@@ -418,6 +422,11 @@ do {
         try reportBusiestLevel(options, display: xvfb.display)
         exit(0)
     }
+    if options.phonesOnly {
+        let xvfb = try Xvfb()
+        try reportPhones(options, display: xvfb.display)
+        exit(0)
+    }
     if options.pacingOnly {
         let xvfb = try Xvfb()  // kept until the runs are done: it stops the server when let go
         try reportPacing(options, display: xvfb.display)
@@ -476,6 +485,7 @@ do {
     report(.firstFrame, first)
     report(.peakMemory, software.peakMegabytes)
     try reportSizes(options)
+    try reportPhones(options, display: xvfb.display)
 } catch {
     FileHandle.standardError.write(Data("koalio-bench: \(error)\n".utf8))
     exit(1)

@@ -3,27 +3,36 @@
 with touch emulation and touches sent as the phone's screen sends them (CDP's
 Input.dispatchTouchEvent), against a running koalio on 127.0.0.1.
 
-    phone_page.py TRACE_FIFO FRAMEBUFFER_FILE
+    phone_page.py TRACE_FIFO FRAMEBUFFER_FILE [--samples N]
 
 It reads koalio's --trace from the FIFO (one JSON object a tick) and waits on it, never on the
 clock: the QR code is read off the screen (zbarimg on Xvfb's framebuffer) once the title is up,
 its address opened; two taps on #a start level 1 from the title; a drag on #stick walks; #a
-jumps; closing the page unplugs the pad. It prints one JSON object of what it saw, or exits 1
-with what it was waiting for."""
-import json, os, shutil, subprocess, sys, threading, time
+jumps; a reload comes back to the same seat; closing the page unplugs the pad. It prints one
+JSON object of what it saw, or exits 1 with what it was waiting for.
+
+With --samples N (make bench), N touches on the pause key, at every phase of the game's frame,
+are timed to the trace line of the tick that saw each (each turns pause over): from the moment
+the page's pointerdown handler runs (Chromium aligns its input to its own 60 Hz frames, so
+the event waits there up to a frame first), and from the call that sent the touch."""
+import json, os, random, shutil, subprocess, sys, threading, time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 trace_path, framebuffer = sys.argv[1], sys.argv[2]
+samples = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[3] == "--samples" else 0
 lines, seen = [], threading.Condition()
 
 def read_trace():
     with open(trace_path) as trace:
         for line in trace:
+            at, wall = time.monotonic(), time.time()
+            record = json.loads(line)
+            record["_at"], record["_wall"] = at, wall  # when this tick's line came: the end of the tick that saw an input
             with seen:
-                lines.append(json.loads(line)); seen.notify_all()
+                lines.append(record); seen.notify_all()
     with seen:
         lines.append(None); seen.notify_all()
 
@@ -96,6 +105,30 @@ touch("touchEnd", [])
 result["walked"] = round(walked["x"] - start["x"], 1)
 tap("a")
 result["jumped"] = wait_for("a jump", lambda l: l["vy"] < 0) is not None
+# A reload: the page takes its seat back with the resume token it kept.
+before = time.monotonic()
+driver.refresh()
+WebDriverWait(driver, 5, poll_frequency=0.005).until(lambda d: d.find_element(By.ID, "who").text == "Player 1")
+result["reload_seconds"] = round(time.monotonic() - before, 3)
+result["reloaded"] = wait_for("player 1 on the phone's pad after the reload",
+                              lambda l: l["controllers"] == 1 and l["activeController"] == "Phone 1") is not None
+# When the page handled each touch, on the wall clock (the same on both sides: one machine).
+driver.execute_script("document.getElementById('pause').addEventListener('pointerdown',"
+                      "() => { window.koalioHandled = performance.timeOrigin + performance.now() }, true)")
+delays, handled = [], []
+for n in range(samples):
+    time.sleep(random.random() / 60)  # a touch at any point of the game's frame
+    x, y = centre("pause")
+    with seen:  # the reload paused the game (its pad went away for a moment): each touch turns it over
+        wanted = "playing" if lines[-1]["state"] == "paused" else "paused"
+    before = time.monotonic()
+    touch("touchStart", [(x, y)])
+    line = wait_for(f"the game {wanted} by the pause key", lambda l: l["state"] == wanted)
+    delays.append(round((line["_at"] - before) * 1000, 3))
+    handled.append(round(line["_wall"] * 1000 - driver.execute_script("return window.koalioHandled"), 3))
+    touch("touchEnd", [])
+    wait_for("a tick with the pause key let go", lambda l: True)
+if samples: result["touch_to_tick_ms"], result["handled_to_tick_ms"] = delays, handled
 driver.quit()
 wait_for("the pad unplugged when the page closed", lambda l: l["controllers"] == 0)
 result["unplugged"] = True

@@ -7,7 +7,8 @@ import XCTest
 /// The phone page in a real browser: Debian's headless Chromium with touch, driven by Selenium
 /// (`Tests/Browser/phone_page.py`), against the real binary on 127.0.0.1. The script reads the
 /// QR code off the title's screen, opens it, and plays: two taps on A start level 1, a drag on
-/// the stick walks, A jumps, closing the page unplugs the pad. It waits on the game's trace.
+/// the stick walks, A jumps, a reload takes the seat back, closing the page unplugs the pad.
+/// It waits on the game's trace.
 final class PhoneBrowserTests: XCTestCase {
     func testAPhoneInChromiumScansPlaysAndLeaves() throws {
         let directory = try Koalio.scratch()
@@ -31,6 +32,7 @@ final class PhoneBrowserTests: XCTestCase {
         XCTAssertEqual(seen["started"] as? Bool, true, "two taps on A started level 1")
         XCTAssertGreaterThan(seen["walked"] as? Double ?? 0, 60, "a drag on the stick walked the koala")
         XCTAssertEqual(seen["jumped"] as? Bool, true, "A jumped")
+        XCTAssertEqual(seen["reloaded"] as? Bool, true, "a reload came back to the same seat: player 1 on the phone")
         XCTAssertEqual(seen["unplugged"] as? Bool, true, "closing the page unplugged the pad")
     }
 }

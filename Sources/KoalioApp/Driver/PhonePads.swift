@@ -14,8 +14,8 @@ import KoalioSDL
 /// for one frame, two quick taps two presses) and set on its pad. The network only decides which tick
 /// an input lands on: replays record the pad as any other.
 @MainActor
-final class PhonePads {
-    let hub: PhoneHub
+public final class PhonePads {
+    public let hub: PhoneHub
     /// The server this game started (nil: a hub filled from elsewhere, as in tests).
     private let server: PhoneServer?
     /// Where the card sends phones (`ADDRESS:PORT`).
@@ -39,7 +39,7 @@ final class PhonePads {
     private static let buttonNames: [PhonePadLatch.Button: String] = [.a: "a", .b: "b", .pause: "start"]
 
     /// - Parameter address: where the card sends phones (`ADDRESS:PORT`, the first the server listens on).
-    init(hub: PhoneHub, address: String?, server: PhoneServer? = nil) {
+    public init(hub: PhoneHub, address: String?, server: PhoneServer? = nil) {
         self.hub = hub
         self.address = address
         self.server = server
@@ -90,13 +90,15 @@ final class PhonePads {
     }
 
     /// Every phone's pad unplugged (the game is ending).
-    func detachAll() {
+    public func detachAll() {
         for pad in pads.values { pad.virtual.detach() }
         pads = [:]
     }
 
-    /// The phones' comings and goings and their latest frames onto their pads.
-    func update() throws(SDLError) {
+    /// The phones' comings and goings and their latest frames onto their pads; returns the
+    /// frames drained (what `make bench` times from the network to the pad).
+    @discardableResult
+    public func update() throws(SDLError) -> [Int: PhoneHub.Arrival] {
         let (events, frames) = hub.drain()
         for event in events {
             switch event {
@@ -110,11 +112,12 @@ final class PhonePads {
         }
         for seat in pads.keys.sorted() {
             guard var pad = pads[seat] else { continue }
-            pad.latch.step(receiving: frames[seat])
+            pad.latch.step(receiving: frames[seat]?.frame)
             try apply(&pad)
             tell(seat, &pad)
             pads[seat] = pad
         }
+        return frames
     }
 
     /// The latch's frame onto the virtual pad: only what changed is set.
