@@ -17,7 +17,7 @@ extension FlowState {
         let chosen: Int
         if let tap = input.tap {
             // A tap picks the entry it lands on; a tap elsewhere does nothing.
-            guard let index = MenuLayout.entry(at: tap, count: page.entries.count), page.entries[index].enabled else { return }
+            guard let index = MenuLayout.entry(at: tap, in: page), page.entries[index].enabled else { return }
             selection[key] = index
             chosen = index
         } else if input.choose {

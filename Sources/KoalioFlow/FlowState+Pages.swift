@@ -167,14 +167,17 @@ extension FlowState {
         return all.count <= titleNoticeCharacters ? all : first
     }
 
-    /// The level select: each level with its best time, `new` or `locked`, then Back.
+    /// The level select: each level with its best time, `new` or `locked`, under its world's
+    /// heading ("World 1", …, when there is more than one), then Back.
     package static func levelSelectPage(names: [String], progress: PlayerProgress, medals: [String: MedalTimes] = [:], selection: Int,
                                 hint: Prompt) -> MenuPage {
+        let worlds = names.count > levelsPerWorld
         var entries = names.indices.map { index in
             let name = names[index]
             let unlocked = progress.isUnlocked(index, of: names)
             return MenuPage.Entry(displayName(name), detail: unlocked ? levelDetail(progress.record(name), medals: medals[name]) : "locked",
-                                  enabled: unlocked)
+                                  enabled: unlocked,
+                                  section: worlds && index % levelsPerWorld == 0 ? "World \(index / levelsPerWorld + 1)" : nil)
         }
         entries.append(.init("Back"))
         return MenuPage(heading: "Levels", entries: entries, selection: selection, hint: hint, compact: true)

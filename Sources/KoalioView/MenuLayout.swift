@@ -19,11 +19,30 @@ public enum MenuLayout {
 
     /// The rectangles of `count` entries, centred, top to bottom.
     public static func entryRects(count: Int, compact: Bool = false) -> [Rect] {
+        rows(sections: Array(repeating: nil, count: max(0, count)), compact: compact).entries
+    }
+
+    /// The rectangles of `page`'s entries, each section heading taking a row above its entry.
+    public static func entryRects(_ page: MenuPage) -> [Rect] {
+        rows(sections: page.entries.map(\.section), compact: page.compact).entries
+    }
+
+    /// The entries' rectangles and the section headings' rows, top to bottom: an entry with a
+    /// section (`sections[i]` not nil) has its heading in the row above it.
+    public static func rows(sections: [String?], compact: Bool) -> (entries: [Rect], headings: [(text: String, rect: Rect)]) {
         let width = compact ? compactWidth : entryWidth, height = compact ? compactHeight : entryHeight
         let gap = compact ? compactGap : entryGap, top = compact ? compactFirstTop : firstEntryTop
-        return (0..<max(0, count)).map { index in
-            Rect(x: (Double(LogicalView.width) - width) / 2, y: top + Double(index) * (height + gap), width: width, height: height)
+        var entries: [Rect] = [], headings: [(text: String, rect: Rect)] = []
+        var row = 0
+        func next() -> Rect {
+            defer { row += 1 }
+            return Rect(x: (Double(LogicalView.width) - width) / 2, y: top + Double(row) * (height + gap), width: width, height: height)
         }
+        for section in sections {
+            if let section { headings.append((section, next())) }
+            entries.append(next())
+        }
+        return (entries, headings)
     }
 
     /// The pause screen's entries (Resume, Settings, …): compact rows under its prompt.
@@ -49,5 +68,11 @@ public enum MenuLayout {
     /// The entry a tap at `point` hits, if any.
     public static func entry(at point: Vec2, count: Int, compact: Bool = false) -> Int? {
         entryRects(count: count, compact: compact).firstIndex { $0.contains(point) }
+    }
+
+    /// The entry of `page` a tap at `point` hits, if any (as drawn: compact or not, with its
+    /// section headings, which are not entries).
+    public static func entry(at point: Vec2, in page: MenuPage) -> Int? {
+        entryRects(page).firstIndex { $0.contains(point) }
     }
 }

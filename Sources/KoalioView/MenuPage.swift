@@ -12,13 +12,17 @@ public struct MenuPage: Equatable, Sendable {
         public var enabled: Bool
         /// Drawn in the warning colour (a binding that conflicts with another).
         public var warns: Bool
+        /// A heading over this entry, in a row of its own (the level select's "World 2").
+        public var section: String?
 
-        public init(_ label: String, detail: String? = nil, glyphs: Prompt? = nil, enabled: Bool = true, warns: Bool = false) {
+        public init(_ label: String, detail: String? = nil, glyphs: Prompt? = nil, enabled: Bool = true, warns: Bool = false,
+                    section: String? = nil) {
             self.label = label
             self.detail = detail
             self.glyphs = glyphs
             self.enabled = enabled
             self.warns = warns
+            self.section = section
         }
     }
 

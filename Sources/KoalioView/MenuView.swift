@@ -27,7 +27,13 @@ public enum MenuView {
         if let subheading = page.subheading {
             Text.draw(subheading, x: Scene.viewWidth / 2, y: page.compact ? 48 : 92, centered: true, into: &list)
         }
-        drawEntries(page, in: MenuLayout.entryRects(count: page.entries.count, compact: page.compact), into: &list)
+        let rows = MenuLayout.rows(sections: page.entries.map(\.section), compact: page.compact)
+        for heading in rows.headings {
+            let scale = page.compact ? 1 : 2
+            Text.draw(heading.text, x: heading.rect.x + 4, y: heading.rect.maxY - Double(Art.glyphHeight * scale) - 2, scale: scale,
+                      color: headingColor, into: &list)
+        }
+        drawEntries(page, in: rows.entries, into: &list)
         page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 20, into: &list)
         if let card { PairingCardView.draw(card, large: largeCard, into: &list) }
         return list

@@ -105,7 +105,7 @@ final class GameFlowTests: XCTestCase {
     }
 
     func testTapsPickEntriesAndTapsElsewhereDoNothing() throws {
-        let play = MenuLayoutCentre.entry(0, of: 2), level1 = MenuLayoutCentre.entry(0, of: 3)
+        let play = MenuLayoutCentre.entry(0, of: 2), level1 = MenuLayoutCentre.entry(0, of: 3, compact: true)
         let run = try LoopRunner.play("""
             2 finger1 down 20 20
             3 finger1 up 20 20
@@ -178,7 +178,7 @@ final class GameFlowTests: XCTestCase {
     func testLevel2IsReachedWithAPadTheKeyboardAndTouchOnceLevel1IsWon() throws {
         var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2230)
-        let level2 = MenuLayoutCentre.entry(1, of: 4), play = MenuLayoutCentre.entry(0, of: 2)
+        let level2 = MenuLayoutCentre.entry(1, of: 4, compact: true), play = MenuLayoutCentre.entry(0, of: 2)
         let scripts = [
             "pad": "0 pad attach switchpro\n3 pad1 a down\n4 pad1 a up\n5 pad1 dpdown down\n6 pad1 dpdown up\n7 pad1 a down\n8 pad1 a up\n",
             "keyboard": "2 enter down\n3 enter up\n4 s down\n5 s up\n6 space down\n7 space up\n",
@@ -202,10 +202,11 @@ func readReplay(_ path: String) throws -> Recording {
     try ReplayFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
 }
 
-/// Points inside menu entries, for taps: the layout the view draws and the loop hit-tests.
+/// Points inside menu entries, for taps: the layout the view draws and the loop hit-tests
+/// (`compact`: the level select's and the settings pages' small rows).
 enum MenuLayoutCentre {
-    static func entry(_ index: Int, of count: Int) -> (x: Int, y: Int) {
-        let rect = MenuLayout.entryRects(count: count)[index]
+    static func entry(_ index: Int, of count: Int, compact: Bool = false) -> (x: Int, y: Int) {
+        let rect = MenuLayout.entryRects(count: count, compact: compact)[index]
         return (Int(rect.x + rect.width / 2), Int(rect.y + rect.height / 2))
     }
 }

@@ -22,6 +22,25 @@ final class LevelSelectPageTests: XCTestCase {
         XCTAssertEqual(FlowState.displayName("my-level"), "my-level", "names that are not levelN stay as they are")
     }
 
+    func testTwoWorldsHaveHeadingsAndATapHitsTheRowAsDrawn() {
+        let names = (1...6).map { "level\($0)" }
+        var progress = PlayerProgress()
+        for name in names { progress.recordWin(level: name, ticks: 2000) }
+        let page = FlowState.levelSelectPage(names: names, progress: progress, selection: 0, hint: Prompt([]))
+        XCTAssertEqual(page.entries.map(\.section), ["World 1", nil, nil, "World 2", nil, nil, nil], "a heading over each world, none over Back")
+        let rows = MenuLayout.rows(sections: page.entries.map(\.section), compact: page.compact)
+        XCTAssertEqual(rows.headings.map(\.text), ["World 1", "World 2"])
+        XCTAssertLessThan(rows.headings[1].rect.maxY, rows.entries[3].minY + 0.5, "World 2's heading sits above level 4")
+        XCTAssertLessThan(rows.entries.last?.maxY ?? .infinity, Double(LogicalView.height) - 24, "Back stays above the hint line")
+        // A tap in the middle of level 4's row as drawn picks level 4; a tap on a heading, nothing.
+        let level4 = rows.entries[3]
+        XCTAssertEqual(MenuLayout.entry(at: Vec2(level4.x + level4.width / 2, level4.y + level4.height / 2), in: page), 3)
+        let heading = rows.headings[1].rect
+        XCTAssertNil(MenuLayout.entry(at: Vec2(heading.x + heading.width / 2, heading.y + heading.height / 2), in: page))
+        let one = FlowState.levelSelectPage(names: ["level1", "level2", "level3"], progress: progress, selection: 0, hint: Prompt([]))
+        XCTAssertTrue(one.entries.allSatisfy { $0.section == nil }, "one world: no headings")
+    }
+
     func testMedalsLeavesAndAssistedWins() {
         var progress = PlayerProgress()
         progress.recordWin(level: "level4", ticks: 1800, leaves: 7, of: 10)

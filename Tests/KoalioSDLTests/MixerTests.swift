@@ -65,6 +65,21 @@ final class MixerTests: XCTestCase {
         XCTAssertFalse(mixer.play(1), "a sound that was never loaded does not play")
     }
 
+    /// Each shipped level plays a loop of its own (world 2's are not world 1's again): a file
+    /// for each `Levels/levelN.tmx`, which opens, and no two alike.
+    func testEveryShippedLevelHasMusicOfItsOwn() throws {
+        let levels = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/Levels")
+            .filter { $0.hasPrefix("level") && $0.hasSuffix(".tmx") }.map { String($0.dropLast(4)) }.sorted()
+        XCTAssertGreaterThanOrEqual(levels.count, 6, "two worlds of three")
+        var contents: Set<Data> = []
+        for level in levels {
+            let path = music + level + ".ogg"
+            XCTAssertNotNil(Mixer.Track(path: path), "\(level) has a loop that opens")
+            contents.insert(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        XCTAssertEqual(contents.count, levels.count, "no two levels share a loop")
+    }
+
     func testTheMusicIsItsFileDecodedAndLoopsWithoutAGap() throws {
         let path = music + "level1.ogg"
         guard let track = Mixer.Track(path: path) else { return XCTFail("level1.ogg opens") }
