@@ -121,7 +121,7 @@ extension FlowState {
         let subheading = context.phonesProblem
             ?? (context.pairingCard == nil ? "Phones cannot join while four play" : "Scan the code with the phone's camera")
         return MenuPage(heading: "Add a phone", subheading: subheading, entries: [MenuPage.Entry("Back")], selection: 0,
-                        hint: prompts.menuHint(choose: "back", back: "back"), compact: true)
+                        hint: prompts.backHint, compact: true)
     }
 
     package static let howToPlayRows = 5
@@ -137,9 +137,8 @@ extension FlowState {
             MenuPage.Entry("Pause", glyphs: Prompt([.glyph(prompts.glyph(.pause))])),
             MenuPage.Entry("Back"),
         ]
-        let hint = prompts.back.map { Prompt([$0, .text(" back")]) } ?? Prompt([.text("Tap Back")])
         return MenuPage(heading: "How to play", subheading: "Reach the flag. Stomp critters, dodge spikes; flags are checkpoints.",
-                        entries: entries, selection: howToPlayRows - 1, hint: hint, compact: true)
+                        entries: entries, selection: howToPlayRows - 1, hint: prompts.backHint, compact: true)
     }
 
     /// A level's line in the level select: "new", or its best time ("assist" when won only with

@@ -86,6 +86,12 @@ package struct Prompts {
         return Prompt(move + [.text(" choose   "), choose, .text(" \(verb)   "), back, .text(" \(backVerb)")])
     }
 
+    /// The line of a page whose one entry is Back (how to play, add a phone): the back press
+    /// alone ("Escape back"; choosing Back does the same), or "Tap Back" on the touch controls.
+    package var backHint: Prompt {
+        back.map { Prompt([$0, .text(" back")]) } ?? Prompt([.text("Tap Back")])
+    }
+
     /// The pause screen's line. On the keyboard the way out is Q, not Escape: Escape is the
     /// pause key, so there it resumes ("Escape resume   Escape levels" promised both).
     package func paused(canLeave: Bool) -> Prompt {
