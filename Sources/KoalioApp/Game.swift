@@ -160,7 +160,11 @@ public enum Game {
     /// The level and its file's SHA-256; for a replay, the very file it was recorded on.
     static func loadLevel(_ path: String, for replay: Recording?, replayPath: String?) throws(KoalioError) -> LevelFile {
         do {
-            return try LevelFile.load(path, expected: replayPath == nil ? nil : replay?.levelSHA256)
+            let file = try LevelFile.load(path, expected: replayPath == nil ? nil : replay?.levelSHA256)
+            // What the author should hear about a map that loads (a turned solid object, a layer
+            // named like a role that is not read as one), once, as --check-level says it.
+            for line in TMXLoader.lint(bytes: file.bytes, path: path) { StandardError.writeLine("koalio: \(line)") }
+            return file
         } catch {
             switch (error, replay, replayPath) {
             case let (.unreadable(reason), replay?, replayPath?): throw .replayLevelUnreadable(replay: replayPath, level: replay.levelName, reason)

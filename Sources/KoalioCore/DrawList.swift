@@ -45,6 +45,10 @@ public enum DrawItem: Hashable, Sendable {
     /// A region of a texture flipped as Tiled flips a tile (see ``TileFlip``): a map's tiles
     /// whose ids carry flip flags.
     case flippedTile(TextureID, source: IntRect, destination: Rect, flip: TileFlip, tint: Color)
+    /// A region of a texture scaled to `destination`, flipped (horizontal and vertical only)
+    /// and turned `degrees` clockwise about the destination's bottom-left corner: a map's tile
+    /// objects, as Tiled draws them.
+    case turnedTile(TextureID, source: IntRect, destination: Rect, flip: TileFlip, degrees: Double, tint: Color)
 }
 
 /// How Tiled flips a tile (the top bits of its global id): the diagonal flip (swapping x and y)

@@ -21,6 +21,25 @@ public enum PathString {
         return String(name[..<dot])
     }
 
+    /// The same path without `.` and `dir/..` steps, read as text (links are not followed):
+    /// "a/templates/../objs.tsx" → "a/objs.tsx". Leading `..` of a relative path stay.
+    public static func lexicallyNormal(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == ".." && absolute {
+                continue  // above the root is the root
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : joined.isEmpty ? "." : joined
+    }
+
     public static func join(_ directory: String, _ component: String) -> String {
         if directory.isEmpty { return component }
         return directory.hasSuffix("/") ? directory + component : directory + "/" + component

@@ -7,21 +7,34 @@ public enum LayerRole: String, CaseIterable, Sendable {
 }
 
 /// Reads a map's layers in the file's order, groups included: each visible layer is drawn with
-/// what it and its groups say (opacity, offset, parallax, tint, `foreground`), and the tile
-/// layers with a role are kept for the simulation (every layer of a role merged).
+/// what it and its groups say (opacity, offset, parallax, tint, `foreground`), and the layers
+/// with a role are kept for the simulation (every layer of a role merged): tile layers' tiles,
+/// and object layers' rectangles and tile objects rasterised onto the grid. Every object, its
+/// template filled in, is kept for the loader to read spawn, goal and the rest from.
 struct LayerReading {
     let mapWidth: Int
     let mapHeight: Int
+    let tileWidth: Int
+    let tileHeight: Int
     let tilesets: [Tileset]
     let place: TMXLoader.Place
     private(set) var layers: [MapLayer] = []
     private(set) var roles: [LayerRole: TileLayer] = [:]
+    /// Every object in the file's order, templates filled in.
+    private(set) var objects: [TMXLoader.PlacedObject] = []
+    private var templates: [String: TMXLoader.Template] = [:]
     private var decodedTiles = 0
+    private var objectCells = 0
     private var seenLayers = 0
 
-    init(mapWidth: Int, mapHeight: Int, tilesets: [Tileset], place: TMXLoader.Place) {
+    /// The id role cells made from objects hold (the simulation asks only whether a cell is set).
+    static let objectCellID: UInt32 = 1
+
+    init(mapWidth: Int, mapHeight: Int, tileWidth: Int, tileHeight: Int, tilesets: [Tileset], place: TMXLoader.Place) {
         self.mapWidth = mapWidth
         self.mapHeight = mapHeight
+        self.tileWidth = tileWidth
+        self.tileHeight = tileHeight
         self.tilesets = tilesets
         self.place = place
     }
@@ -38,7 +51,7 @@ struct LayerReading {
     }
 
     mutating func walk(_ element: XMLElement, inherited: Inherited) throws(LevelError) {
-        for child in element.children where ["layer", "imagelayer", "group"].contains(child.name) {
+        for child in element.children where ["layer", "imagelayer", "objectgroup", "group"].contains(child.name) {
             seenLayers += 1
             guard seenLayers <= LevelLimits.layers else { throw place.error(child, "more than \(LevelLimits.layers) layers") }
             let own = try properties(of: child, inherited)
@@ -61,6 +74,9 @@ struct LayerReading {
                     roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)
                 }
                 if own.visible { layers.append(layer(name, .tiles(tiles), own, foreground: foreground)) }
+            case "objectgroup":
+                try objectLayer(child, role: LayerRole(rawValue: kind) ?? LayerRole(rawValue: name.lowercased()), name: name, own,
+                                foreground: foreground)
             default:  // an image layer
                 guard own.visible, let image = child.child("image"), let source = image.attributes["source"], !source.isEmpty else { continue }
                 let path = TMXLoader.resolve(source, against: place.file)
@@ -70,6 +86,36 @@ struct LayerReading {
                 layers.append(layer(name, content, own, foreground: foreground))
             }
         }
+    }
+
+    /// An object layer: its objects kept, its tile objects drawn (when it and they are visible),
+    /// and, for a layer with a role, every object's rectangle (turned: its bounding box) made
+    /// cells of that role.
+    private mutating func objectLayer(_ element: XMLElement, role: LayerRole?, name: String, _ own: Inherited,
+                                      foreground: Bool) throws(LevelError) {
+        var drawn: [TileObject] = []
+        var cells: [UInt32] = []
+        for child in element.children("object") {
+            guard objects.count < LevelLimits.objects else { throw place.error(child, "more than \(LevelLimits.objects) objects") }
+            let object = try TMXLoader.placedObject(child, tilesets: tilesets, templates: &templates, place: place)
+            objects.append(object)
+            if own.visible, object.visible, let gid = object.gid {
+                drawn.append(TileObject(gid: gid, area: object.area, rotation: object.rotation))
+            }
+            guard role != nil else { continue }
+            let covered = TMXLoader.cells(covering: object.bounds, columns: mapWidth, rows: mapHeight, tileWidth: tileWidth, tileHeight: tileHeight)
+            objectCells += covered.count
+            guard objectCells <= LevelLimits.objectCells else {
+                throw place.error(child, "the solid objects cover more than \(LevelLimits.objectCells) cells in all")
+            }
+            if cells.isEmpty { cells = [UInt32](repeating: 0, count: mapWidth * mapHeight) }
+            for cell in covered { cells[cell] = Self.objectCellID }
+        }
+        if let role, !cells.isEmpty {
+            let merged = roles[role].map { zip($0.gids, cells).map { $0 != 0 ? $0 : $1 } } ?? cells
+            roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)
+        }
+        if own.visible, !drawn.isEmpty { layers.append(layer(name, .objects(drawn), own, foreground: foreground)) }
     }
 
     private func layer(_ name: String, _ content: MapLayer.Content, _ own: Inherited, foreground: Bool) -> MapLayer {

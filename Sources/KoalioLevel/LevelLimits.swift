@@ -10,8 +10,11 @@ public enum LevelLimits {
     public static let mapSideTiles = 4096
     /// Tiles in one layer (a 4096 × 1024 map): three layers of 4-byte ids stay under 50 MB.
     public static let mapTiles = 1 << 22
-    /// Tile width and height in pixels.
+    /// Tile width and height in pixels: the map's grid, and a tileset cut from one image.
     public static let tileSidePixels = 256
+    /// An image collection's tile width and height (its tiles are pictures, not grid cells:
+    /// Sticker Knight's are up to 384 px).
+    public static let collectionTileSidePixels = 1024
     /// Tilesets in one map.
     public static let tilesets = 1024
     /// A tileset image's width and height in pixels (checked from its PNG header before decoding).
@@ -26,8 +29,14 @@ public enum LevelLimits {
     public static let objectsOfAKind = 512
     /// Tiles decoded over all of a map's tile layers (16 M: 64 MB of ids).
     public static let decodedTiles = 1 << 24
-    /// Tile, image and group layers in one map.
+    /// Tile, image, object and group layers in one map.
     public static let layers = 256
+    /// Objects in one map (shapes and tile objects, in every object layer).
+    public static let objects = 65_536
+    /// Template files (`.tx`) one map reads (each once, however many objects name it).
+    public static let templates = 256
+    /// Grid cells the solid object layers' rectangles cover, over the whole map.
+    public static let objectCells = 1 << 24
     /// Images in one image-collection tileset.
     public static let tilesetImages = 4096
     /// Frames in one tile's animation, and a frame's longest duration (ms).

@@ -27,12 +27,18 @@ extension TMXLoader {
     }
 
     static func tilesetBody(_ element: XMLElement, firstGID: UInt32, place: Place) throws(LevelError) -> Tileset {
-        let tileWidth = try place.int(element, "tilewidth", in: 1...LevelLimits.tileSidePixels)
-        let tileHeight = try place.int(element, "tileheight", in: 1...LevelLimits.tileSidePixels)
+        // An image collection's tiles are pictures, up to 1024 px; a tileset cut from one image
+        // has grid tiles, up to 256 px.
+        let tileWidth = try place.int(element, "tilewidth", in: 1...LevelLimits.collectionTileSidePixels)
+        let tileHeight = try place.int(element, "tileheight", in: 1...LevelLimits.collectionTileSidePixels)
         let animations = try tileAnimations(element, place: place)
         guard let image = element.child("image"), let source = image.attributes["source"] else {
             return try imageCollection(element, firstGID: firstGID, tileWidth: tileWidth, tileHeight: tileHeight,
                                        animations: animations, place: place)
+        }
+        let side = LevelLimits.tileSidePixels
+        guard tileWidth <= side, tileHeight <= side else {
+            throw place.error(element, "tiles of \(tileWidth)×\(tileHeight) px cut from one image; such tiles may be up to \(side)×\(side) (an image collection's up to \(LevelLimits.collectionTileSidePixels))")
         }
         let measures = 0...LevelLimits.tilesetMeasure
         let margin = try place.int(element, "margin", in: measures, default: 0)

@@ -56,10 +56,11 @@ public enum TMXLoader {
         tilesets.sort { $0.firstGID < $1.firstGID }
 
         // Every tile layer is decoded (drawn, or read for its role), up to a budget of tiles.
-        var reading = LayerReading(mapWidth: width, mapHeight: height, tilesets: tilesets, place: place)
+        var reading = LayerReading(mapWidth: width, mapHeight: height, tileWidth: tileWidth, tileHeight: tileHeight,
+                                   tilesets: tilesets, place: place)
         try reading.walk(root, inherited: .map)
         guard let walls = reading.roles[.walls] else {
-            throw place.error(root, "missing tile layer 'walls': name a tile layer walls, or give it the class walls (the solid tiles)")
+            throw place.error(root, "missing layer 'walls': name a tile or object layer walls, or give it the class walls (what is solid)")
         }
         let empty = TileLayer(name: "", width: width, height: height, gids: [UInt32](repeating: 0, count: width * height))
         let theme = try mapTheme(root, place: place)
@@ -72,43 +73,40 @@ public enum TMXLoader {
         let goalX = max(0, min(fallbackGoalX, mapPixels.width - Double(2 * tileWidth)))
         var goal = Rect(x: goalX, y: 0, width: mapPixels.width - goalX, height: mapPixels.height)
         var placements: [ObjectPlacement] = []
-        for group in root.children("objectgroup") {
-            for object in group.children("object") {
-                let names = [object.attributes["name"], object.attributes["type"], object.attributes["class"]]
-                    .compactMap { $0?.lowercased() }
-                guard let kind = ObjectKind.allCases.first(where: { names.contains($0.rawValue) }) else { continue }
-                let x = try place.number(object, "x")
-                let y = try place.number(object, "y")
-                let w = try place.number(object, "width", default: 0)
-                let h = try place.number(object, "height", default: 0)
-                guard w >= 0, h >= 0 else { throw place.error(object, "width and height must not be negative") }
-                switch kind {
-                case .spawn:
-                    // A spawn rectangle stands the koala on its bottom edge; a point, at the point.
-                    spawn = Vec2(x + w / 2, y + h)
-                    guard spawn.x >= mapPixels.minX, spawn.x <= mapPixels.maxX, spawn.y >= mapPixels.minY, spawn.y <= mapPixels.maxY else {
-                        throw place.error(object, "the spawn point (\(spawn.x), \(spawn.y)) is outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
-                    }
-                case .goal:
-                    guard w > 0, h > 0 else { throw place.error(object, "the goal object needs a width and a height") }
-                    let drawn = Rect(x: x, y: y, width: w, height: h)
-                    guard drawn.intersects(mapPixels) else {
-                        throw place.error(object, "the goal (\(x), \(y), \(w)×\(h)) lies outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
-                    }
-                    goal = drawn.intersection(mapPixels)  // only the part in the map can be reached or drawn
-                case .checkpoint, .leaf, .critter:
-                    let what = kind.describe(object)
-                    guard w > 0, h > 0 else { throw place.error(object, "\(what) has no size: draw it as a rectangle") }
-                    let area = Rect(x: x, y: y, width: w, height: h)
-                    guard area.minX >= 0, area.minY >= 0, area.maxX <= mapPixels.maxX, area.maxY <= mapPixels.maxY else {
-                        throw place.error(object, "\(what) (\(x), \(y), \(w)×\(h)) is outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
-                    }
-                    guard let placed = ObjectPlacement.Kind(rawValue: kind.rawValue),
-                          placements.count(where: { $0.kind == placed }) < LevelLimits.objectsOfAKind else {
-                        throw place.error(object, "more than \(LevelLimits.objectsOfAKind) \(kind.rawValue) objects")
-                    }
-                    placements.append(ObjectPlacement(kind: placed, area: area, file: place.file, line: object.line, label: what))
+        // Without a spawn object, the koala starts at a player or hero (Tiled's own examples' name).
+        let hasSpawn = reading.objects.contains { $0.names.contains(ObjectKind.spawn.rawValue) }
+        for placed in reading.objects {
+            let object = placed.element
+            let names = placed.names
+            guard let kind = ObjectKind.allCases.first(where: { names.contains($0.rawValue) })
+                ?? (hasSpawn || !names.contains(where: ObjectKind.spawnStandIns.contains) ? nil : .spawn) else { continue }
+            let (x, y, w, h) = (placed.area.x, placed.area.y, placed.area.width, placed.area.height)
+            switch kind {
+            case .spawn:
+                // A spawn rectangle (or tile) stands the koala on its bottom edge; a point, at the point.
+                spawn = Vec2(x + w / 2, y + h)
+                guard spawn.x >= mapPixels.minX, spawn.x <= mapPixels.maxX, spawn.y >= mapPixels.minY, spawn.y <= mapPixels.maxY else {
+                    throw place.error(object, "the spawn point (\(spawn.x), \(spawn.y)) is outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
                 }
+            case .goal:
+                guard w > 0, h > 0 else { throw place.error(object, "the goal object needs a width and a height") }
+                let drawn = Rect(x: x, y: y, width: w, height: h)
+                guard drawn.intersects(mapPixels) else {
+                    throw place.error(object, "the goal (\(x), \(y), \(w)×\(h)) lies outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
+                }
+                goal = drawn.intersection(mapPixels)  // only the part in the map can be reached or drawn
+            case .checkpoint, .leaf, .critter:
+                let what = kind.describe(object)
+                guard w > 0, h > 0 else { throw place.error(object, "\(what) has no size: draw it as a rectangle") }
+                let area = Rect(x: x, y: y, width: w, height: h)
+                guard area.minX >= 0, area.minY >= 0, area.maxX <= mapPixels.maxX, area.maxY <= mapPixels.maxY else {
+                    throw place.error(object, "\(what) (\(x), \(y), \(w)×\(h)) is outside the \(Int(mapPixels.width))×\(Int(mapPixels.height)) px map")
+                }
+                guard let placedKind = ObjectPlacement.Kind(rawValue: kind.rawValue),
+                      placements.count(where: { $0.kind == placedKind }) < LevelLimits.objectsOfAKind else {
+                    throw place.error(object, "more than \(LevelLimits.objectsOfAKind) \(kind.rawValue) objects")
+                }
+                placements.append(ObjectPlacement(kind: placedKind, area: area, file: place.file, line: object.line, label: what))
             }
         }
 
@@ -123,6 +121,9 @@ public enum TMXLoader {
     enum ObjectKind: String, CaseIterable {
         case spawn, goal, checkpoint, leaf, critter
 
+        /// Where the koala starts when no object is a spawn.
+        static let spawnStandIns: Set<String> = ["player", "hero"]
+
         /// How an error names the object: its kind and Tiled's id.
         func describe(_ object: XMLElement) -> String {
             object.attributes["id"].map { "\(rawValue) object \(TerminalText.excerpt($0))" } ?? "\(rawValue) object"
@@ -135,10 +136,27 @@ public enum TMXLoader {
     public static func lint(bytes: [UInt8], path: String) -> [String] {
         guard let root = try? parseXML(bytes, file: path) else { return [] }
         let roles = Set(LayerRole.allCases.map(\.rawValue))
-        return root.children.filter { $0.name != "layer" && $0.name != "group" && roles.contains($0.attributes["name"] ?? "") }.map { element in
-            let name = element.attributes["name"] ?? ""
-            return "\(path):\(element.line): warning: <\(element.name)> '\(name)' is named like the \(name) tile layer but is not a tile layer, so it is not read as \(name)"
+        let misnamed = root.children.filter { !["layer", "group", "objectgroup"].contains($0.name) && roles.contains($0.attributes["name"] ?? "") }
+            .map { element in
+                let name = element.attributes["name"] ?? ""
+                return "\(path):\(element.line): warning: <\(element.name)> '\(name)' is named like the \(name) layer but is neither a tile nor an object layer, so it is not read as \(name)"
+            }
+        guard let turned = turnedSolidObject(in: root, roles: roles) else { return misnamed }
+        return misnamed + ["\(path):\(turned.line): warning: a turned object in a solid layer is solid over its whole bounding box (and so is every other turned one)"]
+    }
+
+    /// The first turned object of an object layer with a role, groups included.
+    private static func turnedSolidObject(in element: XMLElement, roles: Set<String>) -> XMLElement? {
+        for child in element.children {
+            if child.name == "group", let found = turnedSolidObject(in: child, roles: roles) { return found }
+            guard child.name == "objectgroup" else { continue }
+            let role = [child.attributes["class"], child.attributes["type"], child.attributes["name"]].compactMap { $0?.lowercased() }
+            guard role.contains(where: roles.contains) else { continue }
+            if let turned = child.children("object").first(where: { Double($0.attributes["rotation"] ?? "0").map { $0 != 0 } ?? false }) {
+                return turned
+            }
         }
+        return nil
     }
 
     /// The map's `theme` property (Tiled: Map → Map Properties), nil when it has none.

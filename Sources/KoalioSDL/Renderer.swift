@@ -15,6 +15,8 @@ final class Renderer {
     private let handle: OpaquePointer
     private let canvas: SceneCanvas
     private var textures: [TextureID: OpaquePointer] = [:]
+    /// Images with no alpha channel: copied unless drawn translucent (``blend(_:of:alpha:)``).
+    private var imagesWithoutAlpha: Set<TextureID> = []
     /// How the scene is enlarged into the window (the Scaling setting).
     var scaling = ViewScaling.pixelPerfect
     /// Per texture, for each 16×16 cell whose pixels are all opaque (see ``opaqueCells(of:)``), a
@@ -153,6 +155,7 @@ final class Renderer {
                 throw DataFileError(file: path(id), reason: "cannot load image: \(String(cString: SDL_GetError()))")
             }
             textures[id] = texture
+            if decoded.pointee.format.map({ $0.pointee.Amask == 0 }) ?? false { imagesWithoutAlpha.insert(id) }
             if let cells = Self.opaqueCells(of: surface), cells.opaque.contains(true) {
                 strips[id] = TileStrips(columns: cells.columns, byCell: makeStrips(of: surface, cells: cells))
             }
@@ -274,6 +277,7 @@ final class Renderer {
                 }
                 try check(SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
                 try check(SDL_SetTextureAlphaMod(texture, tint.a), "SDL_SetTextureAlphaMod")
+                try blend(texture, of: id, alpha: tint.a)
                 if flipped {
                     try check(SDL_RenderCopyEx(handle, texture, &src, &dst, 0, nil, SDL_FLIP_HORIZONTAL), "SDL_RenderCopyEx")
                 } else {
@@ -288,7 +292,20 @@ final class Renderer {
                 let flips = SDL_RendererFlip(rawValue: (horizontal ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (vertical ? SDL_FLIP_VERTICAL.rawValue : 0))
                 try check(SDL_SetTextureColorMod(image, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
                 try check(SDL_SetTextureAlphaMod(image, tint.a), "SDL_SetTextureAlphaMod")
+                try blend(image, of: id, alpha: tint.a)
                 try check(SDL_RenderCopyEx(handle, image, &src, &dst, turn ? 90 : 0, nil, flips), "SDL_RenderCopyEx")
+            case let .turnedTile(id, source, destination, flip, degrees, tint):
+                guard let image = textures[id] else { continue }
+                current = nil
+                var src = SDL_Rect(pixels: source)
+                var dst = SDL_Rect(pixels: destination)
+                var pivot = SDL_Point(x: 0, y: dst.h)  // the bottom-left corner, as Tiled turns tile objects
+                let flips = SDL_RendererFlip(rawValue: (flip.contains(.horizontal) ? SDL_FLIP_HORIZONTAL.rawValue : 0)
+                                                | (flip.contains(.vertical) ? SDL_FLIP_VERTICAL.rawValue : 0))
+                try check(SDL_SetTextureColorMod(image, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
+                try check(SDL_SetTextureAlphaMod(image, tint.a), "SDL_SetTextureAlphaMod")
+                try blend(image, of: id, alpha: tint.a)
+                try check(SDL_RenderCopyEx(handle, image, &src, &dst, degrees, &pivot, flips), "SDL_RenderCopyEx")
             case let .fill(rect, color):
                 var dst = SDL_Rect(pixels: rect)
                 try check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
@@ -310,6 +327,14 @@ final class Renderer {
             try check(SDL_UpdateTexture(texture, nil, scene.pointee.pixels, scene.pointee.pitch), "SDL_UpdateTexture(scene)")
             try copyLetterboxed(texture, with: presenter)
         }
+    }
+
+    /// An image without an alpha channel is copied, not blended (far cheaper in software), but
+    /// one drawn translucent (a layer's opacity, a tint's alpha) must blend, or it comes out
+    /// opaque: Sticker Knight's shadows are a grey image at 36 %.
+    private func blend(_ texture: OpaquePointer, of id: TextureID, alpha: UInt8) throws(SDLError) {
+        guard imagesWithoutAlpha.contains(id) else { return }
+        try check(SDL_SetTextureBlendMode(texture, alpha < 255 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
     }
 
     /// The scene's texture enlarged into the window by `renderer`, black bars around it.

@@ -120,6 +120,42 @@ public enum Scene {
                                         destination: destination, flipped: false, tint: tint))
                 }
             }
+        case let .objects(objects):
+            tileObjects(objects, map: map, originX: originX, originY: originY, milliseconds: milliseconds, tint: tint, into: &list)
+        }
+    }
+
+    /// An object layer's tile objects in view, each its tile (animated at the world's clock)
+    /// stretched to the object's size, flipped and turned about its bottom-left corner.
+    private static func tileObjects(_ objects: [TileObject], map: LevelMap, originX: Double, originY: Double, milliseconds: Int,
+                                    tint: Color, into list: inout DrawList) {
+        let view = Rect(x: 0, y: 0, width: viewWidth, height: viewHeight)
+        for object in objects {
+            let gid = object.gid & ~LevelMap.flipBits
+            guard let tileset = map.tileset(for: gid) else { continue }
+            let local = tileset.frame(of: Int(gid - tileset.firstGID), atMilliseconds: milliseconds)
+            let texture: TextureID, source: IntRect
+            if tileset.images.isEmpty {
+                texture = .file(tileset.imagePath)
+                source = tileset.sourceRect(local: local)
+            } else {
+                guard let image = tileset.images[local] else { continue }
+                texture = .file(image.path)
+                source = image.region
+            }
+            let destination = Rect(x: (object.area.x - originX).rounded(), y: (object.area.y - originY).rounded(),
+                                   width: object.area.width.rounded(), height: object.area.height.rounded())
+            // Turned, it may reach as far as its diagonal from the corner it turns about.
+            let reach = object.rotation == 0 ? 0 : (destination.width * destination.width + destination.height * destination.height).squareRoot()
+            let bounds = Rect(x: destination.x - reach, y: destination.y - reach, width: destination.width + 2 * reach,
+                              height: destination.height + 2 * reach)
+            guard bounds.intersects(view) else { continue }
+            let flip = TileFlip(gid: object.gid).subtracting(.diagonal)
+            if object.rotation == 0 && flip.isEmpty {
+                list.append(.sprite(texture, source: source, destination: destination, flipped: false, tint: tint))
+            } else {
+                list.append(.turnedTile(texture, source: source, destination: destination, flip: flip, degrees: object.rotation, tint: tint))
+            }
         }
     }
 

@@ -14,7 +14,7 @@ import XCTest
 /// maps instead: CheckLevelTests (the binary: the README's small level won, a walled-off copy
 /// of level 1 not) and KoalioSolverTests (tiny rooms made for it).
 final class LevelCheckTests: XCTestCase {
-    func testASpawnInAWallAFloatingGoalAndARoleNamedObjectLayerAreNamed() throws {
+    func testASpawnInAWallAFloatingGoalARoleNamedImageLayerAndATurnedSolidObjectAreNamed() throws {
         var map = try LevelFile.load(Repository.fixtureMap("author/roles")).stage
         XCTAssertEqual(LevelCheck.warnings(map), [], "a sound map")
         map.spawn = Vec2(40, 96)  // feet on the map's bottom edge: inside the ground row
@@ -24,9 +24,16 @@ final class LevelCheckTests: XCTestCase {
         map.spawn = Vec2(184, 16)  // above the hidden spikes
         XCTAssertEqual(LevelCheck.warnings(map).first, "standing still at the spawn (184, 16) kills: spikes under it, or no floor")
         let text = try String(contentsOfFile: Repository.fixtureMap("author/roles"), encoding: .utf8)
-            .replacingOccurrences(of: "<objectgroup id=\"7\" name=\"Things\">", with: "<objectgroup id=\"7\" name=\"walls\">")
+            .replacingOccurrences(of: "<imagelayer id=\"1\" name=\"Clouds\"", with: "<imagelayer id=\"1\" name=\"walls\"")
         XCTAssertEqual(TMXLoader.lint(bytes: Array(text.utf8), path: "r.tmx"),
-                       ["r.tmx:34: warning: <objectgroup> 'walls' is named like the walls tile layer but is not a tile layer, so it is not read as walls"])
+                       ["r.tmx:17: warning: <imagelayer> 'walls' is named like the walls layer but is neither a tile nor an object layer, so it is not read as walls"])
+        // An object layer of a role is read as that role; a turned object in it is solid over its
+        // bounding box, which the author hears once.
+        let turned = try String(contentsOfFile: Repository.fixtureMap("author/roles"), encoding: .utf8)
+            .replacingOccurrences(of: "<objectgroup id=\"7\" name=\"Things\">", with: "<objectgroup id=\"7\" name=\"Things\" class=\"hazards\">")
+            .replacingOccurrences(of: "x=\"160\" y=\"32\" width=\"16\" height=\"48\"/>", with: "x=\"160\" y=\"32\" width=\"16\" height=\"48\" rotation=\"30\"/>")
+        XCTAssertEqual(TMXLoader.lint(bytes: Array(turned.utf8), path: "r.tmx"),
+                       ["r.tmx:36: warning: a turned object in a solid layer is solid over its whole bounding box (and so is every other turned one)"])
     }
 
     /// A goal outside the map (or of no width) is a warning, never a crash.

@@ -17,4 +17,12 @@ final class PathStringTests: XCTestCase {
         XCTAssertEqual(PathString.join("", "koalio.tsx"), "koalio.tsx")
         XCTAssertEqual(PathString.join("/", "x"), "/x")
     }
+
+    func testLexicallyNormalPaths() {
+        XCTAssertEqual(PathString.lexicallyNormal("/a/map/templates/../objs.tsx"), "/a/map/objs.tsx")
+        XCTAssertEqual(PathString.lexicallyNormal("a/./b//c"), "a/b/c")
+        XCTAssertEqual(PathString.lexicallyNormal("../x/../y"), "../y", "a relative path keeps its leading ..")
+        XCTAssertEqual(PathString.lexicallyNormal("/../x"), "/x", "above the root is the root")
+        XCTAssertEqual(PathString.lexicallyNormal("a/.."), ".")
+    }
 }

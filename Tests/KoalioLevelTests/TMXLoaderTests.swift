@@ -125,7 +125,7 @@ final class TMXLoaderTests: XCTestCase {
             ("unknown-encoding", "data", "unknown encoding 'hex'"),
             ("zstd", "data", "unsupported compression 'zstd'"),
             ("short-layer", "data", "layer 'walls' has 11 tiles, expected 4×3 = 12"),
-            ("missing-layer", "map", "missing tile layer 'walls'"),
+            ("missing-layer", "map", "missing layer 'walls'"),
             ("unknown-tile", "data", "uses tile id 99, which no tileset has"),
             ("missing-tsx", "tileset", "nope.tsx: no such file"),
             ("not-xml", "", "not well-formed XML"),
