@@ -71,6 +71,7 @@ extension Figure {
     static let simulation = Figure("simulation ticks/s (headless, no rendering)", "ticks/s", .atLeast(2000000))
     static let simulationCritters = Figure("simulation with critters (level 6: 17 critters)", "ticks/s", .atLeast(5000000))
     static let simulationWithoutObjects = Figure("  level 6's run without its objects", "ticks/s", .compare)
+    static let stickerKnightLoad = Figure("Tiled's Sticker Knight sandbox: load and stage", "ms", .compare)
     static let verification = Figure("replay verification (decode, step, checksums)", "ticks/s", .atLeast(500000))
     static let simulationFourKoalas = Figure("simulation, four koalas: koala steps/s", "steps/s", .atLeast(15000000))
     static let simulationFourKoalasTicks = Figure("  the same in world ticks/s", "ticks/s", .compare)

@@ -16,6 +16,7 @@
 //                              --frame-times (printed beside how late a plain 16.7 ms sleep wakes
 //                              here, and the longest frame's own work: what the game adds to the wait)
 //   phones                     see PhoneFigures.swift
+//   Sticker Knight             see LevelFigures.swift
 //   All game runs play music and effects on SDL's dummy audio driver.
 import Foundation
 import KoalioCore
@@ -441,6 +442,7 @@ do {
         report(.simulationWithoutObjects, bare)
         let verification = try replayVerificationTicksPerSecond(options)
         report(.verification, verification)
+        report(.stickerKnightLoad, try stickerKnightLoadMilliseconds(options))
     }
 
     let fourRate = try simulationTicksPerSecond(options, players: 4)
