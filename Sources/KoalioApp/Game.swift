@@ -33,7 +33,9 @@ public enum Game {
         let replay = try options.replay.map { path throws(KoalioError) in try ReplayStore.read(path) }
         // A replay names a level, never a path: it is looked up only in the data's Levels/, as
         // written (`level1`, or `level1.tmx`: never `level1.tmx.tmx`).
-        let levelPath = options.level.map { self.levelPath($0, dataDirectory: dataDirectory) }
+        // `PACK/NAME` names a pack's level, unless a file of that name is there.
+        let packLevel = try options.level.flatMap { level throws(KoalioError) in try self.packLevel(level, dataDirectory: dataDirectory) }
+        let levelPath = packLevel.map { $0.pack.path(of: $0.name) } ?? options.level.map { self.levelPath($0, dataDirectory: dataDirectory) }
             ?? "\(dataDirectory)/Levels/" + fileName(ofLevel: replay?.levelName ?? defaultLevel)
         if let level = options.level, !level.hasSuffix(".tmx"), !level.contains("/"), !FileManager.default.fileExists(atPath: levelPath) {
             let names = catalogNames(dataDirectory: dataDirectory)
@@ -65,6 +67,7 @@ public enum Game {
             loopOptions.catalog?.medals = medals.medals
             loopOptions.startScreen = options.level == nil ? .title : .level
             loopOptions.levelIndex = options.level.flatMap { names.firstIndex(of: $0) } ?? (options.level == nil ? 0 : nil)
+            loopOptions.packRecord = packLevel.map { PackRecord(key: LevelPack.recordKey(sha256: levelSHA256), medals: $0.pack.manifest.medals[$0.name]) }
             if let directory = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) {
                 let path = directory + "/" + ProgressFile.fileName
                 let loaded = ProgressFile.load(path: path)
@@ -142,12 +145,25 @@ public enum Game {
 
     /// The game's levels in playing order: `level1.tmx`, `level2.tmx`, … in the data's
     /// `Levels/`, up to the first number missing.
-    static func catalogNames(dataDirectory: String) -> [String] {
+    nonisolated static func catalogNames(dataDirectory: String) -> [String] {
         var names: [String] = []
         while names.count < 99, FileManager.default.fileExists(atPath: "\(dataDirectory)/Levels/level\(names.count + 1).tmx") {
             names.append("level\(names.count + 1)")
         }
         return names
+    }
+
+    /// The pack level `--level PACK/NAME` names: nil when `level` is a path (it ends in `.tmx`,
+    /// is there as a file, or is not two plain names), an error when no pack has it.
+    nonisolated static func packLevel(_ level: String, dataDirectory: String) throws(KoalioError) -> (pack: LevelPack, name: String)? {
+        let parts = level.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !level.hasSuffix(".tmx"), parts.count == 2, parts.allSatisfy(PackManifest.isPlainName),
+              !FileManager.default.fileExists(atPath: level) else { return nil }
+        let shelf = LevelPackShelf.scan(LevelPackShelf.directories(environment: ProcessInfo.processInfo.environment, dataDirectory: dataDirectory))
+        guard let found = shelf.level(level) else {
+            throw .noSuchPackLevel(name: level, known: shelf.packs.flatMap { pack in pack.manifest.levels.map { "\(pack.id)/\($0)" } })
+        }
+        return found
     }
 
     static func levelPath(_ level: String, dataDirectory: String) -> String {
@@ -172,6 +188,11 @@ public enum Game {
             default: throw .level(error)
             }
         }
+    }
+
+    /// `--list-levels`' lines.
+    public nonisolated static func listLevels(dataDir: String?) throws(KoalioError) -> [String] {
+        LevelList.lines(dataDirectory: try DataDirectory.locate(explicit: dataDir), environment: ProcessInfo.processInfo.environment)
     }
 
     /// The pads SDL sees, one line each, for `--list-controllers`.

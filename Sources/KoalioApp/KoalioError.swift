@@ -15,6 +15,8 @@ public enum KoalioError: Error, CustomStringConvertible {
     case level(LevelFile.Failure)
     /// `--level NAME` names no level of the data's `Levels/`.
     case noSuchLevel(name: String, path: String, known: [String])
+    /// `--level PACK/NAME` that no pack on the shelf has.
+    case noSuchPackLevel(name: String, known: [String])
     /// A replay's level cannot be read where the replay says it is.
     case replayLevelUnreadable(replay: String, level: String, LevelError)
     /// A replay's level is not the file it was recorded on.
@@ -68,6 +70,9 @@ public enum KoalioError: Error, CustomStringConvertible {
         case let .noSuchLevel(name, path, known):
             "--level \(TerminalText.excerpt(name)): no level of that name (\(path): no such file); the levels are "
                 + known.joined(separator: ", ") + " (or give the path of a .tmx file)"
+        case let .noSuchPackLevel(name, known):
+            "--level \(TerminalText.excerpt(name)): no level pack has it; "
+                + (known.isEmpty ? "no packs are installed (see --list-levels)" : "the packs' levels are " + known.prefix(20).joined(separator: ", ") + (known.count > 20 ? ", …" : ""))
         case let .replayLevelUnreadable(replay, level, reason):
             "\(replay): level '\(TerminalText.excerpt(level))' cannot be read (\(reason.description)); pass --level PATH"
         case let .replayLevelChanged(replay, levelPath):

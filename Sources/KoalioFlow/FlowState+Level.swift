@@ -152,7 +152,9 @@ extension FlowState {
     /// run with a new recording and the assist now set; co-op partners are seated again by
     /// their next input.
     private mutating func restart(_ context: FlowContext, _ effects: inout [Effect]) {
+        let packRecord = run.packRecord
         run = LevelRun(session: Session(stage: run.session.stage, assist: context.settings.assist), map: run.map, index: run.index, sha256: run.sha256)
+        run.packRecord = packRecord
         effects.append(.levelStarted)
     }
 
@@ -233,8 +235,9 @@ extension FlowState {
         guard result.ended == .won else { return }
         effects.append(.sound(.win))
         let world = run.session.world
-        let name = run.index.flatMap { context.levelNames.indices.contains($0) ? context.levelNames[$0] : nil }
-        let medalTimes = name.flatMap { context.medals[$0] }
+        // A catalog level's records are kept by its name, a pack's by its file's digest.
+        let name = run.index.flatMap { context.levelNames.indices.contains($0) ? context.levelNames[$0] : nil } ?? run.packRecord?.key
+        let medalTimes = run.packRecord.map(\.medals) ?? name.flatMap { context.medals[$0] }
         run.result = RunResult(ticks: world.tick, previousBest: name.flatMap { progress.record($0).bestTicks }, isBest: false,
                                medal: world.assist.isOn ? nil : medalTimes?.medal(forTicks: world.tick), medalTimes: medalTimes,
                                leaves: world.leafCount, leafTotal: world.leavesTaken.count, assisted: world.assist.isOn)

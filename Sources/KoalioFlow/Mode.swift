@@ -42,6 +42,9 @@ package struct LevelRun: Equatable {
     package var map: LevelMap
     /// Index into the catalog; nil for a level from elsewhere (`--level PATH`, a replay).
     package var index: Int?
+    /// A pack's level (`--level PACK/NAME`): where its progress, best run and ghost are kept
+    /// (its file's digest, ``LevelPack/recordKey(sha256:)``) and its medal times.
+    package var packRecord: PackRecord?
     package var sha256: [UInt8]
     /// The controllers, or a recording (no pause menu, no joins, no end-screen ways out then).
     package var source: RunSource
@@ -63,6 +66,17 @@ package struct LevelRun: Equatable {
     /// shows as paused.
     package var shownState: SessionState {
         source.isPlaybackPaused && session.state == .playing ? .paused : session.state
+    }
+}
+
+/// Where a pack's level keeps its records, and its medal times from the pack's manifest.
+package struct PackRecord: Equatable, Sendable {
+    package var key: String
+    package var medals: MedalTimes?
+
+    package init(key: String, medals: MedalTimes?) {
+        self.key = key
+        self.medals = medals
     }
 }
 

@@ -21,23 +21,32 @@ public enum MedalFile {
     public static let secondsLimit = 3600.0
 
     public static func decode(_ bytes: [UInt8], file: String) throws(UserFileError) -> [String: MedalTimes] {
+        try medals(in: try table(bytes, file: file), file: file)
+    }
+
+    /// A TOML file's top table: one line naming the file (and line) if it is not UTF-8 TOML.
+    static func table(_ bytes: [UInt8], file: String) throws(UserFileError) -> TOMLTable {
         guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else {
             throw UserFileError(file: file, reason: "not UTF-8 text")
         }
         if let bad = TOMLGate.check(text) { throw UserFileError(file: file, line: bad.line, reason: "not TOML: \(bad.reason)") }
-        let table: TOMLTable
-        do { table = try TOMLTable(parsing: text) } catch {
+        do { return try TOMLTable(parsing: text) } catch {
             throw UserFileError(file: file, line: error.line > 0 ? error.line : nil, reason: "not TOML: \(error.description)")
         }
+    }
+
+    /// Medal times from a table of levels' tables (`[level1]`, or a pack's `[medals.intro]`):
+    /// `prefix` is how a problem names the table (`medals.`).
+    static func medals(in table: TOMLTable, file: String, prefix: String = "") throws(UserFileError) -> [String: MedalTimes] {
         var medals: [String: MedalTimes] = [:]
         for level in table.keys.sorted() {
             guard let entry = table[level], let times = entry.table else {
-                throw UserFileError(file: file, line: table[level]?.line, reason: "`\(level)` is not a table of gold, silver and bronze")
+                throw UserFileError(file: file, line: table[level]?.line, reason: "`\(prefix)\(level)` is not a table of gold, silver and bronze")
             }
             var ticks: [Medal: Int] = [:]
             for medal in Medal.allCases {
                 guard let value = times[medal.rawValue] else {
-                    throw UserFileError(file: file, line: entry.line, reason: "`\(level)` has no \(medal.rawValue) time")
+                    throw UserFileError(file: file, line: entry.line, reason: "`\(prefix)\(level)` has no \(medal.rawValue) time")
                 }
                 let seconds: Double
                 switch value.content {
@@ -47,13 +56,13 @@ public enum MedalFile {
                 }
                 guard seconds > 0, seconds <= secondsLimit else {
                     throw UserFileError(file: file, line: value.line,
-                                        reason: "`\(level).\(medal.rawValue)` is not a time in seconds from above 0 to \(Int(secondsLimit))")
+                                        reason: "`\(prefix)\(level).\(medal.rawValue)` is not a time in seconds from above 0 to \(Int(secondsLimit))")
                 }
                 ticks[medal] = Int((seconds * Double(Tick.perSecond)).rounded())
             }
             let result = MedalTimes(gold: ticks[.gold] ?? 0, silver: ticks[.silver] ?? 0, bronze: ticks[.bronze] ?? 0)
             guard result.gold <= result.silver, result.silver <= result.bronze else {
-                throw UserFileError(file: file, line: entry.line, reason: "`\(level)`: gold must be the fastest and bronze the slowest")
+                throw UserFileError(file: file, line: entry.line, reason: "`\(prefix)\(level)`: gold must be the fastest and bronze the slowest")
             }
             medals[level] = result
         }

@@ -22,6 +22,9 @@ struct Koalio: ParsableCommand {
     @Flag(help: "Print the game controllers SDL sees (name, type, GUID, player index, battery) and exit.")
     var listControllers = false
 
+    @Flag(help: "Print the shipped levels and every level pack's, with the name --level takes, the best time and the medal, and exit.")
+    var listLevels = false
+
     @Option(name: .customLong("check-level"), parsing: .upToNextOption,
             help: ArgumentHelp("Check these level files and exit: load each, name what an author should fix, and say whether the solver can win it (exit 0: all winnable, 1: one is not, 2: one does not load).", valueName: "file"))
     var checkLevel: [String] = []

@@ -16,6 +16,10 @@ do {
         print(report.lines.map(TerminalText.escaped).joined(separator: "\n"))
         exit(report.status)
     }
+    if options.listLevels {
+        print(try Game.listLevels(dataDir: options.options.dataDir).map(TerminalText.escaped).joined(separator: "\n"))
+        exit(0)
+    }
     let status = try MainActor.assumeIsolated { () throws -> Int32 in
         if options.listControllers {
             let pads = try Game.listControllers()

@@ -25,6 +25,8 @@ extension GameLoop {
         public var catalog: LevelCatalog?
         /// The starting session's level in the catalog (nil for a level from elsewhere).
         public var levelIndex: Int?
+        /// `--level PACK/NAME`: where the pack's level keeps its records, and its medal times.
+        package var packRecord: PackRecord?
         /// The player's progress as loaded, and where it is saved (nil: not saved).
         public var progress = PlayerProgress()
         public var progressPath: String?

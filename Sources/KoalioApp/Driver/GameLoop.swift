@@ -56,7 +56,8 @@ public final class GameLoop {
         self.registry = registry
         self.options = options
         let source = options.replay.map { RunSource.replay(ReplayCursor(recording: $0)) } ?? .live
-        let run = LevelRun(session: session, map: map, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
+        var run = LevelRun(session: session, map: map, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
+        run.packRecord = options.packRecord
         runner = FlowRunner(flow: FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run,
                                             progress: options.progress, titleNotice: FlowState.titleNotice(options.fileNotices)),
                             registry: registry)
@@ -198,8 +199,10 @@ public final class GameLoop {
         return runner.context(context)
     }
 
+    /// The name a level's best run and ghost are kept under: a catalog level's name, a pack
+    /// level's digest key.
     private func catalogName(of run: LevelRun) -> String? {
-        guard let index = run.index, let names = options.catalog?.names, names.indices.contains(index) else { return nil }
+        guard let index = run.index, let names = options.catalog?.names, names.indices.contains(index) else { return run.packRecord?.key }
         return names[index]
     }
 

@@ -1,0 +1,45 @@
+import FoundationEssentials
+import KoalioCore
+import KoalioFlow
+import KoalioUserData
+
+/// `--list-levels`: the shipped worlds and every pack on the shelf, each level with the name
+/// `--level` takes, its best time and medal (or `new`, `locked`), then the packs that could
+/// not be read, one line each.
+enum LevelList {
+    static func lines(dataDirectory: String, environment: [String: String]) -> [String] {
+        let progress = ProgressFile.directory(environment: environment)
+            .map { ProgressFile.load(path: $0 + "/" + ProgressFile.fileName).progress } ?? PlayerProgress()
+        let names = Game.catalogNames(dataDirectory: dataDirectory)
+        let medals = MedalFile.load(levelsDirectory: dataDirectory + "/Levels").medals
+        var lines: [String] = []
+        for (index, name) in names.enumerated() {
+            if index % FlowState.levelsPerWorld == 0 { lines.append("World \(index / FlowState.levelsPerWorld + 1)") }
+            lines.append(row(name, detail(progress, key: name, order: names, medals: medals[name])))
+        }
+        let shelf = LevelPackShelf.scan(LevelPackShelf.directories(environment: environment, dataDirectory: dataDirectory))
+        for pack in shelf.packs {
+            let manifest = pack.manifest
+            lines.append("\(manifest.title), by \(manifest.author) (\(manifest.licence)): \(pack.directory)")
+            // A pack's levels are kept by their files' digests: an edited level starts fresh.
+            let keys = manifest.levels.map { level in
+                (try? FileBytes.read(pack.path(of: level), limit: 64 << 20)).map { LevelPack.recordKey(sha256: SHA256.hash($0)) } ?? ""
+            }
+            for (level, key) in zip(manifest.levels, keys) {
+                let text = pack.missing.contains(level) || key.isEmpty ? "missing" : detail(progress, key: key, order: keys, medals: manifest.medals[level])
+                lines.append(row("\(pack.id)/\(level)", text))
+            }
+        }
+        if !shelf.problems.isEmpty { lines.append("Packs that could not be read:") }
+        return lines + shelf.problems.map { "  " + $0 }
+    }
+
+    private static func row(_ name: String, _ detail: String) -> String {
+        "  " + name + String(repeating: " ", count: max(0, 24 - name.count)) + "  " + detail
+    }
+
+    private static func detail(_ progress: PlayerProgress, key: String, order: [String], medals: MedalTimes?) -> String {
+        guard let index = order.firstIndex(of: key), progress.isUnlocked(index, of: order) else { return "locked" }
+        return FlowState.levelDetail(progress.record(key), medals: medals)
+    }
+}

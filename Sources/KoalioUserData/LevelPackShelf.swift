@@ -1,0 +1,86 @@
+import FoundationEssentials
+import KoalioCore
+
+/// A level pack on the shelf: its folder (`…/levels/ID/`), its manifest, and the levels it
+/// names that are not there (each one line on the page; the rest plays).
+public struct LevelPack: Equatable, Sendable {
+    /// The folder's name: what `--level ID/NAME` and the page call the pack.
+    public var id: String
+    public var directory: String
+    public var manifest: PackManifest
+    /// Levels the manifest names whose `.tmx` is missing.
+    public var missing: Set<String> = []
+
+    public func path(of level: String) -> String { directory + "/" + level + ".tmx" }
+
+    /// How progress, best runs and ghosts key a pack's level: by its file's SHA-256, so an
+    /// edited level starts fresh and never borrows an old medal (`sha256-` and 64 hex digits).
+    public static func recordKey(sha256: [UInt8]) -> String { "sha256-" + SHA256.hex(sha256) }
+}
+
+/// The packs a player has, from `$XDG_DATA_HOME/koalio/levels/` (theirs) and the data's
+/// `levels/` (a distribution's), theirs first: a pack of theirs hides one of the same id.
+/// Every pack that cannot be read is one line in `problems`, naming the file and the place.
+public struct LevelPackShelf: Equatable, Sendable {
+    /// Packs looked at in one folder (each costs a directory listing and a small file).
+    public static let packLimit = 1000
+
+    public var packs: [LevelPack] = []
+    public var problems: [String] = []
+
+    public init(packs: [LevelPack] = [], problems: [String] = []) {
+        self.packs = packs
+        self.problems = problems
+    }
+
+    /// Where packs live, the player's first: `$XDG_DATA_HOME/koalio/levels` (or
+    /// `~/.local/share/koalio/levels`), then `DATA/levels`.
+    public static func directories(environment: [String: String], dataDirectory: String) -> [String] {
+        (ProgressFile.directory(environment: environment).map { [$0 + "/levels"] } ?? []) + [dataDirectory + "/levels"]
+    }
+
+    /// Reads every pack in `directories` (each pack's `pack.toml`, and whether its levels are there).
+    public static func scan(_ directories: [String]) -> LevelPackShelf {
+        var shelf = LevelPackShelf()
+        var seen = Set<String>()
+        for directory in directories {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for id in entries.sorted().prefix(packLimit) where !id.hasPrefix(".") && PackManifest.isPlainName(id) {
+                let folder = directory + "/" + id
+                // A folder (listable), not a file; one of the player's hides the data's of the same id.
+                guard (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil, !seen.contains(id) else { continue }
+                seen.insert(id)
+                let file = folder + "/" + PackManifest.fileName
+                guard FileManager.default.fileExists(atPath: file) else {
+                    shelf.problems.append("\(folder): no \(PackManifest.fileName) (a pack is a folder with pack.toml and its levels)")
+                    continue
+                }
+                do {
+                    let bytes = try FileBytes.read(file, limit: PackManifest.fileBytesLimit)
+                    let manifest = try PackManifest.decode(bytes, file: file)
+                    var pack = LevelPack(id: id, directory: folder, manifest: manifest)
+                    for level in manifest.levels where !FileManager.default.fileExists(atPath: pack.path(of: level)) {
+                        pack.missing.insert(level)
+                        shelf.problems.append("\(pack.path(of: level)): no such file (\(file) names it)")
+                    }
+                    shelf.packs.append(pack)
+                } catch let error as UserFileError {
+                    shelf.problems.append(error.description)
+                } catch let error as FileReadError {
+                    shelf.problems.append(error.description)
+                } catch {
+                    shelf.problems.append("\(file): \(error)")
+                }
+            }
+        }
+        return shelf
+    }
+
+    /// The pack level `ID/NAME` names, if the shelf has it.
+    public func level(_ reference: String) -> (pack: LevelPack, name: String)? {
+        let parts = reference.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let pack = packs.first(where: { $0.id == parts[0] }) else { return nil }
+        let name = String(parts[1])
+        return pack.manifest.levels.contains(name) ? (pack, name) : nil
+    }
+}
