@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "fuzz-settings", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-progress", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-phone-frame", dependencies: [formats, "FuzzSupport"]),
+        .executableTarget(name: "fuzz-pack-manifest", dependencies: [formats, "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
