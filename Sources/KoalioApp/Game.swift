@@ -65,6 +65,8 @@ public enum Game {
             let medals = MedalFile.load(levelsDirectory: dataDirectory + "/Levels")
             if let warning = medals.warning { StandardError.writeLine("koalio: warning: \(warning)") }
             loopOptions.catalog?.medals = medals.medals
+            loopOptions.catalog?.stock(LevelPackShelf.scan(LevelPackShelf.directories(environment: ProcessInfo.processInfo.environment,
+                                                                                       dataDirectory: dataDirectory)))
             loopOptions.startScreen = options.level == nil ? .title : .level
             loopOptions.levelIndex = options.level.flatMap { names.firstIndex(of: $0) } ?? (options.level == nil ? 0 : nil)
             loopOptions.packRecord = packLevel.map { PackRecord(key: LevelPack.recordKey(sha256: levelSHA256), medals: $0.pack.manifest.medals[$0.name]) }

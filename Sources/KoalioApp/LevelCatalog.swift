@@ -2,6 +2,7 @@ import KoalioFlow
 import KoalioCore
 import KoalioLevelFile
 import KoalioSim
+import KoalioUserData
 
 /// The game's levels in playing order (`level1`, `level2`, … in the data's `Levels/`) and how to
 /// load one: the loop loads a level when the player picks it.
@@ -11,11 +12,32 @@ public struct LevelCatalog {
     public var medals: [String: MedalTimes] = [:]
     /// Levels come in worlds of three: a world's last level ends with its "world complete".
     public static let levelsPerWorld = FlowState.levelsPerWorld
-    /// Loads a level by name: its map, stage and file's SHA-256 (which replays record).
+    /// Loads a level by name (or a path): its map, stage and file's SHA-256 (which replays record).
     public var load: @MainActor (String) throws(KoalioError) -> LevelFile
+    /// The level packs on the shelf ("More levels"), as listed when the game started.
+    public var shelf = LevelPackShelf()
+    /// The shelf as the flow lists it: each level's record key from its file's digest.
+    package var packListings: [PackListing] = []
 
     public init(names: [String], load: @escaping @MainActor (String) throws(KoalioError) -> LevelFile) {
         self.names = names
         self.load = load
+    }
+
+    /// Puts `shelf` in the catalog, each pack level's file read and hashed once for its key
+    /// (what listing the packs costs: `make bench` measures it).
+    public mutating func stock(_ shelf: LevelPackShelf) {
+        self.shelf = shelf
+        packListings = Self.listings(shelf)
+    }
+
+    static func listings(_ shelf: LevelPackShelf) -> [PackListing] {
+        shelf.packs.map { pack in
+            PackListing(id: pack.id, title: pack.manifest.title, author: pack.manifest.author, levels: pack.manifest.levels.map { level in
+                let key = pack.missing.contains(level) ? nil
+                    : (try? FileBytes.read(pack.path(of: level), limit: 64 << 20)).map { LevelPack.recordKey(sha256: SHA256.hash($0)) }
+                return PackListing.Level(name: level, key: key, medals: pack.manifest.medals[level])
+            })
+        }
     }
 }

@@ -15,7 +15,7 @@ package enum Effect: Equatable {
     case saveProgress
     /// Load the catalog's level at this index (read the file, prepare its images): the answer
     /// comes back through ``FlowState/levelLoaded(_:_:_:)`` in the same tick (see ``FlowState/tick(_:_:load:)``).
-    case loadLevel(Int)
+    case loadLevel(LevelRef)
     /// ``FlowState/run`` has just started: the driver loads its ghost and starts recording it.
     case levelStarted
     /// `--watch`: ``FlowState/run`` is the reloaded level, the koala where it stood (`keptPlace`)

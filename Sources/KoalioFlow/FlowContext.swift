@@ -14,6 +14,9 @@ package struct FlowContext {
     package var levelNames: [String] = []
     /// The catalog levels' medal times, by name.
     package var medals: [String: MedalTimes] = [:]
+    /// The level packs on the shelf ("More levels"), and one line for each that cannot be read.
+    package var packs: [PackListing] = []
+    package var packProblems: [String] = []
     /// The game was started at the title with its levels (not `--level` or `--replay`):
     /// winning offers the next level, pausing and the end screens offer the way out.
     package var playsTheGame = false

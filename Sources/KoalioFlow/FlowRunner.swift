@@ -86,7 +86,7 @@ package final class FlowRunner {
     /// its joins and leaves performed on the registry with their notices. Returns every effect,
     /// in order, the joins' and leaves' sounds after them, for the driver to perform the rest.
     /// `sourceIndex`: a controller's number in the run's recording, by name.
-    package func tick(_ context: FlowContext, sourceIndex: (String) -> Int, load: (Int) -> LevelLoad) -> [Effect] {
+    package func tick(_ context: FlowContext, sourceIndex: (String) -> Int, load: (LevelRef) -> LevelLoad) -> [Effect] {
         let context = self.context(context)
         let input = feed.take(from: registry, steering: presence.namedController, pausing: presence.takePauseRequest(),
                               sourceIndex: sourceIndex)

@@ -84,7 +84,7 @@ extension FlowState {
         guard context.playsTheGame else { return false }
         if input.anyBack {
             effects.append(.sound(.menuChoose))
-            mode = .levelSelect
+            leaveLevel()
             return true
         }
         guard run.session.state == .won, input.choose || input.tap != nil else { return false }
@@ -92,7 +92,7 @@ extension FlowState {
         switch wonNext(context) {
         case .nextLevel: if let next = nextLevel(context) { startLevel(next, context, &effects) }
         case .worldComplete: mode = .worldComplete(world: (run.index ?? 0) / FlowState.levelsPerWorld + 1, since: ticks)
-        case .levels: mode = .levelSelect
+        case .levels: leaveLevel()
         }
         return true
     }
@@ -163,7 +163,7 @@ extension FlowState {
     private mutating func pauseMenuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) -> PauseChoice {
         if context.playsTheGame && (input.padBack || input.quit) {
             effects.append(.sound(.menuChoose))
-            mode = .levelSelect
+            leaveLevel()
             return .left
         }
         let entries = Self.pauseEntries(context)
@@ -192,7 +192,7 @@ extension FlowState {
             openAddPhone(exit: .level, context, &effects)
             return .left
         case .levels:
-            mode = .levelSelect
+            leaveLevel()
             return .left
         case .quit:
             quitConfirmation = QuitConfirmation()

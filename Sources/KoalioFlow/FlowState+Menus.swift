@@ -29,12 +29,29 @@ extension FlowState {
             return
         }
         effects.append(.sound(.menuChoose))
-        if mode == .title { return chooseOnTitle(chosen, context, &effects) }
-        levelNotice = nil
-        if chosen < context.levelNames.count {
-            if page.entries[chosen].enabled { startLevel(chosen, context, &effects) }  // a locked level does nothing
-        } else {
-            mode = .title
+        switch mode {
+        case .title:
+            chooseOnTitle(chosen, context, &effects)
+        case .packs:
+            if chosen < context.packs.count {
+                selection[.packLevels] = 0
+                mode = .packLevels(chosen)
+            } else {
+                mode = .levelSelect
+            }
+        case let .packLevels(pack):
+            levelNotice = nil
+            guard context.packs.indices.contains(pack), chosen < context.packs[pack].levels.count else { return mode = .packs }
+            if page.entries[chosen].enabled { effects.append(.loadLevel(.pack(pack, level: chosen))) }
+        default:
+            levelNotice = nil
+            if chosen < context.levelNames.count {
+                if page.entries[chosen].enabled { startLevel(chosen, context, &effects) }  // a locked level does nothing
+            } else if chosen == context.levelNames.count {
+                mode = .packs  // More levels
+            } else {
+                mode = .title
+            }
         }
     }
 
@@ -65,7 +82,12 @@ extension FlowState {
 
     /// Back from the title asks whether to quit; from the level select, the title.
     private mutating func goBack() {
-        if mode == .title { quitConfirmation = QuitConfirmation() } else { mode = .title }
+        switch mode {
+        case .title: quitConfirmation = QuitConfirmation()
+        case .packs: mode = .levelSelect
+        case .packLevels: mode = .packs
+        default: mode = .title
+        }
     }
 
     /// Moves `page`'s selection (kept as `selection[key]`) up or down, with the menu's sound
@@ -107,23 +129,37 @@ extension FlowState {
     /// Asks for a level of the catalog to be loaded; ``levelLoaded(_:_:_:)`` starts it.
     package mutating func startLevel(_ index: Int, _ context: FlowContext, _ effects: inout [Effect]) {
         guard context.levelNames.indices.contains(index) else { return }
-        effects.append(.loadLevel(index))
+        effects.append(.loadLevel(.catalog(index)))
     }
 
     /// The answer to ``Effect/loadLevel(_:)``: the level starts, or (one line naming the file,
     /// the place and the problem, on stderr and on the level select) the player stays in the menu.
-    package mutating func levelLoaded(_ index: Int, _ load: LevelLoad, _ context: FlowContext) -> [Effect] {
-        switch load {
-        case let .refused(message):
+    package mutating func levelLoaded(_ level: LevelRef, _ load: LevelLoad, _ context: FlowContext) -> [Effect] {
+        switch (load, level) {
+        case let (.refused(message), .catalog):
             levelNotice = message
             mode = .levelSelect
             return [.warn(message)]
-        case let .loaded(map, stage, sha256):
+        case let (.refused(message), .pack(pack, _)):
+            levelNotice = message
+            mode = .packLevels(pack)
+            return [.warn(message)]
+        case let (.loaded(map, stage, sha256), .catalog(index)):
             run = LevelRun(session: Session(stage: stage, assist: context.settings.assist), map: map, index: index, sha256: sha256)
             selection[.levels] = index
-            selection[.level] = 0
-            mode = .level
-            return [.levelStarted]
+        case let (.loaded(map, stage, sha256), .pack(pack, index)):
+            run = LevelRun(session: Session(stage: stage, assist: context.settings.assist), map: map, index: nil, sha256: sha256)
+            // Kept by the digest of the file just read: an edited level starts fresh.
+            run.packRecord = PackRecord(key: LevelPack.recordKey(sha256: sha256), medals: context.packs[pack].levels[index].medals, pack: pack)
+            selection[.packLevels] = index
         }
+        selection[.level] = 0
+        mode = .level
+        return [.levelStarted]
+    }
+
+    /// Where leaving a level goes: its pack's page, or the level select.
+    package mutating func leaveLevel() {
+        mode = run.packRecord?.pack.map { .packLevels($0) } ?? .levelSelect
     }
 }

@@ -13,7 +13,7 @@ extension FlowState {
                             selection: question.selection, hint: prompts.menuHint(choose: "choose", back: "back"))
         }
         switch mode {
-        case .title, .levelSelect:
+        case .title, .levelSelect, .packs, .packLevels:
             return listPage(context, prompts: prompts)
         case let .settings(state):
             return settingsPage(state, context, prompts: prompts, rawStick: rawStick)
@@ -65,9 +65,62 @@ extension FlowState {
                                             hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
             page.subheading = levelNotice
             return page
+        case .packs:
+            return Self.packsPage(context, progress: progress, selection: selection[.packs] ?? 0,
+                                  hint: prompts?.menuHint(choose: "open", back: "back") ?? Prompt([]))
+        case let .packLevels(index):
+            guard context.packs.indices.contains(index) else { return nil }
+            var page = Self.packLevelsPage(context.packs[index], progress: progress, selection: selection[.packLevels] ?? 0,
+                                           hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
+            if let levelNotice { page.subheading = levelNotice }
+            return page
         case .settings, .howToPlay, .addPhone, .level, .worldComplete:
             return nil
         }
+    }
+
+    /// The widest subheading the level pages show, in characters (longer lines are cut).
+    package static let subheadingCharacters = 64
+
+    /// "More levels": each pack with its author and how many of its levels are won, then
+    /// Back; a pack that cannot be read is said in the subheading (the first, and how many).
+    package static func packsPage(_ context: FlowContext, progress: PlayerProgress, selection: Int, hint: Prompt) -> MenuPage {
+        var entries = context.packs.map { pack in
+            let won = pack.levels.count { level in level.key.map { progress.record($0).won } ?? false }
+            return MenuPage.Entry(pack.title, detail: "by \(pack.author)  \(won)/\(pack.levels.count)")
+        }
+        entries.append(.init("Back"))
+        let subheading: String
+        if let problem = context.packProblems.first {
+            let more = context.packProblems.count > 1 ? " (and \(context.packProblems.count - 1) more: koalio --list-levels)" : ""
+            subheading = excerpt("Cannot read " + problem, characters: subheadingCharacters - more.count) + more
+        } else if context.packs.isEmpty {
+            subheading = "No level packs yet: put one in ~/.local/share/koalio/levels/"
+        } else {
+            subheading = "Levels made by others"
+        }
+        return MenuPage(heading: "More levels", subheading: subheading, entries: entries, selection: selection, hint: hint, compact: true)
+    }
+
+    /// One pack's levels as the level select shows the game's: best time, medal and leaves,
+    /// `new` or `locked` (each opens when the one before is won), `missing` for a file not
+    /// there; then Back.
+    package static func packLevelsPage(_ pack: PackListing, progress: PlayerProgress, selection: Int, hint: Prompt) -> MenuPage {
+        let keys = pack.levels.map { $0.key ?? "" }
+        var entries = pack.levels.enumerated().map { index, level in
+            guard let key = level.key else { return MenuPage.Entry(level.name, detail: "missing", enabled: false) }
+            let unlocked = progress.isUnlocked(index, of: keys)
+            return MenuPage.Entry(level.name, detail: unlocked ? levelDetail(progress.record(key), medals: level.medals) : "locked",
+                                  enabled: unlocked)
+        }
+        entries.append(.init("Back"))
+        return MenuPage(heading: excerpt(pack.title, characters: 28), subheading: "by \(pack.author)", entries: entries,
+                        selection: selection, hint: hint, compact: true)
+    }
+
+    /// `text` cut to `characters`, with three dots when it was longer (the font has no ellipsis).
+    package static func excerpt(_ text: String, characters: Int) -> String {
+        text.count <= characters ? text : String(text.prefix(max(0, characters - 3))) + "..."
     }
 
     /// The end and pause screens' lines, as the level draws them: each names what its screen's
@@ -178,6 +231,7 @@ extension FlowState {
                                   enabled: unlocked,
                                   section: worlds && index % levelsPerWorld == 0 ? "World \(index / levelsPerWorld + 1)" : nil)
         }
+        entries.append(.init("More levels"))
         entries.append(.init("Back"))
         return MenuPage(heading: "Levels", entries: entries, selection: selection, hint: hint, compact: true)
     }

@@ -37,6 +37,8 @@ package struct FlowState: Equatable {
         switch mode {
         case .title: return .title
         case .levelSelect: return .levels
+        case .packs: return .packs
+        case .packLevels: return .packLevels
         case let .settings(state): return state.page
         case .howToPlay: return .howToPlay
         case .addPhone: return .addPhone
@@ -56,7 +58,7 @@ package struct FlowState: Equatable {
         case .level: return true
         case let .settings(state): return state.exit == .level
         case let .howToPlay(exit), let .addPhone(exit): return exit == .level
-        case .title, .levelSelect, .worldComplete: return false
+        case .title, .levelSelect, .packs, .packLevels, .worldComplete: return false
         }
     }
 
@@ -82,7 +84,7 @@ package struct FlowState: Equatable {
             return effects
         }
         switch mode {
-        case .title, .levelSelect: menuTick(input.menu, context, &effects)
+        case .title, .levelSelect, .packs, .packLevels: menuTick(input.menu, context, &effects)
         case let .settings(state): settingsTick(state, input, context, &effects)
         case let .howToPlay(exit): howToPlayTick(exit, input.menu, &effects)
         case let .addPhone(exit): addPhoneTick(exit, input.menu, &effects)
@@ -97,7 +99,7 @@ package struct FlowState: Equatable {
     /// prepares its images) and fed back through ``levelLoaded(_:_:_:)``. Returns the effects
     /// left for the driver to perform, in order.
     @MainActor
-    package mutating func tick(_ input: FrameInput, _ context: FlowContext, load: (Int) -> LevelLoad) -> [Effect] {
+    package mutating func tick(_ input: FrameInput, _ context: FlowContext, load: (LevelRef) -> LevelLoad) -> [Effect] {
         var effects = update(input, context)
         var index = 0
         while index < effects.count {

@@ -10,6 +10,10 @@ import KoalioSim
 package enum Mode: Equatable {
     case title
     case levelSelect
+    /// "More levels": the level packs on the shelf.
+    case packs
+    /// One pack's levels (its place in ``FlowContext/packs``).
+    case packLevels(Int)
     case settings(SettingsState)
     /// How to play, and where its Back leads (the title, or the paused level).
     case howToPlay(exit: SettingsState.Exit)
@@ -73,10 +77,13 @@ package struct LevelRun: Equatable {
 package struct PackRecord: Equatable, Sendable {
     package var key: String
     package var medals: MedalTimes?
+    /// The pack's page the run came from, to go back to (nil: started with `--level PACK/NAME`).
+    package var pack: Int?
 
-    package init(key: String, medals: MedalTimes?) {
+    package init(key: String, medals: MedalTimes?, pack: Int? = nil) {
         self.key = key
         self.medals = medals
+        self.pack = pack
     }
 }
 

@@ -1,6 +1,8 @@
 /// Where the player is in the game: a menu, or a level.
 public enum Screen: String, Sendable {
     case title, levels, level
+    /// "More levels": the level packs, and one pack's levels.
+    case packs, packLevels = "pack"
     /// The settings pages (from the title or the pause screen).
     case settings, keyboardControls = "keyboard", padControls = "gamepad", touchControls = "touch", video, assist
 

@@ -37,7 +37,7 @@ final class FlowHarness {
     private var base = FlowContext()
     var context: FlowContext { runner.context(base) }
     /// The catalog's loader: the shipped levels, or a refusal for those `broken` names.
-    let load: (Int) -> LevelLoad
+    let load: (LevelRef) -> LevelLoad
     /// Every effect so far, and the screen after each tick.
     private(set) var effects: [Effect] = []
     private(set) var screens: [Screen] = []
@@ -54,10 +54,13 @@ final class FlowHarness {
                             registry: registry)
         base.levelNames = levels.map(\.name)
         base.playsTheGame = true
-        load = { index in
-            broken.contains(index) ? .refused("Levels/\(levels[index].name).tmx:3: broken on purpose")
+        load = { level in
+            // A pack's levels are level 1 again (`broken` names catalog levels only).
+            guard case let .catalog(index) = level else { return .loaded(levels[0].map, levels[0].stage, sha256: levels[0].sha256) }
+            return broken.contains(index) ? .refused("Levels/\(levels[index].name).tmx:3: broken on purpose")
                 : .loaded(levels[index].map, levels[index].stage, sha256: levels[index].sha256)
         }
+        base.packs = [Self.pack]
         base.settings = settings
         base.keyNames = KeyNames.table
         registry.bindings = settings.bindings
@@ -69,8 +72,16 @@ final class FlowHarness {
 
     var screen: Screen { flow.screen }
 
+    /// The one level pack on the harness's shelf: two levels, the second missing.
+    static let pack = PackListing(id: "forest", title: "Forest trials", author: "Ana",
+                                  levels: [.init(name: "intro", key: "sha256-intro", medals: MedalTimes(gold: 1800, silver: 2400, bronze: 3600)),
+                                           .init(name: "canopy", key: nil)])
+
+    /// Packs that could not be read, as the driver would list them.
+    func setPackProblems(_ problems: [String]) { base.packProblems = problems }
+
     /// Starts a catalog level at once, as choosing it would (the load answered by the harness's catalog).
-    func startLevel(_ index: Int) { _ = flow.levelLoaded(index, load(index), context) }
+    func startLevel(_ index: Int) { _ = flow.levelLoaded(.catalog(index), load(.catalog(index)), context) }
 
     /// The end of a 60 Hz frame of one tick, as the driver runs it: the frame's events were
     /// handed over as they came, after its ``FlowRunner/beginFrame()``; the next frame begins.

@@ -14,7 +14,7 @@ import XCTest
 enum FlowChecks {
     /// Where a prompt is read.
     enum Stage: String, CaseIterable, Sendable, CustomStringConvertible {
-        case title, quit, levels, howToPlay, paused, won, wonLast, died, worldComplete
+        case title, quit, levels, packs, packLevels, howToPlay, paused, won, wonLast, died, worldComplete
 
         var description: String { rawValue }
     }
@@ -39,6 +39,8 @@ enum FlowChecks {
         case .title: break
         case .quit: h.flow.quitConfirmation = QuitConfirmation()
         case .levels: h.flow.mode = .levelSelect
+        case .packs: h.flow.mode = .packs
+        case .packLevels: h.flow.mode = .packLevels(0)
         case .howToPlay: h.flow.mode = .howToPlay(exit: .title)
         case .paused, .won, .died:
             h.flow.selection[.levels] = 0
@@ -58,7 +60,7 @@ enum FlowChecks {
     static func prompt(at stage: Stage, _ h: FlowHarness, pad: Int?) throws -> Prompt {
         let prompts = try h.prompts(pad: pad)
         switch stage {
-        case .title, .quit, .levels, .howToPlay, .worldComplete:
+        case .title, .quit, .levels, .packs, .packLevels, .howToPlay, .worldComplete:
             return try XCTUnwrap(h.flow.menuPage(h.context, prompts: prompts, rawStick: (0, 0))).hint
         case .paused: return h.flow.stateScreenPrompts(h.context, prompts: prompts).paused
         case .won, .wonLast: return h.flow.stateScreenPrompts(h.context, prompts: prompts).won
@@ -110,7 +112,8 @@ enum FlowChecks {
         func expect<T: Equatable>(_ got: T, _ wanted: T, _ message: String) { expect(got == wanted, "\(message): \(got), not \(wanted)") }
         let quits = effects.contains(.quit)
         switch (stage, verb) {
-        case (.title, "choose"), (.levels, "choose"), (.quit, "choose") where !effects.contains(.sound(.menuChoose)):
+        case (.title, "choose"), (.levels, "choose"), (.packs, "choose"), (.packLevels, "choose"), (.quit, "choose")
+            where !effects.contains(.sound(.menuChoose)):
             expect(effects.contains(.sound(.menuMove)), "\(what): moves the selection")
             expect(transitions.count, 1, "\(what): and stays")
         case (.title, "go"): expect(transitions, [.title, .levels], what)
@@ -124,6 +127,16 @@ enum FlowChecks {
             expect(h.flow.run.index, 0, what)
             expect(h.flow.session.state, .playing, "\(what): the press that chose the level does not pause it")
         case (.levels, "back"): expect(transitions, [.levels, .title], what)
+        case (.packs, "open"):
+            expect(transitions, [.packs, .packLevels], what)
+            expect(h.flow.mode, .packLevels(0), "\(what): the first pack")
+        case (.packs, "back"): expect(transitions, [.packs, .levels], what)
+        case (.packLevels, "play"):
+            expect(transitions, [.packLevels, .level], what)
+            expect(h.flow.run.packRecord, PackRecord(key: LevelPack.recordKey(sha256: FlowHarness.levels[0].sha256),
+                                                     medals: FlowHarness.pack.levels[0].medals, pack: 0), "\(what): kept by its digest")
+            expect(h.flow.session.state, .playing, "\(what): the press that chose the level does not pause it")
+        case (.packLevels, "back"): expect(transitions, [.packLevels, .packs], what)
         case (.howToPlay, "back"): expect(transitions, [.howToPlay, .title], what)
         case (.paused, "resume"):
             expect(transitions, [.level], what)

@@ -15,10 +15,11 @@ final class LevelSelectPageTests: XCTestCase {
             MenuPage.Entry("Level 1", detail: "best 0:37.1"),
             MenuPage.Entry("Level 2", detail: "new"),
             MenuPage.Entry("Level 3", detail: "locked", enabled: false),
+            MenuPage.Entry("More levels"),
             MenuPage.Entry("Back"),
         ])
         XCTAssertEqual(page.selection, 1)
-        XCTAssertEqual(page.selection(movedBy: 1), 3, "down skips the locked level")
+        XCTAssertEqual(page.selection(movedBy: 1), 3, "down skips the locked level, to More levels")
         XCTAssertEqual(FlowState.displayName("my-level"), "my-level", "names that are not levelN stay as they are")
     }
 
@@ -27,7 +28,8 @@ final class LevelSelectPageTests: XCTestCase {
         var progress = PlayerProgress()
         for name in names { progress.recordWin(level: name, ticks: 2000) }
         let page = FlowState.levelSelectPage(names: names, progress: progress, selection: 0, hint: Prompt([]))
-        XCTAssertEqual(page.entries.map(\.section), ["World 1", nil, nil, "World 2", nil, nil, nil], "a heading over each world, none over Back")
+        XCTAssertEqual(page.entries.map(\.section), ["World 1", nil, nil, "World 2", nil, nil, nil, nil],
+                       "a heading over each world, none over More levels and Back")
         let rows = MenuLayout.rows(sections: page.entries.map(\.section), compact: page.compact)
         XCTAssertEqual(rows.headings.map(\.text), ["World 1", "World 2"])
         XCTAssertLessThan(rows.headings[1].rect.maxY, rows.entries[3].minY + 0.5, "World 2's heading sits above level 4")
@@ -48,7 +50,7 @@ final class LevelSelectPageTests: XCTestCase {
         let medals = ["level4": MedalTimes(gold: 1700, silver: 1900, bronze: 2500)]
         let page = FlowState.levelSelectPage(names: ["level4", "level5", "level6"], progress: progress, medals: medals, selection: 0,
                                              hint: Prompt([]))
-        XCTAssertEqual(page.entries.map(\.detail), ["best 0:30.0  silver  leaves 7/10", "won with assist  leaves 2/10", "new", nil])
+        XCTAssertEqual(page.entries.map(\.detail), ["best 0:30.0  silver  leaves 7/10", "won with assist  leaves 2/10", "new", nil, nil])
     }
 
     func testTheEndScreenTellsTheTimeTheBestTheMedalAndTheLeaves() {

@@ -167,15 +167,26 @@ public final class GameLoop {
     // MARK: - Ticks
 
     private func tick() {
-        for effect in runner.tick(context, sourceIndex: keeper.sourceIndex, load: loadCatalogLevel) { perform(effect) }
+        for effect in runner.tick(context, sourceIndex: keeper.sourceIndex, load: loadLevel) { perform(effect) }
         writeTrace()
     }
 
-    /// Reads a catalog level and prepares its images (``Effect/loadLevel(_:)``).
-    private func loadCatalogLevel(_ index: Int) -> LevelLoad {
-        guard let catalog = options.catalog, catalog.names.indices.contains(index) else { return .refused("no levels") }
+    /// Reads a catalog or pack level and prepares its images (``Effect/loadLevel(_:)``).
+    private func loadLevel(_ level: LevelRef) -> LevelLoad {
+        guard let catalog = options.catalog else { return .refused("no levels") }
+        let name: String
+        switch level {
+        case let .catalog(index):
+            guard catalog.names.indices.contains(index) else { return .refused("no levels") }
+            name = catalog.names[index]
+        case let .pack(pack, index):
+            guard catalog.shelf.packs.indices.contains(pack), catalog.shelf.packs[pack].manifest.levels.indices.contains(index) else {
+                return .refused("no such pack level")
+            }
+            name = catalog.shelf.packs[pack].path(of: catalog.shelf.packs[pack].manifest.levels[index])
+        }
         let loaded: LevelFile
-        do throws(KoalioError) { loaded = try catalog.load(catalog.names[index]) } catch { return .refused(error.description) }
+        do throws(KoalioError) { loaded = try catalog.load(name) } catch { return .refused(error.description) }
         do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch {
             return .refused(KoalioError.dataFile(error, reference: loaded.map.reference(of: error)).description)
         }
@@ -187,6 +198,8 @@ public final class GameLoop {
         var context = FlowContext()
         context.levelNames = options.catalog?.names ?? []
         context.medals = options.catalog?.medals ?? [:]
+        context.packs = options.catalog?.packListings ?? []
+        context.packProblems = options.catalog?.shelf.problems ?? []
         context.playsTheGame = options.startScreen == .title && flow.run.source.isLive && options.catalog != nil
         context.settings = settings.effective
         context.keyNames = KeyNames.table

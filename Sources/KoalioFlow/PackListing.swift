@@ -1,0 +1,36 @@
+import KoalioCore
+
+/// A level pack as the "More levels" pages show it: read from the shelf by the driver (the flow
+/// lists and starts, it never reads files). A level whose file cannot be read has no key.
+package struct PackListing: Equatable, Sendable {
+    package struct Level: Equatable, Sendable {
+        package var name: String
+        /// Where its records are kept (``LevelPack/recordKey(sha256:)``); nil: its file is missing.
+        package var key: String?
+        package var medals: MedalTimes?
+
+        package init(name: String, key: String?, medals: MedalTimes? = nil) {
+            self.name = name
+            self.key = key
+            self.medals = medals
+        }
+    }
+
+    package var id: String
+    package var title: String
+    package var author: String
+    package var levels: [Level]
+
+    package init(id: String, title: String, author: String, levels: [Level]) {
+        self.id = id
+        self.title = title
+        self.author = author
+        self.levels = levels
+    }
+}
+
+/// Which level to load: the catalog's, or a pack's (by their places in ``FlowContext/packs``).
+package enum LevelRef: Equatable, Sendable {
+    case catalog(Int)
+    case pack(Int, level: Int)
+}
