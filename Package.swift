@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioPhone"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioPhone", "KoalioPackArchive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -31,6 +31,11 @@ let package = Package(
         // Xiph's Ogg Vorbis decoder, for the music loops (SDL mixes them; see KoalioSDL/Mixer.swift).
         .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // zlib's minizip (libminizip-dev): level packs as zips, read from memory through
+        // CZipMemory's callbacks. Linked statically: it is small and not on every desktop.
+        .systemLibrary(name: "CMinizip", providers: [.apt(["libminizip-dev"])]),
+        .target(name: "CZipMemory", dependencies: ["CMinizip", "CZlib"],
+                linkerSettings: [.linkedLibrary(":libminizip.a")]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // TOML for the player's files: toml++ (Debian's header-only libtomlplusplus-dev) behind a
         // C function, so reading settings pulls in neither Foundation nor ICU.
@@ -60,6 +65,8 @@ let package = Package(
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL", "CSDL2"]),
+        // Level packs as zips: read (from memory, every entry checked against its limits) and written.
+        .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"]),
         // Phones as pads: the pairing secrets, who may try, and the frame a phone sends (pure).
         .target(name: "KoalioPhone"),
         // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
@@ -75,7 +82,7 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioPhone", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioPhone", "KoalioPackArchive", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",
@@ -130,7 +137,7 @@ let package = Package(
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "KoalioPhoneServer", "CSDL2"]),
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioView",

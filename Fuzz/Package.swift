@@ -19,6 +19,7 @@ let package = Package(
         .executableTarget(name: "fuzz-progress", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-phone-frame", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-pack-manifest", dependencies: [formats, "FuzzSupport"]),
+        .executableTarget(name: "fuzz-pack-zip", dependencies: [formats, "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -192,6 +192,22 @@ public enum Game {
         }
     }
 
+    /// `--add-pack`: the pack checked and put on the player's shelf (lines to print, exit status).
+    public nonisolated static func addPack(_ source: String, dataDir: String?) throws(KoalioError) -> (lines: [String], status: Int32) {
+        _ = try DataDirectory.locate(explicit: dataDir)  // the tilesets and images the levels' check may need
+        guard let home = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) else {
+            return (["--add-pack: no home to keep packs in ($XDG_DATA_HOME and $HOME are unset)"], 2)
+        }
+        let outcome = PackInstaller.add(source, into: home + "/levels")
+        return (outcome.lines, outcome.status)
+    }
+
+    /// `--export-pack DIR OUT.zip`.
+    public nonisolated static func exportPack(_ folder: String, to output: String) -> (lines: [String], status: Int32) {
+        let outcome = PackInstaller.export(folder, to: output)
+        return (outcome.lines, outcome.status)
+    }
+
     /// `--list-levels`' lines.
     public nonisolated static func listLevels(dataDir: String?) throws(KoalioError) -> [String] {
         LevelList.lines(dataDirectory: try DataDirectory.locate(explicit: dataDir), environment: ProcessInfo.processInfo.environment)

@@ -5,6 +5,10 @@
 /// game (found by `tools/fuzz`). This gate finds such headers first, so the file gets the same
 /// one-line "not TOML" as any other syntax error.
 ///
+/// Likewise an array whose next value starts with `}` (`a = [}`, `a = [1, }`): toml++ asserts
+/// that a value does not begin with a terminator (found by `fuzz-pack-manifest`; a settings
+/// file `a = [}` stopped the game the same way).
+///
 /// It follows strings (basic, literal, multi-line) and comments, and counts brackets, so a `[`
 /// inside a value (an array spanning lines) is never taken for a header.
 enum TOMLGate {
@@ -13,6 +17,8 @@ enum TOMLGate {
         let scalars = Array(text.unicodeScalars)
         var index = 0, line = 1, depth = 0
         var atLineStart = true
+        /// Inside an array, after its `[` or a `,`: what comes next must be a value or `]`.
+        var valueNext = false
         func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < scalars.count ? scalars[index + offset] : nil }
         func isKeyStart(_ scalar: Unicode.Scalar?) -> Bool {
             guard let scalar else { return false }
@@ -57,6 +63,13 @@ enum TOMLGate {
                 continue
             case "\"", "'":
                 skipString()
+            case "}" where valueNext:
+                return (line, "an array needs a value or ']' before '}'")
+            case "," where depth > 0:
+                valueNext = true
+                index += 1
+                atLineStart = false
+                continue
             case "[":
                 if atLineStart && depth == 0 {
                     // A table header: `[` or `[[`, blanks, then a name.
@@ -67,14 +80,19 @@ enum TOMLGate {
                         return (line, "a table header needs a name after its '['")
                     }
                 }
+                let header = atLineStart && depth == 0
                 depth += 1
                 index += 1
+                valueNext = !header
+                atLineStart = false
+                continue
             case "]":
                 depth = max(0, depth - 1)
                 index += 1
             default:
                 index += 1
             }
+            valueNext = false
             atLineStart = false
         }
         return nil

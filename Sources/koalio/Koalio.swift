@@ -25,6 +25,19 @@ struct Koalio: ParsableCommand {
     @Flag(help: "Print the shipped levels and every level pack's, with the name --level takes, the best time and the medal, and exit.")
     var listLevels = false
 
+    @Option(name: .customLong("add-pack"), help: ArgumentHelp("Check a level pack (a folder, or a .zip of one) and put it with your levels: every level must load and be winnable, or nothing is added; exit.", valueName: "dir|file.zip"))
+    var addPack: String?
+
+    @Option(name: .customLong("export-pack"), parsing: .upToNextOption,
+            help: ArgumentHelp("Zip the level pack in a folder, to share it: --export-pack DIR OUT.zip; exit.", valueName: "dir out.zip"))
+    var exportPack: [String] = []
+
+    mutating func validate() throws {
+        if !exportPack.isEmpty && exportPack.count != 2 {
+            throw ValidationError("--export-pack takes a pack's folder and the zip to write: --export-pack DIR OUT.zip")
+        }
+    }
+
     @Option(name: .customLong("check-level"), parsing: .upToNextOption,
             help: ArgumentHelp("Check these level files and exit: load each, name what an author should fix, and say whether the solver can win it (exit 0: all winnable, 1: one is not, 2: one does not load).", valueName: "file"))
     var checkLevel: [String] = []

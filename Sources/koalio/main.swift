@@ -16,6 +16,16 @@ do {
         print(report.lines.map(TerminalText.escaped).joined(separator: "\n"))
         exit(report.status)
     }
+    if let source = options.addPack {
+        let outcome = try Game.addPack(source, dataDir: options.options.dataDir)
+        print(outcome.lines.map(TerminalText.escaped).joined(separator: "\n"))
+        exit(outcome.status)
+    }
+    if options.exportPack.count == 2 {
+        let outcome = Game.exportPack(options.exportPack[0], to: options.exportPack[1])
+        print(outcome.lines.map(TerminalText.escaped).joined(separator: "\n"))
+        exit(outcome.status)
+    }
     if options.listLevels {
         print(try Game.listLevels(dataDir: options.options.dataDir).map(TerminalText.escaped).joined(separator: "\n"))
         exit(0)

@@ -178,6 +178,19 @@ final class TOMLGateTests: XCTestCase {
         XCTAssertEqual(TOMLGate.check("[[ +]]")?.line, 1)
     }
 
+    /// Found by fuzz-pack-manifest: toml++ asserts when an array's next value starts with `}`.
+    /// A settings file `a = [}` stopped the game.
+    func testAnArrayValueStartingWithABraceIsCaughtWithItsLine() {
+        XCTAssertEqual(TOMLGate.check("a = [}")?.line, 1)
+        XCTAssertEqual(TOMLGate.check("a = [1,}")?.line, 1)
+        XCTAssertEqual(TOMLGate.check("a = [ # a comment\n  }")?.line, 2)
+        XCTAssertEqual(TOMLGate.check("a = {b = [}]}")?.line, 1)
+        XCTAssertEqual(TOMLGate.check("levels= [\"int*o\",} \"canopy.v2\"]")?.line, 1, "the fuzzer's pack.toml")
+        XCTAssertNil(TOMLGate.check("a = [{b = 1}, {c = 2}]\nd = [\n  1,\n  2,\n]\ne = { f = [1, 2] }\n[[g]]\n"))
+        XCTAssertEqual(SettingsFile.decode(Array("a = [}".utf8), file: "s.toml", naming: KeyNames.table).problems.map(\.description),
+                       ["s.toml:1: not TOML: an array needs a value or ']' before '}'; using the default settings"])
+    }
+
     func testValidFilesPass() {
         XCTAssertNil(TOMLGate.check("[keyboard]\njump = [\n  \"[\",\n  [\n\"x\"],\n]\n[ \"quoted key\" ]\n[[array]]\n"))
         XCTAssertNil(TOMLGate.check("s = \"\"\"\n[\n\"\"\"\nt = '''\n[[[\n'''\n# [\n[a.b]\n"))
