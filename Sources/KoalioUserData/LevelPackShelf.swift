@@ -45,7 +45,7 @@ public struct LevelPackShelf: Equatable, Sendable {
         var seen = Set<String>()
         for directory in directories {
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            for id in entries.sorted().prefix(packLimit) where !id.hasPrefix(".") && PackManifest.isPlainName(id) {
+            for id in entries.sorted(by: naturalOrder).prefix(packLimit) where !id.hasPrefix(".") && PackManifest.isPlainName(id) {
                 let folder = directory + "/" + id
                 // A folder (listable), not a file; one of the player's hides the data's of the same id.
                 guard (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil, !seen.contains(id) else { continue }
@@ -74,6 +74,28 @@ public struct LevelPackShelf: Equatable, Sendable {
             }
         }
         return shelf
+    }
+
+    /// Names in the order a person counts them: `pack2` before `pack10`.
+    static func naturalOrder(_ a: String, _ b: String) -> Bool {
+        func parts(_ text: String) -> [(number: Int?, text: String)] {
+            var result: [(Int?, String)] = [], current = "", digits = false
+            for character in text {
+                if !current.isEmpty && character.isASCII && character.isNumber != digits {
+                    result.append((digits ? Int(current.prefix(18)) : nil, current))
+                    current = ""
+                }
+                digits = character.isASCII && character.isNumber
+                current.append(character)
+            }
+            if !current.isEmpty { result.append((digits ? Int(current.prefix(18)) : nil, current)) }
+            return result
+        }
+        for (x, y) in zip(parts(a), parts(b)) where x.text != y.text {
+            if let m = x.number, let n = y.number, m != n { return m < n }
+            return x.text < y.text
+        }
+        return a.count < b.count || (a.count == b.count && a < b)
     }
 
     /// The pack level `ID/NAME` names, if the shelf has it.

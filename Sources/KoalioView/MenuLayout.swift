@@ -17,32 +17,62 @@ public enum MenuLayout {
     public static let compactGap = 3.0
     public static let compactFirstTop = 62.0
 
+    /// Rows a list shows at once: a longer one scrolls, showing one row fewer than the most
+    /// that fit (the settings page's twelve, which reach the hint line's top) so its last row
+    /// clears the hint.
+    public static let compactRowsShown = 11
+    public static let compactRowsFitting = 12
+    public static let rowsShown = 5
+
     /// The rectangles of `count` entries, centred, top to bottom.
     public static func entryRects(count: Int, compact: Bool = false) -> [Rect] {
         rows(sections: Array(repeating: nil, count: max(0, count)), compact: compact).entries
     }
 
-    /// The rectangles of `page`'s entries, each section heading taking a row above its entry.
-    public static func entryRects(_ page: MenuPage) -> [Rect] {
-        rows(sections: page.entries.map(\.section), compact: page.compact).entries
+    /// The rectangles of `page`'s entries, each section heading taking a row above its entry,
+    /// the list scrolled to its selection.
+    public static func entryRects(_ page: MenuPage) -> [Rect] { rows(page).entries }
+
+    public static func rows(_ page: MenuPage) -> Rows {
+        rows(sections: page.entries.map(\.section), compact: page.compact, selection: page.selection)
+    }
+
+    /// Where a list's rows are: each entry's rectangle (one scrolled out of view has an empty
+    /// one, off the view, which no tap hits), the section headings in view, and whether rows
+    /// are hidden above or below.
+    public struct Rows {
+        public var entries: [Rect]
+        public var headings: [(text: String, rect: Rect)]
+        public var moreAbove = false
+        public var moreBelow = false
     }
 
     /// The entries' rectangles and the section headings' rows, top to bottom: an entry with a
-    /// section (`sections[i]` not nil) has its heading in the row above it.
-    public static func rows(sections: [String?], compact: Bool) -> (entries: [Rect], headings: [(text: String, rect: Rect)]) {
+    /// section (`sections[i]` not nil) has its heading in the row above it. A list longer than
+    /// the view shows the rows around `selection` (the same selection, the same rows: a
+    /// function of the page alone, so a tap hits what is drawn).
+    public static func rows(sections: [String?], compact: Bool, selection: Int = 0) -> Rows {
         let width = compact ? compactWidth : entryWidth, height = compact ? compactHeight : entryHeight
         let gap = compact ? compactGap : entryGap, top = compact ? compactFirstTop : firstEntryTop
-        var entries: [Rect] = [], headings: [(text: String, rect: Rect)] = []
+        let shown = compact ? (sections.count + sections.count { $0 != nil } <= compactRowsFitting ? compactRowsFitting : compactRowsShown) : rowsShown
+        // Each entry's row, counting the headings' rows.
+        var rowOfEntry: [Int] = [], headingRows: [(text: String, row: Int)] = []
         var row = 0
-        func next() -> Rect {
-            defer { row += 1 }
-            return Rect(x: (Double(LogicalView.width) - width) / 2, y: top + Double(row) * (height + gap), width: width, height: height)
-        }
         for section in sections {
-            if let section { headings.append((section, next())) }
-            entries.append(next())
+            if let section { headingRows.append((section, row)); row += 1 }
+            rowOfEntry.append(row)
+            row += 1
         }
-        return (entries, headings)
+        let selected = rowOfEntry.indices.contains(selection) ? rowOfEntry[selection] : 0
+        let first = row <= shown ? 0 : min(max(0, selected - shown / 2), row - shown)
+        func rect(_ row: Int) -> Rect? {
+            guard row >= first, row < first + shown else { return nil }
+            return Rect(x: (Double(LogicalView.width) - width) / 2, y: top + Double(row - first) * (height + gap), width: width, height: height)
+        }
+        let hidden = Rect(x: -1000, y: -1000, width: 0, height: 0)
+        return Rows(entries: rowOfEntry.map { rect($0) ?? hidden },
+                    headings: headingRows.compactMap { heading in rect(heading.row).map { (heading.text, $0) } },
+                    moreAbove: first > 0, moreBelow: first + shown < row)
     }
 
     /// The pause screen's entries (Resume, Settings, …): compact rows under its prompt.
@@ -73,6 +103,6 @@ public enum MenuLayout {
     /// The entry of `page` a tap at `point` hits, if any (as drawn: compact or not, with its
     /// section headings, which are not entries).
     public static func entry(at point: Vec2, in page: MenuPage) -> Int? {
-        entryRects(page).firstIndex { $0.contains(point) }
+        entryRects(page).firstIndex { $0.width > 0 && $0.contains(point) }
     }
 }

@@ -27,23 +27,36 @@ public enum MenuView {
         if let subheading = page.subheading {
             Text.draw(subheading, x: Scene.viewWidth / 2, y: page.compact ? 48 : 92, centered: true, into: &list)
         }
-        let rows = MenuLayout.rows(sections: page.entries.map(\.section), compact: page.compact)
+        let rows = MenuLayout.rows(page)
         for heading in rows.headings {
             let scale = page.compact ? 1 : 2
             Text.draw(heading.text, x: heading.rect.x + 4, y: heading.rect.maxY - Double(Art.glyphHeight * scale) - 2, scale: scale,
                       color: headingColor, into: &list)
         }
         drawEntries(page, in: rows.entries, into: &list)
+        let shown = rows.entries.filter { $0.width > 0 }
+        if rows.moreAbove, let top = shown.first { drawArrow(up: true, beside: top, into: &list) }
+        if rows.moreBelow, let bottom = shown.last { drawArrow(up: false, beside: bottom, into: &list) }
         page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 20, into: &list)
         if let card { PairingCardView.draw(card, large: largeCard, into: &list) }
         return list
     }
 
+    /// A small arrow right of `row`: more of the list above (or below) it, scrolled out of view.
+    static func drawArrow(up: Bool, beside row: Rect, into list: inout DrawList) {
+        let x = row.maxX + 6, middle = row.y + row.height / 2
+        for step in 0..<4 {
+            let y = up ? middle - 4 + Double(step) * 2 : middle + 4 - Double(step) * 2 - 2
+            list.append(.fill(Rect(x: x + 4 - Double(step) * 1.0 - 1, y: y, width: Double(step) * 2 + 2, height: 2), headingColor))
+        }
+    }
+
     /// A page's entries in `rects`: the selected one highlighted, locked ones greyed, values and
-    /// glyphs right-aligned (text at the font's size on compact pages, twice it otherwise).
+    /// glyphs right-aligned (text at the font's size on compact pages, twice it otherwise); an
+    /// entry scrolled out of view (an empty rectangle) is not drawn.
     static func drawEntries(_ page: MenuPage, in rects: [Rect], into list: inout DrawList) {
         let scale = page.compact ? 1 : 2
-        for (index, (entry, rect)) in zip(page.entries, rects).enumerated() {
+        for (index, (entry, rect)) in zip(page.entries, rects).enumerated() where rect.width > 0 {
             let selected = index == page.selection
             list.append(.fill(rect, selected ? selectedFill : entryFill))
             let color = !entry.enabled ? lockedText : selected ? Color(30, 24, 40) : entry.warns ? warningText : .white

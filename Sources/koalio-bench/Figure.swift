@@ -71,6 +71,8 @@ extension Figure {
     static let simulation = Figure("simulation ticks/s (headless, no rendering)", "ticks/s", .atLeast(2000000))
     static let simulationCritters = Figure("simulation with critters (level 6: 17 critters)", "ticks/s", .atLeast(5000000))
     static let simulationWithoutObjects = Figure("  level 6's run without its objects", "ticks/s", .compare)
+    static let packListing = Figure("50 level packs of 10: listed at start", "ms", .compare)
+    static let morePacksPageFrame = Figure("  More levels opened on them: longest frame", "ms", .atMost(1000 / 60, note: "(a frame)"))
     static let stickerKnightLoad = Figure("Tiled's Sticker Knight sandbox: load and stage", "ms", .compare)
     static let verification = Figure("replay verification (decode, step, checksums)", "ticks/s", .atLeast(500000))
     static let simulationFourKoalas = Figure("simulation, four koalas: koala steps/s", "steps/s", .atLeast(15000000))

@@ -16,7 +16,7 @@
 //                              --frame-times (printed beside how late a plain 16.7 ms sleep wakes
 //                              here, and the longest frame's own work: what the game adds to the wait)
 //   phones                     see PhoneFigures.swift
-//   Sticker Knight             see LevelFigures.swift
+//   Sticker Knight, packs      see LevelFigures.swift
 //   All game runs play music and effects on SDL's dummy audio driver.
 import Foundation
 import KoalioCore
@@ -46,6 +46,8 @@ struct Options {
     var levelsOnly = false
     /// `--phones-only`: just the phones' figures.
     var phonesOnly = false
+    /// `--packs-only`: just the level packs' and Sticker Knight's.
+    var packsOnly = false
     /// `--co-op-only`: just the four-koala simulation and four-player verification (to profile them).
     var coopOnly = false
     /// `--simulation-ticks N`: ticks per simulation run (fewer to profile under callgrind).
@@ -69,11 +71,12 @@ struct Options {
             case "--levels-only": levelsOnly = true
             case "--co-op-only": coopOnly = true
             case "--phones-only": phonesOnly = true
+            case "--packs-only": packsOnly = true
             case "--simulation-ticks": simulationTicks = it.next().flatMap(Int.init) ?? simulationTicks
             case "--package": package = it.next()
             case "--archive": archive = it.next()
             default:
-                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--levels-only] [--phones-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
+                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--levels-only] [--phones-only] [--packs-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
                 exit(64)
             }
         }
@@ -423,6 +426,12 @@ do {
         try reportBusiestLevel(options, display: xvfb.display)
         exit(0)
     }
+    if options.packsOnly {
+        let xvfb = try Xvfb()
+        report(.stickerKnightLoad, try stickerKnightLoadMilliseconds(options))
+        try reportPacks(options, display: xvfb.display)
+        exit(0)
+    }
     if options.phonesOnly {
         let xvfb = try Xvfb()
         try reportPhones(options, display: xvfb.display)
@@ -487,6 +496,7 @@ do {
     report(.firstFrame, first)
     report(.peakMemory, software.peakMegabytes)
     try reportSizes(options)
+    try reportPacks(options, display: xvfb.display)
     try reportPhones(options, display: xvfb.display)
 } catch {
     FileHandle.standardError.write(Data("koalio-bench: \(error)\n".utf8))

@@ -1,7 +1,7 @@
 @testable import KoalioApp
 @testable import KoalioFlow
 import KoalioCore
-import KoalioUserData
+@testable import KoalioUserData
 import KoalioView
 import XCTest
 
@@ -53,4 +53,29 @@ final class PackFlowTests: XCTestCase {
             XCTAssertLessThanOrEqual(line.count, FlowState.subheadingCharacters, "one line on the page")
         }
     }
+
+    /// Fifty packs do not fit the view: the list scrolls with the selection, arrows say more
+    /// is above or below, and a tap hits only what is drawn.
+    func testALongListScrollsWithItsSelection() {
+        let entries = (1...50).map { MenuPage.Entry("Pack \($0)") } + [MenuPage.Entry("Back")]
+        var page = MenuPage(heading: "More levels", entries: entries, selection: 0, hint: Prompt([]), compact: true)
+        var rows = MenuLayout.rows(page)
+        XCTAssertEqual(rows.entries.filter { $0.width > 0 }.count, MenuLayout.compactRowsShown)
+        XCTAssertFalse(rows.moreAbove)
+        XCTAssertTrue(rows.moreBelow)
+        page.selection = 40
+        rows = MenuLayout.rows(page)
+        XCTAssertGreaterThan(rows.entries[40].width, 0, "the selection is in view")
+        XCTAssertTrue(rows.moreAbove && rows.moreBelow)
+        let hit = rows.entries[40]
+        XCTAssertEqual(MenuLayout.entry(at: Vec2(hit.x + 10, hit.y + 5), in: page), 40)
+        XCTAssertEqual(rows.entries[0].width, 0, "scrolled out of view")
+        page.selection = 50
+        rows = MenuLayout.rows(page)
+        XCTAssertFalse(rows.moreBelow, "Back, the last, at the bottom")
+        XCTAssertLessThan(rows.entries[50].maxY, Double(LogicalView.height) - 24, "above the hint line")
+        XCTAssertEqual(LevelPackShelf.scan([]).packs, [])
+        XCTAssertEqual(["p10", "p2", "p1", "a"].sorted(by: LevelPackShelf.naturalOrder), ["a", "p1", "p2", "p10"])
+    }
 }
+
