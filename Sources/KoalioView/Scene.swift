@@ -125,24 +125,23 @@ public enum Scene {
         }
     }
 
+    /// The image a tile (its global id, flip bits ignored) is drawn from and the part of it: its
+    /// tileset's cell, or an image collection's own image, at the frame of the world's clock.
+    private static func tileImage(_ raw: UInt32, map: LevelMap, milliseconds: Int) -> (TextureID, IntRect)? {
+        let gid = raw & ~LevelMap.flipBits
+        guard let tileset = map.tileset(for: gid) else { return nil }
+        let local = tileset.frame(of: Int(gid - tileset.firstGID), atMilliseconds: milliseconds)
+        guard !tileset.images.isEmpty else { return (.file(tileset.imagePath), tileset.sourceRect(local: local)) }
+        return tileset.images[local].map { (.file($0.path), $0.region) }
+    }
+
     /// An object layer's tile objects in view, each its tile (animated at the world's clock)
     /// stretched to the object's size, flipped and turned about its bottom-left corner.
     private static func tileObjects(_ objects: [TileObject], map: LevelMap, originX: Double, originY: Double, milliseconds: Int,
                                     tint: Color, into list: inout DrawList) {
         let view = Rect(x: 0, y: 0, width: viewWidth, height: viewHeight)
         for object in objects {
-            let gid = object.gid & ~LevelMap.flipBits
-            guard let tileset = map.tileset(for: gid) else { continue }
-            let local = tileset.frame(of: Int(gid - tileset.firstGID), atMilliseconds: milliseconds)
-            let texture: TextureID, source: IntRect
-            if tileset.images.isEmpty {
-                texture = .file(tileset.imagePath)
-                source = tileset.sourceRect(local: local)
-            } else {
-                guard let image = tileset.images[local] else { continue }
-                texture = .file(image.path)
-                source = image.region
-            }
+            guard let (texture, source) = tileImage(object.gid, map: map, milliseconds: milliseconds) else { continue }
             let destination = Rect(x: (object.area.x - originX).rounded(), y: (object.area.y - originY).rounded(),
                                    width: object.area.width.rounded(), height: object.area.height.rounded())
             // Turned, it may reach as far as its diagonal from the corner it turns about.
@@ -172,19 +171,7 @@ public enum Scene {
         for row in rows {
             for column in columns {
                 let raw = layer.gid(column: column, row: row)
-                guard raw != 0 else { continue }
-                let gid = raw & ~LevelMap.flipBits
-                guard let tileset = map.tileset(for: gid) else { continue }
-                let local = tileset.frame(of: Int(gid - tileset.firstGID), atMilliseconds: milliseconds)
-                let texture: TextureID, source: IntRect
-                if tileset.images.isEmpty {
-                    texture = .file(tileset.imagePath)
-                    source = tileset.sourceRect(local: local)
-                } else {
-                    guard let image = tileset.images[local] else { continue }
-                    texture = .file(image.path)
-                    source = image.region
-                }
+                guard raw != 0, let (texture, source) = tileImage(raw, map: map, milliseconds: milliseconds) else { continue }
                 let destination = Rect(x: Double(column) * tw - originX, y: Double(row + 1) * th - Double(source.height) - originY,
                                        width: Double(source.width), height: Double(source.height))
                 let flip = TileFlip(gid: raw)
