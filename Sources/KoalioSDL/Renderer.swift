@@ -17,6 +17,8 @@ final class Renderer {
     private var textures: [TextureID: OpaquePointer] = [:]
     /// Images with no alpha channel: copied unless drawn translucent (``blend(_:of:alpha:)``).
     private var imagesWithoutAlpha: Set<TextureID> = []
+    /// Those of them switched to blending for a translucent draw (back to copying when opaque).
+    private var blendingForAlpha: Set<OpaquePointer> = []
     /// How the scene is enlarged into the window (the Scaling setting).
     var scaling = ViewScaling.pixelPerfect
     /// Per texture, for each 16×16 cell whose pixels are all opaque (see ``opaqueCells(of:)``), a
@@ -332,9 +334,16 @@ final class Renderer {
     /// An image without an alpha channel is copied, not blended (far cheaper in software), but
     /// one drawn translucent (a layer's opacity, a tint's alpha) must blend, or it comes out
     /// opaque: Sticker Knight's shadows are a grey image at 36 %.
+    /// The common case, an opaque draw with nothing switched, costs one check: no lookup of the
+    /// image's name per sprite (hundreds of tiles a frame).
     private func blend(_ texture: OpaquePointer, of id: TextureID, alpha: UInt8) throws(SDLError) {
-        guard imagesWithoutAlpha.contains(id) else { return }
-        try check(SDL_SetTextureBlendMode(texture, alpha < 255 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
+        if alpha < 255 {
+            guard !blendingForAlpha.contains(texture), imagesWithoutAlpha.contains(id) else { return }
+            try check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
+            blendingForAlpha.insert(texture)
+        } else if !blendingForAlpha.isEmpty, blendingForAlpha.remove(texture) != nil {
+            try check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
+        }
     }
 
     /// The scene's texture enlarged into the window by `renderer`, black bars around it.
