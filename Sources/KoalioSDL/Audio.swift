@@ -78,9 +78,8 @@ public final class Audio {
     public func playMusic(_ track: MusicTrack) {
         guard let mixer, track != playing else { return }
         playing = track
-        let fallback = MusicTrack.level("level1").fileName
-        let name = mixer.hasTrack(track.fileName) ? track.fileName : mixer.hasTrack(fallback) ? fallback : nil
-        _ = mixer.withLock { $0.playMusic(name) }
+        let loop = mixer.openTrack(track.fileName) ?? mixer.openTrack(MusicTrack.level("level1").fileName)
+        _ = mixer.withLock { $0.playMusic(loop) }
     }
 
     /// New volumes, from the settings menu: heard at once, effects already playing included.

@@ -49,7 +49,7 @@ final class AudioOpening: @unchecked Sendable {
         return outcome
     }
 
-    /// Opens the device and loads every effect and loop. No device is not an error (a silent
+    /// Opens the device, loads every effect and finds the loops (each opened when it plays). No device is not an error (a silent
     /// result with its warning); a missing or broken effect is, as a missing image is: the
     /// game's own files are damaged. Music loops are optional: one that does not load is left out.
     private static func open(resourceDirectory: String, volumes: Audio.Volumes) throws(DataFileError) -> OpenedAudio {
@@ -65,11 +65,9 @@ final class AudioOpening: @unchecked Sendable {
             throw error
         }
         let musicDirectory = resourceDirectory + "/music"
-        var tracks: [String: Mixer.Track] = [:]
+        var tracks: [String: String] = [:]
         let loops = (try? FileManager.default.contentsOfDirectory(atPath: musicDirectory)) ?? []
-        for file in loops where file.hasSuffix(".ogg") {
-            if let track = Mixer.Track(path: musicDirectory + "/" + file) { tracks[String(file.dropLast(4))] = track }
-        }
+        for file in loops where file.hasSuffix(".ogg") { tracks[String(file.dropLast(4))] = musicDirectory + "/" + file }
         let mixer = Mixer(sounds: sounds, tracks: tracks)
         guard withStandardErrorHushed({ SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) }) == 0 else {
             return .silent(String(cString: SDL_GetError()))

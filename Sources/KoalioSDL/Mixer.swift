@@ -103,7 +103,9 @@ final class Mixer: @unchecked Sendable {
 
     private var device: SDL_AudioDeviceID = 0
     private let sounds: [Sound]
-    private let tracks: [String: Track]
+    /// The loops' files by name: each opened only while it plays (an open Vorbis decoder holds
+    /// its codebooks: seven loops open at once cost a few hundred KB of memory for nothing).
+    private let tracks: [String: String]
     private let voices = UnsafeMutableBufferPointer<Voice?>.allocate(capacity: Mixer.voiceCount)
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Mixer.decodeBytes, alignment: 2)
     private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(Mixer.bufferFrames) * 4, alignment: 2)
@@ -112,8 +114,8 @@ final class Mixer: @unchecked Sendable {
     private var musicVolume: Int32 = 0
     private var effectsVolume: Int32 = SDL_MIX_MAXVOLUME
 
-    /// Takes `sounds` (their bytes are freed with the mixer) and `tracks`; no device yet.
-    init(sounds: [Sound], tracks: [String: Track]) {
+    /// Takes `sounds` (their bytes are freed with the mixer) and the loops' paths by name; no device yet.
+    init(sounds: [Sound], tracks: [String: String]) {
         self.sounds = sounds
         self.tracks = tracks
         voices.initialize(repeating: nil)
@@ -169,16 +171,17 @@ final class Mixer: @unchecked Sendable {
         return true
     }
 
-    /// Loops the track named `name` from its start, or stops the music (nil, or not loaded).
-    /// Returns whether a loop plays.
-    func playMusic(_ name: String?) -> Bool {
-        music = name.flatMap { tracks[$0] }
+    /// The loop named `name`, opened (nil: no such loop, or its file is not one SDL can play).
+    /// Called without the device's lock: opening reads the file.
+    func openTrack(_ name: String) -> Track? { tracks[name].flatMap { Track(path: $0) } }
+
+    /// Loops `track` from its start, or stops the music (nil); the loop playing before is
+    /// closed. Returns whether a loop plays.
+    func playMusic(_ track: Track?) -> Bool {
+        music = track
         music?.rewind()
         return music != nil
     }
-
-    /// Whether a loop named `name` was loaded.
-    func hasTrack(_ name: String) -> Bool { tracks[name] != nil }
 
     /// Volumes as SDL's 0…`SDL_MIX_MAXVOLUME`.
     func setVolumes(music: Int32, effects: Int32) {

@@ -99,10 +99,13 @@ final class MixerTests: XCTestCase {
         }
         XCTAssertGreaterThan(decoded.count, 22050, "more than a second of music")
 
-        let mixer = Mixer(sounds: [], tracks: ["level1": track])
+        let mixer = Mixer(sounds: [], tracks: ["level1": path, "jump": sounds + "jump.wav"])
         mixer.setVolumes(music: SDL_MIX_MAXVOLUME, effects: SDL_MIX_MAXVOLUME)
-        XCTAssertFalse(mixer.playMusic("level9"), "no such loop: the music is off")
-        XCTAssertTrue(mixer.playMusic("level1"))
+        XCTAssertNil(mixer.openTrack("level9"), "no such loop")
+        XCTAssertNil(mixer.openTrack("jump"), "not a loop SDL can play")
+        XCTAssertFalse(mixer.playMusic(nil), "the music is off")
+        XCTAssertTrue(mixer.playMusic(mixer.openTrack("level1")))
+        _ = track
         // Two times round in device-sized buffers, as SDL asks for them.
         var out: [Int16] = []
         while out.count < decoded.count * 4 { out += output(mixer, bytes: Int(Mixer.bufferFrames) * 4) }
