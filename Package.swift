@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "CTOML"),
         // The program's own argv, kept by an ELF constructor (see Sources/CArguments/arguments.c).
         .target(name: "CArguments"),
+        // Two paths exchanged in one step (renameat2): a level pack replaced on the shelf.
+        .target(name: "CRename"),
         .target(name: "KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
         // The simulation, the solver and the geometry under them are optimised in debug builds
@@ -82,7 +84,7 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioPhone", "KoalioPackArchive", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",

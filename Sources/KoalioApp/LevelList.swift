@@ -25,8 +25,9 @@ enum LevelList {
             let keys = manifest.levels.map { level in
                 (try? FileBytes.read(pack.path(of: level), limit: 64 << 20)).map { LevelPack.recordKey(sha256: SHA256.hash($0)) } ?? ""
             }
+            let present = keys.filter { !$0.isEmpty }  // a missing level locks nothing after it
             for (level, key) in zip(manifest.levels, keys) {
-                let text = pack.missing.contains(level) || key.isEmpty ? "missing" : detail(progress, key: key, order: keys, medals: manifest.medals[level])
+                let text = pack.missing.contains(level) || key.isEmpty ? "missing" : detail(progress, key: key, order: present, medals: manifest.medals[level])
                 lines.append(row("\(pack.id)/\(level)", text))
             }
         }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import CRename
 import Glibc
 import KoalioCore
 import KoalioPackArchive
@@ -75,6 +76,14 @@ enum PackInstaller {
         guard entries.contains(where: { $0.path == PackManifest.fileName }) else {
             return Outcome(lines: ["\(source): no \(PackManifest.fileName) (a pack is a folder with pack.toml and its levels)"], status: 2)
         }
+        // A pack already on the shelf is not added over itself (its files would be replaced by
+        // the copy just read from them, hidden ones lost).
+        if let real = realpath(source, nil), let shelf = realpath(levels, nil) {
+            defer { free(real); free(shelf) }
+            if (String(cString: real) + "/").hasPrefix(String(cString: shelf) + "/") {
+                return Outcome(lines: ["\(source): already on the shelf (\(levels)): --add-pack takes a pack from elsewhere"], status: 2)
+            }
+        }
         let staging = levels + "/.\(id).adding-\(getpid())"
         defer { remove(staging) }
         do {
@@ -109,17 +118,13 @@ enum PackInstaller {
         }
         guard problems.isEmpty else { return Outcome(lines: problems + ["\(source): not added"], status: 2) }
         let destination = levels + "/" + id
-        let aside = levels + "/.\(id).replaced-\(getpid())"
         let replacing = FileManager.default.fileExists(atPath: destination)
-        if replacing, rename(destination, aside) != 0 {
-            return Outcome(lines: ["\(destination): cannot be replaced: \(String(cString: strerror(errno)))"], status: 2)
+        // One step either way: the new folder renamed in, or the two folders exchanged (the old
+        // pack then leaves with the staging folder); a crash leaves one pack or the other.
+        let placed = replacing ? koalio_rename_exchange(staging, destination) : rename(staging, destination)
+        guard placed == 0 else {
+            return Outcome(lines: ["\(destination): cannot be put in place: \(String(cString: strerror(errno)))"], status: 2)
         }
-        guard rename(staging, destination) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if replacing { _ = rename(aside, destination) }
-            return Outcome(lines: ["\(destination): cannot be put in place: \(reason)"], status: 2)
-        }
-        remove(aside)
         let count = manifest.levels.count
         return Outcome(lines: ["\(replacing ? "replaced" : "added") \(manifest.title) (\(count) level\(count == 1 ? "" : "s")): \(destination); play it with --level \(id)/\(manifest.levels[0])"],
                        status: 0)
@@ -127,7 +132,10 @@ enum PackInstaller {
 
     /// Zips the pack in `folder` (its manifest read, its levels there) as `ID/…` into `output`.
     static func export(_ folder: String, to output: String) -> Outcome {
-        let id = PathString.fileName(of: folder)
+        let id = PathString.fileName(of: PathString.lexicallyNormal(folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder))
+        guard PackManifest.isPlainName(id) else {
+            return Outcome(lines: ["\(folder): '\(TerminalText.excerpt(id))' cannot name a pack (letters, digits, - and _ only)"], status: 2)
+        }
         let entries: [PackArchive.Entry]
         do { entries = try folderFiles(folder) } catch { return Outcome(lines: [error.description], status: 2) }
         guard let manifestEntry = entries.first(where: { $0.path == PackManifest.fileName }) else {

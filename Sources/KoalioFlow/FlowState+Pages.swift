@@ -106,10 +106,12 @@ extension FlowState {
     /// `new` or `locked` (each opens when the one before is won), `missing` for a file not
     /// there; then Back.
     package static func packLevelsPage(_ pack: PackListing, progress: PlayerProgress, selection: Int, hint: Prompt) -> MenuPage {
-        let keys = pack.levels.map { $0.key ?? "" }
-        var entries = pack.levels.enumerated().map { index, level in
+        // A missing level does not lock the ones after it: each opens when the one before it
+        // that is there is won.
+        let present = pack.levels.compactMap(\.key)
+        var entries = pack.levels.map { level in
             guard let key = level.key else { return MenuPage.Entry(level.name, detail: "missing", enabled: false) }
-            let unlocked = progress.isUnlocked(index, of: keys)
+            let unlocked = progress.isUnlocked(present.firstIndex(of: key) ?? 0, of: present)
             return MenuPage.Entry(level.name, detail: unlocked ? levelDetail(progress.record(key), medals: level.medals) : "locked",
                                   enabled: unlocked)
         }

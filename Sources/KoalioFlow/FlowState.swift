@@ -74,7 +74,7 @@ package struct FlowState: Equatable {
         }
         if let reload = input.reloaded {
             let (session, keptPlace) = run.session.reloaded(on: reload.stage)
-            let packRecord = run.packRecord.map { PackRecord(key: LevelPack.recordKey(sha256: reload.sha256), medals: $0.medals) }
+            let packRecord = run.packRecord.map { PackRecord(key: LevelPack.recordKey(sha256: reload.sha256), medals: $0.medals, pack: $0.pack) }
             run = LevelRun(session: session, map: reload.map, index: run.index, sha256: reload.sha256)
             run.packRecord = packRecord  // an edited pack level is kept by its new digest: it starts fresh
             effects.append(.levelReloaded(keptPlace: keptPlace))

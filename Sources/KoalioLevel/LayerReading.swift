@@ -102,7 +102,7 @@ struct LayerReading {
             if own.visible, object.visible, let gid = object.gid {
                 drawn.append(TileObject(gid: gid, area: object.area, rotation: object.rotation))
             }
-            guard role != nil else { continue }
+            guard role != nil, !object.isOutline else { continue }
             let covered = TMXLoader.cells(covering: object.bounds, columns: mapWidth, rows: mapHeight, tileWidth: tileWidth, tileHeight: tileHeight)
             objectCells += covered.count
             guard objectCells <= LevelLimits.objectCells else {

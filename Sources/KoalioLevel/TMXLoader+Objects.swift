@@ -18,6 +18,8 @@ extension TMXLoader {
         var visible: Bool
         /// Its name, type and class, lower-cased: what the game reads it as.
         var names: [String]
+        /// A polygon, polyline or point: no rectangle of its own, so never made solid.
+        var isOutline = false
 
         /// The rectangle it covers, turned: its bounding box (what a solid layer makes solid).
         var bounds: Rect {
@@ -73,8 +75,11 @@ extension TMXLoader {
         }
         let rotation = try place.number(merged, "rotation", default: 0).truncatingRemainder(dividingBy: 360)
         let names = [merged.attributes["name"], merged.attributes["type"], merged.attributes["class"]].compactMap { $0?.lowercased() }
+        let outlines = ["polygon", "polyline", "point"]
+        let template = element.attributes["template"].flatMap { templates[resolve($0, against: place.file)]?.object }
+        let isOutline = (element.children + (template?.children ?? [])).contains { outlines.contains($0.name) }
         return PlacedObject(element: merged, gid: gid, area: area, rotation: rotation, visible: merged.attributes["visible"] != "0",
-                            names: names)
+                            names: names, isOutline: isOutline)
     }
 
     /// A map object's `gid`: a tile some tileset of the map has (flip bits kept).

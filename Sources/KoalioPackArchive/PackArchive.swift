@@ -71,10 +71,12 @@ public enum PackArchive {
             guard global.number_entry <= UInt64(Limits.entries) else {
                 throw Failure(file: file, reason: "more than \(Limits.entries) entries")
             }
-            var entries: [Entry] = [], seen = Set<String>(), total = 0
+            var entries: [Entry] = [], seen = Set<String>(), total = 0, walked = 0
             var status = unzGoToFirstFile(zip)
             while status == UNZ_OK {
-                guard entries.count + seen.count <= Limits.entries * 2 else { throw Failure(file: file, reason: "more than \(Limits.entries) entries") }
+                // Every entry counts, directories too: the directory's own count may lie.
+                walked += 1
+                guard walked <= Limits.entries else { throw Failure(file: file, reason: "more than \(Limits.entries) entries") }
                 if let entry = try readCurrent(zip, file: file, total: &total) {
                     guard seen.insert(entry.path).inserted else { throw Failure(file: file, entry: entry.path, reason: "is in the zip twice") }
                     entries.append(entry)
@@ -106,7 +108,8 @@ public enum PackArchive {
             throw Failure(file: file, entry: path, reason: "is over \(Limits.entryBytes >> 20) MiB")
         }
         let size = Int(info.uncompressed_size)
-        guard size <= max(1, Int(info.compressed_size)) * Limits.ratio || size <= 1 << 16 else {
+        // In 64 bits unsigned: a zip64 field may say any compressed size at all.
+        guard info.uncompressed_size <= max(1, min(info.compressed_size, UInt64(Limits.entryBytes))) * UInt64(Limits.ratio) || size <= 1 << 16 else {
             throw Failure(file: file, entry: path, reason: "inflates over \(Limits.ratio) times (a zip bomb?)")
         }
         total += size

@@ -45,6 +45,9 @@ public final class PhoneHub: @unchecked Sendable {
         var channel: Channel?
         var frame = PhoneFrame()
         var lastFrameAt = 0.0
+        /// The page has sent a frame on this connection: until then the seat has none to give
+        /// (a blank one would read as counters at zero, and a page that reconnects keeps counting).
+        var hasFrame = false
         var leftAt: Double?
     }
 
@@ -102,6 +105,7 @@ public final class PhoneHub: @unchecked Sendable {
                     if now - leftAt > Self.seatHoldSeconds { seats[number] = nil }
                     continue
                 }
+                guard seat.hasFrame else { continue }
                 let silent = now - seat.lastFrameAt > Self.silenceSeconds
                 frames[number] = Arrival(frame: silent ? seat.frame.released : seat.frame, receivedAt: seat.lastFrameAt)
             }
@@ -185,6 +189,7 @@ public final class PhoneHub: @unchecked Sendable {
             seats[seat]?.leftAt = nil
             seats[seat]?.lastFrameAt = now
             seats[seat]?.frame = PhoneFrame()
+            seats[seat]?.hasFrame = false
             unpaired[address, default: 1] -= 1
             if unpaired[address] == 0 { unpaired[address] = nil }
             events.append(.joined(seat: seat))
@@ -196,6 +201,7 @@ public final class PhoneHub: @unchecked Sendable {
         let now = clock()
         lock.withLock {
             seats[seat]?.frame = frame
+            seats[seat]?.hasFrame = true
             seats[seat]?.lastFrameAt = now
         }
     }

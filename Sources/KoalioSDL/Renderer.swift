@@ -131,7 +131,11 @@ final class Renderer {
     /// tileset edited while `--watch`ing it).
     func forgetTextures(_ ids: [TextureID]) {
         for id in ids {
-            if let texture = textures.removeValue(forKey: id) { SDL_DestroyTexture(texture) }
+            imagesWithoutAlpha.remove(id)
+            if let texture = textures.removeValue(forKey: id) {
+                blendingForAlpha.remove(texture)
+                SDL_DestroyTexture(texture)
+            }
             for texture in strips.removeValue(forKey: id)?.byCell.values ?? [:].values { SDL_DestroyTexture(texture) }
         }
     }
@@ -157,7 +161,9 @@ final class Renderer {
                 throw DataFileError(file: path(id), reason: "cannot load image: \(String(cString: SDL_GetError()))")
             }
             textures[id] = texture
-            if decoded.pointee.format.map({ $0.pointee.Amask == 0 }) ?? false { imagesWithoutAlpha.insert(id) }
+            // No alpha channel and copied, not blended (a colour-keyed image blends already).
+            var mode = SDL_BLENDMODE_NONE
+            if SDL_GetTextureBlendMode(texture, &mode) == 0, mode == SDL_BLENDMODE_NONE { imagesWithoutAlpha.insert(id) }
             if let cells = Self.opaqueCells(of: surface), cells.opaque.contains(true) {
                 strips[id] = TileStrips(columns: cells.columns, byCell: makeStrips(of: surface, cells: cells))
             }

@@ -77,5 +77,16 @@ final class PackFlowTests: XCTestCase {
         XCTAssertEqual(LevelPackShelf.scan([]).packs, [])
         XCTAssertEqual(["p10", "p2", "p1", "a"].sorted(by: LevelPackShelf.naturalOrder), ["a", "p1", "p2", "p10"])
     }
-}
 
+    /// A missing level locks nothing after it: the next one there opens when the one before won.
+    func testAMissingLevelDoesNotLockTheRest() {
+        let pack = PackListing(id: "p", title: "P", author: "A", levels: [.init(name: "one", key: "k1"), .init(name: "gone", key: nil),
+                                                                         .init(name: "three", key: "k3")])
+        var progress = PlayerProgress()
+        XCTAssertEqual(FlowState.packLevelsPage(pack, progress: progress, selection: 0, hint: Prompt([])).entries.map(\.detail),
+                       ["new", "missing", "locked", nil])
+        progress.recordWin(level: "k1", ticks: 600)
+        XCTAssertEqual(FlowState.packLevelsPage(pack, progress: progress, selection: 0, hint: Prompt([])).entries.map(\.detail),
+                       ["best 0:10.0", "missing", "new", nil])
+    }
+}

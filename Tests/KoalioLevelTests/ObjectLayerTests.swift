@@ -59,6 +59,18 @@ final class ObjectLayerTests: XCTestCase {
         XCTAssertEqual(map.layers.map(\.name), ["hazards"], "the tile object is drawn; shapes are not")
     }
 
+    func testOutlinesAreNeverSolid() throws {
+        // A polygon has no rectangle (its width and height are 0): it is not one cell at its origin.
+        let map = try load(map("""
+         <objectgroup name="walls">
+          <object id="1" x="0" y="80" width="160" height="16"/>
+          <object id="2" x="40" y="40"><polygon points="0,0 32,0 32,16"/></object>
+          <object id="3" x="72" y="40"><point/></object>
+         </objectgroup>
+        """))
+        XCTAssertEqual(rows(map.walls), ["..........", "..........", "..........", "..........", "..........", "##########"])
+    }
+
     func testATurnedObjectIsSolidOverItsBoundingBox() throws {
         // A 48×16 bar turned a quarter about its top-left corner (64, 16): it hangs down-left.
         let map = try load(map("""
