@@ -1,5 +1,6 @@
 import KoalioFlow
 import KoalioCore
+import KoalioLevel
 import KoalioLevelFile
 import KoalioSim
 import KoalioUserData
@@ -35,7 +36,7 @@ public struct LevelCatalog {
         shelf.packs.map { pack in
             PackListing(id: pack.id, title: pack.manifest.title, author: pack.manifest.author, levels: pack.manifest.levels.map { level in
                 let key = pack.missing.contains(level) ? nil
-                    : (try? FileBytes.read(pack.path(of: level), limit: 64 << 20)).map { LevelPack.recordKey(sha256: SHA256.hash($0)) }
+                    : (try? FileBytes.read(pack.path(of: level), limit: LevelLimits.fileBytes)).map { LevelPack.recordKey(sha256: SHA256.hash($0)) }
                 return PackListing.Level(name: level, key: key, medals: pack.manifest.medals[level])
             })
         }

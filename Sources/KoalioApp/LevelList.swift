@@ -18,17 +18,14 @@ enum LevelList {
             lines.append(row(name, detail(progress, key: name, order: names, medals: medals[name])))
         }
         let shelf = LevelPackShelf.scan(LevelPackShelf.directories(environment: environment, dataDirectory: dataDirectory))
-        for pack in shelf.packs {
-            let manifest = pack.manifest
-            lines.append("\(manifest.title), by \(manifest.author) (\(manifest.licence)): \(pack.directory)")
-            // A pack's levels are kept by their files' digests: an edited level starts fresh.
-            let keys = manifest.levels.map { level in
-                (try? FileBytes.read(pack.path(of: level), limit: 64 << 20)).map { LevelPack.recordKey(sha256: SHA256.hash($0)) } ?? ""
-            }
-            let present = keys.filter { !$0.isEmpty }  // a missing level locks nothing after it
-            for (level, key) in zip(manifest.levels, keys) {
-                let text = pack.missing.contains(level) || key.isEmpty ? "missing" : detail(progress, key: key, order: present, medals: manifest.medals[level])
-                lines.append(row("\(pack.id)/\(level)", text))
+        // The game's own listing: each level kept by its file's digest, as the pages show it.
+        for (pack, listing) in zip(shelf.packs, LevelCatalog.listings(shelf)) {
+            lines.append("\(pack.manifest.title), by \(pack.manifest.author) (\(pack.manifest.licence)): \(pack.directory)")
+            for (index, level) in listing.levels.enumerated() {
+                let text = level.key.map { key in
+                    listing.isOpen(index, in: progress) ? FlowState.levelDetail(progress.record(key), medals: level.medals) : "locked"
+                } ?? "missing"
+                lines.append(row("\(pack.id)/\(level.name)", text))
             }
         }
         if !shelf.problems.isEmpty { lines.append("Packs that could not be read:") }

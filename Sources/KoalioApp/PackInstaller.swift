@@ -7,9 +7,10 @@ import KoalioUserData
 
 /// `koalio --add-pack DIR|FILE.zip` and `--export-pack DIR OUT.zip`.
 ///
-/// Adding checks the whole pack before anything is in place: its files are unpacked into a
-/// hidden folder beside the shelf, its `pack.toml` read, every level loaded and solved
-/// (``LevelCheck``); one problem is one line and nothing is left behind. A good pack is then
+/// Adding checks the whole pack before anything is in place: its `pack.toml` is read and the
+/// levels it names found among its files in memory, then the files are unpacked into a hidden
+/// folder beside the shelf and every level loaded and solved (``LevelCheck``); one problem is
+/// one line and nothing is left behind. A good pack is then
 /// renamed into `levels/ID/` in one step (a pack of that id already there is replaced the same
 /// way). Exporting zips a pack's folder under its id, written to a temporary name and renamed.
 enum PackInstaller {
@@ -73,9 +74,6 @@ enum PackInstaller {
         guard PackManifest.isPlainName(id) else {
             return Outcome(lines: ["\(source): '\(TerminalText.excerpt(id))' cannot name a pack (letters, digits, - and _ only)"], status: 2)
         }
-        guard entries.contains(where: { $0.path == PackManifest.fileName }) else {
-            return Outcome(lines: ["\(source): no \(PackManifest.fileName) (a pack is a folder with pack.toml and its levels)"], status: 2)
-        }
         // A pack already on the shelf is not added over itself (its files would be replaced by
         // the copy just read from them, hidden ones lost).
         if let real = realpath(source, nil), let shelf = realpath(levels, nil) {
@@ -83,6 +81,11 @@ enum PackInstaller {
             if (String(cString: real) + "/").hasPrefix(String(cString: shelf) + "/") {
                 return Outcome(lines: ["\(source): already on the shelf (\(levels)): --add-pack takes a pack from elsewhere"], status: 2)
             }
+        }
+        let manifest: PackManifest
+        switch self.manifest(of: entries, source: source) {
+        case let .success(read): manifest = read
+        case let .failure(problems): return Outcome(lines: problems.lines + (problems.levelsMissing ? ["\(source): not added"] : []), status: 2)
         }
         let staging = levels + "/.\(id).adding-\(getpid())"
         defer { remove(staging) }
@@ -98,24 +101,8 @@ enum PackInstaller {
         }
         // Problems name the source's files, not the hidden folder they were checked in.
         func named(_ line: String) -> String { line.replacing(staging + "/", with: source + ": ") }
-        let manifest: PackManifest
-        do {
-            manifest = try PackManifest.decode(try FileBytes.read(staging + "/" + PackManifest.fileName, limit: PackManifest.fileBytesLimit),
-                                               file: staging + "/" + PackManifest.fileName)
-        } catch let error as UserFileError {
-            return Outcome(lines: [named(error.description)], status: 2)
-        } catch {
-            return Outcome(lines: [named("\(error)")], status: 2)
-        }
-        var problems: [String] = []
-        let paths = manifest.levels.map { staging + "/" + $0 + ".tmx" }
-        for (level, path) in zip(manifest.levels, paths) where !FileManager.default.fileExists(atPath: path) {
-            problems.append("\(source): \(level).tmx: no such file (pack.toml names it)")
-        }
-        if problems.isEmpty {
-            let report = LevelCheck.run(paths)
-            problems += report.lines.filter { !$0.contains(": winnable in ") && !$0.contains(": warning: ") }.map(named)
-        }
+        let report = LevelCheck.run(manifest.levels.map { staging + "/" + $0 + ".tmx" })
+        let problems = report.lines.filter { !$0.contains(": winnable in ") && !$0.contains(": warning: ") }.map(named)
         guard problems.isEmpty else { return Outcome(lines: problems + ["\(source): not added"], status: 2) }
         let destination = levels + "/" + id
         let replacing = FileManager.default.fileExists(atPath: destination)
@@ -130,6 +117,30 @@ enum PackInstaller {
                        status: 0)
     }
 
+    /// One line each for what makes `entries` no pack.
+    struct Problems: Error {
+        var lines: [String]
+        /// The manifest read, levels it names missing (adding then says "not added" too).
+        var levelsMissing = false
+    }
+
+    /// The manifest among a pack's `entries` (from `source`, as problems name it), and every
+    /// level it names there: checked in memory, before anything is written.
+    static func manifest(of entries: [PackArchive.Entry], source: String) -> Result<PackManifest, Problems> {
+        guard let file = entries.first(where: { $0.path == PackManifest.fileName }) else {
+            return .failure(Problems(lines: ["\(source): no \(PackManifest.fileName) (a pack is a folder with pack.toml and its levels)"]))
+        }
+        let manifest: PackManifest
+        do { manifest = try PackManifest.decode(file.bytes, file: "\(source): \(PackManifest.fileName)") } catch {
+            return .failure(Problems(lines: [error.description]))
+        }
+        let missing = manifest.levels.filter { level in !entries.contains { $0.path == level + ".tmx" } }
+        guard missing.isEmpty else {
+            return .failure(Problems(lines: missing.map { "\(source): \($0).tmx: no such file (pack.toml names it)" }, levelsMissing: true))
+        }
+        return .success(manifest)
+    }
+
     /// Zips the pack in `folder` (its manifest read, its levels there) as `ID/…` into `output`.
     static func export(_ folder: String, to output: String) -> Outcome {
         let id = PathString.fileName(of: PathString.lexicallyNormal(folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder))
@@ -138,17 +149,7 @@ enum PackInstaller {
         }
         let entries: [PackArchive.Entry]
         do { entries = try folderFiles(folder) } catch { return Outcome(lines: [error.description], status: 2) }
-        guard let manifestEntry = entries.first(where: { $0.path == PackManifest.fileName }) else {
-            return Outcome(lines: ["\(folder): no \(PackManifest.fileName): not a pack"], status: 2)
-        }
-        do {
-            let manifest = try PackManifest.decode(manifestEntry.bytes, file: folder + "/" + PackManifest.fileName)
-            if let missing = manifest.levels.first(where: { level in !entries.contains { $0.path == level + ".tmx" } }) {
-                return Outcome(lines: ["\(folder)/\(missing).tmx: no such file (pack.toml names it)"], status: 2)
-            }
-        } catch {
-            return Outcome(lines: [error.description], status: 2)
-        }
+        if case let .failure(problems) = manifest(of: entries, source: folder) { return Outcome(lines: problems.lines, status: 2) }
         let partial = output + ".partial-\(getpid())"
         defer { unlink(partial) }
         do { try PackArchive.write(entries.map { PackArchive.Entry(path: id + "/" + $0.path, bytes: $0.bytes) }, to: partial) } catch {

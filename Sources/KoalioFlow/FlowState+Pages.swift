@@ -106,12 +106,9 @@ extension FlowState {
     /// `new` or `locked` (each opens when the one before is won), `missing` for a file not
     /// there; then Back.
     package static func packLevelsPage(_ pack: PackListing, progress: PlayerProgress, selection: Int, hint: Prompt) -> MenuPage {
-        // A missing level does not lock the ones after it: each opens when the one before it
-        // that is there is won.
-        let present = pack.levels.compactMap(\.key)
-        var entries = pack.levels.map { level in
+        var entries = pack.levels.enumerated().map { index, level in
             guard let key = level.key else { return MenuPage.Entry(level.name, detail: "missing", enabled: false) }
-            let unlocked = progress.isUnlocked(present.firstIndex(of: key) ?? 0, of: present)
+            let unlocked = pack.isOpen(index, in: progress)
             return MenuPage.Entry(level.name, detail: unlocked ? levelDetail(progress.record(key), medals: level.medals) : "locked",
                                   enabled: unlocked)
         }

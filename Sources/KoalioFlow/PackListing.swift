@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioUserData
 
 /// A level pack as the "More levels" pages show it: read from the shelf by the driver (the flow
 /// lists and starts, it never reads files). A level whose file cannot be read has no key.
@@ -26,6 +27,14 @@ package struct PackListing: Equatable, Sendable {
         self.title = title
         self.author = author
         self.levels = levels
+    }
+
+    /// Whether the level at `index` may be played: it is there, and the level before it that is
+    /// there is won (a missing level locks nothing after it).
+    package func isOpen(_ index: Int, in progress: PlayerProgress) -> Bool {
+        guard levels.indices.contains(index), let key = levels[index].key else { return false }
+        let present = levels.compactMap(\.key)
+        return progress.isUnlocked(present.firstIndex(of: key) ?? 0, of: present)
     }
 }
 

@@ -69,9 +69,7 @@ struct LayerReading {
                 }
                 let tiles = try TMXLoader.tileLayer(child, name: name, mapWidth: mapWidth, mapHeight: mapHeight, tilesets: tilesets, place: place)
                 if let role = LayerRole(rawValue: kind) ?? LayerRole(rawValue: name.lowercased()) {  // the class first: it is set on purpose
-                    let ids = tiles.gids.map { $0 & ~LevelMap.flipBits }
-                    let merged = roles[role].map { zip($0.gids, ids).map { $0 != 0 ? $0 : $1 } } ?? ids
-                    roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)
+                    merge(tiles.gids.map { $0 & ~LevelMap.flipBits }, into: role)
                 }
                 if own.visible { layers.append(layer(name, .tiles(tiles), own, foreground: foreground)) }
             case "objectgroup":
@@ -111,11 +109,14 @@ struct LayerReading {
             if cells.isEmpty { cells = [UInt32](repeating: 0, count: mapWidth * mapHeight) }
             for cell in covered { cells[cell] = Self.objectCellID }
         }
-        if let role, !cells.isEmpty {
-            let merged = roles[role].map { zip($0.gids, cells).map { $0 != 0 ? $0 : $1 } } ?? cells
-            roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)
-        }
+        if let role, !cells.isEmpty { merge(cells, into: role) }
         if own.visible, !drawn.isEmpty { layers.append(layer(name, .objects(drawn), own, foreground: foreground)) }
+    }
+
+    /// A layer's cells into its role's: every layer of a role merged (a set cell wins).
+    private mutating func merge(_ gids: [UInt32], into role: LayerRole) {
+        let merged = roles[role].map { zip($0.gids, gids).map { $0 != 0 ? $0 : $1 } } ?? gids
+        roles[role] = TileLayer(name: role.rawValue, width: mapWidth, height: mapHeight, gids: merged)
     }
 
     private func layer(_ name: String, _ content: MapLayer.Content, _ own: Inherited, foreground: Bool) -> MapLayer {

@@ -49,9 +49,11 @@ extension TMXLoader {
     static func placedObject(_ element: XMLElement, tilesets: [Tileset], templates: inout [String: Template],
                              place: Place) throws(LevelError) -> PlacedObject {
         var merged = element
+        var templateObject: XMLElement?
         var gid = try element.attributes["gid"].map { _ throws(LevelError) in try tileID(element, tilesets: tilesets, place: place) }
         if let source = element.attributes["template"] {
             let template = try self.template(resolve(source, against: place.file), from: element, templates: &templates, place: place)
+            templateObject = template.object
             var attributes = template.object.attributes
             attributes.merge(element.attributes) { _, own in own }
             attributes["template"] = nil
@@ -76,8 +78,7 @@ extension TMXLoader {
         let rotation = try place.number(merged, "rotation", default: 0).truncatingRemainder(dividingBy: 360)
         let names = [merged.attributes["name"], merged.attributes["type"], merged.attributes["class"]].compactMap { $0?.lowercased() }
         let outlines = ["polygon", "polyline", "point"]
-        let template = element.attributes["template"].flatMap { templates[resolve($0, against: place.file)]?.object }
-        let isOutline = (element.children + (template?.children ?? [])).contains { outlines.contains($0.name) }
+        let isOutline = (element.children + (templateObject?.children ?? [])).contains { outlines.contains($0.name) }
         return PlacedObject(element: merged, gid: gid, area: area, rotation: rotation, visible: merged.attributes["visible"] != "0",
                             names: names, isOutline: isOutline)
     }

@@ -294,26 +294,15 @@ final class Renderer {
             case let .flippedTile(id, source, destination, flip, tint):
                 guard let image = textures[id] else { continue }
                 current = nil
-                var src = SDL_Rect(pixels: source)
-                var dst = SDL_Rect(pixels: destination)
                 let (turn, horizontal, vertical) = flip.asTurnAndFlips
-                let flips = SDL_RendererFlip(rawValue: (horizontal ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (vertical ? SDL_FLIP_VERTICAL.rawValue : 0))
-                try check(SDL_SetTextureColorMod(image, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
-                try check(SDL_SetTextureAlphaMod(image, tint.a), "SDL_SetTextureAlphaMod")
-                try blend(image, of: id, alpha: tint.a)
-                try check(SDL_RenderCopyEx(handle, image, &src, &dst, turn ? 90 : 0, nil, flips), "SDL_RenderCopyEx")
+                try copyTransformed(image, of: id, source: source, destination: destination, degrees: turn ? 90 : 0, aboutBottomLeft: false,
+                                    horizontal: horizontal, vertical: vertical, tint: tint)
             case let .turnedTile(id, source, destination, flip, degrees, tint):
                 guard let image = textures[id] else { continue }
                 current = nil
-                var src = SDL_Rect(pixels: source)
-                var dst = SDL_Rect(pixels: destination)
-                var pivot = SDL_Point(x: 0, y: dst.h)  // the bottom-left corner, as Tiled turns tile objects
-                let flips = SDL_RendererFlip(rawValue: (flip.contains(.horizontal) ? SDL_FLIP_HORIZONTAL.rawValue : 0)
-                                                | (flip.contains(.vertical) ? SDL_FLIP_VERTICAL.rawValue : 0))
-                try check(SDL_SetTextureColorMod(image, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
-                try check(SDL_SetTextureAlphaMod(image, tint.a), "SDL_SetTextureAlphaMod")
-                try blend(image, of: id, alpha: tint.a)
-                try check(SDL_RenderCopyEx(handle, image, &src, &dst, degrees, &pivot, flips), "SDL_RenderCopyEx")
+                // Turned about the bottom-left corner, as Tiled turns tile objects.
+                try copyTransformed(image, of: id, source: source, destination: destination, degrees: degrees, aboutBottomLeft: true,
+                                    horizontal: flip.contains(.horizontal), vertical: flip.contains(.vertical), tint: tint)
             case let .fill(rect, color):
                 var dst = SDL_Rect(pixels: rect)
                 try check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
@@ -335,6 +324,22 @@ final class Renderer {
             try check(SDL_UpdateTexture(texture, nil, scene.pointee.pixels, scene.pointee.pitch), "SDL_UpdateTexture(scene)")
             try copyLetterboxed(texture, with: presenter)
         }
+    }
+
+    /// A region of `image` into `destination`, flipped, then turned `degrees` clockwise about
+    /// the destination's centre or its bottom-left corner, in `tint`.
+    private func copyTransformed(_ image: OpaquePointer, of id: TextureID, source: IntRect, destination: Rect, degrees: Double,
+                                 aboutBottomLeft: Bool, horizontal: Bool, vertical: Bool, tint: Color) throws(SDLError) {
+        var src = SDL_Rect(pixels: source)
+        var dst = SDL_Rect(pixels: destination)
+        var pivot = SDL_Point(x: 0, y: dst.h)
+        let flips = SDL_RendererFlip(rawValue: (horizontal ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (vertical ? SDL_FLIP_VERTICAL.rawValue : 0))
+        try check(SDL_SetTextureColorMod(image, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
+        try check(SDL_SetTextureAlphaMod(image, tint.a), "SDL_SetTextureAlphaMod")
+        try blend(image, of: id, alpha: tint.a)
+        let copied = aboutBottomLeft ? SDL_RenderCopyEx(handle, image, &src, &dst, degrees, &pivot, flips)
+            : SDL_RenderCopyEx(handle, image, &src, &dst, degrees, nil, flips)
+        try check(copied, "SDL_RenderCopyEx")
     }
 
     /// An image without an alpha channel is copied, not blended (far cheaper in software), but

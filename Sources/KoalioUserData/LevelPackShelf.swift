@@ -45,7 +45,7 @@ public struct LevelPackShelf: Equatable, Sendable {
         var seen = Set<String>()
         for directory in directories {
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            for id in entries.sorted(by: naturalOrder).prefix(packLimit) where !id.hasPrefix(".") && PackManifest.isPlainName(id) {
+            for id in entries.sorted(by: naturalOrder).prefix(packLimit) where PackManifest.isPlainName(id) {  // no hidden folder either
                 let folder = directory + "/" + id
                 // A folder (listable), not a file; one of the player's hides the data's of the same id.
                 guard (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil, !seen.contains(id) else { continue }

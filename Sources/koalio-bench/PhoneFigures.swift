@@ -137,7 +137,7 @@ func phoneLatencies(seconds: Double, flood: Bool) throws -> PhoneLatencies {
     let count = PhoneHub.seatCount
     let sent = SendTimes(phones: count)
     let end = MonotonicClock.seconds() + seconds
-    let stop = ManagedAtomicFlag()
+    let stop = Locked(false)
     var threads: [Thread] = []
     for phone in 0..<count {
         let client = try BenchPhone(port: port, token: token)
@@ -145,7 +145,7 @@ func phoneLatencies(seconds: Double, flood: Bool) throws -> PhoneLatencies {
         threads.append(Thread {
             var sequence = 1
             var next = MonotonicClock.seconds()
-            while !stop.isSet {
+            while !stop.value {
                 let now = MonotonicClock.seconds()
                 sent.record(phone: phone, sequence: sequence, at: now)
                 client.send(BenchPhone.message(PhoneFrame(stickX: Int16(sequence), stickY: Int16(phone + 1))))
@@ -156,15 +156,15 @@ func phoneLatencies(seconds: Double, flood: Bool) throws -> PhoneLatencies {
             }
         })
     }
-    let floodCount = FloodCounter()
+    let floodCount = Locked(0)
     if flood {
         threads.append(Thread {
             let frame = BenchPhone.message(PhoneFrame())
             let burst = Array(Array(repeating: frame, count: 100).joined())
             var next = MonotonicClock.seconds()
-            while !stop.isSet {
+            while !stop.value {
                 if let flooder = try? BenchPhone(port: port, token: token, resetOnClose: true), flooder.send(burst) {
-                    floodCount.add(101)  // the upgrade and 100 frames
+                    floodCount.change { $0 += 101 }  // the upgrade and 100 frames
                 }
                 next += 101 / phoneFloodMessagesPerSecond
                 let wait = next - MonotonicClock.seconds()
@@ -194,23 +194,20 @@ func phoneLatencies(seconds: Double, flood: Bool) throws -> PhoneLatencies {
         if wait > 0 { usleep(UInt32(wait * 1e6)) }
     }
     latencies.floodMessagesPerSecond = Double(floodCount.value) / (MonotonicClock.seconds() - floodStart)
-    stop.set()
+    stop.change { $0 = true }
     while threads.contains(where: { !$0.isFinished }) { usleep(1000) }
     return latencies
 }
 
-final class ManagedAtomicFlag: @unchecked Sendable {
+/// A value the phones' threads and the bench share, behind a lock.
+final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var flag = false
-    var isSet: Bool { lock.withLock { flag } }
-    func set() { lock.withLock { flag = true } }
-}
+    private var stored: Value
 
-final class FloodCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func add(_ n: Int) { lock.withLock { count += n } }
+    init(_ value: Value) { stored = value }
+
+    var value: Value { lock.withLock { stored } }
+    func change(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }
 
 /// What Chromium saw: the delays from a touch to the tick that saw it, and a reload's return.
