@@ -101,6 +101,7 @@ public enum Game {
         }
         if let path = options.trace { loopOptions.trace = try TraceWriter(path: path) }
         loopOptions.frameTimesPath = options.frameTimes
+        loopOptions.refreshRate = options.refreshRate
         if let path = options.record { try ReplayStore.checkWritable(path) }
         if replay == nil {
             loopOptions.recording = RecordingOptions(gameVersion: version, levelName: map.name, levelSHA256: levelSHA256,

@@ -84,6 +84,12 @@ public struct TileFlip: OptionSet, Hashable, Sendable {
 public struct DrawList: Equatable, Sendable {
     public var clearColor: Color
     public var items: [DrawItem]
+    /// Positions carry fractions of a view pixel (smooth motion, between two steps): the
+    /// renderer places them as finely as the window's pixels allow, where it can.
+    public var fine = false
+    /// The world's camera (the view's left edge in the level) this picture was drawn for, in
+    /// view pixels; nil for a picture with no level in it.
+    public var cameraX: Double?
 
     public init(clearColor: Color = Color(0, 0, 0), items: [DrawItem] = []) {
         self.clearColor = clearColor

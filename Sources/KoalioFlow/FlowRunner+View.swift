@@ -15,7 +15,8 @@ extension FlowRunner {
     /// - Parameters:
     ///   - ghost: the best run's koala, raced beside the player's (the driver replays it).
     ///   - problem: `--watch`'s line about the last save that did not load.
-    package func view(_ context: FlowContext, ghost: Player?, problem: String?) -> DrawList {
+    ///   - inBetween: smooth motion: the level drawn between its last two steps (menus never are).
+    package func view(_ context: FlowContext, ghost: Player?, problem: String?, inBetween: InBetween? = nil) -> DrawList {
         let context = self.context(context)
         let prompts = self.prompts(context)
         let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
@@ -47,7 +48,7 @@ extension FlowRunner {
             overlay.padsAway = ControllerPresence.padsAwayLine(registry.playersWithPadAway)
         }
         overlay.pairingCard = card
-        return Scene.drawList(session, on: flow.run.map, overlay: overlay)
+        return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)
     }
 
     /// Whether the phones' pairing card shows: while phones may join and fewer than four play,

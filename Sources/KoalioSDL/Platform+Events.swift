@@ -1,5 +1,6 @@
 import CSDL2
 import FoundationEssentials
+import Glibc
 import KoalioCore
 import KoalioInput
 
@@ -97,8 +98,13 @@ extension Platform {
     /// sentinel it leaves in SDL's queue ends the next frame's `SDL_PollEvent` loop before the
     /// events queued since, delaying them a frame (a scripted win desynced so under Wayland).
     /// A still frame is cheap without it: it is neither drawn nor presented.
+    /// Not `SDL_Delay` either: it sleeps whole milliseconds, and a 144 Hz frame is 6.94 ms.
     public func sleep(seconds: Double) {
         guard seconds > 0 else { return }
-        SDL_Delay(UInt32(seconds * 1000))
+        let whole = seconds.rounded(.down)
+        var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
+        var left = timespec()
+        // Woken early by a signal: sleep the rest (SIGINT and SIGTERM reach SDL as a quit event).
+        while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
     }
 }

@@ -177,6 +177,13 @@ public final class Platform {
     /// Draws a frame's list into the scene, then enlarges it into the window.
     public func render(_ list: DrawList) throws(SDLError) { try renderer.render(list) }
 
+    /// The camera's x as the window shows it, from the x a draw list was drawn for
+    /// (``DrawList/cameraX``): as finely as the renderer placed it.
+    public func drawnCameraX(_ x: Double) -> Double { renderer.drawnCameraX(x) }
+
+    /// Presenting waits for the display's refresh, or not (``Renderer/setVSync(_:)``).
+    public func setVSync(_ on: Bool) { renderer.setVSync(on) }
+
     /// Shows the frame drawn by ``render(_:)``.
     public func present() throws(SDLError) { try renderer.present() }
 
@@ -206,6 +213,15 @@ public final class Platform {
 
     /// The window's size as a multiple of the logical view (the settings menu).
     public func setWindowScale(_ scale: Int) { window.setScale(scale) }
+
+    /// The refresh rate of the display the window is on, as SDL reports its current mode, in
+    /// whole Hz; nil when it reports none (the dummy driver, some virtual displays).
+    public var displayRefreshRate: Int? {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window.handle)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Int(mode.refresh_rate)
+    }
 
     /// SDL's displays by name, in SDL's order ("Display N" for one SDL cannot name).
     public var displays: [String] { Self.displayNames() }

@@ -28,6 +28,10 @@ final class Renderer {
     /// blended pixel, and a cave level is mostly solid rock. (Separate textures rather than one
     /// switched between modes: SDL's software renderer rebuilds its blitter at every switch.)
     private var strips: [TextureID: TileStrips] = [:]
+    /// Smooth motion with a GPU: the scene drawn at the window's size (the letterbox's), so what
+    /// moves between two steps lands on the window's pixels rather than the view's. Made when
+    /// first needed and again when the window's size changes.
+    private var fineTarget: (texture: OpaquePointer, width: Int32, height: Int32)?
     static let cellSide = 16
     /// The most tiles a row of the 568 px view shows, partly cut ones at both ends included:
     /// no run is longer.
@@ -106,6 +110,7 @@ final class Renderer {
     }
 
     deinit {
+        if let fineTarget { SDL_DestroyTexture(fineTarget.texture) }
         for texture in strips.values.flatMap(\.byCell.values) { SDL_DestroyTexture(texture) }
         for texture in textures.values { SDL_DestroyTexture(texture) }
         switch canvas {
@@ -246,9 +251,24 @@ final class Renderer {
 
     // MARK: - Drawing
 
-    /// Draws a frame's list into the scene, then enlarges it into the window.
+    /// Draws a frame's list into the scene, then enlarges it into the window. A list with
+    /// fractions of view pixels (smooth motion) is drawn at the window's size where a GPU
+    /// draws; in software, at whole view pixels (rounded down, so everything moves together).
     func render(_ list: DrawList) throws(SDLError) {
-        if case let .texture(target) = canvas { try check(SDL_SetRenderTarget(handle, target), "SDL_SetRenderTarget(scene)") }
+        let fine: OpaquePointer?
+        if case let .texture(target) = canvas {
+            fine = list.fine ? try fineScene() : nil
+            try check(SDL_SetRenderTarget(handle, fine ?? target), "SDL_SetRenderTarget(scene)")
+            if fine != nil {
+                let (w, h) = outputSize()
+                let box = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
+                try check(SDL_RenderSetScale(handle, Float(box.w) / Float(LogicalView.width), Float(box.h) / Float(LogicalView.height)),
+                          "SDL_RenderSetScale(scene)")
+            }
+        } else {
+            fine = nil
+        }
+        let place = Placing(fine: fine != nil)
         try check(SDL_SetRenderDrawColor(handle, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255), "SDL_SetRenderDrawColor")
         try check(SDL_RenderClear(handle), "SDL_RenderClear")
         // The textures of the image drawn last: consecutive sprites mostly share one (tiles).
@@ -265,7 +285,7 @@ final class Renderer {
                 }
                 guard let current else { continue }
                 var src = SDL_Rect(pixels: source)
-                var dst = SDL_Rect(pixels: destination)
+                var dst = destination
                 var texture = current.image
                 if let strip = current.strips?.strip(for: source, flipped: flipped, tint: tint) {
                     // This tile and the same tiles right after it, side by side: one copy.
@@ -281,39 +301,34 @@ final class Renderer {
                     }
                     texture = strip
                     src = SDL_Rect(x: 0, y: 0, w: Int32(run * Self.cellSide), h: Int32(Self.cellSide))
-                    dst.w = Int32(pixel: destination.width * Double(run))
+                    dst.width = destination.width * Double(run)
                 }
                 try check(SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
                 try check(SDL_SetTextureAlphaMod(texture, tint.a), "SDL_SetTextureAlphaMod")
                 try blend(texture, of: id, alpha: tint.a)
-                if flipped {
-                    try check(SDL_RenderCopyEx(handle, texture, &src, &dst, 0, nil, SDL_FLIP_HORIZONTAL), "SDL_RenderCopyEx")
-                } else {
-                    try check(SDL_RenderCopy(handle, texture, &src, &dst), "SDL_RenderCopy")
-                }
+                try place.copy(texture, &src, to: dst, flips: flipped ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE, with: handle)
             case let .flippedTile(id, source, destination, flip, tint):
                 guard let image = textures[id] else { continue }
                 current = nil
                 let (turn, horizontal, vertical) = flip.asTurnAndFlips
                 try copyTransformed(image, of: id, source: source, destination: destination, degrees: turn ? 90 : 0, aboutBottomLeft: false,
-                                    horizontal: horizontal, vertical: vertical, tint: tint)
+                                    horizontal: horizontal, vertical: vertical, tint: tint, place: place)
             case let .turnedTile(id, source, destination, flip, degrees, tint):
                 guard let image = textures[id] else { continue }
                 current = nil
                 // Turned about the bottom-left corner, as Tiled turns tile objects.
                 try copyTransformed(image, of: id, source: source, destination: destination, degrees: degrees, aboutBottomLeft: true,
-                                    horizontal: flip.contains(.horizontal), vertical: flip.contains(.vertical), tint: tint)
+                                    horizontal: flip.contains(.horizontal), vertical: flip.contains(.vertical), tint: tint, place: place)
             case let .fill(rect, color):
-                var dst = SDL_Rect(pixels: rect)
                 try check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
                 try check(SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")
-                try check(SDL_RenderFillRect(handle, &dst), "SDL_RenderFillRect")
+                try place.fill(rect, with: handle)
             }
         }
         switch canvas {
         case let .texture(target):
             try check(SDL_SetRenderTarget(handle, nil), "SDL_SetRenderTarget(window)")
-            try copyLetterboxed(target, with: handle)
+            try copyLetterboxed(fine ?? target, with: handle)
         case let .surface(scene):
             try check(SDL_RenderFlush(handle), "SDL_RenderFlush")
             let windowSurface = try window.surface()
@@ -329,17 +344,37 @@ final class Renderer {
     /// A region of `image` into `destination`, flipped, then turned `degrees` clockwise about
     /// the destination's centre or its bottom-left corner, in `tint`.
     private func copyTransformed(_ image: OpaquePointer, of id: TextureID, source: IntRect, destination: Rect, degrees: Double,
-                                 aboutBottomLeft: Bool, horizontal: Bool, vertical: Bool, tint: Color) throws(SDLError) {
+                                 aboutBottomLeft: Bool, horizontal: Bool, vertical: Bool, tint: Color, place: Placing) throws(SDLError) {
         var src = SDL_Rect(pixels: source)
-        var dst = SDL_Rect(pixels: destination)
-        var pivot = SDL_Point(x: 0, y: dst.h)
         let flips = SDL_RendererFlip(rawValue: (horizontal ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (vertical ? SDL_FLIP_VERTICAL.rawValue : 0))
         try check(SDL_SetTextureColorMod(image, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
         try check(SDL_SetTextureAlphaMod(image, tint.a), "SDL_SetTextureAlphaMod")
         try blend(image, of: id, alpha: tint.a)
-        let copied = aboutBottomLeft ? SDL_RenderCopyEx(handle, image, &src, &dst, degrees, &pivot, flips)
-            : SDL_RenderCopyEx(handle, image, &src, &dst, degrees, nil, flips)
-        try check(copied, "SDL_RenderCopyEx")
+        try place.copy(image, &src, to: destination, flips: flips, degrees: degrees, aboutBottomLeft: aboutBottomLeft, with: handle)
+    }
+
+    /// The smooth-motion scene's target, at the letterbox's size.
+    private func fineScene() throws(SDLError) -> OpaquePointer {
+        let (w, h) = outputSize()
+        let box = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
+        let width = max(1, box.w), height = max(1, box.h)
+        if let fineTarget, fineTarget.width == width, fineTarget.height == height { return fineTarget.texture }
+        if let fineTarget { SDL_DestroyTexture(fineTarget.texture) }
+        fineTarget = nil
+        let texture = try check(SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height),
+                                "SDL_CreateTexture(fine scene)")
+        fineTarget = (texture, width, height)
+        try check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode(fine scene)")
+        return texture
+    }
+
+    /// The camera's x as the last picture shows it, from the x it was drawn for: rounded down
+    /// in view pixels by the software renderer (every position is), to the window's pixels by
+    /// the GPU drawing the smooth-motion scene at the window's size.
+    func drawnCameraX(_ x: Double) -> Double {
+        guard case .texture = canvas, let fineTarget else { return x.rounded(.up) }
+        let scale = Double(fineTarget.width) / Double(LogicalView.width)
+        return (x * scale).rounded() / scale
     }
 
     /// An image without an alpha channel is copied, not blended (far cheaper in software), but
@@ -364,6 +399,18 @@ final class Renderer {
         let (w, h) = outputSize()
         var dst = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
         try check(SDL_RenderCopy(renderer, scene, nil, &dst), "SDL_RenderCopy(scene)")
+    }
+
+    /// Whether presenting waits for the display's refresh (a GPU's renderer; SDL's software
+    /// renderer never waits). Off when the game paces to a rate other than the display's
+    /// (`--refresh-rate`): waiting would hold it to the display's. Not checked: a driver that
+    /// cannot change it keeps what it has, and the loop's own pacing still holds.
+    func setVSync(_ on: Bool) {
+        switch canvas {
+        case .texture: _ = SDL_RenderSetVSync(handle, on ? 1 : 0)
+        case let .streamed(_, presenter, _): _ = SDL_RenderSetVSync(presenter, on ? 1 : 0)
+        case .surface: break
+        }
     }
 
     /// Shows the frame drawn by ``render(_:)``.
@@ -404,5 +451,42 @@ final class Renderer {
         try check(SDL_RenderReadPixels(windowRenderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch),
                   "SDL_RenderReadPixels")
         try PNGEncoder.write(surface, to: path)
+    }
+}
+
+/// Where a draw list's positions land: whole view pixels (rounded down, as the software
+/// renderer and the 568×320 scene take them) or, `fine`, as they are, for a scene drawn at the
+/// window's size (SDL's float calls; the GPU puts each edge on the nearest window pixel).
+struct Placing {
+    var fine: Bool
+
+    func copy(_ texture: OpaquePointer, _ source: inout SDL_Rect, to destination: Rect, flips: SDL_RendererFlip, degrees: Double = 0,
+              aboutBottomLeft: Bool = false, with renderer: OpaquePointer) throws(SDLError) {
+        let plain = flips == SDL_FLIP_NONE && degrees == 0 && !aboutBottomLeft
+        if fine {
+            var dst = SDL_FRect(x: Float(destination.x), y: Float(destination.y), w: Float(destination.width), h: Float(destination.height))
+            var pivot = SDL_FPoint(x: 0, y: dst.h)
+            let copied = plain ? SDL_RenderCopyF(renderer, texture, &source, &dst)
+                : aboutBottomLeft ? SDL_RenderCopyExF(renderer, texture, &source, &dst, degrees, &pivot, flips)
+                : SDL_RenderCopyExF(renderer, texture, &source, &dst, degrees, nil, flips)
+            try check(copied, "SDL_RenderCopyF")
+        } else {
+            var dst = SDL_Rect(pixels: destination)
+            var pivot = SDL_Point(x: 0, y: dst.h)
+            let copied = plain ? SDL_RenderCopy(renderer, texture, &source, &dst)
+                : aboutBottomLeft ? SDL_RenderCopyEx(renderer, texture, &source, &dst, degrees, &pivot, flips)
+                : SDL_RenderCopyEx(renderer, texture, &source, &dst, degrees, nil, flips)
+            try check(copied, "SDL_RenderCopy")
+        }
+    }
+
+    func fill(_ rect: Rect, with renderer: OpaquePointer) throws(SDLError) {
+        if fine {
+            var dst = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+            try check(SDL_RenderFillRectF(renderer, &dst), "SDL_RenderFillRectF")
+        } else {
+            var dst = SDL_Rect(pixels: rect)
+            try check(SDL_RenderFillRect(renderer, &dst), "SDL_RenderFillRect")
+        }
     }
 }

@@ -9,6 +9,22 @@ public struct Settings: Equatable, Sendable {
         case floating, fixed
     }
 
+    /// Smooth motion: pictures drawn between the 60 Hz world states, once per display refresh.
+    /// `auto` turns it on where the display reports more than 60 Hz (where 60 pictures a second
+    /// judder); at 60 Hz it would only add the one frame it shows behind.
+    public enum SmoothMotion: String, CaseIterable, Sendable {
+        case auto, on, off
+
+        /// Whether pictures are drawn between world states on a display of `refreshRate` Hz.
+        public func isOn(refreshRate: Int) -> Bool {
+            switch self {
+            case .auto: refreshRate > Tick.perSecond
+            case .on: true
+            case .off: false
+            }
+        }
+    }
+
     public var bindings = Bindings()
     /// Share of the stick's travel ignored around its centre, in percent.
     public var deadZonePercent = 20
@@ -27,6 +43,7 @@ public struct Settings: Equatable, Sendable {
     public var scaling = ViewScaling.pixelPerfect
     /// The display to open on, by the name SDL reports for it; empty for the first display.
     public var display = ""
+    public var smoothMotion = SmoothMotion.auto
     public var musicVolume = 70
     public var effectsVolume = 100
     /// Race the ghost of the best run in levels already won.

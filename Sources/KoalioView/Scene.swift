@@ -17,47 +17,58 @@ public enum Scene {
     /// - Parameters:
     ///   - map: the level as its author made it, which `session` plays on the stage of.
     ///   - showStatus: the level's name and clock, top left (not behind a menu).
-    public static func drawList(_ session: Session, on map: LevelMap, overlay: Overlay = Overlay(), showStatus: Bool = true) -> DrawList {
+    ///   - inBetween: smooth motion's picture between two steps: the koalas, ghost, critters and
+    ///     camera where they were drawn between them, at fractions of a view pixel (the renderer
+    ///     places them as finely as the window's pixels allow). Nil: the step as it is, every
+    ///     position in whole view pixels.
+    public static func drawList(_ session: Session, on map: LevelMap, overlay: Overlay = Overlay(), showStatus: Bool = true,
+                                inBetween: InBetween? = nil) -> DrawList {
         let stage = session.stage
-        let world = session.world
+        let world = inBetween?.world(between: session.world) ?? session.world
+        let fine = inBetween != nil
         let camera = Camera.origin(framing: world, in: stage)
-        let cx = camera.x.rounded(), cy = camera.y.rounded()
+        let cx = snap(camera.x, fine), cy = snap(camera.y, fine)
         let look = Art.backdrops(map.theme)
         var list = DrawList(clearColor: map.drawsThemeBackdrop ? look.clear : map.backgroundColor ?? look.clear)
+        list.fine = fine
+        list.cameraX = cx
 
         if map.drawsThemeBackdrop {
-            backdrop(look.sky, parallax: Art.skyParallax, cameraX: cx, into: &list)
-            backdrop(look.hills, parallax: Art.hillsParallax, cameraX: cx, into: &list)
+            backdrop(look.sky, parallax: Art.skyParallax, cameraX: cx, fine: fine, into: &list)
+            backdrop(look.hills, parallax: Art.hillsParallax, cameraX: cx, fine: fine, into: &list)
             pits(map, cameraX: cx, cameraY: cy, into: &list)
         }
         // Animated tiles follow the world's clock, so a replay shows the same frames.
         let milliseconds = world.tick * 1000 / Tick.perSecond
         for layer in map.layers where !layer.foreground {
-            self.layer(layer, map: map, cameraX: cx, cameraY: cy, milliseconds: milliseconds, into: &list)
+            self.layer(layer, map: map, cameraX: cx, cameraY: cy, fine: fine, milliseconds: milliseconds, into: &list)
         }
         let goal = stage.goal
         list.append(.sprite(.goal, source: IntRect(x: 0, y: 0, width: Art.goalWidth, height: Art.goalHeight),
-                            destination: Rect(x: (goal.center.x - Double(Art.goalWidth) / 2 - cx).rounded(),
+                            destination: Rect(x: snap(goal.center.x - Double(Art.goalWidth) / 2 - cx, fine),
                                               y: goal.maxY - Double(Art.goalHeight) - cy,
                                               width: Double(Art.goalWidth), height: Double(Art.goalHeight)),
                             flipped: false, tint: .white))
-        if !stage.objects.isEmpty { objects(world, stage: stage, cameraX: cx, cameraY: cy, into: &list) }
-        if let ghost = overlay.ghost {
-            koala(ghost, cameraX: cx, cameraY: cy, tint: ghostTint, outline: ghostOutline(map.theme), into: &list)
+        if !stage.objects.isEmpty { objects(world, stage: stage, cameraX: cx, cameraY: cy, fine: fine, into: &list) }
+        if let ghost = inBetween?.ghost(between: overlay.ghost, world: session.world) ?? overlay.ghost {
+            koala(ghost, cameraX: cx, cameraY: cy, fine: fine, tint: ghostTint, outline: ghostOutline(map.theme), into: &list)
         }
         if world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
-            koalas(world, cameraX: cx, cameraY: cy, into: &list)
+            koalas(world, cameraX: cx, cameraY: cy, fine: fine, into: &list)
         }
         for layer in map.layers where layer.foreground {
-            self.layer(layer, map: map, cameraX: cx, cameraY: cy, milliseconds: milliseconds, into: &list)
+            self.layer(layer, map: map, cameraX: cx, cameraY: cy, fine: fine, milliseconds: milliseconds, into: &list)
         }
         drawOverlay(overlay, over: session, showStatus: showStatus, into: &list)
         return list
     }
 
-    private static func backdrop(_ texture: TextureID, parallax: Double, cameraX: Double, into list: inout DrawList) {
+    /// A position in whole view pixels, or as it is when drawn `fine` (smooth motion).
+    static func snap(_ value: Double, _ fine: Bool) -> Double { fine ? value : value.rounded() }
+
+    private static func backdrop(_ texture: TextureID, parallax: Double, cameraX: Double, fine: Bool, into list: inout DrawList) {
         let width = Double(Art.backdropWidth)
-        let offset = (cameraX * parallax).truncatingRemainder(dividingBy: width).rounded()
+        let offset = snap((cameraX * parallax).truncatingRemainder(dividingBy: width), fine)
         let source = IntRect(x: 0, y: 0, width: Art.backdropWidth, height: Art.backdropHeight)
         for copy in 0..<2 {
             let destination = Rect(x: Double(copy) * width - offset, y: 0, width: width, height: Double(Art.backdropHeight))
@@ -96,10 +107,10 @@ public enum Scene {
     }
 
     /// One of the map's layers, where its offset and parallax put it, in its opacity and tint.
-    private static func layer(_ layer: MapLayer, map: LevelMap, cameraX: Double, cameraY: Double, milliseconds: Int,
+    private static func layer(_ layer: MapLayer, map: LevelMap, cameraX: Double, cameraY: Double, fine: Bool, milliseconds: Int,
                               into list: inout DrawList) {
-        let originX = (cameraX * layer.parallax.x - layer.offset.x).rounded()
-        let originY = (cameraY * layer.parallax.y - layer.offset.y).rounded()
+        let originX = snap(cameraX * layer.parallax.x - layer.offset.x, fine)
+        let originY = snap(cameraY * layer.parallax.y - layer.offset.y, fine)
         let tint = Color(layer.tint.r, layer.tint.g, layer.tint.b, UInt8((Double(layer.tint.a) * min(max(layer.opacity, 0), 1)).rounded()))
         guard tint.a > 0 else { return }
         switch layer.content {
@@ -121,7 +132,7 @@ public enum Scene {
                 }
             }
         case let .objects(objects):
-            tileObjects(objects, map: map, originX: originX, originY: originY, milliseconds: milliseconds, tint: tint, into: &list)
+            tileObjects(objects, map: map, originX: originX, originY: originY, fine: fine, milliseconds: milliseconds, tint: tint, into: &list)
         }
     }
 
@@ -137,12 +148,12 @@ public enum Scene {
 
     /// An object layer's tile objects in view, each its tile (animated at the world's clock)
     /// stretched to the object's size, flipped and turned about its bottom-left corner.
-    private static func tileObjects(_ objects: [TileObject], map: LevelMap, originX: Double, originY: Double, milliseconds: Int,
+    private static func tileObjects(_ objects: [TileObject], map: LevelMap, originX: Double, originY: Double, fine: Bool, milliseconds: Int,
                                     tint: Color, into list: inout DrawList) {
         let view = Rect(x: 0, y: 0, width: viewWidth, height: viewHeight)
         for object in objects {
             guard let (texture, source) = tileImage(object.gid, map: map, milliseconds: milliseconds) else { continue }
-            let destination = Rect(x: (object.area.x - originX).rounded(), y: (object.area.y - originY).rounded(),
+            let destination = Rect(x: snap(object.area.x - originX, fine), y: snap(object.area.y - originY, fine),
                                    width: object.area.width.rounded(), height: object.area.height.rounded())
             // Turned, it may reach as far as its diagonal from the corner it turns about.
             let reach = object.rotation == 0 ? 0 : (destination.width * destination.width + destination.height * destination.height).squareRoot()
@@ -186,10 +197,10 @@ public enum Scene {
 
     /// Checkpoint flags (up: the one koalas come back to), leaves not yet taken, living critters;
     /// only those in view.
-    private static func objects(_ world: World, stage: Stage, cameraX: Double, cameraY: Double, into list: inout DrawList) {
+    private static func objects(_ world: World, stage: Stage, cameraX: Double, cameraY: Double, fine: Bool, into list: inout DrawList) {
         let view = Rect(x: cameraX, y: cameraY, width: viewWidth, height: viewHeight)
         func sprite(_ source: IntRect, centreX: Double, bottom: Double, flipped: Bool = false) {
-            let destination = Rect(x: (centreX - Double(source.width) / 2).rounded(), y: (bottom - Double(source.height)).rounded(),
+            let destination = Rect(x: snap(centreX - Double(source.width) / 2, fine), y: snap(bottom - Double(source.height), fine),
                                    width: Double(source.width), height: Double(source.height))
             guard destination.intersects(view) else { return }
             list.append(.sprite(.objects, source: source,
@@ -221,23 +232,23 @@ public enum Scene {
     /// Every koala in play, player 1's last (on top). Alone it is drawn as it always was; in
     /// co-op each is tinted in its player's colour with its number above, and a dead one is
     /// gone until it comes back.
-    private static func koalas(_ world: World, cameraX: Double, cameraY: Double, into list: inout DrawList) {
-        guard world.koalas.count > 1 else { return koala(world.player, cameraX: cameraX, cameraY: cameraY, into: &list) }
+    private static func koalas(_ world: World, cameraX: Double, cameraY: Double, fine: Bool, into list: inout DrawList) {
+        guard world.koalas.count > 1 else { return koala(world.player, cameraX: cameraX, cameraY: cameraY, fine: fine, into: &list) }
         for koala in world.koalas.reversed() where koala.isAlive || world.state == .died {
-            self.koala(koala.body, cameraX: cameraX, cameraY: cameraY, tint: PlayerColors.koalaTint(koala.number), into: &list)
+            self.koala(koala.body, cameraX: cameraX, cameraY: cameraY, fine: fine, tint: PlayerColors.koalaTint(koala.number), into: &list)
             let label = "\(koala.number)"
-            Text.draw(label, x: (koala.body.position.x - cameraX).rounded(),
-                      y: (koala.body.position.y - Double(Art.koalaCellHeight) - cameraY).rounded() - Double(Art.glyphHeight) - 1,
+            Text.draw(label, x: snap(koala.body.position.x - cameraX, fine),
+                      y: snap(koala.body.position.y - Double(Art.koalaCellHeight) - cameraY, fine) - Double(Art.glyphHeight) - 1,
                       color: PlayerColors.koalaTint(koala.number), centered: true, into: &list)
         }
     }
 
     /// A koala over its outline (dark for the player's, light for the ghost's).
-    private static func koala(_ player: Player, cameraX: Double, cameraY: Double, tint: Color = .white, outline: Color = koalaOutline,
+    private static func koala(_ player: Player, cameraX: Double, cameraY: Double, fine: Bool, tint: Color = .white, outline: Color = koalaOutline,
                               into list: inout DrawList) {
         let w = Double(Art.koalaCellWidth), h = Double(Art.koalaCellHeight)
-        let destination = Rect(x: (player.position.x - w / 2 - cameraX).rounded(),
-                               y: (player.position.y - h - cameraY).rounded(), width: w, height: h)
+        let destination = Rect(x: snap(player.position.x - w / 2 - cameraX, fine),
+                               y: snap(player.position.y - h - cameraY, fine), width: w, height: h)
         let frame = Art.koalaFrame(player)
         list.append(.sprite(.koala, source: Art.koalaOutlineSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: outline))
         list.append(.sprite(.koala, source: Art.koalaSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: tint))

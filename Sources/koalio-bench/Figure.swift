@@ -37,7 +37,7 @@ struct Figure {
     }
 
     static func number(_ value: Double) -> String {
-        value >= 1000 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
+        value >= 1000 || value == value.rounded() ? String(format: "%.0f", value) : String(format: value < 1 ? "%.2f" : "%.1f", value)
     }
 }
 

@@ -48,6 +48,8 @@ struct Options {
     var phonesOnly = false
     /// `--packs-only`: just the level packs' and Sticker Knight's.
     var packsOnly = false
+    /// `--smooth-only`: just smooth motion's figures.
+    var smoothOnly = false
     /// `--co-op-only`: just the four-koala simulation and four-player verification (to profile them).
     var coopOnly = false
     /// `--simulation-ticks N`: ticks per simulation run (fewer to profile under callgrind).
@@ -72,11 +74,12 @@ struct Options {
             case "--co-op-only": coopOnly = true
             case "--phones-only": phonesOnly = true
             case "--packs-only": packsOnly = true
+            case "--smooth-only": smoothOnly = true
             case "--simulation-ticks": simulationTicks = it.next().flatMap(Int.init) ?? simulationTicks
             case "--package": package = it.next()
             case "--archive": archive = it.next()
             default:
-                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--levels-only] [--phones-only] [--packs-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
+                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--levels-only] [--phones-only] [--packs-only] [--smooth-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
                 exit(64)
             }
         }
@@ -437,6 +440,11 @@ do {
         try reportPhones(options, display: xvfb.display)
         exit(0)
     }
+    if options.smoothOnly {
+        let xvfb = try Xvfb()
+        try reportSmoothMotion(options, display: xvfb.display)
+        exit(0)
+    }
     if options.pacingOnly {
         let xvfb = try Xvfb()  // kept until the runs are done: it stops the server when let go
         try reportPacing(options, display: xvfb.display)
@@ -491,6 +499,7 @@ do {
     try reportIdle(options, display: xvfb.display)
 
     try reportPacing(options, display: xvfb.display)
+    try reportSmoothMotion(options, display: xvfb.display)
 
     let first = try firstFrameMilliseconds(options, display: xvfb.display)
     report(.firstFrame, first)

@@ -14,4 +14,52 @@ final class FrameClockTests: XCTestCase {
         var stalled = FrameClock(now: 0)
         XCTAssertEqual(stalled.ticksDue(now: 10), FrameClock.maxTicksPerFrame, "a stall owes no burst")
     }
+
+    /// Counting frames (scripted and headless runs), frame n is at n / rate exactly: 60 ticks in
+    /// 144 frames, five every twelve, never two in one frame, the fraction between them exact;
+    /// at 60 frames a second one tick a frame, as before smooth motion.
+    func testCountedFramesOweTicksInWholeNumbers() {
+        var clock = FrameClock(framesPerSecond: 144)
+        var owed: [Int] = []
+        var fractions: [Double] = []
+        for _ in 0..<144 {
+            owed.append(clock.ticksDue(now: 0))
+            fractions.append(clock.fraction)
+        }
+        XCTAssertEqual(owed.reduce(0, +), 60)
+        XCTAssertEqual(Array(owed.prefix(12)).reduce(0, +), 5)
+        XCTAssertEqual(owed.max(), 1)
+        XCTAssertEqual(fractions[0], 60.0 / 144, accuracy: 1e-12)
+        XCTAssertEqual(fractions[11], 0, "frame 12 falls on a tick")
+        var sixty = FrameClock(framesPerSecond: 60)
+        XCTAssertEqual((0..<100).map { _ in sixty.ticksDue(now: 0, rate: 0.5) }, Array(repeating: 1, count: 100))
+        XCTAssertEqual(sixty.fraction, 0)
+    }
+
+    /// On wall time the fraction is what is left of a tick: a 144 Hz frame 1/144 s after a tick is
+    /// 60/144 of the way to the next.
+    func testTheFractionIsThePartOfATickPassed() {
+        var clock = FrameClock(now: 0)
+        XCTAssertEqual(clock.ticksDue(now: 1.0 / 144), 0)
+        XCTAssertEqual(clock.fraction, 60.0 / 144, accuracy: 1e-9)
+        XCTAssertEqual(clock.ticksDue(now: 3.0 / 144), 1)
+        XCTAssertEqual(clock.fraction, 3.0 * 60 / 144 - 1, accuracy: 1e-9)
+    }
+
+    /// Smooth motion is on by itself above 60 Hz, frames then come at the display's rate; off,
+    /// or at 60 Hz, 60 a second; a display's rate is held to 24…500.
+    func testFramesComeAtTheDisplaysRateWithSmoothMotion() {
+        let auto144 = FramePacing(refreshRate: 144, smoothMotion: .auto)
+        XCTAssertTrue(auto144.smooth)
+        XCTAssertEqual(auto144.framesPerSecond, 144)
+        XCTAssertEqual(auto144.frameSeconds, 1.0 / 144, accuracy: 1e-12)
+        XCTAssertFalse(FramePacing(refreshRate: 60, smoothMotion: .auto).smooth)
+        XCTAssertFalse(FramePacing(refreshRate: nil, smoothMotion: .auto).smooth, "a display with no rate reported is taken as 60 Hz")
+        let off = FramePacing(refreshRate: 144, smoothMotion: .off)
+        XCTAssertEqual([off.smooth ? 1 : 0, off.framesPerSecond], [0, 60])
+        XCTAssertEqual(FramePacing(refreshRate: 60, smoothMotion: .on).framesPerSecond, 60)
+        XCTAssertTrue(FramePacing(refreshRate: 60, smoothMotion: .on).smooth)
+        XCTAssertEqual(FramePacing(refreshRate: 10_000, smoothMotion: .on).framesPerSecond, 500)
+        XCTAssertEqual(FramePacing(refreshRate: 1, smoothMotion: .on).framesPerSecond, 24)
+    }
 }

@@ -45,13 +45,16 @@ enum LoopRunner {
         var joysticksLeft: Int32
         /// The settings in effect when the run ended.
         var settings = Settings()
+        /// Pictures the loop presented.
+        var pictures = 0
 
         func field<T>(_ tick: Int, _ name: String, as type: T.Type = T.self) -> T? { trace[tick - 1][name] as? T }
     }
 
     static func play(_ script: String, ticks: Int, recording: RecordingOptions? = nil, replay: Recording? = nil,
                      clock: (@MainActor () -> Double)? = nil, flow: Flow? = nil, audio: Bool = false,
-                     endsAt expectedLines: Int? = nil, settings: Settings? = nil, phonesListen: String? = nil) throws -> Run {
+                     endsAt expectedLines: Int? = nil, settings: Settings? = nil, phonesListen: String? = nil,
+                     refreshRate: Int? = nil) throws -> Run {
         try MainActor.assumeIsolated {
             TestEnvironment.isolate()
             let registry = ControllerRegistry()
@@ -66,6 +69,7 @@ enum LoopRunner {
             loopOptions.clock = clock
             loopOptions.audio = audio
             loopOptions.phonesListen = phonesListen
+            loopOptions.refreshRate = refreshRate
             if let settings { loopOptions.settings = SettingsStore(saved: settings) }  // a --level run with these settings
             if let flow {
                 // The game as started with no --level: the title, a catalog, progress saved.
@@ -92,7 +96,7 @@ enum LoopRunner {
             XCTAssertEqual(trace.count, expectedLines ?? ticks, "one trace line per tick, up to the end")
             return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count, ghost: loop.ghost,
                        soundsStarted: platform.audio.started, music: platform.audio.music, audioOpen: platform.audio.isOpen,
-                       joysticksLeft: SDL_NumJoysticks(), settings: loop.settings.effective)
+                       joysticksLeft: SDL_NumJoysticks(), settings: loop.settings.effective, pictures: loop.picturesPresented)
         }
     }
 }

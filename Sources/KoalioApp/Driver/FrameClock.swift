@@ -1,23 +1,55 @@
 import KoalioCore
 
-/// How many fixed ticks each rendered frame owes, from wall time (Game Programming Patterns,
-/// "Game Loop"): time accumulates, whole ticks are taken out, and a long frame owes at most
-/// ``maxTicksPerFrame`` so a stall does not turn into a burst. Pure: tests feed it any clock.
+/// How many fixed ticks each rendered frame owes (Game Programming Patterns, "Game Loop"), and
+/// how far into the next tick the frame is (``fraction``: smooth motion draws that far between
+/// the last two world states). Pure: tests feed it any clock.
+///
+/// On wall time, time accumulates, whole ticks are taken out, and a long frame owes at most
+/// ``maxTicksPerFrame`` so a stall does not turn into a burst. Counting frames instead (a
+/// headless or scripted run), frame n is at n / frames-per-second exactly, in whole numbers:
+/// at 60 frames a second that is one tick per frame as it always was, at 144 five ticks every
+/// twelve frames, the same whatever the machine's speed, so a script's ticks do not depend on it.
 public struct FrameClock: Sendable {
     public static let maxTicksPerFrame = 5
     private var accumulator = 0.0
     private var previous: Double
+    /// Counting frames: their rate, and how many have passed.
+    private var counted: (framesPerSecond: Int, frames: Int)?
+    /// How much of a tick has passed since the last one, 0..<1.
+    public private(set) var fraction = 0.0
 
     public init(now: Double) { previous = now }
 
+    /// A clock of frames at `framesPerSecond`, not of time.
+    public init(framesPerSecond: Int) {
+        previous = 0
+        counted = (max(1, framesPerSecond), 0)
+    }
+
+    /// Counting frames: from the next frame on, at this rate (the settings changed).
+    public mutating func countFrames(at framesPerSecond: Int) {
+        guard let counted, counted.framesPerSecond != framesPerSecond else { return }
+        // Starting again at the tick boundary the last frame passed keeps every tick counted once.
+        self.counted = (max(1, framesPerSecond), 0)
+        fraction = 0
+    }
+
     /// - Parameter rate: ticks owed per tick's worth of wall time: below 1 (assist's game speed)
-    ///   the world runs fewer 60 Hz ticks a second, each the same as at full speed.
+    ///   the world runs fewer 60 Hz ticks a second, each the same as at full speed. (Counting
+    ///   frames, a tick is a tick: scripts and tests step the world one step at a time.)
     public mutating func ticksDue(now: Double, rate: Double = 1) -> Int {
+        if let (perSecond, frames) = counted {
+            let ticks = Tick.perSecond
+            counted = (perSecond, frames + 1)
+            fraction = Double((frames + 1) * ticks % perSecond) / Double(perSecond)
+            return (frames + 1) * ticks / perSecond - frames * ticks / perSecond
+        }
         let tickSeconds = 1 / Double(Tick.perSecond)
         accumulator += min(max(0, now - previous), tickSeconds * Double(Self.maxTicksPerFrame)) * rate
         previous = now
         let due = Int(accumulator / tickSeconds)
         accumulator -= Double(due) * tickSeconds
+        fraction = min(max(accumulator / tickSeconds, 0), 1)
         return due
     }
 }

@@ -39,6 +39,8 @@ extension GameLoop {
         public var audio = false
         /// Write each frame's start time and work time here when the game ends (`--frame-times`).
         public var frameTimesPath: String?
+        /// `--refresh-rate`: the display's rate in Hz, as the game should take it (nil: as SDL reports it).
+        public var refreshRate: Int?
         /// What went wrong reading the player's files, one short line each, for the title (a
         /// player who started koalio from a launcher never sees stderr).
         public var fileNotices: [String] = []

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioHUD
 import KoalioInput
 import KoalioSDL
@@ -19,6 +20,20 @@ extension GameLoop {
         if layout != hud.layout || follows != hud.joystick.baseFollows { hud.configure(layout: layout, joystickFollows: follows) }
         platform.setVolumes(Audio.Volumes(music: effective.musicVolume, effects: effective.effectsVolume))
         platform.setScaling(effective.scaling)
+        pace()
+    }
+
+    /// Frames at the display's rate with smooth motion (`--refresh-rate` over what SDL reports),
+    /// else 60 a second.
+    func pace() {
+        let display = platform.displayRefreshRate
+        let new = FramePacing(refreshRate: options.refreshRate ?? display, smoothMotion: settings.effective.smoothMotion)
+        guard new != pacing || !paced else { return }
+        pacing = new
+        paced = true
+        // The display's own refresh paces a GPU's frames when they come at its rate (or at 60
+        // on a display SDL reports no rate for); at any other rate the loop's sleep does.
+        platform.setVSync(new.framesPerSecond == (display ?? Tick.perSecond))
     }
 
     /// The settings menu (or F11) made a change: applied at once and saved (only when something

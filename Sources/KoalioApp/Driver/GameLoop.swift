@@ -17,14 +17,16 @@ import KoalioView
 ///
 /// Real-time mode keeps an accumulator (Game Programming Patterns, "Game Loop"): a frame runs
 /// as many ticks as wall time owes, at most ``FrameClock/maxTicksPerFrame``. Fixed-step mode
-/// (headless, or scripted input) runs exactly one tick per frame, so a script's ticks and the
-/// trace do not depend on the machine's speed. A frame whose picture is the one on screen is
+/// (headless, or scripted input) counts frames instead of timing them, so a script's ticks and
+/// the trace do not depend on the machine's speed. A frame whose picture is the one on screen is
 /// neither drawn nor presented: a still title or pause screen costs next to nothing, and pads,
 /// hot-plug and the pause button are still read every 60 Hz tick.
+///
+/// Frames come 60 times a second, or with smooth motion once per display refresh (``FramePacing``),
+/// each drawn between the last two world states (``InBetween``). Either way the world steps
+/// 60 times a second and input is read once per tick.
 @MainActor
 public final class GameLoop {
-    /// Frames are paced to at most this rate.
-    static let frameCapPerSecond = 60.0
 
     let platform: Platform
     public let registry: ControllerRegistry
@@ -48,6 +50,19 @@ public final class GameLoop {
     /// The picture on screen, so an unchanged frame is neither drawn nor presented; nil when
     /// the window must be shown the picture again (exposed, resized, …).
     var shown: DrawList?
+    /// Pictures presented so far (a still screen presents none after its first).
+    public private(set) var picturesPresented = 0
+    /// How often frames come and whether they are drawn between steps (the display's rate, the
+    /// Smooth motion setting).
+    var pacing = FramePacing()
+    /// Whether ``pace()`` has set the pacing and the renderer's vsync yet.
+    var paced = false
+    /// Smooth motion: the world and the ghost as they were before the last tick.
+    private var beforeLastTick: (world: World, ghost: Player?)?
+    /// The tick whose scripted input was last given (``ScriptPlayer/perform(at:on:)``).
+    private var scriptedTick: Int?
+    /// The tick the phones' pads were last updated before (``PhonePads/update()``).
+    private var phonedTick: Int?
     private var quitRequested = false
 
     /// - Parameter map: the level `session` plays, as its author made it (what is drawn).
@@ -90,25 +105,36 @@ public final class GameLoop {
             options.trace?.flush()
         }
         let now = options.clock ?? { [platform] in platform.now() }
-        var clock = FrameClock(now: now())
         let fixedStep = options.clock == nil && (options.headless || options.script != nil)
-        var frameTimes: [(start: Double, busy: Double)] = []
+        var clock = fixedStep ? FrameClock(framesPerSecond: pacing.framesPerSecond) : FrameClock(now: now())
+        var frameTimes: [FrameTimes.Frame] = []
         var running = options.tickLimit != 0
         if !running {
             _ = platform.pollEvents()
             try draw(force: true)
         }
+        var nextFrame = now()
         while running {
             let frameStart = now()
+            clock.countFrames(at: pacing.framesPerSecond)
             reloadIfChanged()
-            do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .scriptPlayback(error) }
-            do { try phones?.update() } catch { throw .platform(error) }
+            // Once per tick: at more frames than ticks a second, frames come that step no tick.
+            if script != nil && flow.ticks != scriptedTick {
+                scriptedTick = flow.ticks
+                do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .scriptPlayback(error) }
+            }
+            // Phones too: a tap is held for one of their updates, which must see a tick.
+            if phones != nil && flow.ticks != phonedTick {
+                phonedTick = flow.ticks
+                do { try phones?.update() } catch { throw .platform(error) }
+            }
             runner.beginFrame()
             running = pumpEvents()
             guard running else { break }
             runner.endEvents()
-            var due = fixedStep ? 1 : clock.ticksDue(now: frameStart, rate: runner.tickRate)
+            var due = clock.ticksDue(now: frameStart, rate: runner.tickRate)
             while due > 0 && running {
+                if pacing.smooth { beforeLastTick = (flow.session.world, keeper.ghost?.session.world.player) }
                 tick()
                 due -= 1
                 if let tickLimit = options.tickLimit, flow.ticks >= tickLimit { running = false }
@@ -118,17 +144,23 @@ public final class GameLoop {
             phones?.cardShown(runner.showsPairingCard(context), registry: registry)
             platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
             platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
-            try draw(force: !running && screenshot != nil)
+            try draw(force: !running && screenshot != nil, fraction: clock.fraction)
             if !running, let screenshot {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .screenshot(path: screenshot, error) }
             }
             // Headless runs with sound are the tests': they wait for the device, to hear the same
             // every time. A window never waits.
             if options.audio { try sound.advance(waiting: options.headless) }
-            if options.frameTimesPath != nil { frameTimes.append((frameStart, platform.now() - frameStart)) }
+            if options.frameTimesPath != nil {
+                frameTimes.append(FrameTimes.Frame(start: frameStart, busy: platform.now() - frameStart,
+                                                   cameraX: shown?.cameraX.map(platform.drawnCameraX)))
+            }
             if !options.headless && options.clock == nil {
                 // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
-                platform.sleep(seconds: frameStart + 1 / Self.frameCapPerSecond - platform.now())
+                // Each frame is due a period after the last was: one that came late moves the next
+                // on rather than being followed by a hurried one.
+                nextFrame = max(nextFrame + pacing.frameSeconds, platform.now())
+                platform.sleep(seconds: nextFrame - platform.now())
             }
         }
         try keeper.writeRecordingOnQuit(flow.session)
@@ -150,6 +182,7 @@ public final class GameLoop {
                 runner.focusLost()
             case .repaint:
                 shown = nil  // presented again even if unchanged: the window may show something else now
+                pace()  // it may be on another display now
             case .mouseMoved:
                 platform.showPointer(true)
             case let .pointer(pointer):
@@ -267,15 +300,18 @@ public final class GameLoop {
 
     /// Draws and presents the frame, unless it is the picture already on screen (`force`: a
     /// screenshot or the only frame). A window that can no longer show frames ends the game.
-    private func draw(force: Bool) throws(KoalioError) {
-        let list = drawList()
+    /// - Parameter fraction: with smooth motion, how far the picture is between the last two steps.
+    private func draw(force: Bool, fraction: Double = 1) throws(KoalioError) {
+        let list = drawList(fraction: fraction)
         guard force || list != shown else { return }
         do { try platform.render(list) } catch { throw .window(doing: "drawing a frame", error) }
         do { try platform.present() } catch { throw .window(doing: "showing a frame", error) }
         shown = list
+        picturesPresented += 1
     }
 
-    private func drawList() -> DrawList {
-        runner.view(context, ghost: keeper.ghost?.session.world.player, problem: watch?.problem)
+    private func drawList(fraction: Double) -> DrawList {
+        let inBetween = pacing.smooth ? beforeLastTick.map { InBetween(previous: $0.world, previousGhost: $0.ghost, fraction: fraction) } : nil
+        return runner.view(context, ghost: keeper.ghost?.session.world.player, problem: watch?.problem, inBetween: inBetween)
     }
 }
