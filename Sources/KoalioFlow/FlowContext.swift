@@ -31,6 +31,9 @@ package struct FlowContext {
     package var isFullscreen = false
     /// SDL's displays by name, for the video page.
     package var displays: [String] = []
+    /// The display's refresh rate as the game takes it (`--refresh-rate`, else SDL's; nil: none
+    /// reported), for the video page's Smooth motion row.
+    package var refreshRate: Int?
     /// Co-op players 2–4 in the game, and those of them whose pad went away.
     package var seatedPlayers: [Int] = []
     package var playersWithPadAway: [Int] = []
@@ -49,6 +52,7 @@ package struct FlowContext {
 
     package var settingsMenu: SettingsMenu.Context {
         SettingsMenu.Context(settings: settings, padStyle: padCategory.map(ButtonStyle.init(pad:)) ?? .xbox,
-                             padCategory: padCategory ?? .xboxOne, displays: displays, resetKeys: resetKeys, keyNames: keyNames)
+                             padCategory: padCategory ?? .xboxOne, displays: displays, refreshRate: refreshRate, resetKeys: resetKeys,
+                             keyNames: keyNames)
     }
 }

@@ -45,6 +45,8 @@ package enum SettingsMenu {
         package var padCategory: ProductCategory
         /// SDL's displays by name.
         package var displays: [String]
+        /// The display's refresh rate in Hz (nil: none reported, taken as 60).
+        package var refreshRate: Int? = nil
         /// The settings the file had wrong, which kept their defaults (`audio.music`).
         package var resetKeys: Set<String> = []
         package var keyNames = KeyNameTable()
@@ -113,6 +115,7 @@ package enum SettingsMenu {
                 row("video.window_scale", settings),
                 displayRow(context),
                 row("video.scaling", settings),
+                smoothMotionRow(context),
                 SettingsRow(entry: .init("Back"), kind: .back),
             ].compactMap { $0 }
         case .assist:
@@ -154,6 +157,17 @@ package enum SettingsMenu {
         guard let setting = Setting.named(fileKey) else { return nil }
         return SettingsRow(entry: .init(setting.label, detail: setting.shown(settings)),
                            kind: .adjust { settings, direction in setting.adjust(&settings, by: direction) }, fileKey: fileKey)
+    }
+
+    /// Smooth motion as the table shows it, and for `auto` what that comes to on this display
+    /// ("auto: on at 144 Hz").
+    package static func smoothMotionRow(_ context: Context) -> SettingsRow? {
+        guard var row = row("video.smooth_motion", context.settings) else { return nil }
+        if context.settings.smoothMotion == .auto {
+            let rate = context.refreshRate ?? Tick.perSecond
+            row.entry.detail = "auto: \(Settings.SmoothMotion.auto.isOn(refreshRate: rate) ? "on" : "off") at \(rate) Hz"
+        }
+        return row
     }
 
     /// The display to open on: SDL's displays in turn; one that is not connected is named so.

@@ -31,9 +31,10 @@ extension GameLoop {
         guard new != pacing || !paced else { return }
         pacing = new
         paced = true
-        // The display's own refresh paces a GPU's frames when they come at its rate (or at 60
-        // on a display SDL reports no rate for); at any other rate the loop's sleep does.
-        platform.setVSync(new.framesPerSecond == (display ?? Tick.perSecond))
+        // Presenting waits for the display's refresh (no tearing) unless frames must come faster
+        // than the display refreshes (`--refresh-rate` above its rate, or above 60 on a display
+        // SDL reports no rate for): waiting would hold them to its rate. The loop's sleep paces too.
+        platform.setVSync(new.framesPerSecond <= (display ?? Tick.perSecond))
     }
 
     /// The settings menu (or F11) made a change: applied at once and saved (only when something

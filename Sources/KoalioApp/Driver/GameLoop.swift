@@ -238,7 +238,10 @@ public final class GameLoop {
         context.keyNames = KeyNames.table
         context.resetKeys = settings.resetKeys
         context.isFullscreen = platform.isFullscreen
-        if case .settings = flow.mode { context.displays = platform.displays }
+        if case .settings = flow.mode {
+            context.displays = platform.displays
+            context.refreshRate = options.refreshRate ?? platform.displayRefreshRate
+        }
         context.pairingCard = phones?.card
         context.phonesOn = phones != nil
         context.phonesProblem = phonesProblem
