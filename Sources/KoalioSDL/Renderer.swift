@@ -28,10 +28,10 @@ final class Renderer {
     /// blended pixel, and a cave level is mostly solid rock. (Separate textures rather than one
     /// switched between modes: SDL's software renderer rebuilds its blitter at every switch.)
     private var strips: [TextureID: TileStrips] = [:]
-    /// Smooth motion with a GPU: the scene drawn at the window's size (the letterbox's), so what
-    /// moves between two steps lands on the window's pixels rather than the view's. Made when
-    /// first needed and again when the window's size changes.
-    private var fineTarget: (texture: OpaquePointer, width: Int32, height: Int32)?
+    /// Smooth motion with a GPU: the window's pixels per view pixel the last picture was drawn
+    /// at, straight into the window's letterbox, so that what moves between two steps lands on
+    /// the window's pixels rather than the view's (nil: none drawn so yet).
+    private var fineScale: Double?
     static let cellSide = 16
     /// The most tiles a row of the 568 px view shows, partly cut ones at both ends included:
     /// no run is longer.
@@ -110,7 +110,6 @@ final class Renderer {
     }
 
     deinit {
-        if let fineTarget { SDL_DestroyTexture(fineTarget.texture) }
         for texture in strips.values.flatMap(\.byCell.values) { SDL_DestroyTexture(texture) }
         for texture in textures.values { SDL_DestroyTexture(texture) }
         switch canvas {
@@ -255,22 +254,15 @@ final class Renderer {
     /// fractions of view pixels (smooth motion) is drawn at the window's size where a GPU
     /// draws; in software, at whole view pixels (rounded down, so everything moves together).
     func render(_ list: DrawList) throws(SDLError) {
-        let fine: OpaquePointer?
-        if case let .texture(target) = canvas {
-            fine = list.fine ? try fineScene() : nil
-            try check(SDL_SetRenderTarget(handle, fine ?? target), "SDL_SetRenderTarget(scene)")
-            if fine != nil {
-                let (w, h) = outputSize()
-                let box = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
-                try check(SDL_RenderSetScale(handle, Float(box.w) / Float(LogicalView.width), Float(box.h) / Float(LogicalView.height)),
-                          "SDL_RenderSetScale(scene)")
-            }
+        let fine = list.fine && { if case .texture = canvas { true } else { false } }()
+        if fine {
+            try beginFineScene(clearColor: list.clearColor)
         } else {
-            fine = nil
+            if case let .texture(target) = canvas { try check(SDL_SetRenderTarget(handle, target), "SDL_SetRenderTarget(scene)") }
+            try check(SDL_SetRenderDrawColor(handle, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255), "SDL_SetRenderDrawColor")
+            try check(SDL_RenderClear(handle), "SDL_RenderClear")
         }
-        let place = Placing(fine: fine != nil)
-        try check(SDL_SetRenderDrawColor(handle, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255), "SDL_SetRenderDrawColor")
-        try check(SDL_RenderClear(handle), "SDL_RenderClear")
+        let place = Placing(fine: fine)
         // The textures of the image drawn last: consecutive sprites mostly share one (tiles).
         var current: (id: TextureID, image: OpaquePointer, strips: TileStrips?)?
         var index = list.items.startIndex
@@ -326,9 +318,13 @@ final class Renderer {
             }
         }
         switch canvas {
+        case .texture where fine:
+            // Back to the window's own scale and viewport, which the 568×320 scene's copy uses.
+            try check(SDL_RenderSetScale(handle, 1, 1), "SDL_RenderSetScale(window)")
+            try check(SDL_RenderSetViewport(handle, nil), "SDL_RenderSetViewport(window)")
         case let .texture(target):
             try check(SDL_SetRenderTarget(handle, nil), "SDL_SetRenderTarget(window)")
-            try copyLetterboxed(fine ?? target, with: handle)
+            try copyLetterboxed(target, with: handle)
         case let .surface(scene):
             try check(SDL_RenderFlush(handle), "SDL_RenderFlush")
             let windowSurface = try window.surface()
@@ -353,28 +349,31 @@ final class Renderer {
         try place.copy(image, &src, to: destination, flips: flips, degrees: degrees, aboutBottomLeft: aboutBottomLeft, with: handle)
     }
 
-    /// The smooth-motion scene's target, at the letterbox's size.
-    private func fineScene() throws(SDLError) -> OpaquePointer {
+    /// Smooth motion with a GPU: the scene drawn straight into the window's letterbox at the
+    /// window's scale (no 568×320 scene to enlarge: a picture between two steps is placed on
+    /// the window's pixels). The bars black, the view in the level's clear colour.
+    private func beginFineScene(clearColor: Color) throws(SDLError) {
+        try check(SDL_SetRenderTarget(handle, nil), "SDL_SetRenderTarget(window)")
+        try check(SDL_SetRenderDrawColor(handle, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
+        try check(SDL_RenderClear(handle), "SDL_RenderClear")
         let (w, h) = outputSize()
-        let box = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
-        let width = max(1, box.w), height = max(1, box.h)
-        if let fineTarget, fineTarget.width == width, fineTarget.height == height { return fineTarget.texture }
-        if let fineTarget { SDL_DestroyTexture(fineTarget.texture) }
-        fineTarget = nil
-        let texture = try check(SDL_CreateTexture(handle, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height),
-                                "SDL_CreateTexture(fine scene)")
-        fineTarget = (texture, width, height)
-        try check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode(fine scene)")
-        return texture
+        var box = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
+        try check(SDL_RenderSetViewport(handle, &box), "SDL_RenderSetViewport(letterbox)")  // in the window's pixels at scale 1
+        let scale = Double(box.w) / Double(LogicalView.width)
+        try check(SDL_RenderSetScale(handle, Float(scale), Float(box.h) / Float(LogicalView.height)), "SDL_RenderSetScale(letterbox)")
+        fineScale = scale
+        var view = SDL_FRect(x: 0, y: 0, w: Float(LogicalView.width), h: Float(LogicalView.height))
+        try check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
+        try check(SDL_SetRenderDrawColor(handle, clearColor.r, clearColor.g, clearColor.b, 255), "SDL_SetRenderDrawColor")
+        try check(SDL_RenderFillRectF(handle, &view), "SDL_RenderFillRectF(view)")
     }
 
     /// The camera's x as the last picture shows it, from the x it was drawn for: rounded down
     /// in view pixels by the software renderer (every position is), to the window's pixels by
-    /// the GPU drawing the smooth-motion scene at the window's size.
+    /// the GPU drawing the smooth-motion scene at the window's scale.
     func drawnCameraX(_ x: Double) -> Double {
-        guard case .texture = canvas, let fineTarget else { return x.rounded(.up) }
-        let scale = Double(fineTarget.width) / Double(LogicalView.width)
-        return (x * scale).rounded() / scale
+        guard case .texture = canvas, let fineScale else { return x.rounded(.up) }
+        return (x * fineScale).rounded() / fineScale
     }
 
     /// An image without an alpha channel is copied, not blended (far cheaper in software), but

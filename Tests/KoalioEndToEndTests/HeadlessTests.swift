@@ -39,7 +39,8 @@ final class HeadlessTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(lines[119]["x"] as? Double), try XCTUnwrap(lines[89]["x"] as? Double))
     }
 
-    /// `--frame-times`: a line per frame, its start (ms since the first frame) and its work (ms).
+    /// `--frame-times`: a line per frame, its start (ms since the first frame), its work (ms) and
+    /// the camera's x as drawn (level 1's start: the map's left edge).
     func testFrameTimesHaveAStartAndAWorkTimePerFrame() throws {
         let dir = try Koalio.scratch()
         let times = dir.appendingPathComponent("frames.txt").path
@@ -49,7 +50,8 @@ final class HeadlessTests: XCTestCase {
             try line.split(separator: " ").map { try XCTUnwrap(Double($0), String(line)) }
         }
         XCTAssertEqual(rows.count, 40, "one line per frame (a headless run steps one tick a frame)")
-        XCTAssertTrue(rows.allSatisfy { $0.count == 2 })
+        XCTAssertTrue(rows.allSatisfy { $0.count == 3 })
+        XCTAssertTrue(rows.allSatisfy { $0[2] == 0 }, "the camera at the map's left edge while the koala stands at the start")
         XCTAssertEqual(rows.first?.first, 0)
         XCTAssertEqual(rows.map { $0[0] }, rows.map { $0[0] }.sorted(), "starts in order")
         XCTAssertTrue(rows.allSatisfy { $0[1] > 0 && $0[1] < 10_000 }, "a frame takes some time")

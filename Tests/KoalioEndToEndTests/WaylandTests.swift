@@ -55,6 +55,14 @@ final class WaylandTests: XCTestCase {
             XCTAssertEqual(paused.trace.last?["state"] as? String, "paused", renderer)
             let dimmed = paused.image.fractionDimmed(from: playing.image, rows: 572..<640)
             XCTAssertGreaterThan(dimmed, 0.97, "\(renderer): \(dimmed) of the pixels dimmed uniformly")
+
+            // Smooth motion (a 144 Hz display): the pictures between steps reach the window too.
+            let smooth = try play(weston, "0 right down\n", renderer: renderer, ticks: 60, name: "smooth-\(renderer)",
+                                  extra: ["--refresh-rate", "144"])
+            XCTAssertEqual([smooth.image.width, smooth.image.height], [1136, 640], renderer)
+            XCTAssertGreaterThan(smooth.image.distinctColors, 100, "\(renderer): a drawn level at 144 Hz")
+            XCTAssertGreaterThan(try XCTUnwrap(smooth.trace.last?["x"] as? Double), try XCTUnwrap(smooth.trace.first?["x"] as? Double) + 40,
+                                 "\(renderer): the koala walked, 60 steps in 144 frames a second")
         }
     }
 
