@@ -7,7 +7,9 @@ import KoalioCore
 ///
 /// The scene is drawn at the logical 568×320 (a ``SceneCanvas``), then enlarged into the window
 /// once at the largest integer scale that fits (letterboxed), so pixels stay crisp and one image
-/// is scaled per frame instead of every sprite.
+/// is scaled per frame instead of every sprite. Smooth motion's pictures between two steps are
+/// the exception with a GPU: drawn straight into the window at its scale, so that what moves
+/// lands on the window's pixels (``Placing``).
 final class Renderer {
     /// The renderer in use (`auto` resolved).
     let choice: RendererChoice
@@ -254,15 +256,17 @@ final class Renderer {
     /// fractions of view pixels (smooth motion) is drawn at the window's size where a GPU
     /// draws; in software, at whole view pixels (rounded down, so everything moves together).
     func render(_ list: DrawList) throws(SDLError) {
-        let fine = list.fine && { if case .texture = canvas { true } else { false } }()
-        if fine {
-            try beginFineScene(clearColor: list.clearColor)
+        let fineBox: SDL_Rect?
+        let place: Placing
+        if list.fine, case .texture = canvas {
+            (place, fineBox) = try beginFineScene(clearColor: list.clearColor)
         } else {
+            fineBox = nil
+            place = Placing(fine: false)
             if case let .texture(target) = canvas { try check(SDL_SetRenderTarget(handle, target), "SDL_SetRenderTarget(scene)") }
             try check(SDL_SetRenderDrawColor(handle, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255), "SDL_SetRenderDrawColor")
             try check(SDL_RenderClear(handle), "SDL_RenderClear")
         }
-        let place = Placing(fine: fine)
         // The textures of the image drawn last: consecutive sprites mostly share one (tiles).
         var current: (id: TextureID, image: OpaquePointer, strips: TileStrips?)?
         var index = list.items.startIndex
@@ -318,13 +322,13 @@ final class Renderer {
             }
         }
         switch canvas {
-        case .texture where fine:
-            // Back to the window's own scale and viewport, which the 568×320 scene's copy uses.
-            try check(SDL_RenderSetScale(handle, 1, 1), "SDL_RenderSetScale(window)")
-            try check(SDL_RenderSetViewport(handle, nil), "SDL_RenderSetViewport(window)")
         case let .texture(target):
-            try check(SDL_SetRenderTarget(handle, nil), "SDL_SetRenderTarget(window)")
-            try copyLetterboxed(target, with: handle)
+            if let fineBox {
+                try endFineScene(fineBox)
+            } else {
+                try check(SDL_SetRenderTarget(handle, nil), "SDL_SetRenderTarget(window)")
+                try copyLetterboxed(target, with: handle)
+            }
         case let .surface(scene):
             try check(SDL_RenderFlush(handle), "SDL_RenderFlush")
             let windowSurface = try window.surface()
@@ -351,21 +355,31 @@ final class Renderer {
 
     /// Smooth motion with a GPU: the scene drawn straight into the window's letterbox at the
     /// window's scale (no 568×320 scene to enlarge: a picture between two steps is placed on
-    /// the window's pixels). The bars black, the view in the level's clear colour.
-    private func beginFineScene(clearColor: Color) throws(SDLError) {
+    /// the window's pixels), on the level's clear colour; the bars are made black again after
+    /// (``endFineScene(_:)``: what reaches past the view's edges is drawn into them).
+    private func beginFineScene(clearColor: Color) throws(SDLError) -> (placing: Placing, box: SDL_Rect) {
         try check(SDL_SetRenderTarget(handle, nil), "SDL_SetRenderTarget(window)")
-        try check(SDL_SetRenderDrawColor(handle, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
-        try check(SDL_RenderClear(handle), "SDL_RenderClear")
         let (w, h) = outputSize()
-        var box = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
-        try check(SDL_RenderSetViewport(handle, &box), "SDL_RenderSetViewport(letterbox)")  // in the window's pixels at scale 1
-        let scale = Double(box.w) / Double(LogicalView.width)
-        try check(SDL_RenderSetScale(handle, Float(scale), Float(box.h) / Float(LogicalView.height)), "SDL_RenderSetScale(letterbox)")
-        fineScale = scale
-        var view = SDL_FRect(x: 0, y: 0, w: Float(LogicalView.width), h: Float(LogicalView.height))
+        let box = SceneCanvas.letterbox(width: w, height: h, scaling: scaling)
+        let scaleX = Double(max(1, box.w)) / Double(LogicalView.width), scaleY = Double(max(1, box.h)) / Double(LogicalView.height)
+        try check(SDL_RenderSetScale(handle, Float(scaleX), Float(scaleY)), "SDL_RenderSetScale(letterbox)")
+        fineScale = scaleX
+        let placing = Placing(fine: true, originX: Double(box.x) / scaleX, originY: Double(box.y) / scaleY)
         try check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
         try check(SDL_SetRenderDrawColor(handle, clearColor.r, clearColor.g, clearColor.b, 255), "SDL_SetRenderDrawColor")
-        try check(SDL_RenderFillRectF(handle, &view), "SDL_RenderFillRectF(view)")
+        try placing.fill(Rect(x: 0, y: 0, width: Double(LogicalView.width), height: Double(LogicalView.height)), with: handle)
+        return (placing, box)
+    }
+
+    /// The window's own scale back (the 568×320 scene's copy uses it) and the bars around `box` black.
+    private func endFineScene(_ box: SDL_Rect) throws(SDLError) {
+        try check(SDL_RenderSetScale(handle, 1, 1), "SDL_RenderSetScale(window)")
+        let (w, h) = outputSize()
+        let bars = [SDL_Rect(x: 0, y: 0, w: w, h: box.y), SDL_Rect(x: 0, y: box.y + box.h, w: w, h: h - box.y - box.h),
+                    SDL_Rect(x: 0, y: box.y, w: box.x, h: box.h), SDL_Rect(x: box.x + box.w, y: box.y, w: w - box.x - box.w, h: box.h)]
+        try check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
+        try check(SDL_SetRenderDrawColor(handle, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
+        for var bar in bars where bar.w > 0 && bar.h > 0 { try check(SDL_RenderFillRect(handle, &bar), "SDL_RenderFillRect(letterbox)") }
     }
 
     /// The camera's x as the last picture shows it, from the x it was drawn for: rounded down
@@ -450,42 +464,5 @@ final class Renderer {
         try check(SDL_RenderReadPixels(windowRenderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch),
                   "SDL_RenderReadPixels")
         try PNGEncoder.write(surface, to: path)
-    }
-}
-
-/// Where a draw list's positions land: whole view pixels (rounded down, as the software
-/// renderer and the 568×320 scene take them) or, `fine`, as they are, for a scene drawn at the
-/// window's size (SDL's float calls; the GPU puts each edge on the nearest window pixel).
-struct Placing {
-    var fine: Bool
-
-    func copy(_ texture: OpaquePointer, _ source: inout SDL_Rect, to destination: Rect, flips: SDL_RendererFlip, degrees: Double = 0,
-              aboutBottomLeft: Bool = false, with renderer: OpaquePointer) throws(SDLError) {
-        let plain = flips == SDL_FLIP_NONE && degrees == 0 && !aboutBottomLeft
-        if fine {
-            var dst = SDL_FRect(x: Float(destination.x), y: Float(destination.y), w: Float(destination.width), h: Float(destination.height))
-            var pivot = SDL_FPoint(x: 0, y: dst.h)
-            let copied = plain ? SDL_RenderCopyF(renderer, texture, &source, &dst)
-                : aboutBottomLeft ? SDL_RenderCopyExF(renderer, texture, &source, &dst, degrees, &pivot, flips)
-                : SDL_RenderCopyExF(renderer, texture, &source, &dst, degrees, nil, flips)
-            try check(copied, "SDL_RenderCopyF")
-        } else {
-            var dst = SDL_Rect(pixels: destination)
-            var pivot = SDL_Point(x: 0, y: dst.h)
-            let copied = plain ? SDL_RenderCopy(renderer, texture, &source, &dst)
-                : aboutBottomLeft ? SDL_RenderCopyEx(renderer, texture, &source, &dst, degrees, &pivot, flips)
-                : SDL_RenderCopyEx(renderer, texture, &source, &dst, degrees, nil, flips)
-            try check(copied, "SDL_RenderCopy")
-        }
-    }
-
-    func fill(_ rect: Rect, with renderer: OpaquePointer) throws(SDLError) {
-        if fine {
-            var dst = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
-            try check(SDL_RenderFillRectF(renderer, &dst), "SDL_RenderFillRectF")
-        } else {
-            var dst = SDL_Rect(pixels: rect)
-            try check(SDL_RenderFillRect(renderer, &dst), "SDL_RenderFillRect")
-        }
     }
 }

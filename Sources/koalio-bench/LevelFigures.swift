@@ -81,7 +81,7 @@ func morePacksPageFrameMilliseconds(_ options: Options, home: String, display: S
         guard process.status == 0, screens.contains("\"screen\":\"packs\"") else {
             throw Xvfb.Failure(description: "the More levels run exited with \(process.status) or never showed the page")
         }
-        let work = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+        let work = try FrameTime.read(times).map(\.work)
         longest.append(work.dropFirst(28).prefix(6).max() ?? .nan)  // frames 29–34: the press, the page's first frames
     }
     return median(longest)

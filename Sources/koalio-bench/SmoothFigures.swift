@@ -88,24 +88,12 @@ func reportSmoothMotion(_ options: Options, display: String) throws {
     report(.smoothCPURatio, median(cpu[144] ?? []) / max(1e-9, median(cpu[60] ?? [])))
 }
 
-/// One frame of `--frame-times`: its start, when its picture was presented (start + work), and
-/// the camera's x as shown (nil: no level on screen).
-struct SmoothFrame {
-    var start: Double
-    var presented: Double
-    var cameraX: Double?
-}
-
-func smoothFrames(_ options: Options, scratch: String, arguments: [String], environment: [String: String]) throws -> [SmoothFrame] {
+func smoothFrames(_ options: Options, scratch: String, arguments: [String], environment: [String: String]) throws -> [FrameTime] {
     let times = scratch + "/frames.txt"
     let run = try MeasuredProcess.run(options.koalio, ["--data-dir", options.dataDirectory, "--frame-times", times] + arguments,
                                       environment: environment)
     guard run.status == 0 else { throw Xvfb.Failure(description: "koalio \(arguments.joined(separator: " ")) exited with \(run.status)") }
-    return try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").compactMap { line in
-        let fields = line.split(separator: " ")
-        guard fields.count == 3, let start = Double(fields[0]), let busy = Double(fields[1]) else { return nil }
-        return SmoothFrame(start: start, presented: start + busy, cameraX: Double(fields[2]))
-    }
+    return try FrameTime.read(times)
 }
 
 /// The camera's step while it moves at constant speed in the world (its x within `steady`), as
@@ -117,7 +105,7 @@ struct CameraSteps {
     var perRefresh: Double
     var missedRefreshes: Double
 
-    init(_ frames: [SmoothFrame], refreshRate: Int, steady: ClosedRange<Double>) {
+    init(_ frames: [FrameTime], refreshRate: Int, steady: ClosedRange<Double>) {
         let pictures = frames.compactMap(\.cameraX)
         let shown = Self.refreshes(frames, refreshRate: refreshRate)
         perPicture = Self.variation(Self.steps(pictures, steady))
@@ -138,7 +126,7 @@ struct CameraSteps {
     }
 
     /// The camera's x at each refresh of a `refreshRate` display.
-    static func refreshes(_ frames: [SmoothFrame], refreshRate: Int) -> [Double] {
+    static func refreshes(_ frames: [FrameTime], refreshRate: Int) -> [Double] {
         guard let first = frames.first, let last = frames.last else { return [] }
         let period = 1000 / Double(refreshRate)
         // The display's refreshes fall halfway between the pictures' usual presenting times (their

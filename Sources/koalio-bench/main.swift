@@ -291,9 +291,8 @@ func framePacing(_ options: Options, display: String) throws -> (p99: Double, lo
         guard process.status == 0, FileManager.default.fileExists(atPath: record) else {
             throw Xvfb.Failure(description: "the pacing run exited with \(process.status) or wrote no replay")
         }
-        // Each line: the frame's start and its work, in ms.
-        let rows = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }
-        let starts = rows.compactMap(\.first), work = rows.compactMap(\.last)
+        let rows = try FrameTime.read(times)
+        let starts = rows.map(\.start), work = rows.map(\.work)
         let intervals = zip(starts.dropFirst(), starts).map { $0 - $1 }.sorted()
         guard !intervals.isEmpty, work.count == starts.count else { throw Xvfb.Failure(description: "no frame times") }
         results.append((intervals[min(intervals.count - 1, Int(Double(intervals.count) * 0.99))], intervals[intervals.count - 1],

@@ -1,0 +1,21 @@
+import Foundation
+
+/// One line of `--frame-times`: the frame's start (ms since the first), its work (ms), and the
+/// camera's x as drawn (nil: no level on screen). Read by its columns' places, as tools outside
+/// the game would: columns may be added at the end.
+struct FrameTime {
+    var start: Double
+    var work: Double
+    var cameraX: Double?
+
+    /// When its picture was presented.
+    var presented: Double { start + work }
+
+    static func read(_ path: String) throws -> [FrameTime] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, let start = Double(fields[0]), let work = Double(fields[1]) else { return nil }
+            return FrameTime(start: start, work: work, cameraX: fields.count > 2 ? Double(fields[2]) : nil)
+        }
+    }
+}
