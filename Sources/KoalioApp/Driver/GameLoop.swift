@@ -271,8 +271,12 @@ public final class GameLoop {
             new.phones = true
             change(settings: new)  // kept in the settings: phones stay on at the next start
         case .loadLevel: break  // answered in `flow.tick`
-        case let .levelReloaded(keptPlace): watch?.reloaded(self, keptPlace: keptPlace)
-        case .levelStarted: keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
+        case let .levelReloaded(keptPlace):
+            beforeLastTick = nil  // another map: nothing is drawn on its way from the old one
+            watch?.reloaded(self, keptPlace: keptPlace)
+        case .levelStarted:
+            beforeLastTick = nil  // the world before was another run's (the title's backdrop, another level)
+            keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
         case let .stepped(input, result):
             keeper.stepped(input, result, session: flow.session, replaySources: flow.run.source.recordedSources)
         case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
