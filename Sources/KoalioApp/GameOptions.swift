@@ -18,10 +18,10 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see README).", valueName: "file"))
     public var trace: String?
 
-    @Option(help: ArgumentHelp("When the game ends, write one line per frame to this file: its start (ms since the first frame), how long its work took (ms) and the camera's x as drawn (view pixels; - on screens without a level).", valueName: "file"))
+    @Option(help: ArgumentHelp("When the game ends, write one line per frame to this file: its start (ms since the first frame), how long its work took (ms) and the camera's x as drawn (view pixels; a menu's is that of the level behind it).", valueName: "file"))
     public var frameTimes: String?
 
-    @Option(help: ArgumentHelp("Act as if the display refreshed this many times a second (24-500): frames are paced to it and, with smooth motion on (auto: above 60 Hz), drawn between the 60 Hz steps. Default: the rate SDL reports.", valueName: "hz"))
+    @Option(help: ArgumentHelp("Act as if the display refreshed this many times a second (24-500): with smooth motion on (auto: above 60 Hz), frames are paced to it and drawn between the 60 Hz steps. Default: the rate SDL reports.", valueName: "hz"))
     public var refreshRate: Int?
 
     @Flag(help: "Run with no visible window (SDL's dummy video driver), as fast as possible. Needs --ticks.")
@@ -76,7 +76,10 @@ public struct GameOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         if let scale, !(1...8).contains(scale) { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
-        if let refreshRate, !(24...500).contains(refreshRate) { throw ValidationError("--refresh-rate must be from 24 to 500, not \(refreshRate).") }
+        let rates = FramePacing.framesPerSecondRange
+        if let refreshRate, !rates.contains(refreshRate) {
+            throw ValidationError("--refresh-rate must be from \(rates.lowerBound) to \(rates.upperBound), not \(refreshRate).")
+        }
         if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }
         if verify && replay == nil { throw ValidationError("--verify needs --replay FILE.") }
         if record != nil && replay != nil { throw ValidationError("--record and --replay do not go together.") }

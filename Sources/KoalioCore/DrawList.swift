@@ -88,7 +88,7 @@ public struct DrawList: Equatable, Sendable {
     /// renderer places them as finely as the window's pixels allow, where it can.
     public var fine = false
     /// The world's camera (the view's left edge in the level) this picture was drawn for, in
-    /// view pixels; nil for a picture with no level in it.
+    /// view pixels (behind a menu, the level drawn there); nil for a list not drawn from a level.
     public var cameraX: Double?
 
     public init(clearColor: Color = Color(0, 0, 0), items: [DrawItem] = []) {

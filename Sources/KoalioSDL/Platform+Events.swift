@@ -94,7 +94,7 @@ extension Platform {
     public func now() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
 
     /// Sleeps until the next frame is due. Not `SDL_WaitEventTimeout`: waking on an event
-    /// would start frames off the 60 Hz cadence (a scripted run's ticks early), and the poll
+    /// would start frames off their cadence (a scripted run's ticks early), and the poll
     /// sentinel it leaves in SDL's queue ends the next frame's `SDL_PollEvent` loop before the
     /// events queued since, delaying them a frame (a scripted win desynced so under Wayland).
     /// A still frame is cheap without it: it is neither drawn nor presented.

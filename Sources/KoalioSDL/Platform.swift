@@ -182,7 +182,9 @@ public final class Platform {
     public func drawnCameraX(_ x: Double) -> Double { renderer.drawnCameraX(x) }
 
     /// Presenting waits for the display's refresh, or not (``Renderer/setVSync(_:)``).
-    public func setVSync(_ on: Bool) { renderer.setVSync(on) }
+    /// - Returns: whether the renderer took it (SDL's software renderer never waits).
+    @discardableResult
+    public func setVSync(_ on: Bool) -> Bool { renderer.setVSync(on) }
 
     /// Shows the frame drawn by ``render(_:)``.
     public func present() throws(SDLError) { try renderer.present() }

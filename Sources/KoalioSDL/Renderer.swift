@@ -263,6 +263,7 @@ final class Renderer {
         } else {
             fineBox = nil
             place = Placing(fine: false)
+            fineScale = nil
             if case let .texture(target) = canvas { try check(SDL_SetRenderTarget(handle, target), "SDL_SetRenderTarget(scene)") }
             try check(SDL_SetRenderDrawColor(handle, list.clearColor.r, list.clearColor.g, list.clearColor.b, 255), "SDL_SetRenderDrawColor")
             try check(SDL_RenderClear(handle), "SDL_RenderClear")
@@ -418,11 +419,12 @@ final class Renderer {
     /// renderer never waits). Off when the game paces to a rate other than the display's
     /// (`--refresh-rate`): waiting would hold it to the display's. Not checked: a driver that
     /// cannot change it keeps what it has, and the loop's own pacing still holds.
-    func setVSync(_ on: Bool) {
+    /// - Returns: whether the renderer took it (SDL's software renderer never waits).
+    func setVSync(_ on: Bool) -> Bool {
         switch canvas {
-        case .texture: _ = SDL_RenderSetVSync(handle, on ? 1 : 0)
-        case let .streamed(_, presenter, _): _ = SDL_RenderSetVSync(presenter, on ? 1 : 0)
-        case .surface: break
+        case .texture: SDL_RenderSetVSync(handle, on ? 1 : 0) == 0
+        case let .streamed(_, presenter, _): SDL_RenderSetVSync(presenter, on ? 1 : 0) == 0
+        case .surface: false
         }
     }
 

@@ -19,7 +19,8 @@ public struct InBetween: Equatable, Sendable {
     public var previous: World
     /// The ghost as it was one step before (nil: no ghost then).
     public var previousGhost: Player?
-    /// How much of the step has passed since the session's world, 0 (as it is) to 1.
+    /// How far the picture is from the world one step before (0: as it was then) to the
+    /// session's world (1): the part of a step passed since the session's world was stepped.
     public var fraction: Double
 
     public init(previous: World, previousGhost: Player?, fraction: Double) {

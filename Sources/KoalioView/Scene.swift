@@ -237,9 +237,11 @@ public enum Scene {
         for koala in world.koalas.reversed() where koala.isAlive || world.state == .died {
             self.koala(koala.body, cameraX: cameraX, cameraY: cameraY, fine: fine, tint: PlayerColors.koalaTint(koala.number), into: &list)
             let label = "\(koala.number)"
-            Text.draw(label, x: snap(koala.body.position.x - cameraX, fine),
+            // Centred on the koala: in whole pixels as it always was, or (fine) exactly as the koala is.
+            let centre = koala.body.position.x - cameraX
+            Text.draw(label, x: fine ? centre - Text.width(label, scale: 1) / 2 : centre.rounded(),
                       y: snap(koala.body.position.y - Double(Art.koalaCellHeight) - cameraY, fine) - Double(Art.glyphHeight) - 1,
-                      color: PlayerColors.koalaTint(koala.number), centered: true, into: &list)
+                      color: PlayerColors.koalaTint(koala.number), centered: !fine, into: &list)
         }
     }
 

@@ -11,10 +11,16 @@ struct FrameTime {
     /// When its picture was presented.
     var presented: Double { start + work }
 
+    struct Malformed: Error, CustomStringConvertible {
+        var description: String
+    }
+
     static func read(_ path: String) throws -> [FrameTime] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
             let fields = line.split(separator: " ")
-            guard fields.count >= 2, let start = Double(fields[0]), let work = Double(fields[1]) else { return nil }
+            guard fields.count >= 2, let start = Double(fields[0]), let work = Double(fields[1]) else {
+                throw Malformed(description: "\(path): not a frame's line: \(line)")
+            }
             return FrameTime(start: start, work: work, cameraX: fields.count > 2 ? Double(fields[2]) : nil)
         }
     }

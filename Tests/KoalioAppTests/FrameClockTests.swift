@@ -34,6 +34,12 @@ final class FrameClockTests: XCTestCase {
         var sixty = FrameClock(framesPerSecond: 60)
         XCTAssertEqual((0..<100).map { _ in sixty.ticksDue(now: 0, rate: 0.5) }, Array(repeating: 1, count: 100))
         XCTAssertEqual(sixty.fraction, 0)
+        // Fewer frames than ticks would owe two ticks in some frames, and a script's input is
+        // given once a frame: counted frames are held to 60 a second at least.
+        var thirty = FrameClock(framesPerSecond: 30)
+        XCTAssertEqual((0..<60).map { _ in thirty.ticksDue(now: 0) }, Array(repeating: 1, count: 60))
+        thirty.countFrames(at: 50)
+        XCTAssertEqual(thirty.ticksDue(now: 0), 1)
     }
 
     /// On wall time the fraction is what is left of a tick: a 144 Hz frame 1/144 s after a tick is

@@ -9,6 +9,8 @@ import KoalioCore
 /// headless or scripted run), frame n is at n / frames-per-second exactly, in whole numbers:
 /// at 60 frames a second that is one tick per frame as it always was, at 144 five ticks every
 /// twelve frames, the same whatever the machine's speed, so a script's ticks do not depend on it.
+/// Counted, a frame never owes more than one tick (at least 60 frames a second): a script's
+/// input and the phones' pads are given once a frame, before its tick, and a second would go without.
 public struct FrameClock: Sendable {
     public static let maxTicksPerFrame = 5
     private var accumulator = 0.0
@@ -23,15 +25,15 @@ public struct FrameClock: Sendable {
     /// A clock of frames at `framesPerSecond`, not of time.
     public init(framesPerSecond: Int) {
         previous = 0
-        counted = (max(1, framesPerSecond), 0)
+        counted = (max(Tick.perSecond, framesPerSecond), 0)
     }
 
     /// Counting frames: from the next frame on, at this rate (the settings changed).
     public mutating func countFrames(at framesPerSecond: Int) {
-        guard let counted, counted.framesPerSecond != framesPerSecond else { return }
+        let rate = max(Tick.perSecond, framesPerSecond)
+        guard let counted, counted.framesPerSecond != rate else { return }
         // Starting again at the tick boundary the last frame passed keeps every tick counted once.
-        self.counted = (max(1, framesPerSecond), 0)
-        fraction = 0
+        self.counted = (rate, 0)
     }
 
     /// - Parameter rate: ticks owed per tick's worth of wall time: below 1 (assist's game speed)

@@ -23,9 +23,14 @@ struct FramePacing: Equatable {
     ///   - refreshRate: the display's, in Hz (nil: not known, taken as 60).
     ///   - smoothMotion: the setting (`auto`: on above 60 Hz).
     init(refreshRate: Int?, smoothMotion: Settings.SmoothMotion) {
-        let rate = min(max(refreshRate ?? Tick.perSecond, Self.framesPerSecondRange.lowerBound), Self.framesPerSecondRange.upperBound)
+        let rate = Self.held(refreshRate ?? Tick.perSecond)
         smooth = smoothMotion.isOn(refreshRate: rate)
         framesPerSecond = smooth ? rate : Tick.perSecond
+    }
+
+    /// A display's rate held to ``framesPerSecondRange``.
+    static func held(_ rate: Int) -> Int {
+        min(max(rate, framesPerSecondRange.lowerBound), framesPerSecondRange.upperBound)
     }
 
     /// The time between two frames.

@@ -2,8 +2,9 @@ import KoalioCore
 
 /// `--frame-times`: one line per frame: its start in milliseconds since the first frame, how
 /// long its work took (events to present, before the wait for the next frame), and the camera's
-/// x as drawn, in view pixels with fractions (`-` for a screen with no level). Kept in memory
-/// until the end: writing as it runs would be the kind of hitch they are there to find.
+/// x as drawn, in view pixels with fractions (a menu's is that of the level behind it; `-` before
+/// the first picture). Kept in memory until the end: writing as it runs would be the kind of
+/// hitch they are there to find.
 /// Tools read these columns: add new ones at the end, never reorder.
 enum FrameTimes {
     struct Frame {

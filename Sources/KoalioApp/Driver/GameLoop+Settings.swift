@@ -7,8 +7,9 @@ import KoalioView
 
 extension GameLoop {
     /// Puts the effective settings to work: bindings and dead zone in the registry, rumble
-    /// strength, the on-screen controls' size, hand and joystick, the volumes, the scaling. (The window's
-    /// size, fullscreen and display are the platform's, set when it opens.)
+    /// strength, the on-screen controls' size, hand and joystick, the volumes, the scaling, and
+    /// the frames' pacing with Smooth motion (``pace()``). (The window's size, fullscreen and
+    /// display are the platform's, set when it opens.)
     func applySettings() {
         let effective = settings.effective
         registry.bindings = effective.bindings
@@ -27,15 +28,16 @@ extension GameLoop {
     /// else 60 a second.
     func pace() {
         let display = platform.displayRefreshRate
-        let new = FramePacing(refreshRate: options.refreshRate ?? display, smoothMotion: settings.effective.smoothMotion)
-        guard new != pacing || !paced else { return }
-        pacing = new
-        paced = true
+        pacing = FramePacing(refreshRate: options.refreshRate ?? display, smoothMotion: settings.effective.smoothMotion)
         // Presenting waits for the display's refresh (no tearing) unless frames must come faster
         // than the display refreshes (`--refresh-rate` above its rate, or above 60 on a display
-        // SDL reports no rate for): waiting would hold them to its rate. The loop's sleep paces too.
-        platform.setVSync(new.framesPerSecond <= (display ?? Tick.perSecond))
+        // SDL reports no rate for): waiting would hold them to its rate.
+        let vsync = pacing.framesPerSecond <= (display ?? Tick.perSecond)
+        if vsync != vsyncOn { vsyncOn = platform.setVSync(vsync) && vsync }
     }
+
+    /// The display's refresh rate as the game takes it: `--refresh-rate`, else SDL's (nil: none reported).
+    var refreshRate: Int? { options.refreshRate ?? platform.displayRefreshRate }
 
     /// The settings menu (or F11) made a change: applied at once and saved (only when something
     /// changed). The window follows the Fullscreen setting (also when it had left it: F11 on a

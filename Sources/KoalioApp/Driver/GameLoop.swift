@@ -55,8 +55,9 @@ public final class GameLoop {
     /// How often frames come and whether they are drawn between steps (the display's rate, the
     /// Smooth motion setting).
     var pacing = FramePacing()
-    /// Whether ``pace()`` has set the pacing and the renderer's vsync yet.
-    var paced = false
+    /// Whether presenting waits for the display's refresh, as ``pace()`` last set it (nil: not
+    /// set yet; false also where the renderer cannot wait, SDL's software one).
+    var vsyncOn: Bool?
     /// Smooth motion: the world and the ghost as they were before the last tick.
     private var beforeLastTick: (world: World, ghost: Player?)?
     /// The tick whose scripted input was last given (``ScriptPlayer/perform(at:on:)``).
@@ -144,7 +145,8 @@ public final class GameLoop {
             phones?.cardShown(runner.showsPairingCard(context), registry: registry)
             platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
             platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
-            try draw(force: !running && screenshot != nil, fraction: clock.fraction)
+            // The last picture (a screenshot's) shows the world as it ended, not on its way there.
+            let presented = try draw(force: !running && screenshot != nil, fraction: running ? clock.fraction : nil)
             if !running, let screenshot {
                 do { try platform.saveScreenshot(to: screenshot) } catch { throw .screenshot(path: screenshot, error) }
             }
@@ -156,11 +158,18 @@ public final class GameLoop {
                                                    cameraX: shown?.cameraX.map(platform.drawnCameraX)))
             }
             if !options.headless && options.clock == nil {
-                // Not trusting SDL's vsync flag: the software renderer reports it but never waits.
                 // Each frame is due a period after the last was: one that came late moves the next
-                // on rather than being followed by a hurried one.
-                nextFrame = max(nextFrame + pacing.frameSeconds, platform.now())
-                platform.sleep(seconds: nextFrame - platform.now())
+                // on rather than being followed by a hurried one. A GPU's present that waited for
+                // the display's refresh has paced the frame already: sleeping to a deadline of our
+                // own as well would drift against the display's and miss a refresh now and then.
+                // (Not trusting SDL's vsync flag alone: a driver may accept it and never wait.)
+                let now = platform.now()
+                nextFrame = max(nextFrame + pacing.frameSeconds, now)
+                if vsyncOn == true && presented && now - frameStart >= pacing.frameSeconds / 2 {
+                    nextFrame = now
+                } else {
+                    platform.sleep(seconds: nextFrame - now)
+                }
             }
         }
         try keeper.writeRecordingOnQuit(flow.session)
@@ -240,7 +249,7 @@ public final class GameLoop {
         context.isFullscreen = platform.isFullscreen
         if case .settings = flow.mode {
             context.displays = platform.displays
-            context.refreshRate = options.refreshRate ?? platform.displayRefreshRate
+            context.refreshRate = refreshRate.map(FramePacing.held)
         }
         context.pairingCard = phones?.card
         context.phonesOn = phones != nil
@@ -307,18 +316,24 @@ public final class GameLoop {
 
     /// Draws and presents the frame, unless it is the picture already on screen (`force`: a
     /// screenshot or the only frame). A window that can no longer show frames ends the game.
-    /// - Parameter fraction: with smooth motion, how far the picture is between the last two steps.
-    private func draw(force: Bool, fraction: Double = 1) throws(KoalioError) {
+    /// - Parameter fraction: with smooth motion, how far the picture is between the last two
+    ///   steps (nil: the world as it is).
+    /// - Returns: whether a picture was presented.
+    @discardableResult
+    private func draw(force: Bool, fraction: Double? = nil) throws(KoalioError) -> Bool {
         let list = drawList(fraction: fraction)
-        guard force || list != shown else { return }
+        guard force || list != shown else { return false }
         do { try platform.render(list) } catch { throw .window(doing: "drawing a frame", error) }
         do { try platform.present() } catch { throw .window(doing: "showing a frame", error) }
         shown = list
         picturesPresented += 1
+        return true
     }
 
-    private func drawList(fraction: Double) -> DrawList {
-        let inBetween = pacing.smooth ? beforeLastTick.map { InBetween(previous: $0.world, previousGhost: $0.ghost, fraction: fraction) } : nil
+    private func drawList(fraction: Double?) -> DrawList {
+        let inBetween = pacing.smooth ? beforeLastTick.flatMap { before in
+            fraction.map { InBetween(previous: before.world, previousGhost: before.ghost, fraction: $0) }
+        } : nil
         return runner.view(context, ghost: keeper.ghost?.session.world.player, problem: watch?.problem, inBetween: inBetween)
     }
 }
