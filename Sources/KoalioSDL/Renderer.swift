@@ -376,11 +376,11 @@ final class Renderer {
     private func endFineScene(_ box: SDL_Rect) throws(SDLError) {
         try check(SDL_RenderSetScale(handle, 1, 1), "SDL_RenderSetScale(window)")
         let (w, h) = outputSize()
-        let bars = [SDL_Rect(x: 0, y: 0, w: w, h: box.y), SDL_Rect(x: 0, y: box.y + box.h, w: w, h: h - box.y - box.h),
-                    SDL_Rect(x: 0, y: box.y, w: box.x, h: box.h), SDL_Rect(x: box.x + box.w, y: box.y, w: w - box.x - box.w, h: box.h)]
         try check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
         try check(SDL_SetRenderDrawColor(handle, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
-        for var bar in bars where bar.w > 0 && bar.h > 0 { try check(SDL_RenderFillRect(handle, &bar), "SDL_RenderFillRect(letterbox)") }
+        for var bar in SceneCanvas.borders(width: w, height: h, around: box) {
+            try check(SDL_RenderFillRect(handle, &bar), "SDL_RenderFillRect(letterbox)")
+        }
     }
 
     /// The camera's x as the last picture shows it, from the x it was drawn for: rounded down

@@ -101,11 +101,16 @@ enum SceneCanvas {
     }
 
     private static func clearBorders(of surface: UnsafeMutablePointer<SDL_Surface>, around box: SDL_Rect) throws(SDLError) {
-        let w = surface.pointee.w, h = surface.pointee.h
-        var borders = [SDL_Rect(x: 0, y: 0, w: w, h: box.y), SDL_Rect(x: 0, y: box.y + box.h, w: w, h: h - box.y - box.h),
-                       SDL_Rect(x: 0, y: box.y, w: box.x, h: box.h), SDL_Rect(x: box.x + box.w, y: box.y, w: w - box.x - box.w, h: box.h)]
-        for index in borders.indices where borders[index].w > 0 && borders[index].h > 0 {
-            try check(SDL_FillRect(surface, &borders[index], 0), "SDL_FillRect(letterbox)")
+        for var border in borders(width: surface.pointee.w, height: surface.pointee.h, around: box) {
+            try check(SDL_FillRect(surface, &border, 0), "SDL_FillRect(letterbox)")
         }
+    }
+
+    /// The bars around `box` in a `width`×`height` window: above, below, left, right (those
+    /// with no area left out).
+    static func borders(width w: Int32, height h: Int32, around box: SDL_Rect) -> [SDL_Rect] {
+        [SDL_Rect(x: 0, y: 0, w: w, h: box.y), SDL_Rect(x: 0, y: box.y + box.h, w: w, h: h - box.y - box.h),
+         SDL_Rect(x: 0, y: box.y, w: box.x, h: box.h), SDL_Rect(x: box.x + box.w, y: box.y, w: w - box.x - box.w, h: box.h)]
+            .filter { $0.w > 0 && $0.h > 0 }
     }
 }

@@ -11,30 +11,36 @@ import KoalioLevelFile
 /// Runs recorded through the real loop from scripted keyboard and virtual-pad input replay to
 /// the same end state, through the verifier and through the loop's own playback.
 final class RecordReplayLoopTests: XCTestCase {
-    func testALiveRunWithKeysAndAPadReplaysExactly() throws {
-        let levelPath = Repository.path("Levels/level1.tmx")
-        let path = Scratch.file(".koalioreplay")
-        let recordingOptions = RecordingOptions(gameVersion: "test", levelName: "level1",
-                                                levelSHA256: try LevelFile.load(levelPath).sha256, recordPath: path)
-        let script = """
-            0 right down
-            40 space down
-            50 space up
-            60 right up
-            70 pad attach ps5
-            80 pad1 leftx 0.8
-            120 pad1 a down
-            124 pad1 a up
-            125 pad1 x down
-            160 pad1 detach
-            200 escape down
-            201 escape up
-            210 d down
-            260 x down
-            300 d up
+    /// 400 ticks of keys and a PS5 pad plugged in and out: walking, jumping, dashing, a pause.
+    static let keysAndPadScript = """
+        0 right down
+        40 space down
+        50 space up
+        60 right up
+        70 pad attach ps5
+        80 pad1 leftx 0.8
+        120 pad1 a down
+        124 pad1 a up
+        125 pad1 x down
+        160 pad1 detach
+        200 escape down
+        201 escape up
+        210 d down
+        260 x down
+        300 d up
 
-            """
-        let live = try LoopRunner.play(script, ticks: 400, recording: recordingOptions)
+        """
+
+    /// Level 1's run recorded to a scratch file (returned with the options).
+    static func level1Recording() throws -> (options: RecordingOptions, path: String) {
+        let path = Scratch.file(".koalioreplay")
+        return (RecordingOptions(gameVersion: "test", levelName: "level1",
+                                 levelSHA256: try LevelFile.load(Repository.path("Levels/level1.tmx")).sha256, recordPath: path), path)
+    }
+
+    func testALiveRunWithKeysAndAPadReplaysExactly() throws {
+        let (recordingOptions, path) = try Self.level1Recording()
+        let live = try LoopRunner.play(Self.keysAndPadScript, ticks: 400, recording: recordingOptions)
         XCTAssertEqual(live.field(161, "state"), "paused", "the pad in use left: the game paused itself")
         let data = try XCTUnwrap(FileManager.default.contents(atPath: path), "written when the game quit")
         let recording = try ReplayFile.decode([UInt8](data), file: path)
@@ -42,7 +48,7 @@ final class RecordReplayLoopTests: XCTestCase {
         XCTAssertEqual(recording.controllerChanges.map(\.name), ["Keyboard", "DualSense Wireless Controller", "Keyboard"],
                        "which controller, and when it changed")
 
-        let map = try LevelFile.load(levelPath).stage
+        let map = try LevelFile.load(Repository.path("Levels/level1.tmx")).stage
         XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: 400))
         var replayed = Session(stage: map)
         for input in recording.inputs { replayed.step(input) }

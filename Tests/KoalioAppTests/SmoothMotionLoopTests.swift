@@ -5,37 +5,15 @@ import KoalioSim
 import KoalioTestSupport
 import KoalioUserData
 import XCTest
-import KoalioLevelFile
 
 /// Smooth motion through the real loop: at 144 Hz the world steps exactly as at 60, a run
 /// recorded at 144 Hz verifies, and a still screen presents nothing new.
 final class SmoothMotionLoopTests: XCTestCase {
-    static let script = """
-        0 right down
-        40 space down
-        50 space up
-        60 right up
-        70 pad attach ps5
-        80 pad1 leftx 0.8
-        120 pad1 a down
-        124 pad1 a up
-        125 pad1 x down
-        160 pad1 detach
-        200 escape down
-        201 escape up
-        210 d down
-        260 x down
-        300 d up
-
-        """
-
     func testAt144HzTheWorldStepsAsAt60AndTheRecordingVerifies() throws {
-        let levelPath = Repository.path("Levels/level1.tmx")
-        let path = Scratch.file(".koalioreplay")
-        let recordingOptions = RecordingOptions(gameVersion: "test", levelName: "level1",
-                                                levelSHA256: try LevelFile.load(levelPath).sha256, recordPath: path)
-        let at60 = try LoopRunner.play(Self.script, ticks: 400)
-        let at144 = try LoopRunner.play(Self.script, ticks: 400, recording: recordingOptions, refreshRate: 144)
+        let (recordingOptions, path) = try RecordReplayLoopTests.level1Recording()
+        let script = RecordReplayLoopTests.keysAndPadScript
+        let at60 = try LoopRunner.play(script, ticks: 400)
+        let at144 = try LoopRunner.play(script, ticks: 400, recording: recordingOptions, refreshRate: 144)
         XCTAssertTrue(at144.settings.smoothMotion.isOn(refreshRate: 144), "auto: on at 144 Hz")
         XCTAssertEqual(at144.session.world, at60.session.world, "the same world at the end")
         for tick in 1...400 {

@@ -60,10 +60,9 @@ public final class GameLoop {
     var vsyncOn: Bool?
     /// Smooth motion: the world and the ghost as they were before the last tick.
     private var beforeLastTick: (world: World, ghost: Player?)?
-    /// The tick whose scripted input was last given (``ScriptPlayer/perform(at:on:)``).
-    private var scriptedTick: Int?
-    /// The tick the phones' pads were last updated before (``PhonePads/update()``).
-    private var phonedTick: Int?
+    /// The tick the script's input and the phones' pads were last given before
+    /// (``ScriptPlayer/perform(at:on:)``, ``PhonePads/update()``).
+    private var inputGivenTick: Int?
     private var quitRequested = false
 
     /// - Parameter map: the level `session` plays, as its author made it (what is drawn).
@@ -119,14 +118,12 @@ public final class GameLoop {
             let frameStart = now()
             clock.countFrames(at: pacing.framesPerSecond)
             reloadIfChanged()
-            // Once per tick: at more frames than ticks a second, frames come that step no tick.
-            if script != nil && flow.ticks != scriptedTick {
-                scriptedTick = flow.ticks
+            // Once per tick: at more frames than ticks a second, frames come that step no tick (a
+            // script's events would be given twice; a phone's tap is held for one update, which
+            // must see a tick).
+            if flow.ticks != inputGivenTick {
+                inputGivenTick = flow.ticks
                 do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .scriptPlayback(error) }
-            }
-            // Phones too: a tap is held for one of their updates, which must see a tick.
-            if phones != nil && flow.ticks != phonedTick {
-                phonedTick = flow.ticks
                 do { try phones?.update() } catch { throw .platform(error) }
             }
             runner.beginFrame()
