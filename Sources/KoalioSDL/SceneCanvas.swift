@@ -76,14 +76,16 @@ enum SceneCanvas {
     }
 
     /// Nearest-neighbour enlargement by a whole factor: each source row is widened once, then
-    /// copied to the other `scale − 1` rows.
+    /// copied to the other `scale − 1` rows. By two, a pixel's pair is one 64-bit store where the
+    /// row starts on an 8-byte boundary; a letterbox at an odd x (a 1250-pixel-wide window)
+    /// starts rows between two, and there the pixels are stored one by one.
     static func enlarge(source: UnsafePointer<UInt32>, sourcePitch: Int, width: Int, height: Int,
                         destination: UnsafeMutablePointer<UInt32>, destinationPitch: Int, x: Int, y: Int, scale: Int) {
         let rowBytes = width * scale * 4
         for row in 0..<height {
             let from = source + row * sourcePitch
             let first = destination + (y + row * scale) * destinationPitch + x
-            if scale == 2 {
+            if scale == 2 && Int(bitPattern: first) % MemoryLayout<UInt64>.alignment == 0 {
                 first.withMemoryRebound(to: UInt64.self, capacity: width) { pairs in
                     for column in 0..<width {
                         let pixel = UInt64(from[column])

@@ -32,7 +32,8 @@ final class SceneCanvasTests: XCTestCase {
     func testEnlargingByTwoAndThreeCopiesEachPixelIntoItsBlock() throws {
         let scene = try scene()
         defer { SDL_FreeSurface(scene) }
-        for (w, h, scale) in [(Int32(1136), Int32(640), 2), (1920, 1080, 3)] {
+        // 1250×700: the 2× letterbox starts at x 57, rows off an 8-byte boundary.
+        for (w, h, scale) in [(Int32(1136), Int32(640), 2), (1920, 1080, 3), (1250, 700, 2)] {
             let window = try surface(w, h)
             defer { SDL_FreeSurface(window) }
             SDL_FillRect(window, nil, 0x00FF_FFFF)  // stale white that the borders must lose
