@@ -134,8 +134,9 @@ public enum Game {
         // Phones: `--phones` (or `--phones-listen`) for this run, or the settings' `[phones] enabled`.
         // Asked for on the command line and impossible, it is an error; from the settings, a warning.
         loopOptions.phonesListen = options.phonesListen
+        loopOptions.phonesVerbose = options.verbose
         if options.phones || options.phonesListen != nil || effective.phones {
-            do { loopOptions.phones = try PhonePads.start(listen: options.phonesListen) } catch {
+            do { loopOptions.phones = try PhonePads.start(listen: options.phonesListen, verbose: options.verbose) } catch {
                 guard !options.phones && options.phonesListen == nil else { throw .phones(error) }
                 StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: \(error.description)")
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KoalioPhoneServer
 import KoalioSDL
 
 /// What the command line asks for: parsed once by `koalio`'s command and passed down whole.
@@ -71,8 +72,11 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Flag(help: "Let phones join as game pads this run: the title shows the address and code to open on a phone (see README: Phones).")
     public var phones = false
 
-    @Option(help: ArgumentHelp("Listen for phones on this address only, e.g. 192.168.1.20:8765 or 127.0.0.1:8765 (implies --phones; default: every private address of this machine, port 8765).", valueName: "address:port"))
+    @Option(help: ArgumentHelp("Listen for phones on this address only, a loopback or private one given as a number, e.g. 192.168.1.20:8765 or 127.0.0.1:8765 (implies --phones; default: the private addresses of the network the default route is on, port 8765).", valueName: "address:port"))
     public var phonesListen: String?
+
+    @Flag(help: "Say more on stderr: with phones, the address with its secret token and the code (each time they change), which let a phone in.")
+    public var verbose = false
 
     public func validate() throws {
         if let scale, !(1...8).contains(scale) { throw ValidationError("--scale must be from 1 to 8, not \(scale).") }
@@ -86,8 +90,11 @@ public struct GameOptions: ParsableArguments, Sendable {
         if let musicVolume, !(0...100).contains(musicVolume) { throw ValidationError("--music-volume must be from 0 to 100, not \(musicVolume).") }
         if let effectsVolume, !(0...100).contains(effectsVolume) { throw ValidationError("--effects-volume must be from 0 to 100, not \(effectsVolume).") }
         if watch && (level == nil || replay != nil) { throw ValidationError("--watch needs --level FILE (and no --replay).") }
-        if let phonesListen, phonesListen.lastIndex(of: ":").flatMap({ Int(phonesListen[phonesListen.index(after: $0)...]) }).map({ !(0...65535).contains($0) }) ?? true {
-            throw ValidationError("--phones-listen wants ADDRESS:PORT, not '\(phonesListen)'.")
+        if let phonesListen {
+            do { _ = try PhoneServer.ListenAddress(parsing: phonesListen) } catch {
+                if case let .cannotListen(_, reason) = error { throw ValidationError("--phones-listen '\(phonesListen)': \(reason).") }
+                throw ValidationError("--phones-listen '\(phonesListen)': \(error).")
+            }
         }
         if headless && ticks == nil && !verify { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }

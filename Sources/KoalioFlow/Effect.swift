@@ -33,6 +33,8 @@ package enum Effect: Equatable {
     case quit
     /// Add a phone was opened with phone pads off: turn them on (the server, `[phones] enabled`).
     case turnPhonesOn
+    /// Add a phone → New code: a fresh code and token for the pairing card.
+    case newPhoneCode
 
     /// The pad's jolt when the koala dies.
     package static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)

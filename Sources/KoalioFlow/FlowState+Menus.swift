@@ -72,12 +72,29 @@ extension FlowState {
         mode = .addPhone(exit: exit)
     }
 
-    /// Add a phone: Esc, B or Back (chosen or tapped) returns where it was opened from.
-    package mutating func addPhoneTick(_ exit: SettingsState.Exit, _ input: MenuInput, _ effects: inout [Effect]) {
-        let tapsBack = input.tap.map { MenuLayout.entry(at: $0, count: 1, compact: true) == 0 } ?? false
-        guard input.anyBack || input.choose || tapsBack else { return }
+    /// Add a phone: up and down move, New code (chosen or tapped) makes a fresh code; Esc, B
+    /// or Back (chosen or tapped) returns where it was opened from.
+    package mutating func addPhoneTick(_ exit: SettingsState.Exit, _ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        let page = Self.addPhonePage(context, nil, selection: selection[.addPhone])
+        moveSelection(of: page, key: .addPhone, up: input.up, down: input.down, &effects)
+        let entries = Self.addPhoneEntries(context)
+        var chosen: FlowState.AddPhoneEntry?
+        if let tap = input.tap {
+            chosen = MenuLayout.entry(at: tap, in: page).map { entries[$0] }
+        } else if input.choose {
+            chosen = entries[min(selection[.addPhone] ?? page.selection, entries.count - 1)]
+        } else if input.anyBack {
+            chosen = .back
+        }
+        guard let chosen else { return }
         effects.append(.sound(.menuChoose))
-        mode = exit == .level ? .level : .title
+        switch chosen {
+        case .newCode:
+            effects.append(.newPhoneCode)
+        case .back:
+            selection[.addPhone] = nil
+            mode = exit == .level ? .level : .title
+        }
     }
 
     /// Back from the title asks whether to quit; from the level select, the title.

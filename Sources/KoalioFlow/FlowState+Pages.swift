@@ -20,7 +20,7 @@ extension FlowState {
         case .howToPlay:
             return Self.howToPlayPage(prompts)
         case .addPhone:
-            return Self.addPhonePage(context, prompts)
+            return Self.addPhonePage(context, prompts, selection: selection[.addPhone])
         case let .worldComplete(world, _):
             return Self.worldCompletePage(world: world, names: context.levelNames, progress: progress, medals: context.medals,
                                           hint: Prompt([prompts.choose, .text(" continue")]))
@@ -166,16 +166,32 @@ extension FlowState {
         return lines
     }
 
-    /// The how-to-play page's rows: walk, jump, dash, pause, Back.
-    /// Add a phone: what to do, or why phones cannot join; Back. The card is drawn beside it
-    /// (``FlowRunner/showsPairingCard(_:)``).
-    package static func addPhonePage(_ context: FlowContext, _ prompts: Prompts) -> MenuPage {
-        let subheading = context.phonesProblem
-            ?? (context.pairingCard == nil ? "Phones cannot join while four play" : "Scan the code with the phone's camera")
-        return MenuPage(heading: "Add a phone", subheading: subheading, entries: [MenuPage.Entry("Back")], selection: 0,
-                        hint: prompts.backHint, compact: true)
+    /// Add a phone's entries: a new code (while a card shows), Back.
+    package enum AddPhoneEntry: Equatable {
+        case newCode, back
     }
 
+    package static func addPhoneEntries(_ context: FlowContext) -> [AddPhoneEntry] {
+        context.pairingCard == nil ? [.back] : [.newCode, .back]
+    }
+
+    /// Add a phone: what to do, or why phones cannot join; New code (a fresh code and QR code:
+    /// the way back in when too many wrong codes turned the code off, or when the player wants
+    /// the old one to stop working), Back. The card is drawn beside it
+    /// (``FlowRunner/showsPairingCard(_:)``). Back is chosen at first, New code while the code is off.
+    package static func addPhonePage(_ context: FlowContext, _ prompts: Prompts?, selection: Int?) -> MenuPage {
+        let entries = addPhoneEntries(context)
+        let codeOff = context.pairingCard?.codeOff ?? false
+        let subheading = context.phonesProblem
+            ?? (context.pairingCard == nil ? "Phones cannot join while four play"
+                : codeOff ? "Too many wrong codes: the code is off. Choose New code" : "Scan the code with the phone's camera")
+        let chosen = min(selection ?? (codeOff ? 0 : entries.count - 1), entries.count - 1)
+        return MenuPage(heading: "Add a phone", subheading: subheading,
+                        entries: entries.map { MenuPage.Entry($0 == .newCode ? "New code" : "Back") }, selection: chosen,
+                        hint: prompts?.menuHint(choose: "choose", back: "back") ?? Prompt([]), compact: true)
+    }
+
+    /// The how-to-play page's rows: walk, jump, dash, pause, Back.
     package static let howToPlayRows = 5
 
     /// The controls of the controller in hand (keys as bound, the pad's own glyphs, or the

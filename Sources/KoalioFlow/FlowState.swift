@@ -87,7 +87,7 @@ package struct FlowState: Equatable {
         case .title, .levelSelect, .packs, .packLevels: menuTick(input.menu, context, &effects)
         case let .settings(state): settingsTick(state, input, context, &effects)
         case let .howToPlay(exit): howToPlayTick(exit, input.menu, &effects)
-        case let .addPhone(exit): addPhoneTick(exit, input.menu, &effects)
+        case let .addPhone(exit): addPhoneTick(exit, input.menu, context, &effects)
         case .level: levelTick(input, context, &effects)
         case let .worldComplete(world, since): worldCompleteTick(world: world, since: since, input.menu, context, &effects)
         }

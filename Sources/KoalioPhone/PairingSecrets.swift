@@ -1,19 +1,17 @@
 /// The secrets that let a phone in: a 128-bit token (in the QR code's address, after `#`, so it
-/// never reaches a log or a Referer header) and a 6-digit code to type (valid only while a
-/// pairing card shows, and at most ``codeLifetimeSeconds``). Compared in constant time.
+/// never reaches a log or a Referer header) and a 6-digit code to type. Compared in constant
+/// time. When each may be used is ``PhoneDoor``'s business.
 public struct PairingSecrets: Sendable {
     public static let tokenBytes = 16
     public static let codeDigits = 6
-    /// The longest a shown code stays valid.
-    public static let codeLifetimeSeconds = 600.0
+    /// How many codes there are: a guess is right with 1 in this.
+    public static let codeCount = 1_000_000
 
     public private(set) var token: [UInt8]
     public private(set) var code: String
-    /// When the code began to be shown (seconds of a monotonic clock); nil while no card shows.
-    public private(set) var codeShownSince: Double?
 
     public init<Random: RandomNumberGenerator>(using random: inout Random) {
-        token = (0..<Self.tokenBytes).map { _ in UInt8.random(in: 0...255, using: &random) }
+        token = Self.randomBytes(using: &random)
         code = Self.newCode(using: &random)
     }
 
@@ -30,30 +28,26 @@ public struct PairingSecrets: Sendable {
         Self.constantTimeEqual(Array(text.utf8), Array(tokenText.utf8))
     }
 
-    /// Whether `text` is the code and the code may be used at `now` (a card shows, not for too long).
-    public func matches(code text: Substring, at now: Double) -> Bool {
-        guard let since = codeShownSince, now - since <= Self.codeLifetimeSeconds else { return false }
-        return Self.constantTimeEqual(Array(text.utf8), Array(code.utf8))
+    /// Whether `text` is the code, in time that does not depend on where it differs.
+    public func matches(code text: Substring) -> Bool {
+        Self.constantTimeEqual(Array(text.utf8), Array(code.utf8))
     }
 
-    /// The card shows from `now` (a code shown too long is replaced first), or no longer.
-    public mutating func setCardShown(_ shown: Bool, at now: Double) {
-        guard shown else {
-            codeShownSince = nil
-            return
-        }
-        if codeShownSince == nil { codeShownSince = now }
-    }
-
-    /// A new code (after too many failures, or when one was shown for its whole lifetime).
-    public mutating func renewCode<Random: RandomNumberGenerator>(using random: inout Random, at now: Double?) {
+    public mutating func renewCode<Random: RandomNumberGenerator>(using random: inout Random) {
         code = Self.newCode(using: &random)
-        codeShownSince = now
+    }
+
+    public mutating func renewToken<Random: RandomNumberGenerator>(using random: inout Random) {
+        token = Self.randomBytes(using: &random)
+    }
+
+    /// 128 random bits (a token, a resume token).
+    public static func randomBytes<Random: RandomNumberGenerator>(using random: inout Random) -> [UInt8] {
+        (0..<tokenBytes).map { _ in UInt8.random(in: 0...255, using: &random) }
     }
 
     static func newCode<Random: RandomNumberGenerator>(using random: inout Random) -> String {
-        let value = Int.random(in: 0..<1_000_000, using: &random)
-        let text = String(value)
+        let text = String(Int.random(in: 0..<codeCount, using: &random))
         return String(repeating: "0", count: codeDigits - text.count) + text
     }
 

@@ -3,33 +3,41 @@ import NIOCore
 import NIOHTTP1
 
 /// The checks a connection passes before its WebSocket upgrade, on the event loop's thread:
-/// the path, `Host` one of the addresses we listen on (no DNS rebinding), `Origin` the page's
-/// own, and a token, typed code or resume token the hub accepts. One per connection.
+/// the path, `Host` the very address the connection arrived on (no DNS rebinding), `Origin` the
+/// page's own, no body, and a token, typed code or resume token the hub accepts. One per connection.
 final class PhoneGate: @unchecked Sendable {  // used on its channel's event loop only
     let hub: PhoneHub
-    let address: String
+    let connection: PhoneHub.ConnectionID
+    /// The address the connection arrived on, as a `Host` header names it (`127.0.0.1:8765`, `[fd00::2]:8765`).
+    let host: String
     /// The seat the hub gave this connection, once it passed.
     private(set) var admittedSeat: Int?
     /// Why the last request was refused (the HTTP handler answers it).
-    private(set) var refusal: PhoneHub.Refusal?
+    private(set) var refusal: Refusal?
 
-    init(hub: PhoneHub, address: String) {
+    init(hub: PhoneHub, connection: PhoneHub.ConnectionID, host: String) {
         self.hub = hub
-        self.address = address
+        self.connection = connection
+        self.host = host
+    }
+
+    /// Whether the request names us: `Host` is the address it arrived on.
+    func isOurs(_ head: HTTPRequestHead) -> Bool {
+        head.headers[canonicalForm: "Host"].count == 1 && head.headers.first(name: "Host") == host
     }
 
     /// The headers to upgrade with, or nil: refused (``refusal`` says why, or it was not `/pad`).
-    func check(_ head: HTTPRequestHead, localPort: Int?) -> HTTPHeaders? {
+    func check(_ head: HTTPRequestHead) -> HTTPHeaders? {
         refusal = nil
         guard admittedSeat == nil, head.method == .GET else { return nil }
         let (path, query) = Self.split(head.uri)
         guard path == "/pad" else { return nil }
-        guard let host = head.headers.first(name: "Host"), hub.isOurs(host: host),
-              head.headers.first(name: "Origin") == "http://" + host else {
-            refusal = .badSecret
-            return nil
+        guard isOurs(head), head.headers.first(name: "Origin") == "http://" + host else { return refuse(.notOurs) }
+        // A GET has no body; one that claims one could hold the socket admitted but never upgraded.
+        guard !head.headers.contains(name: "Content-Length"), !head.headers.contains(name: "Transfer-Encoding") else {
+            return refuse(.badRequest)
         }
-        switch hub.admit(token: query["token"], code: query["code"], resume: query["resume"], from: address) {
+        switch hub.admit(connection, token: query["token"], code: query["code"], resume: query["resume"]) {
         case let .success(seat):
             admittedSeat = seat
             return HTTPHeaders()
@@ -37,6 +45,12 @@ final class PhoneGate: @unchecked Sendable {  // used on its channel's event loo
             refusal = reason
             return nil
         }
+    }
+
+    private func refuse(_ reason: Refusal) -> HTTPHeaders? {
+        refusal = reason
+        hub.refuse(connection, reason)
+        return nil
     }
 
     /// A request's path and its query's values (`/pad?token=…&resume=…`).

@@ -3,25 +3,18 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOWebSocket
 
-/// What the network thread and the game's thread share: the pairing secrets and who failed,
-/// the seats (a phone's number, resume token and connection), each seat's latest frame and the
-/// seats that came and went since the game last looked. Every access holds one lock, briefly;
-/// the game drains it once a frame (``drain(at:)``), the network thread writes to it.
+/// What the network thread and the game's thread share: the door (``PhoneDoor``: the secrets,
+/// who failed, every socket and seat), each open socket's channel, and each seat's latest
+/// frame. Every access holds one lock, briefly; the game reads it once a frame (``drain()``),
+/// the network thread writes to it. Channels are closed outside the lock.
 public final class PhoneHub: @unchecked Sendable {
-    /// Phones at once (and players in all: the game says how many seats are free).
-    public static let seatCount = 4
-    /// A seat whose phone went away is kept this long for a reload to take back.
-    public static let seatHoldSeconds = 60.0
+    public typealias Door = PhoneDoor<SystemRandomNumberGenerator>
+    public typealias ConnectionID = Door.ConnectionID
+
+    /// Phones at once.
+    public static var seatCount: Int { Door.seatCount }
     /// With no frame for this long a phone's pad is let go (the page sends 4 a second when idle).
     public static let silenceSeconds = 0.5
-    public static let maxSockets = 16
-    public static let maxUnpairedPerAddress = 4
-
-    /// A seat coming or going, for the game to plug its pad in or out.
-    public enum Event: Equatable, Sendable {
-        case joined(seat: Int)
-        case left(seat: Int)
-    }
 
     /// A seat's latest frame and when the network thread had it (``now``'s clock), so the delay
     /// from a phone to its pad can be measured.
@@ -35,38 +28,29 @@ public final class PhoneHub: @unchecked Sendable {
         }
     }
 
-    /// Why a WebSocket was not let in.
-    public enum Refusal: Error, Equatable, Sendable {
-        case lockedOut, badSecret, full
+    /// What the card shows: the token (in the QR code), the code, and whether the code is off.
+    public struct Pairing: Equatable, Sendable {
+        public let token: String
+        public let code: String
+        public let codeOff: Bool
     }
 
-    struct Seat {
-        var resume: [UInt8]
-        var channel: Channel?
+    /// A seat's frame: none until its page sent one on this connection (a blank one would read
+    /// as counters at zero, and a page that reconnects keeps counting).
+    private struct SeatFrame {
         var frame = PhoneFrame()
-        var lastFrameAt = 0.0
-        /// The page has sent a frame on this connection: until then the seat has none to give
-        /// (a blank one would read as counters at zero, and a page that reconnects keeps counting).
+        var receivedAt = 0.0
         var hasFrame = false
-        var leftAt: Double?
     }
 
     private let lock = NIOLock()
-    private var secrets: PairingSecrets
-    private var admission = Admission()
-    private var random = SystemRandomNumberGenerator()
-    private var seats: [Int: Seat] = [:]
-    private var events: [Event] = []
-    /// How many phones may be connected at once (the game lowers it as other pads take players' seats).
-    private var phoneLimit = seatCount
-    private var sockets = 0
-    private var unpaired: [String: Int] = [:]
+    private var door = Door(random: SystemRandomNumberGenerator())
+    private var channels: [ConnectionID: Channel] = [:]
+    private var frames: [Int: SeatFrame] = [:]
     private let clock: @Sendable () -> Double
 
     /// - Parameter clock: seconds of a monotonic clock (given, so tests can move time).
     public init(clock: @escaping @Sendable () -> Double) {
-        var random = SystemRandomNumberGenerator()
-        secrets = PairingSecrets(using: &random)
         self.clock = clock
     }
 
@@ -74,146 +58,122 @@ public final class PhoneHub: @unchecked Sendable {
 
     // MARK: - The game's side
 
-    /// The token and code a pairing card shows now.
-    public var pairing: (token: String, code: String) {
-        lock.withLock { (secrets.tokenText, secrets.code) }
+    public var pairing: Pairing {
+        lock.withLock { Pairing(token: door.secrets.tokenText, code: door.secrets.code, codeOff: door.codeOff) }
     }
 
     /// Whether a pairing card is on screen (a typed code is valid only then), and how many phones
     /// may play (four players in all: phones beyond that get the "game full" answer).
     public func setCardShown(_ shown: Bool, phoneLimit: Int) {
         let now = clock()
-        lock.withLock {
-            if shown, let since = secrets.codeShownSince, now - since > PairingSecrets.codeLifetimeSeconds {
-                secrets.renewCode(using: &random, at: now)
-            }
-            secrets.setCardShown(shown, at: now)
-            self.phoneLimit = phoneLimit
-        }
+        lock.withLock { door.setCard(shown: shown, phoneLimit: phoneLimit, at: now) }
     }
 
-    /// The seats that came and went since the last call, and every connected seat's frame now:
-    /// released when its phone has been silent too long. Seats held past their time are freed.
-    public func drain() -> (events: [Event], frames: [Int: Arrival]) {
+    /// The token was printed (`--verbose`): taken for a while even with no card on screen.
+    public func showToken() {
+        let now = clock()
+        lock.withLock { door.showToken(at: now) }
+    }
+
+    /// The player asked for a new code (and token).
+    public func newCode() {
+        let now = clock()
+        lock.withLock { door.newCode(at: now) }
+    }
+
+    /// The seats with a phone connected now (each with its connection's generation: a new one,
+    /// the phone came back) and each one's frame: released when its phone has been silent too long.
+    public func drain() -> (seats: [Int: UInt64], frames: [Int: Arrival]) {
         let now = clock()
         return lock.withLock {
-            let taken = events
-            events = []
-            var frames: [Int: Arrival] = [:]
-            for (number, seat) in seats {
-                if let leftAt = seat.leftAt {
-                    if now - leftAt > Self.seatHoldSeconds { seats[number] = nil }
-                    continue
-                }
-                guard seat.hasFrame else { continue }
-                let silent = now - seat.lastFrameAt > Self.silenceSeconds
-                frames[number] = Arrival(frame: silent ? seat.frame.released : seat.frame, receivedAt: seat.lastFrameAt)
+            let seats = door.connectedSeats
+            var arrivals: [Int: Arrival] = [:]
+            for number in seats.keys {
+                guard let seat = frames[number], seat.hasFrame else { continue }
+                let silent = now - seat.receivedAt > Self.silenceSeconds
+                arrivals[number] = Arrival(frame: silent ? seat.frame.released : seat.frame, receivedAt: seat.receivedAt)
             }
-            return (taken, frames)
+            return (seats, arrivals)
         }
     }
 
     /// Sends `message` to the phone in `seat`, if it is connected.
     public func send(_ message: PhoneMessage, to seat: Int) {
-        guard let channel = lock.withLock({ seats[seat]?.channel }) else { return }
+        guard let channel = lock.withLock({ door.connection(ofSeat: seat).flatMap { channels[$0] } }) else { return }
         var buffer = channel.allocator.buffer(capacity: 32)
         buffer.writeBytes(message.bytes)
         channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .binary, data: buffer), promise: nil)
     }
 
     /// The resume token of a seat (sent to its page with its player number).
-    public func resumeToken(of seat: Int) -> [UInt8]? { lock.withLock { seats[seat]?.resume } }
+    public func resumeToken(of seat: Int) -> [UInt8]? { lock.withLock { door.resumeToken(of: seat) } }
+
+    /// Sockets open now, and of them those that have shown no secret (for tests and the bench).
+    public var sockets: (open: Int, unauthenticated: Int) { lock.withLock { (door.socketCount, door.unauthenticatedCount) } }
 
     // MARK: - The network's side
 
-    /// The addresses the server listens on, as a `Host` header names them (set once it listens).
-    private var hosts: Set<String> = []
+    /// A socket opened from `key`: its id, or nil (it is closed at once). Unauthenticated
+    /// sockets the door gives up to make room are closed.
+    func opened(_ channel: Channel, from key: AddressKey) -> ConnectionID? {
+        let now = clock()
+        let (id, evicted) = lock.withLock {
+            let (id, close) = door.open(from: key, at: now)
+            if let id { channels[id] = channel }
+            return (id, close.compactMap { channels.removeValue(forKey: $0) })
+        }
+        for channel in evicted { channel.close(promise: nil) }
+        return id
+    }
 
-    func setHosts(_ addresses: [String]) { lock.withLock { hosts = Set(addresses) } }
-
-    /// Whether `host` (a request's `Host`) is one of the addresses we listen on.
-    func isOurs(host: String) -> Bool { lock.withLock { hosts.contains(host) } }
-
-    /// A socket opened from `address`: false when there are too many (it is closed at once).
-    func socketOpened(from address: String) -> Bool {
+    /// The socket ended, however.
+    func closed(_ id: ConnectionID) {
+        let now = clock()
         lock.withLock {
-            guard sockets < Self.maxSockets, unpaired[address, default: 0] < Self.maxUnpairedPerAddress else { return false }
-            sockets += 1
-            unpaired[address, default: 0] += 1
-            return true
+            channels[id] = nil
+            door.closed(id, at: now)
         }
     }
 
-    /// A socket closed; `paired`: it had become a phone's (it no longer counts as unpaired then).
-    func socketClosed(from address: String, paired: Bool) {
-        lock.withLock {
-            sockets -= 1
-            if !paired { unpaired[address, default: 1] -= 1 }
-            if unpaired[address] == 0 { unpaired[address] = nil }
-        }
+    /// Closes the sockets past their deadline; frees seats held too long.
+    func sweep() {
+        let now = clock()
+        let expired = lock.withLock { door.sweep(at: now).compactMap { channels[$0] } }
+        for channel in expired { channel.close(promise: nil) }
     }
 
-    /// Lets a phone in with a token or a typed code, and `resume` for its old seat: the seat
-    /// number, or why not. Failures count toward the address's lockout and the code's renewal.
-    func admit(token: Substring?, code: Substring?, resume: Substring?, from address: String) -> Result<Int, Refusal> {
+    func admit(_ id: ConnectionID, token: Substring?, code: Substring?, resume: Substring?) -> Result<Int, Refusal> {
+        let now = clock()
+        return lock.withLock { door.admit(id, token: token, code: code, resume: resume, at: now) }
+    }
+
+    func refuse(_ id: ConnectionID, _ reason: Refusal) {
+        let now = clock()
+        lock.withLock { door.refuse(id, reason, at: now) }
+    }
+
+    /// What `/pad/why` answers socket `id`.
+    func why(_ id: ConnectionID) -> Refusal? {
+        let now = clock()
+        return lock.withLock { door.why(id, at: now) }
+    }
+
+    /// Socket `id`'s WebSocket is up: its seat, or nil (it was not admitted, or gave up meanwhile).
+    func upgraded(_ id: ConnectionID) -> Int? {
         let now = clock()
         return lock.withLock {
-            guard admission.mayTry(address, at: now) else { return .failure(.lockedOut) }
-            let resumed = resume.flatMap { text in
-                seats.first { $0.value.leftAt != nil && PairingSecrets.constantTimeEqual(Array(text.utf8), Array(PairingSecrets.hex($0.value.resume).utf8)) }?.key
-            }
-            let secretOK = token.map { secrets.matches(token: $0) } ?? code.map { secrets.matches(code: $0, at: now) } ?? false
-            guard secretOK || resumed != nil else {
-                if admission.recordFailure(from: address, at: now) { secrets.renewCode(using: &random, at: secrets.codeShownSince == nil ? nil : now) }
-                return .failure(.badSecret)
-            }
-            admission.recordSuccess(from: address)
-            if let resumed { return .success(resumed) }
-            let connected = seats.values.filter { $0.leftAt == nil }.count
-            guard connected < phoneLimit else { return .failure(.full) }
-            // A free number, or the one held longest for a phone that has not come back.
-            guard let number = (1...Self.seatCount).first(where: { seats[$0] == nil })
-                    ?? seats.filter({ $0.value.leftAt != nil }).min(by: { ($0.value.leftAt ?? 0) < ($1.value.leftAt ?? 0) })?.key
-            else { return .failure(.full) }
-            let resume = (0..<PairingSecrets.tokenBytes).map { _ in UInt8.random(in: 0...255, using: &random) }
-            seats[number] = Seat(resume: resume, leftAt: now)  // not connected until its socket is
-            return .success(number)
+            guard let seat = door.upgraded(id, at: now) else { return nil }
+            frames[seat] = SeatFrame(receivedAt: now)
+            return seat
         }
     }
 
-    /// The seat's WebSocket is up.
-    func connected(_ seat: Int, channel: Channel, from address: String) {
+    /// A frame from socket `id`'s phone.
+    func received(_ frame: PhoneFrame, from id: ConnectionID) {
         let now = clock()
         lock.withLock {
-            seats[seat]?.channel = channel
-            seats[seat]?.leftAt = nil
-            seats[seat]?.lastFrameAt = now
-            seats[seat]?.frame = PhoneFrame()
-            seats[seat]?.hasFrame = false
-            unpaired[address, default: 1] -= 1
-            if unpaired[address] == 0 { unpaired[address] = nil }
-            events.append(.joined(seat: seat))
-        }
-    }
-
-    /// A frame from the seat's phone.
-    func received(_ frame: PhoneFrame, seat: Int) {
-        let now = clock()
-        lock.withLock {
-            seats[seat]?.frame = frame
-            seats[seat]?.hasFrame = true
-            seats[seat]?.lastFrameAt = now
-        }
-    }
-
-    /// The seat's WebSocket closed: its pad is unplugged, the seat held for a reload.
-    func disconnected(_ seat: Int) {
-        let now = clock()
-        lock.withLock {
-            guard seats[seat]?.leftAt == nil else { return }
-            seats[seat]?.channel = nil
-            seats[seat]?.leftAt = now
-            events.append(.left(seat: seat))
+            guard let seat = door.seat(of: id) else { return }
+            frames[seat] = SeatFrame(frame: frame, receivedAt: now, hasFrame: true)
         }
     }
 }

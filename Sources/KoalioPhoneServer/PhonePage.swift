@@ -7,6 +7,12 @@
 /// `&resume=…` after a reload, to take its seat back. Pointer Events with pointer capture (Chromium
 /// and WebKit alike); the whole pad state at 30 Hz while touched, 4 Hz when idle; everything let
 /// go when the page is hidden.
+///
+/// It takes no for an answer: a socket that never opened asks `/pad/why` for the refusal and, unless
+/// it was none (the network) or `busy`, stops and shows the code form with the reason (a stale
+/// resume token is dropped and the link's token tried once alone; a refused token is not used again
+/// until the address's fragment changes). Only lost connections and `none`/`busy` are retried, after
+/// 1, 2, 4, 8, 16, then 30 s, and never while hidden; a new `#token` or the Join button starts over.
 public enum PhonePage {
     public static let html = #"""
 <!DOCTYPE html>
@@ -33,6 +39,7 @@ body.buzz{border-color:#fff}
 #pair{position:absolute;inset:0;display:none;flex-direction:column;align-items:center;justify-content:center;background:#10202c;gap:12px}
 #pair input{font:28px monospace;width:7em;text-align:center;letter-spacing:.2em}
 #pair button{font:22px system-ui;padding:6px 24px}
+#why{margin:0;max-width:90%;min-height:1.2em;text-align:center}
 #turn{display:none}
 @media (orientation:portrait){#turn{display:flex;position:absolute;inset:0;align-items:center;justify-content:center;
  background:#10202c;font-size:22px;text-align:center;padding:24px}}
@@ -40,7 +47,7 @@ body.buzz{border-color:#fff}
 <div id="stick"></div><div id="base"></div><div id="knob"></div>
 <div id="b" class="btn">B</div><div id="a" class="btn">A</div><div id="pause" class="btn">II</div>
 <div id="who">Connecting…</div>
-<form id="pair"><label for="code">The code on the game's screen</label>
+<form id="pair"><p id="why"></p><label for="code">The code on the game's screen</label>
 <input id="code" inputmode="numeric" autocomplete="off" maxlength="6" pattern="[0-9]{6}">
 <button id="join" type="submit">Join</button></form>
 <div id="turn">Turn your phone sideways</div>
@@ -49,9 +56,14 @@ body.buzz{border-color:#fff}
 const $=id=>document.getElementById(id);
 const R=60; // the stick's reach in CSS pixels
 let sx=0,sy=0,held={a:false,b:false,pause:false},presses={a:0,b:0,pause:0};
-let stickId=null,ox=0,oy=0,ws=null,last=0,touching=0,closed=false;
-const token=location.hash.slice(1);
+let stickId=null,ox=0,oy=0,ws=null,last=0,touching=0;
+// A refusal stops it until the player acts (a code, a new link); lost connections retry, backing off.
+let stopped=false,wait=1000,timer=0,lockT=0,code="",token=location.hash.slice(1);
 const key="koalio-resume-"+location.host;
+const why={"wrong-code":"Wrong code: try again","no-card":"Open “Add a phone” on the game, then type its code",
+ "code-off":"Too many wrong codes: choose “New code” on the game's screen",
+ "bad-token":"This link has expired: scan the new code on the game's screen, or type the code",
+ stale:"Your seat has expired: type the code"};
 function frame(){
  const f=new Uint8Array(9),v=new DataView(f.buffer);
  f[0]=1;f[1]=(held.a?1:0)|(held.b?2:0)|(held.pause?4:0);
@@ -78,30 +90,47 @@ function stickUp(e){if(e.pointerId!==stickId)return;stickId=null;touching=Math.m
 zone.addEventListener("pointerup",stickUp);zone.addEventListener("pointercancel",stickUp);zone.addEventListener("lostpointercapture",stickUp);
 function letGo(){for(const n of ["a","b","pause"]){held[n]=false;$(n).classList.remove("on")}
  sx=sy=0;stickId=null;touching=0;base.style.display=knob.style.display="none";send()}
-document.addEventListener("visibilitychange",()=>{if(document.hidden)letGo();else if(!ws||ws.readyState>1)connect()});
+document.addEventListener("visibilitychange",()=>{if(document.hidden)letGo();else if(!stopped&&(!ws||ws.readyState>1))connect()});
 window.addEventListener("pagehide",letGo);
 document.addEventListener("contextmenu",e=>e.preventDefault());
 function buzz(ms){if(navigator.vibrate&&navigator.vibrate(ms))return;document.body.classList.add("buzz");
  setTimeout(()=>document.body.classList.remove("buzz"),Math.max(120,ms))}
 function hex(b){return Array.from(b,x=>x.toString(16).padStart(2,"0")).join("")}
-function connect(query){
- const resume=localStorage.getItem(key);
- if(!query)query=token?"token="+token:null;
- if(!query){if(resume)query="resume="+resume;else{$("pair").style.display="flex";$("who").textContent="";return}}
- else if(resume)query+="&resume="+resume;
- ws=new WebSocket("ws://"+location.host+"/pad?"+query);ws.binaryType="arraybuffer";
- ws.onopen=()=>{$("pair").style.display="none";$("who").textContent="Connected";send()};
- ws.onmessage=m=>{const b=new Uint8Array(m.data);
+function show(t){stopped=true;clearTimeout(timer);clearInterval(lockT);$("join").disabled=false;
+ $("why").textContent=t;$("pair").style.display="flex";$("who").textContent=""}
+function retry(ms){$("why").textContent=$("who").textContent="Disconnected";clearTimeout(timer);
+ timer=setTimeout(()=>{if(!stopped&&!document.hidden)connect()},Math.max(ms,wait));wait=Math.min(wait*2,30000)}
+function refused(r,n,q){ // why the server would not let the last socket in
+ if(r==="none"||r==="busy")return retry(n*1000);
+ code="";
+ if(r==="full"){stopped=true;$("pair").style.display="none";$("who").textContent="The game is full: four are playing";return}
+ if(r==="stale"){localStorage.removeItem(key);if(token&&q.includes("resume="))return connect()} // once: no resume now
+ if(r==="bad-token")token=""; // until the address's fragment changes
+ show(why[r]||"Not let in");
+ if(r==="locked"){$("join").disabled=true;const tick=()=>{if(n>0)$("why").textContent="Too many tries: wait "+n--+" s";
+  else{clearInterval(lockT);$("join").disabled=false;$("why").textContent=""}};tick();lockT=setInterval(tick,1000)}}
+function connect(){clearTimeout(timer);
+ const resume=localStorage.getItem(key);let q=code?"code="+code:token?"token="+token:"";
+ if(resume)q+=(q&&"&")+"resume="+resume;
+ if(!q)return show("");
+ if(ws)ws.close();
+ let open=false;const s=ws=new WebSocket("ws://"+location.host+"/pad?"+q);s.binaryType="arraybuffer";
+ $("why").textContent="Connecting…";
+ s.onopen=()=>{open=true;wait=1000;$("pair").style.display="none";$("who").textContent="Connected";send()};
+ s.onmessage=m=>{const b=new Uint8Array(m.data);
   if(b[0]===1){const p=b[2],c="rgb("+b[3]+","+b[4]+","+b[5]+")";
    $("who").textContent=p?"Player "+p:"Phone "+b[1]+": press A to join";$("who").style.color=p?c:"#eef";
-   if(b.length>=22)localStorage.setItem(key,hex(b.subarray(6,22)))}
+   if(b.length>=22){localStorage.setItem(key,hex(b.subarray(6,22)));code=""}} // seated: retries resume, never retype
   else if(b[0]===2)buzz(b[1]|b[2]<<8);
-  else if(b[0]===3){$("who").textContent="The game is full: four are playing";closed=true}};
- ws.onclose=e=>{if(closed)return;$("who").textContent=e.code===1008?"Not let in: check the code":"Disconnected";
-  if(e.code===1008){localStorage.removeItem(key);if(!token)$("pair").style.display="flex"}
-  else setTimeout(()=>{if(!document.hidden)connect(query)},1000)}}
+  else if(b[0]===3){$("who").textContent="The game is full: four are playing";stopped=true}};
+ s.onclose=e=>{if(s!==ws||stopped)return;
+  if(e.code===1008){localStorage.removeItem(key);show("Not let in")}
+  else if(open)retry(0);
+  else fetch("/pad/why",{cache:"no-store"}).then(r=>r.ok?r.text():"none").catch(()=>"none")
+   .then(t=>{const[r,n]=t.trim().split(" ");if(s===ws&&!stopped)refused(r,+n||0,q)})}}
 $("pair").addEventListener("submit",e=>{e.preventDefault();const c=$("code").value.trim();
- if(/^[0-9]{6}$/.test(c))connect("code="+c)});
+ if(/^[0-9]{6}$/.test(c)&&!$("join").disabled){code=c;stopped=false;wait=1000;connect()}});
+addEventListener("hashchange",()=>{token=location.hash.slice(1);code="";stopped=false;wait=1000;connect()});
 connect();
 </script></body></html>
 """#

@@ -6,70 +6,118 @@ import NIOPosix
 import NIOWebSocket
 
 /// The phone pads' server: HTTP for the page, a WebSocket per phone, on one event-loop thread of
-/// its own, bound to this machine's private addresses only (or the one `--phones-listen` names),
-/// and only while phones are on. Everything a connection must show (its `Host` one of ours,
-/// its `Origin` the page's own, the token or the code) is checked before the upgrade.
+/// its own, and only while phones are on. By default it listens on the private addresses of the
+/// interface that carries the default route (the network the player is on; not a docker or VM
+/// bridge, a VPN tunnel or another point-to-point link), or on the one `--phones-listen` names.
+/// Everything a connection must show (its `Host` the address it came to, its `Origin` the
+/// page's own, the token or the code) is checked before the upgrade; ``PhoneDoor`` keeps the
+/// rules, swept every ``sweepMilliseconds``.
 public final class PhoneServer {
-    /// Handshakes and requests must be done within this; a connected phone must send within the idle one.
-    static let handshakeSeconds: Int64 = 5
+    /// A connected phone must send within this (it sends 4 frames a second when idle).
     static let idleSeconds: Int64 = 10
-    /// Frames a phone may send a second (the page sends at most about 60).
+    /// Frames of any kind a phone may send a second (the page sends at most about 30).
     static let framesPerSecond = 120
+    /// How often deadlines are looked at: a socket past one is closed within this.
+    static let sweepMilliseconds: Int64 = 250
+    /// What one connection may send before its upgrade (a request line and a few headers).
+    static let handshakeBytes = 4096
+    /// HTTP's limits for the request's headers: a browser's WebSocket request is about 600 bytes.
+    static let headerLimits: NIOHTTPDecoderLimitConfiguration = {
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = 2048
+        limits.maxHeaderListSize = handshakeBytes
+        limits.maxHeaderFieldCount = 32
+        return limits
+    }()
+    /// Writes to a phone queue at most this much before it counts as not reading.
+    static let writeWaterMark = ChannelOptions.Types.WriteBufferWaterMark(low: 2048, high: 8192)
 
     public let hub: PhoneHub
     /// What the server listens on, as `ADDRESS:PORT` (IPv6 in brackets): the card's addresses.
     public private(set) var addresses: [String] = []
+    /// The interface each address is on ("" for one `--phones-listen` named).
+    public private(set) var interfaces: [String] = []
     private let group: MultiThreadedEventLoopGroup
     private var channels: [Channel] = []
+    private var sweeper: RepeatedTask?
 
     /// Why the server cannot run.
     public enum Failure: Error, CustomStringConvertible {
-        case noPrivateAddress
+        case noPrivateAddress(interfaces: [String])
         case cannotListen(address: String, reason: String)
 
         public var description: String {
             switch self {
-            case .noPrivateAddress:
-                "phones: this machine has no private network address (a home or office network) to listen on; use --phones-listen ADDRESS:PORT"
+            case let .noPrivateAddress(interfaces) where interfaces.isEmpty:
+                "phones: this machine has no default route, so no network to find phones on; use --phones-listen ADDRESS:PORT"
+            case let .noPrivateAddress(interfaces):
+                "phones: the network of the default route (\(interfaces.joined(separator: ", "))) has no private address (a home or office network's) to listen on; use --phones-listen ADDRESS:PORT"
             case let .cannotListen(address, reason): "phones: cannot listen on \(address): \(reason)"
             }
         }
     }
 
-    /// Listens on `listen` (`ADDRESS:PORT`), or on every private address of this machine at `port`.
-    public init(hub: PhoneHub, listen: String?, port: Int = 8765) throws(Failure) {
+    /// An address `--phones-listen` names: `ADDRESS:PORT`, IPv6 in brackets, given as a number
+    /// (a link-local one with its zone), loopback or private only.
+    public struct ListenAddress: Equatable, Sendable {
+        public let host: String
+        public let port: Int
+
+        public init(parsing text: String) throws(Failure) {
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
+                throw .cannotListen(address: text, reason: "not ADDRESS:PORT")
+            }
+            var host = String(text[..<colon])
+            if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            guard let bytes = PhoneServer.addressBytes(String(host.prefix { $0 != "%" })) else {
+                throw .cannotListen(address: text, reason: "not an IP address (give a number, e.g. 192.168.1.20:8765)")
+            }
+            guard PrivateAddress.mayListen(on: bytes) else {
+                throw .cannotListen(address: text, reason: "not a loopback or private address: phones are let in from the player's own network only (never 0.0.0.0, :: or a public address)")
+            }
+            self.host = host
+            self.port = port
+        }
+    }
+
+    /// Listens on `listen`, or on the default route's private addresses at `port`.
+    public init(hub: PhoneHub, listen: ListenAddress?, port: Int = 8765) throws(Failure) {
         self.hub = hub
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let targets: [(host: String, port: Int)]
+        let targets: [(host: String, interface: String)]
         if let listen {
-            guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
-                throw .cannotListen(address: listen, reason: "not ADDRESS:PORT")
-            }
-            let host = listen[..<colon]
-            targets = [(String(host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : host), port)]
+            targets = [(listen.host, "")]
         } else {
-            targets = Self.privateAddresses().map { ($0, port) }
-            guard !targets.isEmpty else { throw .noPrivateAddress }
+            let (found, routes) = Self.defaultRouteAddresses()
+            guard !found.isEmpty else {
+                try? group.syncShutdownGracefully()
+                throw .noPrivateAddress(interfaces: routes)
+            }
+            targets = found
         }
+        let port = listen?.port ?? port
         for target in targets {
             do {
                 let channel = try ServerBootstrap(group: group)
                     .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                     .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                    .childChannelOption(.writeBufferWaterMark, value: Self.writeWaterMark)
                     .childChannelInitializer { [hub] channel in Self.configure(channel, hub: hub) }
-                    .bind(to: try Self.socketAddress(target.host, port: target.port)).wait()
+                    .bind(to: try Self.socketAddress(target.host, port: port)).wait()
                 channels.append(channel)
-                let port = channel.localAddress?.port ?? target.port
-                addresses.append(target.host.contains(":") ? "[\(target.host)]:\(port)" : "\(target.host):\(port)")
+                let bound = channel.localAddress?.port ?? port
+                addresses.append(target.host.contains(":") ? "[\(target.host)]:\(bound)" : "\(target.host):\(bound)")
+                interfaces.append(target.interface)
             } catch let failure as Failure {
                 stop()
                 throw failure
             } catch {
                 stop()
-                throw .cannotListen(address: "\(target.host):\(target.port)", reason: "\(error)")
+                throw .cannotListen(address: "\(target.host):\(port)", reason: "\(error)")
             }
         }
-        hub.setHosts(addresses)
+        sweeper = group.next().scheduleRepeatedTask(initialDelay: .milliseconds(Self.sweepMilliseconds),
+                                                    delay: .milliseconds(Self.sweepMilliseconds)) { [hub] _ in hub.sweep() }
     }
 
     deinit { stop() }
@@ -84,85 +132,143 @@ public final class PhoneServer {
         }
     }
 
+    /// An address in text as its 4 or 16 bytes (inet_pton), nil if it is none.
+    static func addressBytes(_ text: String) -> [UInt8]? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
+        return nil
+    }
+
     /// Closes every socket and stops the thread. Again: nothing.
     public func stop() {
+        sweeper?.cancel()
+        sweeper = nil
         for channel in channels { try? channel.close().wait() }
         channels = []
         try? group.syncShutdownGracefully()
     }
 
-    /// This machine's private IPv4 and IPv6 addresses (`getifaddrs`), as text: IPv4 first, then
-    /// unique-local, then link-local (the card shows the first; a browser takes no zone in a URL).
-    static func privateAddresses() -> [String] {
-        interfaceAddresses().sorted { rank($0) < rank($1) }
+    // MARK: - Where to listen
+
+    /// The private addresses (RFC 1918 IPv4, then IPv6 unique-local) of the interfaces that carry
+    /// the default route, with their interface; and those interfaces' names.
+    static func defaultRouteAddresses() -> (addresses: [(host: String, interface: String)], routes: [String]) {
+        let routes = DefaultRoute.interfaces(ipv4Table: readText("/proc/net/route"), ipv6Table: readText("/proc/net/ipv6_route"))
+        let found = interfaceAddresses().filter { routes.contains($0.interface) }
+        return (found.sorted { ($0.host.contains(":") ? 1 : 0, $0.host) < ($1.host.contains(":") ? 1 : 0, $1.host) }.map { ($0.host, $0.interface) },
+                routes.sorted())
     }
 
-    private static func rank(_ address: String) -> Int {
-        address.contains("%") ? 2 : address.contains(":") ? 1 : 0
+    private static func readText(_ path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = fread(&chunk, 1, chunk.count, file)
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func interfaceAddresses() -> [String] {
+    /// Every private address of an interface that is up and not point-to-point (a tunnel).
+    private static func interfaceAddresses() -> [(host: String, interface: String)] {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0 else { return [] }
         defer { freeifaddrs(list) }
-        var found: [String] = []
+        var found: [(String, String)] = []
         var next = list
         while let entry = next {
             defer { next = entry.pointee.ifa_next }
-            guard let address = entry.pointee.ifa_addr else { continue }
+            let flags = entry.pointee.ifa_flags
+            guard let address = entry.pointee.ifa_addr, let name = entry.pointee.ifa_name,
+                  flags & UInt32(IFF_UP) != 0, flags & UInt32(IFF_POINTOPOINT) == 0,
+                  flags & UInt32(IFF_LOOPBACK) == 0 else { continue }
+            let interface = String(cString: name)
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
             switch Int32(address.pointee.sa_family) {
             case AF_INET:
-                let bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
-                    withUnsafeBytes(of: pointer.pointee.sin_addr) { Array($0) }
-                }
-                if PrivateAddress.isPrivate(ipv4: bytes) { found.append(bytes.map(String.init).joined(separator: ".")) }
+                var raw = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+                guard PrivateAddress.isPrivate(ipv4: withUnsafeBytes(of: raw) { Array($0) }),
+                      inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil else { continue }
             case AF_INET6:
-                let (bytes, scope) = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
-                    (withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }, pointer.pointee.sin6_scope_id)
-                }
-                guard PrivateAddress.isPrivate(ipv6: bytes) else { continue }
-                var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-                var raw = in6_addr()
-                withUnsafeMutableBytes(of: &raw) { $0.copyBytes(from: bytes) }
-                guard inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil else { continue }
-                let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let zone = scope != 0 ? entry.pointee.ifa_name.map { "%" + String(cString: $0) } ?? "" : ""
-                found.append(name + zone)
+                var raw = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                guard PrivateAddress.isUniqueLocal(ipv6: withUnsafeBytes(of: raw) { Array($0) }),
+                      inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil else { continue }
             default:
                 continue
             }
+            found.append((String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), interface))
         }
         return found
     }
 
+    // MARK: - A connection
+
+    /// Who a socket is counted against: its peer's address (an IPv6 one by its /64).
+    static func key(of address: SocketAddress?) -> AddressKey {
+        switch address {
+        case let .v4(v4)?: AddressKey(address: withUnsafeBytes(of: v4.address.sin_addr) { Array($0) })
+        case let .v6(v6)?: AddressKey(address: withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) })
+        default: AddressKey(address: [])
+        }
+    }
+
+    /// The address a connection arrived on, as a `Host` header names it.
+    static func hostHeader(_ address: SocketAddress?) -> String {
+        guard let address, let ip = address.ipAddress, let port = address.port else { return "" }
+        return address.protocol == .inet6 ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+    }
+
     private static func configure(_ channel: Channel, hub: PhoneHub) -> EventLoopFuture<Void> {
-        let address = channel.remoteAddress?.ipAddress ?? "?"
-        guard hub.socketOpened(from: address) else { return channel.close() }
-        let gate = PhoneGate(hub: hub, address: address)
+        guard let connection = hub.opened(channel, from: key(of: channel.remoteAddress)) else { return channel.close() }
+        channel.closeFuture.whenComplete { _ in hub.closed(connection) }
+        let gate = PhoneGate(hub: hub, connection: connection, host: hostHeader(channel.localAddress))
+        let limit = HandshakeByteLimit(bytes: Self.handshakeBytes)
         let upgrader = NIOWebSocketServerUpgrader(
-            maxFrameSize: Int(PhonePadHandler.maxFrameBytes),
-            automaticErrorHandling: true,
-            shouldUpgrade: { channel, head in channel.eventLoop.makeSucceededFuture(gate.check(head, localPort: channel.localAddress?.port)) },
+            maxFrameSize: PhonePadHandler.maxFrameBytes,
+            automaticErrorHandling: false,  // PhonePadHandler closes, with one close frame
+            shouldUpgrade: { channel, head in channel.eventLoop.makeSucceededFuture(gate.check(head)) },
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
-                    guard let seat = gate.admittedSeat else { throw ChannelError.inappropriateOperationForState }
-                    try channel.pipeline.syncOperations.addHandler(PhonePadHandler(hub: hub, seat: seat, address: address))
+                    try channel.pipeline.syncOperations.addHandler(PhonePadHandler(hub: hub, connection: connection))
                 }
             })
         return channel.eventLoop.makeCompletedFuture {
             let http = PhoneHTTPHandler(gate: gate)
-            // One read timeout for the whole connection (a phone sends 4 frames a second when
-            // idle), and a deadline for the handshake, so a stalled client holds no socket.
-            try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: .seconds(Self.idleSeconds)))
-            try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+            let operations = channel.pipeline.syncOperations
+            try operations.addHandler(limit)
+            // One read timeout for the whole connection; the door's deadlines cover the handshake.
+            try operations.addHandler(IdleStateHandler(readTimeout: .seconds(Self.idleSeconds)))
+            try operations.configureHTTPServerPipeline(
                 withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
                     context.pipeline.syncOperations.removeHandler(http, promise: nil)
-                }))
-            try channel.pipeline.syncOperations.addHandler(http)
-            channel.eventLoop.scheduleTask(in: .seconds(Self.handshakeSeconds)) {
-                if gate.admittedSeat == nil { channel.close(promise: nil) }
-            }
-            channel.closeFuture.whenComplete { _ in hub.socketClosed(from: address, paired: gate.admittedSeat != nil) }
+                    context.pipeline.syncOperations.removeHandler(limit, promise: nil)
+                }),
+                withEncoderConfiguration: .init(),
+                withDecoderLimitConfiguration: Self.headerLimits)
+            try operations.addHandler(http)
         }
+    }
+}
+
+/// Closes a connection that sends more than `bytes` before its upgrade: one request of a few
+/// headers is all a phone sends over HTTP (the decoder's own limits count headers, not the
+/// request line or what follows). Removed once the connection is a WebSocket.
+final class HandshakeByteLimit: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private var left: Int
+
+    init(bytes: Int) { left = bytes }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        left -= unwrapInboundIn(data).readableBytes
+        guard left >= 0 else { return context.close(promise: nil) }
+        context.fireChannelRead(data)
     }
 }

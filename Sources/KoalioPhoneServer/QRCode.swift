@@ -17,11 +17,11 @@ enum QRCode {
 }
 
 extension PairingCard {
-    /// The card for the page at `address` (`ADDRESS:PORT`) with `token` and `code`; nil when the
-    /// QR code cannot be made.
-    public static func make(address: String, token: String, code: String) -> PairingCard? {
+    /// The card for the page at `address` (`ADDRESS:PORT`) with `token` and `code` (`codeOff`:
+    /// too many wrong tries, the card says so instead); nil when the QR code cannot be made.
+    public static func make(address: String, token: String, code: String, codeOff: Bool = false) -> PairingCard? {
         let page = "http://\(address)/"
         guard let qr = QRCode.modules(for: page + "#" + token) else { return nil }
-        return PairingCard(address: page, code: code, qrSize: qr.size, modules: qr.modules)
+        return PairingCard(address: page, code: code, codeOff: codeOff, qrSize: qr.size, modules: qr.modules)
     }
 }

@@ -16,6 +16,7 @@ public enum PairingCardView {
     public static let titleAddressY = Scene.viewHeight - 38
     public static let pauseAddressY = 32.0
     static let labelColor = Color(255, 224, 120)
+    static let offColor = Color(255, 120, 100)
 
     /// The Add-a-phone page's card: in the middle, three view pixels a module.
     static let largeModuleSize = 3.0
@@ -44,8 +45,15 @@ public enum PairingCardView {
                                        width: Double(column - start) * moduleSize, height: moduleSize), Color(0, 0, 0)))
             }
         }
-        Text.draw(card.code, x: centre, y: top + side + 4, scale: large ? 2 : 1, centered: true, into: &list)
-        Text.draw("or open " + card.address + " and type the code", x: Scene.viewWidth / 2, y: addressY, color: labelColor,
-                  centered: true, into: &list)
+        if card.codeOff {
+            // Too many wrong codes: none is taken until the player makes a new one (the QR code still works).
+            Text.draw("code off", x: centre, y: top + side + 4, scale: large ? 2 : 1, color: offColor, centered: true, into: &list)
+            Text.draw("Too many wrong codes: choose New code on Add a phone", x: Scene.viewWidth / 2, y: addressY, color: offColor,
+                      centered: true, into: &list)
+        } else {
+            Text.draw(card.code, x: centre, y: top + side + 4, scale: large ? 2 : 1, centered: true, into: &list)
+            Text.draw("or open " + card.address + " and type the code", x: Scene.viewWidth / 2, y: addressY, color: labelColor,
+                      centered: true, into: &list)
+        }
     }
 }

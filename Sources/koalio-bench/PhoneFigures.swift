@@ -124,7 +124,8 @@ let phoneFloodMessagesPerSecond = 10_000.0
 @MainActor
 func phoneLatencies(seconds: Double, flood: Bool) throws -> PhoneLatencies {
     let hub = PhoneHub(clock: MonotonicClock.seconds)
-    let server = try PhoneServer(hub: hub, listen: "127.0.0.1:0")
+    let server = try PhoneServer(hub: hub, listen: try PhoneServer.ListenAddress(parsing: "127.0.0.1:0"))
+    hub.showToken()  // as `--verbose` does: the token is taken without a card on screen
     let phones = PhonePads(hub: hub, address: server.addresses.first, server: server)
     defer {
         phones.detachAll()

@@ -36,6 +36,11 @@ final class FlowHarness {
     /// What the game's driver would give the flow; ``context`` adds the registry's part, as the runner does.
     private var base = FlowContext()
     var context: FlowContext { runner.context(base) }
+    /// The phones' pairing card the driver gives the flow (nil: phone pads off).
+    var pairingCard: PairingCard? {
+        get { base.pairingCard }
+        set { base.pairingCard = newValue }
+    }
     /// The catalog's loader: the shipped levels, or a refusal for those `broken` names.
     let load: (LevelRef) -> LevelLoad
     /// Every effect so far, and the screen after each tick.

@@ -14,7 +14,7 @@ import XCTest
 enum FlowChecks {
     /// Where a prompt is read.
     enum Stage: String, CaseIterable, Sendable, CustomStringConvertible {
-        case title, quit, levels, packs, packLevels, howToPlay, paused, won, wonLast, died, worldComplete
+        case title, quit, levels, packs, packLevels, howToPlay, addPhone, paused, won, wonLast, died, worldComplete
 
         var description: String { rawValue }
     }
@@ -42,6 +42,9 @@ enum FlowChecks {
         case .packs: h.flow.mode = .packs
         case .packLevels: h.flow.mode = .packLevels(0)
         case .howToPlay: h.flow.mode = .howToPlay(exit: .title)
+        case .addPhone:
+            h.pairingCard = FlowChecks.card
+            h.flow.mode = .addPhone(exit: .title)
         case .paused, .won, .died:
             h.flow.selection[.levels] = 0
             h.startLevel(0)
@@ -56,11 +59,14 @@ enum FlowChecks {
         return (h, pad)
     }
 
+    /// A pairing card as the driver gives it while phones may join.
+    static let card = PairingCard(address: "http://192.168.1.20:8765/", code: "123456", qrSize: 1, modules: [true])
+
     /// The line drawn at `stage`, as the game draws it.
     static func prompt(at stage: Stage, _ h: FlowHarness, pad: Int?) throws -> Prompt {
         let prompts = try h.prompts(pad: pad)
         switch stage {
-        case .title, .quit, .levels, .packs, .packLevels, .howToPlay, .worldComplete:
+        case .title, .quit, .levels, .packs, .packLevels, .howToPlay, .addPhone, .worldComplete:
             return try XCTUnwrap(h.flow.menuPage(h.context, prompts: prompts, rawStick: (0, 0))).hint
         case .paused: return h.flow.stateScreenPrompts(h.context, prompts: prompts).paused
         case .won, .wonLast: return h.flow.stateScreenPrompts(h.context, prompts: prompts).won
@@ -112,6 +118,9 @@ enum FlowChecks {
         func expect<T: Equatable>(_ got: T, _ wanted: T, _ message: String) { expect(got == wanted, "\(message): \(got), not \(wanted)") }
         let quits = effects.contains(.quit)
         switch (stage, verb) {
+        case (.addPhone, "choose") where !effects.contains(.sound(.menuChoose)):
+            expect(effects.contains(.sound(.menuMove)), "\(what): moves the selection")
+            expect(transitions.count, 1, "\(what): and stays")
         case (.title, "choose"), (.levels, "choose"), (.packs, "choose"), (.packLevels, "choose"), (.quit, "choose")
             where !effects.contains(.sound(.menuChoose)):
             expect(effects.contains(.sound(.menuMove)), "\(what): moves the selection")
@@ -138,6 +147,12 @@ enum FlowChecks {
             expect(h.flow.session.state, .playing, "\(what): the press that chose the level does not pause it")
         case (.packLevels, "back"): expect(transitions, [.packLevels, .packs], what)
         case (.howToPlay, "back"): expect(transitions, [.howToPlay, .title], what)
+        case (.addPhone, "choose"):  // Back is chosen at first
+            expect(transitions, [.addPhone, .title], what)
+            expect(!effects.contains(.newPhoneCode), "\(what): no new code")
+        case (.addPhone, "back"):
+            expect(transitions, [.addPhone, .title], what)
+            expect(!effects.contains(.newPhoneCode), "\(what): no new code")
         case (.paused, "resume"):
             expect(transitions, [.level], what)
             expect(h.flow.session.state, .playing, what)
@@ -326,6 +341,36 @@ final class FlowCaseTests: XCTestCase {
             h.press(.a, pad: pad)  // Back, chosen
             XCTAssertEqual(h.screen, .level, "back to the pause screen")
             XCTAssertEqual(h.flow.session.state, .paused)
+        }
+    }
+
+    /// Add a phone with the card showing: New code asks the driver for a fresh code and stays;
+    /// while too many wrong codes have turned the code off, the page says so and New code is
+    /// chosen at first.
+    func testNewCodeMakesAFreshCodeAndIsOfferedFirstWhenTheCodeIsOff() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let pad = h.attach(.dualSense)
+            h.pairingCard = FlowChecks.card
+            h.flow.mode = .addPhone(exit: .title)
+            h.tick()
+            var page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: pad), rawStick: (x: 0, y: 0)))
+            XCTAssertEqual(page.entries.map(\.label), ["New code", "Back"])
+            XCTAssertEqual(page.selection, 1, "Back at first")
+            h.press(.button(.dpadUp), pad: pad)
+            let before = h.effects.count
+            h.press(.a, pad: pad)
+            XCTAssertTrue(h.effects[before...].contains(.newPhoneCode), "New code asked for")
+            XCTAssertEqual(h.screen, .addPhone, "and the page stays")
+            var off = FlowChecks.card
+            off.codeOff = true
+            h.pairingCard = off
+            h.flow.selection[.addPhone] = nil
+            page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: pad), rawStick: (x: 0, y: 0)))
+            XCTAssertEqual(page.selection, 0, "New code at first while the code is off")
+            XCTAssertEqual(page.subheading?.contains("code is off"), true, page.subheading ?? "")
+            h.press(.b, pad: pad)
+            XCTAssertEqual(h.screen, .title)
         }
     }
 

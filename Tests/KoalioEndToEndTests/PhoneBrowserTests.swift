@@ -36,3 +36,26 @@ final class PhoneBrowserTests: XCTestCase {
         XCTAssertEqual(seen["unplugged"] as? Bool, true, "closing the page unplugged the pad")
     }
 }
+
+/// A page that is refused takes no for an answer: Chromium opens the page with a resume token
+/// the game no longer knows (`Tests/Browser/phone_stale.py`, which counts the page's WebSocket
+/// attempts): the page asks why, shows the code form with the reason, and tries no more; a new
+/// `#token` in the address is followed.
+final class PhoneBrowserRefusalTests: XCTestCase {
+    func testAPageWithAStaleSeatShowsTheCodeFormAndStops() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        defer { game.child.stop() }
+        let run = try ChildProcess.run("/usr/bin/env", ["python3", Repository.path("Tests/Browser/phone_stale.py"), "http://\(game.address)"],
+                                       environment: ProcessInfo.processInfo.environment, directory: Repository.root, deadlineSeconds: 120)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let line = try XCTUnwrap(run.stdout.split(separator: "\n").last, run.stderr)
+        let seen = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(seen["form_shown"] as? Bool, true, "the code form is back: \(seen)")
+        XCTAssertEqual(seen["attempts_after_stale"] as? Int, 1, "one try with the stale token: \(seen)")
+        XCTAssertEqual(seen["attempts_after_5s"] as? Int, 1, "and none after it: \(seen)")
+        XCTAssertEqual(seen["reason"] as? String, "Your seat has expired: type the code", "\(seen)")
+        XCTAssertEqual(seen["hash_attempts"] as? Int, 2, "a new #token is followed: \(seen)")
+        XCTAssertEqual((seen["hash_reason"] as? String)?.hasPrefix("This link has expired"), true, "a wrong one is said: \(seen)")
+    }
+}

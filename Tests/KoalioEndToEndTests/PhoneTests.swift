@@ -6,35 +6,16 @@ import XCTest
 /// Phones as pads, end to end: the real binary in a window listening on 127.0.0.1, and a phone
 /// that speaks the page's protocol (`tools/phone-client`, Python's standard library alone).
 final class PhoneTests: XCTestCase {
-    /// A game started with `--phones-listen 127.0.0.1:0`, and the address, token and code it said.
-    struct Game {
-        let child: LineReader
-        let address: String
-        let token: String
-        let code: String
-        let trace: String
-    }
+    typealias Game = PhoneGame
 
     /// - Parameter level: nil: at the title (where the pairing card shows, and a typed code is valid).
     func start(ticks: Int, _ xvfb: Xvfb, level: String? = "level1", _ extra: [String] = []) throws -> Game {
-        let trace = try Koalio.scratch().appendingPathComponent("trace.jsonl").path
-        let start = level.map { ["--level", $0] } ?? []
-        let child = try LineReader.start(Koalio.binary, start + ["--ticks", "\(ticks)", "--phones-listen", "127.0.0.1:0", "--trace", trace] + extra,
-                                         environment: try TestEnvironment.forChild(dataHome: Koalio.dataHome).merging(["DISPLAY": xvfb.display]) { $1 })
-        let line = try XCTUnwrap(child.line(containing: "koalio: phones: open", seconds: 10), "the game says where phones go")
-        // koalio: phones: open http://127.0.0.1:PORT/#TOKEN on a phone, or http://127.0.0.1:PORT/ and the code NNNNNN
-        let words = line.split(separator: " ")
-        let url = try XCTUnwrap(words.first { $0.hasPrefix("http://") && $0.contains("#") })
-        let address = String(url.dropFirst("http://".count).prefix { $0 != "/" })
-        let token = String(url.split(separator: "#").last ?? "")
-        return Game(child: child, address: address, token: token, code: String(words.last ?? ""), trace: trace)
+        try PhoneGame.start(ticks: ticks, xvfb, level: level, extra)
     }
 
     /// Runs the phone with `script` (tools/phone-client's lines); its output lines.
     func phone(_ game: Game, _ query: String, _ script: String, options: [String] = []) throws -> [String] {
-        let run = try ChildProcess.run("/usr/bin/python3", [Repository.path("tools/phone-client"), game.address, query] + options,
-                                       environment: ProcessInfo.processInfo.environment, directory: Repository.root, input: script, deadlineSeconds: 20)
-        return run.stdout.split(separator: "\n").map(String.init)
+        try game.phone(query, script, options: options)
     }
 
     /// A phone running beside the test (``phone(_:_:_:options:)`` waits for its end instead).
@@ -102,15 +83,22 @@ final class PhoneTests: XCTestCase {
 
     func testNobodyGetsInWithoutTheSecretFromOurOriginToOurHost() throws {
         let xvfb = try Xvfb()
-        let game = try start(ticks: 600, xvfb)
+        let game = try start(ticks: 900, xvfb, level: nil)  // the title: its card shows, a typed code is taken
         defer { game.child.stop() }
+        let wrong = game.code == "000000" ? "000001" : "000000"
         XCTAssertEqual(try phone(game, "token=00000000000000000000000000000000", "").first, "status 403", "a wrong token")
-        XCTAssertEqual(try phone(game, "code=\(game.code == "000000" ? "000001" : "000000")", "").first, "status 403", "a wrong code")
         XCTAssertEqual(try phone(game, "token=\(game.token)", "", options: ["--origin", "http://evil.example"]).first, "status 403", "a foreign Origin")
         XCTAssertEqual(try phone(game, "token=\(game.token)", "", options: ["--host", "evil.example:80"]).first, "status 403", "another Host (DNS rebinding)")
-        // Five failures from this address: locked out, even with the right token.
-        for _ in 0..<3 { _ = try phone(game, "token=bad", "") }
-        XCTAssertEqual(try phone(game, "token=\(game.token)", "").first, "status 429", "locked out for a minute")
+        let other = "localhost:" + (game.address.split(separator: ":").last ?? "")
+        XCTAssertEqual(try phone(game, "token=\(game.token)", "", options: ["--host", other]).first, "status 403", "a name for our address is not the address it came to")
+        // Five wrong codes from this address: locked out of codes, never out of the token.
+        for _ in 0..<5 { XCTAssertEqual(try phone(game, "code=\(wrong)", "").first, "status 403", "a wrong code") }
+        XCTAssertEqual(try phone(game, "code=\(game.code)", "").first, "status 429", "locked out of codes for a minute")
+        let why = try ChildProcess.run("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                            "http://\(game.address)/pad/why"],
+                                       environment: ProcessInfo.processInfo.environment, directory: Repository.root, deadlineSeconds: 10)
+        XCTAssertTrue(why.stdout.hasPrefix("locked "), "the page can ask why: \(why.stdout)")
+        XCTAssertEqual(try phone(game, "token=\(game.token)", "0.0 0 0 - 0 0 0\n").first, "status 101", "the QR code lets it in at once")
     }
 
     func testMalformedAndOversizedFramesCloseOnlyThatPhone() throws {
@@ -172,7 +160,7 @@ final class PhoneTests: XCTestCase {
             s = socket.create_connection(sys.argv[1].rsplit(":", 1), timeout=30); t = time.monotonic()
             print(s.recv(1) == b"", round(time.monotonic() - t))
             """, game.address], environment: ProcessInfo.processInfo.environment, directory: Repository.root, deadlineSeconds: 40)
-        XCTAssertEqual(stalled.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "True 5", "closed after the 5 s handshake deadline")
+        XCTAssertEqual(stalled.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "True 3", "closed after the 3 s deadline for a socket that shows no secret")
     }
 
     func testAReloadTakesItsSeatBack() throws {

@@ -96,6 +96,8 @@ final class LineReader {
         }
     }
 
+    var processIdentifier: Int32 { process.processIdentifier }
+
     func stop() {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()

@@ -50,6 +50,8 @@ extension GameLoop {
         var phones: PhonePads?
         /// `--phones-listen`: the address a server started later (Add a phone) listens on.
         public var phonesListen: String?
+        /// `--verbose`: a phone server started later says the way in (token and code) on stderr.
+        public var phonesVerbose = false
 
         public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
                     recording: RecordingOptions? = nil, replay: Recording? = nil) {

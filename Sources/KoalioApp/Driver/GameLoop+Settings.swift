@@ -65,7 +65,7 @@ extension GameLoop {
     /// stderr) or off (every phone unplugged, the server stopped).
     func setPhones(on: Bool) {
         if on {
-            do { phones = try PhonePads.start(listen: options.phonesListen) } catch {
+            do { phones = try PhonePads.start(listen: options.phonesListen, verbose: options.phonesVerbose) } catch {
                 phonesProblem = error.description
                 warn(error.description)
             }

@@ -276,6 +276,7 @@ public final class GameLoop {
             var new = settings.effective
             new.phones = true
             change(settings: new)  // kept in the settings: phones stay on at the next start
+        case .newPhoneCode: phones?.newCode()
         case .loadLevel: break  // answered in `flow.tick`
         case let .levelReloaded(keptPlace):
             beforeLastTick = nil  // another map: nothing is drawn on its way from the old one

@@ -20,13 +20,18 @@ public final class PhonePads {
     private let server: PhoneServer?
     /// Where the card sends phones (`ADDRESS:PORT`).
     private let address: String?
-    /// The card as last made, and the code it was made with (a code changes after failures).
-    private var made: (code: String, card: PairingCard?)?
+    /// The card as last made, and what it was made of (a code changes when used, shown anew or asked for).
+    private var made: (pairing: PhoneHub.Pairing, card: PairingCard?)?
+    /// `--verbose`: the way in is said on stderr, and what was said last.
+    private let verbose: Bool
+    private var said: PhoneHub.Pairing?
     private var pads: [Int: Pad] = [:]
 
     /// One phone's pad and what of it was set and sent.
     private struct Pad {
         let virtual: VirtualPad
+        /// The seat's connection it follows (a new one: the phone came back, its latch starts anew).
+        var generation: UInt64
         var latch = PhonePadLatch()
         /// What the virtual pad was last set to.
         var set = PhonePadLatch()
@@ -39,22 +44,37 @@ public final class PhonePads {
     private static let buttonNames: [PhonePadLatch.Button: String] = [.a: "a", .b: "b", .pause: "start"]
 
     /// - Parameter address: where the card sends phones (`ADDRESS:PORT`, the first the server listens on).
-    public init(hub: PhoneHub, address: String?, server: PhoneServer? = nil) {
+    public init(hub: PhoneHub, address: String?, server: PhoneServer? = nil, verbose: Bool = false) {
         self.hub = hub
         self.address = address
         self.server = server
+        self.verbose = verbose
     }
 
-    /// Starts the server on `listen` (`ADDRESS:PORT`), or on this machine's private addresses,
-    /// and says on stderr where phones go.
-    static func start(listen: String?) throws(PhoneServer.Failure) -> PhonePads {
+    /// Starts the server on `listen` (`ADDRESS:PORT`), or on the private addresses of the default
+    /// route's network, and says on stderr where it listens; with `verbose`, the way in too
+    /// (the token and the code: the token is then taken for a few minutes without a card).
+    static func start(listen: String?, verbose: Bool) throws(PhoneServer.Failure) -> PhonePads {
         let hub = PhoneHub(clock: MonotonicClock.seconds)
-        let server = try PhoneServer(hub: hub, listen: listen)
-        let pairing = hub.pairing
-        for address in server.addresses {
-            StandardError.writeLine("koalio: phones: open http://\(address)/#\(pairing.token) on a phone, or http://\(address)/ and the code \(pairing.code)")
+        let server = try PhoneServer(hub: hub, listen: try listen.map { text throws(PhoneServer.Failure) in try PhoneServer.ListenAddress(parsing: text) })
+        for (address, interface) in zip(server.addresses, server.interfaces) {
+            StandardError.writeLine("koalio: phones: listening on \(address)" + (interface.isEmpty ? "" : " (\(interface))"))
         }
-        return PhonePads(hub: hub, address: server.addresses.first, server: server)
+        let pads = PhonePads(hub: hub, address: server.addresses.first, server: server, verbose: verbose)
+        pads.sayTheWayIn()
+        return pads
+    }
+
+    /// With `--verbose`: the way in on stderr whenever it changes (a new code, a new token).
+    private func sayTheWayIn() {
+        let pairing = hub.pairing
+        guard verbose, pairing != said, let server else { return }
+        said = pairing
+        hub.showToken()
+        for address in server.addresses {
+            let code = pairing.codeOff ? "no code (too many wrong tries: Add a phone → New code)" : "the code \(pairing.code)"
+            StandardError.writeLine("koalio: phones: open http://\(address)/#\(pairing.token) on a phone, or http://\(address)/ and \(code)")
+        }
     }
 
     /// Every phone's pad unplugged and the server stopped (phone pads turned off, or the game ends).
@@ -66,9 +86,9 @@ public final class PhonePads {
     /// What the title and pause screens show phones (nil if no QR code could be made of it).
     var card: PairingCard? {
         let pairing = hub.pairing
-        if let made, made.code == pairing.code { return made.card }
-        let card = address.flatMap { PairingCard.make(address: $0, token: pairing.token, code: pairing.code) }
-        made = (pairing.code, card)
+        if let made, made.pairing == pairing { return made.card }
+        let card = address.flatMap { PairingCard.make(address: $0, token: pairing.token, code: pairing.code, codeOff: pairing.codeOff) }
+        made = (pairing, card)
         return card
     }
 
@@ -76,6 +96,13 @@ public final class PhonePads {
     /// many phones may be connected (``phoneLimit(_:)``).
     func cardShown(_ shown: Bool, registry: ControllerRegistry) {
         hub.setCardShown(shown, phoneLimit: phoneLimit(registry))
+        sayTheWayIn()
+    }
+
+    /// The player chose New code: a new code and token (the card changes with them).
+    func newCode() {
+        hub.newCode()
+        sayTheWayIn()
     }
 
     /// Phones that may be connected at once: four players in all, less the players steering
@@ -99,15 +126,23 @@ public final class PhonePads {
     /// frames drained (what `make bench` times from the network to the pad).
     @discardableResult
     public func update() throws(SDLError) -> [Int: PhoneHub.Arrival] {
-        let (events, frames) = hub.drain()
-        for event in events {
-            switch event {
-            case let .joined(seat):
-                pads[seat]?.virtual.detach()
-                pads[seat] = Pad(virtual: try VirtualPad(kind: .generic, name: "Phone \(seat)"))
-            case let .left(seat):
-                pads[seat]?.virtual.detach()
-                pads[seat] = nil
+        let (seats, frames) = hub.drain()
+        // Comings and goings as the seats are now, not as they happened: a phone that
+        // reconnects many times between two frames plugs in no pad, and one back on a new
+        // connection keeps its pad with its latch anew.
+        for (seat, pad) in pads where seats[seat] == nil {
+            pad.virtual.detach()
+            pads[seat] = nil
+        }
+        for (seat, generation) in seats.sorted(by: { $0.key < $1.key }) {
+            if var pad = pads[seat] {
+                guard pad.generation != generation else { continue }
+                pad.generation = generation
+                pad.latch = PhonePadLatch()
+                pad.sentPlayer = nil  // its page gets its seat, player and new resume token
+                pads[seat] = pad
+            } else {
+                pads[seat] = Pad(virtual: try VirtualPad(kind: .generic, name: "Phone \(seat)"), generation: generation)
             }
         }
         for seat in pads.keys.sorted() {

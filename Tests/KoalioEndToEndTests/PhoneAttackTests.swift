@@ -1,0 +1,116 @@
+import Foundation
+import KoalioHarness
+import KoalioTestSupport
+import XCTest
+
+/// The phone server against a stranger on the same network, end to end: the real binary at its
+/// title (its pairing card showing, so a typed code is live) on 127.0.0.1, and
+/// `tools/phone-attack` binding other 127.0.0.0/8 addresses to look like other hosts. Every
+/// attack is bounded in count and time; memory is the game's VmRSS before and after.
+final class PhoneAttackTests: XCTestCase {
+    /// What an attack may cost the game in memory, KiB.
+    static let memoryAllowanceKiB = 2048
+
+    /// The game's memory once its loop runs (a phone was given its seat by the loop, so the
+    /// window and the server are up), KiB: what an attack is measured against.
+    func settledMemory(_ game: PhoneGame) throws -> Int {
+        let seated = try game.phone("token=\(game.token)", "0.0 0 0 - 0 0 0\n")
+        XCTAssertTrue(seated.contains { $0.hasPrefix("message 01") }, "the loop seated a phone: \(seated)")
+        return try game.residentKiB()
+    }
+
+    func testABruteForceFromRotatingAddressesGetsNoSeatAndLeavesMemoryFlat() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        defer { game.child.stop() }
+        let before = try settledMemory(game)
+        let result = try game.attack("brute", ["--threads", "16", "--seconds", "4", "--max", "6000"])
+        let after = try game.residentKiB()
+        let statuses = try XCTUnwrap(result["statuses"] as? [String: Int], "\(result)")
+        XCTAssertEqual(result["admitted"] as? Int, 0, "no seat: \(result)")
+        XCTAssertLessThanOrEqual(statuses["403"] ?? 0, 20, "at most 20 codes compared in all, from however many addresses: \(result)")
+        XCTAssertGreaterThan(statuses["429"] ?? 0, 100, "the rest refused unread: \(result)")
+        XCTAssertLessThanOrEqual(after - before, Self.memoryAllowanceKiB, "memory flat: \(before) → \(after) KiB after \(result["guesses"] ?? 0) guesses")
+        XCTAssertNotNil(game.child.line(containing: "no code (too many wrong tries", seconds: 5), "the game says the code is off")
+        XCTAssertEqual(try game.phone("code=\(game.code)", "").first, "status 429", "even the right code, until a new one is made")
+        XCTAssertEqual(try game.phone("token=\(game.token)", "0.0 0 0 - 0 0 0\n").first, "status 101", "the QR code still lets a phone in")
+    }
+
+    func testAPhoneThatPingsWithoutReadingIsClosedAndMemoryStaysFlat() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        defer { game.child.stop() }
+        let before = try settledMemory(game)
+        let result = try game.attack("ping", ["token=\(game.token)", "--seconds", "10"])
+        let after = try game.residentKiB()
+        XCTAssertEqual(result["status"] as? Int, 101, "\(result)")
+        XCTAssertEqual(result["closed"] as? Bool, true, "closed: \(result)")
+        XCTAssertLessThan(result["after"] as? Double ?? 99, 3, "within a second or two: \(result)")
+        XCTAssertLessThanOrEqual(after - before, Self.memoryAllowanceKiB, "memory flat: \(before) → \(after) KiB")
+    }
+
+    func testHalfFinishedUpgradesDoNotLockAnAddressOut() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        defer { game.child.stop() }
+        let body = try game.attack("half", ["token=\(game.token)", "--count", "4", "--how", "body"])
+        XCTAssertEqual(body["statuses"] as? [Int], [400, 400, 400, 400], "an upgrade with a body is refused: \(body)")
+        _ = try game.attack("half", ["token=\(game.token)", "--count", "4", "--how", "drop"])
+        let output = try game.phone("token=\(game.token)", "0.0 0 0 - 0 0 0\n")
+        XCTAssertEqual(output.first, "status 101", "the same address still gets in: \(output)")
+        XCTAssertTrue(output.contains { $0.hasPrefix("message 0101") }, "in seat 1: the dropped ones gave theirs back: \(output)")
+    }
+
+    func testSixteenHeldSocketsDoNotKeepANewPhoneOut() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        defer { game.child.stop() }
+        let result = try game.attack("hold", ["token=\(game.token)", "--count", "16"])
+        XCTAssertEqual(result["phone"] as? Int, 101, "the phone got in: \(result)")
+        XCTAssertEqual(result["evicted"] as? Int, 1, "the oldest silent socket made room for it: \(result)")
+    }
+
+    /// A seated phone that leaves and comes back as fast as it can: the game plugs its pad in
+    /// and out a few times, not once per reconnect, and steps every tick. (What churn costs a
+    /// frame is measured by `make bench`, not asserted here.)
+    func testChurnIsCappedAndTheGameStepsOn() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 480, xvfb, level: "level1")
+        defer { game.child.stop() }
+        let result = try game.attack("churn", ["token=\(game.token)", "--seconds", "3"])
+        let statuses = try XCTUnwrap(result["statuses"] as? [String: Int], "\(result)")
+        XCTAssertGreaterThan(result["reconnects"] as? Int ?? 0, 50, "it churned: \(result)")
+        XCTAssertLessThanOrEqual(statuses["101"] ?? 0, 6, "joins from one address are capped: \(result)")
+        XCTAssertEqual(game.child.waitForExit(), 0)
+        let lines = try Koalio.traceLines(game.trace)
+        XCTAssertEqual(lines.count, 480, "the game stepped every tick")
+        var plugs = 0
+        for (previous, line) in zip(lines, lines.dropFirst()) where (line["controllers"] as? Int ?? 0) > (previous["controllers"] as? Int ?? 0) { plugs += 1 }
+        XCTAssertLessThanOrEqual(plugs, 6, "the pad was plugged in a handful of times, not once per reconnect")
+    }
+
+    func testEveryAnswerCarriesStrictHeaders() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        defer { game.child.stop() }
+        let seen = try game.attack("headers")
+        for status in ["200", "403", "404"] {
+            let headers = try XCTUnwrap(seen[status] as? [String: String], "a \(status) answer: \(seen)")
+            let policy = headers["content-security-policy"] ?? ""
+            XCTAssertTrue(policy.contains("frame-ancestors 'none'"), "\(status): not framed by another page: \(policy)")
+            XCTAssertTrue(policy.contains("default-src 'none'"), "\(status): \(policy)")
+            XCTAssertEqual(headers["x-content-type-options"], "nosniff", status)
+            XCTAssertEqual(headers["referrer-policy"], "no-referrer", status)
+            XCTAssertEqual(headers["cache-control"], "no-store", status)
+        }
+    }
+
+    /// `--phones-listen` takes loopback and private addresses only: a usage error otherwise.
+    func testPhonesListenRefusesEveryAddressAndPublicOnes() throws {
+        for address in ["0.0.0.0:8765", "[::]:8765", "203.0.113.7:8765", "[2001:db8::1]:8765", "localhost:8765"] {
+            let run = try Koalio.run(["--phones-listen", address])
+            XCTAssertEqual(run.status, 64, "\(address): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("--phones-listen"), run.stderr)
+        }
+    }
+}
