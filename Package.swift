@@ -110,6 +110,10 @@ let package = Package(
             dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSolver"]
         ),
         .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioPhone"]),
+        // The server's handlers in NIO's embedded channel (time and writability set by the test).
+        .testTarget(name: "KoalioPhoneServerTests", dependencies: [
+            "KoalioPhoneServer", "KoalioPhone", .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio")]),
         .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore"]),
         .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioSimTests", dependencies: [

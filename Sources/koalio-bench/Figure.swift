@@ -102,5 +102,13 @@ extension Figure {
     static let phoneServerSize = Figure("phones: NIO and the server in the binary", "MB", .atMost(5, note: "(their symbols)"))
     static let phoneIdleMemory = Figure("phones: the server's peak RSS (level 1)", "MiB more", .atMost(2))
     static let phoneCardMemory = Figure("  the title, its card showing, on vs off", "MiB more", .compare)
+    static let phoneGuessesPerSecond = Figure("phones: a 16-thread code guesser, rotating addresses", "guesses/s", .compare)
+    static let phoneGuessChance = Figure("  its chance of guessing this showing of the card", "in a million", .atMost(20, note: "(2×10⁻⁵)"))
+    static let phoneGuessAdmitted = Figure("  seats it got", "phones", .atMost(0))
+    static let phoneGuessMemory = Figure("  the game's RSS, after the guessing less before", "MiB", .atMost(2))
+    static let phoneAttackMemory = Figure("phones: RSS raised by the worst of six attacks", "MiB", .atMost(2, note: "(tools/phone-attack)"))
+    static let phoneChurnIdleP99 = Figure("phones: frame work p99, a seated phone still", "ms", .compare)
+    static let phoneChurnP99 = Figure("  the phone leaving and coming back nonstop", "ms", .compare)
+    static let phoneChurnRaise = Figure("  p99 raised by the churn", "ms", .atMost(1))
     static let peakMemory = Figure("peak resident memory (software, 60 fps run, level 1 with music)", "MB", .atMost(30))
 }

@@ -22,6 +22,7 @@ import KoalioPhoneServer
 //   binary             the symbols of SwiftNIO and the server in the release binary (nm)
 //   idle memory        5 s of level 1, and of the title (its card showing), with the phones'
 //                      server on and off: peak RSS
+//   attacks            see PhoneAttackFigures.swift
 
 /// A phone for the bench: the page's WebSocket from a blocking socket, frames sent as the page
 /// sends them (masked, binary), nothing read back but the upgrade's answer.
@@ -35,7 +36,13 @@ final class BenchPhone: @unchecked Sendable {
     /// Connects and asks to upgrade at `/pad?token=…`; `upgraded` is whether 101 came back.
     /// - Parameter resetOnClose: closed with a reset, not kept in TIME_WAIT (a flooder's
     ///   thousands of connections would use up the ports).
-    init(port: Int, token: String, resetOnClose: Bool = false) throws {
+    convenience init(port: Int, token: String, resetOnClose: Bool = false) throws {
+        try self.init(port: port, query: "token=" + token, from: "127.0.0.1", resetOnClose: resetOnClose)
+    }
+
+    /// Connects from `source` (an address in 127.0.0.0/8: another host, as the server sees it)
+    /// and asks to upgrade at `/pad?QUERY`.
+    init(port: Int, query: String, from source: String, resetOnClose: Bool = false) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Refused(description: "socket: \(errno)") }
         var one: Int32 = 1
@@ -44,6 +51,12 @@ final class BenchPhone: @unchecked Sendable {
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -51,15 +64,15 @@ final class BenchPhone: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
+        guard bound == 0, connected == 0 else {
             close(socket)
-            throw Refused(description: "connect: \(errno)")
+            throw Refused(description: "bind \(source) or connect: \(errno)")
         }
-        send(Array(Self.upgradeRequest(port: port, token: token).utf8))
+        send(Array(Self.upgradeRequest(port: port, query: query).utf8))
     }
 
-    static func upgradeRequest(port: Int, token: String) -> String {
-        "GET /pad?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    static func upgradeRequest(port: Int, query: String) -> String {
+        "GET /pad?\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:\(port)\r\n\r\n"
     }
 
@@ -316,4 +329,5 @@ func reportPhones(_ options: Options, display: String) throws {
     let memory = try phoneIdleMemory(options, display: display)
     report(.phoneIdleMemory, memory.server)
     report(.phoneCardMemory, memory.withCard)
+    try reportPhoneAttacks(options, display: display)
 }
