@@ -20,7 +20,7 @@ public enum PairingCardView {
 
     /// The Add-a-phone page's card: in the middle, three view pixels a module.
     static let largeModuleSize = 3.0
-    static let largeTop = 92.0
+    static let largeTop = 104.0
 
     /// - Parameter large: the Add-a-phone page's card, large and in the middle (no label: the page's heading says it).
     public static func draw(_ card: PairingCard, addressY: Double = titleAddressY, large: Bool = false, into list: inout DrawList) {

@@ -71,7 +71,9 @@ final class AttackedGame {
     /// A phone seated by the game's loop (its window and server are up), from `source`.
     func seatOne(from source: String) throws {
         let phone = try BenchPhone(port: port, query: "token=" + token, from: source)
-        guard phone.status() == 101 else { throw BenchPhone.Refused(description: "the settling phone was not let in") }
+        guard phone.status() == 101, phone.firstMessage()?.first == 1 else {
+            throw BenchPhone.Refused(description: "the settling phone was not let in or not seated")
+        }
     }
 
     func stop() {
@@ -93,7 +95,7 @@ func guessCodes(port: Int, threads: Int, seconds: Double) -> [Int: Int] {
                 // Never 127.0.0.1, the bench's own phones' address.
                 let source = "127.\(1 + next / 62_500 % 200).\(next / 250 % 250).\(2 + next % 250)"
                 let code = String(format: "%06d", Int.random(in: 0..<PairingSecrets.codeCount))
-                let status = (try? BenchPhone(port: port, query: "code=" + code, from: source, resetOnClose: true))?.status() ?? 0
+                let status = (try? BenchPhone(port: port, query: "code=" + code, from: source, resetOnClose: true))?.refusalStatus() ?? 0
                 counts[status, default: 0] += 1
             }
             statuses.change { all in all.merge(counts, uniquingKeysWith: +) }

@@ -89,6 +89,30 @@ final class BenchPhone: @unchecked Sendable {
         return words.count > 1 ? Int(words[1]) ?? 0 : 0
     }
 
+    /// The HTTP status of a refusal's answer, read in chunks (nothing follows a refusal): what a
+    /// guesser needs, at the fewest system calls.
+    func refusalStatus() -> Int {
+        var response: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        while response.count < 8192, !String(decoding: response, as: UTF8.self).contains("\r\n\r\n") {
+            let count = recv(socket, &chunk, chunk.count, 0)
+            guard count > 0 else { break }
+            response += chunk[..<count]
+        }
+        let words = String(decoding: response.prefix(16), as: UTF8.self).split(separator: " ", maxSplits: 2)
+        return words.count > 1 ? Int(words[1]) ?? 0 : 0
+    }
+
+    /// The first message's bytes after the upgrade (the game's loop sends the seat, so it is
+    /// running), nil if the socket closed first.
+    func firstMessage() -> [UInt8]? {
+        var head = [UInt8](repeating: 0, count: 2)
+        guard recv(socket, &head, 2, Int32(MSG_WAITALL)) == 2, head[1] & 0x7F < 126 else { return nil }
+        var payload = [UInt8](repeating: 0, count: Int(head[1] & 0x7F))
+        guard payload.isEmpty || recv(socket, &payload, payload.count, Int32(MSG_WAITALL)) == payload.count else { return nil }
+        return payload
+    }
+
     /// One frame as the page sends it (a zero mask: the bytes go as they are).
     static func message(_ frame: PhoneFrame) -> [UInt8] {
         [0x82, 0x80 | UInt8(PhoneFrame.byteCount), 0, 0, 0, 0] + frame.bytes

@@ -32,6 +32,8 @@ public final class PhonePads {
         let virtual: VirtualPad
         /// The seat's connection it follows (a new one: the phone came back, its latch starts anew).
         var generation: UInt64
+        /// When its connection went (nil: connected): unplugged ``unplugGraceSeconds`` after.
+        var goneSince: Double?
         var latch = PhonePadLatch()
         /// What the virtual pad was last set to.
         var set = PhonePadLatch()
@@ -39,6 +41,12 @@ public final class PhonePads {
         var sentLights = 0
         var sentRumbles = 0
     }
+
+    /// A phone whose connection went is unplugged this long after, everything it held let go at
+    /// once: a page that reloads, or a phone that reconnects (an address's joins are capped at
+    /// one per ``Admission/secondsPerJoin``), keeps its pad, so the game neither pauses nor
+    /// fades its on-screen controls in and out for it.
+    static let unplugGraceSeconds = 3.0
 
     /// The buttons of a phone, by SDL's names: A jumps, B dashes, the pause key is Start.
     private static let buttonNames: [PhonePadLatch.Button: String] = [.a: "a", .b: "b", .pause: "start"]
@@ -127,17 +135,27 @@ public final class PhonePads {
     @discardableResult
     public func update() throws(SDLError) -> [Int: PhoneHub.Arrival] {
         let (seats, frames) = hub.drain()
+        let now = hub.now
         // Comings and goings as the seats are now, not as they happened: a phone that
-        // reconnects many times between two frames plugs in no pad, and one back on a new
-        // connection keeps its pad with its latch anew.
-        for (seat, pad) in pads where seats[seat] == nil {
-            pad.virtual.detach()
-            pads[seat] = nil
+        // reconnects many times between two frames plugs in no pad. One whose connection went
+        // lets go of everything at once and is unplugged after a grace; back within it (a
+        // reload, a phone that reconnects), it keeps its pad with its latch anew.
+        for (seat, var pad) in pads where seats[seat] == nil {
+            if let goneSince = pad.goneSince {
+                guard now - goneSince >= Self.unplugGraceSeconds else { continue }
+                pad.virtual.detach()
+                pads[seat] = nil
+            } else {
+                pad.goneSince = now
+                pad.latch = PhonePadLatch()
+                pads[seat] = pad
+            }
         }
         for (seat, generation) in seats.sorted(by: { $0.key < $1.key }) {
             if var pad = pads[seat] {
-                guard pad.generation != generation else { continue }
+                guard pad.generation != generation || pad.goneSince != nil else { continue }
                 pad.generation = generation
+                pad.goneSince = nil
                 pad.latch = PhonePadLatch()
                 pad.sentPlayer = nil  // its page gets its seat, player and new resume token
                 pads[seat] = pad
