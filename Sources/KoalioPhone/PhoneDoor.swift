@@ -5,10 +5,11 @@
 /// The promise is "nobody gets in who was not shown the way in", by design rather than by rate:
 /// - **The code** (6 digits) is taken only while the pairing card shows, for at most
 ///   ``codeLifetimeSeconds``, and admits one phone. Every wrong try, from any address, spends
-///   the code's budget of ``codeFailureBudget``; then the code is off until the player makes a
-///   new one on the TV. So any one showing is guessed with a chance of at most
-///   budget / 10⁶ = 2×10⁻⁵, however many addresses the guesser has. A new showing of the card
-///   shows a new code.
+///   the showing's budget of ``codeFailureBudget`` (a code replaced while the card stays up, as
+///   it ages or after it let a phone in, spends the same budget); then the code is off until
+///   the player makes a new one on the TV. So any one showing is guessed with a chance of at
+///   most budget / 10⁶ = 2×10⁻⁵, however many addresses the guesser has. A new showing of the
+///   card shows a new code with a whole budget.
 /// - **The token** (128 bits, in the QR code) is taken while the card shows and for
 ///   ``tokenGraceSeconds`` after (the phone was shown it), or after ``showToken(at:)``
 ///   (`--verbose` printed it). It is never locked out: it cannot be guessed.
@@ -47,7 +48,11 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     /// A socket and how far it got.
     struct Connection: Sendable {
         enum Stage: Sendable { case unauthenticated, pending(seat: Int), seated(seat: Int) }
+        /// Who its failures and joins count against (an IPv6 host's /64)…
         let key: AddressKey
+        /// …and the peer's whole address, which its unauthenticated sockets are capped by (the
+        /// hosts of an IPv6 LAN share a /64: one of them must not push out another's socket).
+        let peer: [UInt8]
         let openedAt: Double
         var stage = Stage.unauthenticated
     }
@@ -65,6 +70,17 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
         var state: State
         /// Counts the seat's connections: the game sees a phone that reconnected as the same pad, its latch anew.
         var generation: UInt64
+        /// Who sits there: a new number for a phone new to the seat (it gets a pad of its own),
+        /// the same for one that took it back with its resume token.
+        var occupant: UInt64
+    }
+
+    /// A seat with a phone connected, as the game sees it once a frame.
+    public struct Presence: Equatable, Sendable {
+        /// Changes when a phone new to the seat takes it: its own pad, not the last one's.
+        public let occupant: UInt64
+        /// Changes with each connection: the same pad, its latch anew.
+        public let connection: UInt64
     }
 
     public private(set) var secrets: PairingSecrets
@@ -74,6 +90,7 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     private var nextConnection: ConnectionID = 1
     private var seats: [Int: Seat] = [:]
     private var generations: UInt64 = 0
+    private var occupants: UInt64 = 0
     /// How many phones may be connected at once (the game lowers it as other pads take players' seats).
     private var phoneLimit = 4
 
@@ -82,7 +99,7 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     private var codeShownSince: Double?
     /// The code now has been on a card (a new showing then gets a new one).
     private var codeWasShown = false
-    /// Wrong codes tried since the code was made.
+    /// Wrong codes tried since the card began to be shown (or New code was chosen).
     public private(set) var codeFailures = 0
     /// When the token was last shown (the card went away, `--verbose` printed it).
     private var tokenShownAt: Double?
@@ -103,7 +120,10 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
         self.phoneLimit = phoneLimit
         switch (cardShown, shown) {
         case (false, true):
-            if codeWasShown && !codeOff { renewCode() }
+            if codeWasShown && !codeOff {
+                renewCode()
+                codeFailures = 0  // a new showing: a new code, a whole budget
+            }
             codeShownSince = now
             codeWasShown = true
         case (true, true):
@@ -128,13 +148,14 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     /// The player asked for a new code: a new code and a new token, the budget whole again.
     public mutating func newCode(at now: Double) {
         renewCode()
+        codeFailures = 0
         secrets.renewToken(using: &random)
         if cardShown { codeShownSince = now }
     }
 
+    /// Another code; the budget goes on (only a new showing or New code makes it whole).
     private mutating func renewCode() {
         secrets.renewCode(using: &random)
-        codeFailures = 0
         codeWasShown = cardShown
     }
 
@@ -153,13 +174,14 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     public var socketCount: Int { connections.count }
     public var unauthenticatedCount: Int { connections.values.filter { if case .unauthenticated = $0.stage { true } else { false } }.count }
 
-    /// A socket opened from `key`: its id (nil: every socket is a phone's, it is closed at
-    /// once) and the unauthenticated sockets to close to make room, already counted out.
-    public mutating func open(from key: AddressKey, at now: Double) -> (id: ConnectionID?, close: [ConnectionID]) {
+    /// A socket opened from `address` (4 or 16 bytes): its id (nil: every socket is a phone's,
+    /// it is closed at once) and the unauthenticated sockets to close to make room, already
+    /// counted out.
+    public mutating func open(from address: [UInt8], at now: Double) -> (id: ConnectionID?, close: [ConnectionID]) {
         var evicted: [ConnectionID] = []
         let waiting = connections.filter { if case .unauthenticated = $0.value.stage { true } else { false } }
             .sorted { ($0.value.openedAt, $0.key) < ($1.value.openedAt, $1.key) }
-        if let oldest = waiting.filter({ $0.value.key == key }).dropLast(Self.unauthenticatedPerAddress - 1).first?.key {
+        if let oldest = waiting.filter({ $0.value.peer == address }).dropLast(Self.unauthenticatedPerAddress - 1).first?.key {
             evicted.append(oldest)
             closed(oldest, at: now)
         }
@@ -170,7 +192,7 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
         }
         let id = nextConnection
         nextConnection += 1
-        connections[id] = Connection(key: key, openedAt: now)
+        connections[id] = Connection(key: AddressKey(address: address), peer: address, openedAt: now)
         return (id, evicted)
     }
 
@@ -210,51 +232,76 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     // MARK: - Admission
 
     /// Lets socket `id` in with a token or a typed code, and `resume` for its old seat: the seat
-    /// number, pending until ``upgraded(_:at:)``, or why not (kept for `/pad/why`).
-    public mutating func admit(_ id: ConnectionID, token: Substring?, code: Substring?, resume: Substring?, at now: Double) -> Result<Int, Refusal> {
-        guard let connection = connections[id], case .unauthenticated = connection.stage else { return .failure(.badRequest) }
+    /// number, pending until ``upgraded(_:at:)``, or why not (kept for `/pad/why`). Also the
+    /// socket to close: a seat's old connection that its resume token takes over (a phone that
+    /// came back before the game saw it go). Nothing is compared with the code unless a new seat
+    /// could be given now.
+    public mutating func admit(_ id: ConnectionID, token: Substring?, code: Substring?, resume: Substring?,
+                               at now: Double) -> (seat: Result<Int, Refusal>, close: ConnectionID?) {
+        guard let connection = connections[id], case .unauthenticated = connection.stage else { return (.failure(.badRequest), nil) }
         let key = connection.key
-        let resumed = resume.flatMap { text in
-            seats.first { _, seat in
-                guard case let .held(since) = seat.state, now - since <= Self.seatHoldSeconds else { return false }
-                return PairingSecrets.constantTimeEqual(Array(text.utf8), Array(PairingSecrets.hex(seat.resume).utf8))
-            }?.key
-        }
         let busy = admission.joinWait(key, at: now).map { Refusal.busy(seconds: Admission.wholeSeconds($0)) }
-        if let resumed, case let .held(since)? = seats[resumed]?.state {
-            if let busy { return refuse(busy, key, now) }
-            return seat(resumed, for: id, key: key, heldSince: since, at: now)
-        }
-        if let token {
-            guard tokenTaken(at: now), secrets.matches(token: token) else { return refuse(.badToken, key, now) }
-        } else if let code {
-            if let wait = admission.lockout(key, at: now) { return refuse(.lockedOut(seconds: Admission.wholeSeconds(wait)), key, now) }
-            guard !codeOff else { return refuse(.codeOff, key, now) }
-            guard codeTaken(at: now) else { return refuse(.noCard, key, now) }
-            guard secrets.matches(code: code) else {
-                codeFailures += 1
-                admission.recordWrongCode(from: key, at: now)
-                return refuse(.wrongCode, key, now)
-            }
-        } else {
-            return refuse(resume == nil ? .badRequest : .staleResume, key, now)
-        }
         let playing = seats.values.filter { if case .held = $0.state { false } else { true } }.count
-        guard playing < phoneLimit,
-              // A free number, or the one held longest for a phone that has not come back.
-              let number = (1...Self.seatCount).first(where: { seats[$0] == nil }) ?? longestHeldSeat()
-        else { return refuse(.full, key, now) }
-        if let busy { return refuse(busy, key, now) }
-        if code != nil && token == nil {
-            admission.recordGoodCode(from: key, at: now)
-            renewCode()  // a code admits one phone
-            if cardShown { codeShownSince = now }
+        if let resume, let number = seatResumed(by: resume, at: now) {
+            if let busy { return (refuse(busy, key, now), nil) }
+            switch seats[number]?.state {
+            case let .held(since)?:
+                guard playing < phoneLimit else { return (refuse(.full, key, now), nil) }
+                return (seat(number, for: id, heldSince: since), nil)
+            case let .connected(old)?:
+                // Its old connection has not been seen to close (a phone whose Wi-Fi dropped):
+                // the phone that holds the resume token is the seat's, on its new connection.
+                connections[old]?.stage = .unauthenticated
+                return (seat(number, for: id, heldSince: now), old)
+            default:
+                return (refuse(.staleResume, key, now), nil)
+            }
         }
-        seats[number] = Seat(resume: PairingSecrets.randomBytes(using: &random), state: .held(since: now), generation: 0)
-        return seat(number, for: id, key: key, heldSince: nil, at: now)
+        // A free number, or the one held longest for a phone that has not come back.
+        let free = playing < phoneLimit ? (1...Self.seatCount).first(where: { seats[$0] == nil }) ?? longestHeldSeat() : nil
+        if let token {
+            guard tokenTaken(at: now), secrets.matches(token: token) else { return (refuse(.badToken, key, now), nil) }
+            guard let number = free else { return (refuse(.full, key, now), nil) }
+            if let busy { return (refuse(busy, key, now), nil) }
+            return (newSeat(number, for: id), nil)
+        }
+        guard let code else { return (refuse(resume == nil ? .badRequest : .staleResume, key, now), nil) }
+        if let wait = admission.lockout(key, at: now) { return (refuse(.lockedOut(seconds: Admission.wholeSeconds(wait)), key, now), nil) }
+        guard !codeOff else { return (refuse(.codeOff, key, now), nil) }
+        guard codeTaken(at: now) else { return (refuse(.noCard, key, now), nil) }
+        guard let number = free else { return (refuse(.full, key, now), nil) }
+        if let busy { return (refuse(busy, key, now), nil) }
+        guard secrets.matches(code: code) else {
+            codeFailures += 1
+            admission.recordWrongCode(from: key, at: now)
+            return (refuse(.wrongCode, key, now), nil)
+        }
+        admission.recordGoodCode(from: key, at: now)
+        renewCode()  // a code admits one phone
+        if cardShown { codeShownSince = now }
+        return (newSeat(number, for: id), nil)
     }
 
-    private mutating func seat(_ number: Int, for id: ConnectionID, key: AddressKey, heldSince: Double?, at now: Double) -> Result<Int, Refusal> {
+    /// The seat whose resume token `text` is, if its phone may still take it back (connected, or held for a reload).
+    private func seatResumed(by text: Substring, at now: Double) -> Int? {
+        seats.first { _, seat in
+            switch seat.state {
+            case let .held(since): guard now - since <= Self.seatHoldSeconds else { return false }
+            case .connected: break
+            case .pending: return false
+            }
+            return PairingSecrets.constantTimeEqual(Array(text.utf8), Array(PairingSecrets.hex(seat.resume).utf8))
+        }?.key
+    }
+
+    /// Seat `number` for a phone new to it: a new occupant (the game gives it a pad of its own).
+    private mutating func newSeat(_ number: Int, for id: ConnectionID) -> Result<Int, Refusal> {
+        occupants += 1
+        seats[number] = Seat(resume: PairingSecrets.randomBytes(using: &random), state: .held(since: 0), generation: 0, occupant: occupants)
+        return seat(number, for: id, heldSince: nil)
+    }
+
+    private mutating func seat(_ number: Int, for id: ConnectionID, heldSince: Double?) -> Result<Int, Refusal> {
         seats[number]?.state = .pending(connection: id, heldSince: heldSince)
         connections[id]?.stage = .pending(seat: number)
         return .success(number)
@@ -299,11 +346,11 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
 
     // MARK: - What the game reads
 
-    /// The seats with a phone connected now, each with its connection's generation (a new
-    /// number: the phone came back), so the game plugs pads in and out once a frame at most.
-    public var connectedSeats: [Int: UInt64] {
+    /// The seats with a phone connected now, and who and on which connection, so the game
+    /// plugs pads in and out once a frame at most.
+    public var connectedSeats: [Int: Presence] {
         seats.compactMapValues { seat in
-            if case .connected = seat.state { seat.generation } else { nil }
+            if case .connected = seat.state { Presence(occupant: seat.occupant, connection: seat.generation) } else { nil }
         }
     }
 

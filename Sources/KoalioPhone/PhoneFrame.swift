@@ -77,6 +77,10 @@ public enum PhoneMessage: Equatable, Sendable {
     case rumble(milliseconds: UInt16, strength: UInt8)
     /// Four players are playing: no seat for this phone.
     case full
+    /// The token that takes this seat back after a reload, sent the moment the WebSocket is up
+    /// (the seat message follows from the game's next frame): a page that drops at once still
+    /// holds the token that works.
+    case resume([UInt8])
 
     public var bytes: [UInt8] {
         switch self {
@@ -86,6 +90,8 @@ public enum PhoneMessage: Equatable, Sendable {
             [2, UInt8(milliseconds & 0xFF), UInt8(milliseconds >> 8), strength]
         case .full:
             [3]
+        case let .resume(token):
+            [4] + token
         }
     }
 }

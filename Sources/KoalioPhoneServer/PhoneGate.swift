@@ -21,9 +21,14 @@ final class PhoneGate: @unchecked Sendable {  // used on its channel's event loo
         self.host = host
     }
 
-    /// Whether the request names us: `Host` is the address it arrived on.
+    /// The forms a browser writes our address in: with its port, and without it on port 80.
+    private var hostForms: [String] {
+        host.hasSuffix(":80") ? [host, String(host.dropLast(3))] : [host]
+    }
+
+    /// Whether the request names us: one `Host`, the address it arrived on.
     func isOurs(_ head: HTTPRequestHead) -> Bool {
-        head.headers[canonicalForm: "Host"].count == 1 && head.headers.first(name: "Host") == host
+        head.headers[canonicalForm: "Host"].count == 1 && hostForms.contains(head.headers.first(name: "Host") ?? "")
     }
 
     /// The headers to upgrade with, or nil: refused (``refusal`` says why, or it was not `/pad`).
@@ -32,7 +37,9 @@ final class PhoneGate: @unchecked Sendable {  // used on its channel's event loo
         guard admittedSeat == nil, head.method == .GET else { return nil }
         let (path, query) = Self.split(head.uri)
         guard path == "/pad" else { return nil }
-        guard isOurs(head), head.headers.first(name: "Origin") == "http://" + host else { return refuse(.notOurs) }
+        guard isOurs(head), head.headers.first(name: "Origin").map({ hostForms.map { "http://" + $0 }.contains($0) }) == true else {
+            return refuse(.notOurs)
+        }
         // A GET has no body; one that claims one could hold the socket admitted but never upgraded.
         guard !head.headers.contains(name: "Content-Length"), !head.headers.contains(name: "Transfer-Encoding") else {
             return refuse(.badRequest)

@@ -81,9 +81,9 @@ public final class PhoneHub: @unchecked Sendable {
         lock.withLock { door.newCode(at: now) }
     }
 
-    /// The seats with a phone connected now (each with its connection's generation: a new one,
-    /// the phone came back) and each one's frame: released when its phone has been silent too long.
-    public func drain() -> (seats: [Int: UInt64], frames: [Int: Arrival]) {
+    /// The seats with a phone connected now (who, on which connection) and each one's frame:
+    /// released when its phone has been silent too long.
+    public func drain() -> (seats: [Int: Door.Presence], frames: [Int: Arrival]) {
         let now = clock()
         return lock.withLock {
             let seats = door.connectedSeats
@@ -113,12 +113,12 @@ public final class PhoneHub: @unchecked Sendable {
 
     // MARK: - The network's side
 
-    /// A socket opened from `key`: its id, or nil (it is closed at once). Unauthenticated
+    /// A socket opened from `address` (its 4 or 16 bytes): its id, or nil (it is closed at once). Unauthenticated
     /// sockets the door gives up to make room are closed.
-    func opened(_ channel: Channel, from key: AddressKey) -> ConnectionID? {
+    func opened(_ channel: Channel, from address: [UInt8]) -> ConnectionID? {
         let now = clock()
         let (id, evicted) = lock.withLock {
-            let (id, close) = door.open(from: key, at: now)
+            let (id, close) = door.open(from: address, at: now)
             if let id { channels[id] = channel }
             return (id, close.compactMap { channels.removeValue(forKey: $0) })
         }
@@ -142,9 +142,16 @@ public final class PhoneHub: @unchecked Sendable {
         for channel in expired { channel.close(promise: nil) }
     }
 
+    /// Lets socket `id` in (``PhoneDoor/admit(_:token:code:resume:at:)``); a seat's old
+    /// connection its resume token took over is closed.
     func admit(_ id: ConnectionID, token: Substring?, code: Substring?, resume: Substring?) -> Result<Int, Refusal> {
         let now = clock()
-        return lock.withLock { door.admit(id, token: token, code: code, resume: resume, at: now) }
+        let (seat, old) = lock.withLock {
+            let (seat, close) = door.admit(id, token: token, code: code, resume: resume, at: now)
+            return (seat, close.flatMap { channels[$0] })
+        }
+        old?.close(promise: nil)
+        return seat
     }
 
     func refuse(_ id: ConnectionID, _ reason: Refusal) {
@@ -158,13 +165,14 @@ public final class PhoneHub: @unchecked Sendable {
         return lock.withLock { door.why(id, at: now) }
     }
 
-    /// Socket `id`'s WebSocket is up: its seat, or nil (it was not admitted, or gave up meanwhile).
-    func upgraded(_ id: ConnectionID) -> Int? {
+    /// Socket `id`'s WebSocket is up: its seat and the seat's new resume token, or nil (it was
+    /// not admitted, or gave up meanwhile).
+    func upgraded(_ id: ConnectionID) -> (seat: Int, resume: [UInt8])? {
         let now = clock()
         return lock.withLock {
-            guard let seat = door.upgraded(id, at: now) else { return nil }
+            guard let seat = door.upgraded(id, at: now), let resume = door.resumeToken(of: seat) else { return nil }
             frames[seat] = SeatFrame(receivedAt: now)
-            return seat
+            return (seat, resume)
         }
     }
 

@@ -32,7 +32,10 @@ final class PhonePadHandler: ChannelInboundHandler, @unchecked Sendable {  // on
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if hub.upgraded(connection) == nil { close(context, .policyViolation) }
+        guard let (_, resume) = hub.upgraded(connection) else { return close(context, .policyViolation) }
+        var buffer = context.channel.allocator.buffer(capacity: 1 + resume.count)
+        buffer.writeBytes(PhoneMessage.resume(resume).bytes)
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .binary, data: buffer)), promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -98,7 +98,7 @@ function buzz(ms){if(navigator.vibrate&&navigator.vibrate(ms))return;document.bo
 function hex(b){return Array.from(b,x=>x.toString(16).padStart(2,"0")).join("")}
 function show(t){stopped=true;clearTimeout(timer);clearInterval(lockT);$("join").disabled=false;
  $("why").textContent=t;$("pair").style.display="flex";$("who").textContent=""}
-function retry(ms){$("why").textContent=$("who").textContent="Disconnected";clearTimeout(timer);
+function retry(ms){code="";$("why").textContent=$("who").textContent="Disconnected";clearTimeout(timer); // a code is typed, never resent
  timer=setTimeout(()=>{if(!stopped&&!document.hidden)connect()},Math.max(ms,wait));wait=Math.min(wait*2,30000)}
 function refused(r,n,q){ // why the server would not let the last socket in
  if(r==="none"||r==="busy")return retry(n*1000);
@@ -116,13 +116,14 @@ function connect(){clearTimeout(timer);
  if(ws)ws.close();
  let open=false;const s=ws=new WebSocket("ws://"+location.host+"/pad?"+q);s.binaryType="arraybuffer";
  $("why").textContent="Connecting…";
- s.onopen=()=>{open=true;wait=1000;$("pair").style.display="none";$("who").textContent="Connected";send()};
+ s.onopen=()=>{open=true;wait=1000;code="";$("pair").style.display="none";$("who").textContent="Connected";send()};
  s.onmessage=m=>{const b=new Uint8Array(m.data);
   if(b[0]===1){const p=b[2],c="rgb("+b[3]+","+b[4]+","+b[5]+")";
    $("who").textContent=p?"Player "+p:"Phone "+b[1]+": press A to join";$("who").style.color=p?c:"#eef";
    if(b.length>=22){localStorage.setItem(key,hex(b.subarray(6,22)));code=""}} // seated: retries resume, never retype
   else if(b[0]===2)buzz(b[1]|b[2]<<8);
-  else if(b[0]===3){$("who").textContent="The game is full: four are playing";stopped=true}};
+  else if(b[0]===3){$("who").textContent="The game is full: four are playing";stopped=true}
+  else if(b[0]===4&&b.length>=17){localStorage.setItem(key,hex(b.subarray(1,17)));code=""}};
  s.onclose=e=>{if(s!==ws||stopped)return;
   if(e.code===1008){localStorage.removeItem(key);show("Not let in")}
   else if(open)retry(0);

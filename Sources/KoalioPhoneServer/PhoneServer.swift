@@ -72,6 +72,11 @@ public final class PhoneServer {
             guard let bytes = PhoneServer.addressBytes(String(host.prefix { $0 != "%" })) else {
                 throw .cannotListen(address: text, reason: "not an IP address (give a number, e.g. 192.168.1.20:8765)")
             }
+            // A zone (`%eth0`) belongs to a link-local IPv6 address alone: anything else with one
+            // would be looked up as a name.
+            guard !host.contains("%") || PrivateAddress.isLinkLocal(ipv6: bytes) else {
+                throw .cannotListen(address: text, reason: "only a link-local IPv6 address takes a zone (fe80::1%eth0)")
+            }
             guard PrivateAddress.mayListen(on: bytes) else {
                 throw .cannotListen(address: text, reason: "not a loopback or private address: phones are let in from the player's own network only (never 0.0.0.0, :: or a public address)")
             }
@@ -208,12 +213,12 @@ public final class PhoneServer {
 
     // MARK: - A connection
 
-    /// Who a socket is counted against: its peer's address (an IPv6 one by its /64).
-    static func key(of address: SocketAddress?) -> AddressKey {
+    /// A socket's peer address, its 4 or 16 bytes.
+    static func bytes(of address: SocketAddress?) -> [UInt8] {
         switch address {
-        case let .v4(v4)?: AddressKey(address: withUnsafeBytes(of: v4.address.sin_addr) { Array($0) })
-        case let .v6(v6)?: AddressKey(address: withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) })
-        default: AddressKey(address: [])
+        case let .v4(v4)?: withUnsafeBytes(of: v4.address.sin_addr) { Array($0) }
+        case let .v6(v6)?: withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+        default: []
         }
     }
 
@@ -224,7 +229,7 @@ public final class PhoneServer {
     }
 
     private static func configure(_ channel: Channel, hub: PhoneHub) -> EventLoopFuture<Void> {
-        guard let connection = hub.opened(channel, from: key(of: channel.remoteAddress)) else { return channel.close() }
+        guard let connection = hub.opened(channel, from: bytes(of: channel.remoteAddress)) else { return channel.close() }
         channel.closeFuture.whenComplete { _ in hub.closed(connection) }
         let gate = PhoneGate(hub: hub, connection: connection, host: hostHeader(channel.localAddress))
         let limit = HandshakeByteLimit(bytes: Self.handshakeBytes)

@@ -91,6 +91,18 @@ final class PhoneAttackTests: XCTestCase {
         XCTAssertEqual(lines.last?["controllers"] as? Int, 0, "and unplugged once it stopped, the grace after its last connection")
     }
 
+    /// A request of more than a few KB is not read on, even with the right token.
+    func testAnOversizedRequestIsRefused() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        defer { game.child.stop() }
+        for bytes in [3000, 10_000, 100_000] {
+            let result = try game.attack("big", ["token=\(game.token)", "--bytes", "\(bytes)"])
+            XCTAssertNotEqual(result["status"] as? Int, 101, "a \(bytes)-byte header: \(result)")
+        }
+        XCTAssertEqual(try game.attack("big", ["token=\(game.token)", "--bytes", "100"])["status"] as? Int, 101, "a small one is fine")
+    }
+
     func testEveryAnswerCarriesStrictHeaders() throws {
         let xvfb = try Xvfb()
         let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)

@@ -14,10 +14,12 @@ final class PhonePadHandlerTests: XCTestCase {
         hub.showToken()
         let channel = EmbeddedChannel()
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8765)).wait()  // active, as an accepted socket is
-        let id = try XCTUnwrap(hub.opened(channel, from: AddressKey(address: [127, 0, 0, 1])))
+        let id = try XCTUnwrap(hub.opened(channel, from: [127, 0, 0, 1]))
         XCTAssertEqual(hub.admit(id, token: Substring(hub.pairing.token), code: nil, resume: nil), .success(1))
         try channel.pipeline.syncOperations.addHandler(PhonePadHandler(hub: hub, connection: id))
         XCTAssertEqual(Array(hub.drain().seats.keys), [1], "seated")
+        let resume = try XCTUnwrap(try channel.readOutbound(as: WebSocketFrame.self), "the resume token, sent at once")
+        XCTAssertEqual(Array(resume.data.readableBytesView), PhoneMessage.resume(hub.resumeToken(of: 1) ?? []).bytes)
         return (channel, hub)
     }
 

@@ -5,7 +5,7 @@ import XCTest
 final class PhoneDoorTests: XCTestCase {
     typealias Door = PhoneDoor<SystemRandomNumberGenerator>
 
-    static func v4(_ last: UInt8, _ third: UInt8 = 1) -> AddressKey { AddressKey(address: [192, 168, third, last]) }
+    static func v4(_ last: UInt8, _ third: UInt8 = 1) -> [UInt8] { [192, 168, third, last] }
 
     func door(card: Bool = true, at now: Double = 0) -> Door {
         var door = Door(random: SystemRandomNumberGenerator())
@@ -14,10 +14,10 @@ final class PhoneDoorTests: XCTestCase {
     }
 
     /// Opens a socket from `key` and tries `query`: the seat or why not.
-    func knock(_ door: inout Door, from key: AddressKey, token: String? = nil, code: String? = nil, resume: String? = nil,
+    func knock(_ door: inout Door, from address: [UInt8], token: String? = nil, code: String? = nil, resume: String? = nil,
                at now: Double) -> (id: Door.ConnectionID?, result: Result<Int, Refusal>) {
-        guard let id = door.open(from: key, at: now).id else { return (nil, .failure(.badRequest)) }
-        return (id, door.admit(id, token: token.map { Substring($0) }, code: code.map { Substring($0) }, resume: resume.map { Substring($0) }, at: now))
+        guard let id = door.open(from: address, at: now).id else { return (nil, .failure(.badRequest)) }
+        return (id, door.admit(id, token: token.map { Substring($0) }, code: code.map { Substring($0) }, resume: resume.map { Substring($0) }, at: now).seat)
     }
 
     func wrongCode(_ door: Door) -> String { door.secrets.code == "000000" ? "000001" : "000000" }
@@ -28,12 +28,12 @@ final class PhoneDoorTests: XCTestCase {
         // A guesser with a thousand addresses (each of its own /64 or a spare IPv4 one).
         var guess = 0
         for address in 0..<1000 {
-            let key = AddressKey(address: [10, 0, UInt8(address / 250), UInt8(address % 250)])
             let text = String(format6: guess)
             guess += 1
-            let (id, result) = knock(&door, from: key, code: text, at: Double(address) * 0.01)
+            let right = door.secrets.code
+            let (id, result) = knock(&door, from: [10, 0, UInt8(address / 250), UInt8(address % 250)], code: text, at: Double(address) * 0.01)
             if let id { door.closed(id, at: Double(address) * 0.01) }
-            if case .success = result, text != door.secrets.code { XCTFail("a wrong code let a phone in") }
+            if case .success = result, text != right { XCTFail("a wrong code let a phone in") }
             if address >= Door.codeFailureBudget {
                 XCTAssertEqual(result, .failure(.codeOff), "after \(Door.codeFailureBudget) wrong codes every try is refused, right or wrong")
             }
@@ -63,7 +63,7 @@ final class PhoneDoorTests: XCTestCase {
         XCTAssertEqual(knock(&door, from: Self.v4(3), code: code, at: 6).result, .success(1))
         XCTAssertNotEqual(door.secrets.code, code, "used: the card shows another")
         XCTAssertEqual(knock(&door, from: Self.v4(4), code: code, at: 7).result, .failure(.wrongCode), "one phone a code")
-        XCTAssertEqual(door.codeFailures, 1, "the new code's budget counts from its making")
+        XCTAssertEqual(door.codeFailures, 2, "the showing's budget goes on across its codes")
     }
 
     func testACodeLivesTenMinutesOnAShowingCard() {
@@ -109,20 +109,21 @@ final class PhoneDoorTests: XCTestCase {
         XCTAssertNotEqual(one, other)
         XCTAssertEqual(AddressKey(address: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1]), AddressKey(address: [10, 0, 0, 1]), "v4-mapped is v4")
         var door = door()
-        for index in 0..<Admission.failuresBeforeLockout {
-            var bytes = [UInt8](repeating: 0, count: 16)
-            bytes[0] = 0xfd
-            bytes[7] = 1
-            bytes[15] = UInt8(index)  // a new address each time, in the same /64
-            _ = knock(&door, from: AddressKey(address: bytes), code: wrongCode(door), at: 1)
+        func address(_ index: UInt8) -> [UInt8] {
+            [0xfd, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, index]  // a new address each time, in the same /64
         }
-        XCTAssertEqual(knock(&door, from: two, code: door.secrets.code, at: 2).result, .failure(.lockedOut(seconds: 59)))
+        for index in 0..<UInt8(Admission.failuresBeforeLockout) { _ = knock(&door, from: address(index), code: wrongCode(door), at: 1) }
+        XCTAssertEqual(knock(&door, from: address(99), code: door.secrets.code, at: 2).result, .failure(.lockedOut(seconds: 59)))
+        // Its sockets, though, are capped by the whole address: hosts of one LAN share a /64.
+        let mine = (0..<Door.unauthenticatedPerAddress).compactMap { _ in door.open(from: address(50), at: 3).id }
+        XCTAssertEqual(door.open(from: address(51), at: 3).close, [], "another host's socket pushes out none of mine")
+        XCTAssertEqual(door.open(from: address(50), at: 3).close, [mine[0]], "my fifth pushes out my oldest")
     }
 
     func testTheAddressTableIsCappedAndForgets() {
         var door = door()
         for index in 0..<5000 {
-            _ = knock(&door, from: AddressKey(address: [10, UInt8(index >> 16), UInt8(index >> 8 & 255), UInt8(index & 255)]), token: "x", at: 1)
+            _ = knock(&door, from: [10, UInt8(index >> 16), UInt8(index >> 8 & 255), UInt8(index & 255)], token: "x", at: 1)
         }
         XCTAssertEqual(door.admission.count, Admission.addressLimit, "a stranger rotating addresses grows it this far, no further")
         _ = door.sweep(at: 1 + Admission.forgetSeconds)
@@ -162,7 +163,7 @@ final class PhoneDoorTests: XCTestCase {
         XCTAssertEqual(phone.close, [held[0]], "the oldest unauthenticated socket makes room")
         XCTAssertEqual(door.socketCount, Door.socketLimit)
         let id = try? XCTUnwrap(phone.id)
-        XCTAssertEqual(door.admit(id ?? 0, token: Substring(door.secrets.tokenText), code: nil, resume: nil, at: 20), .success(1))
+        XCTAssertEqual(door.admit(id ?? 0, token: Substring(door.secrets.tokenText), code: nil, resume: nil, at: 20).seat, .success(1))
         XCTAssertEqual(door.upgraded(id ?? 0, at: 20), 1)
         // A fifth socket from one address gives up that address's oldest.
         var door2 = self.door()
@@ -187,7 +188,8 @@ final class PhoneDoorTests: XCTestCase {
         let (back, again) = knock(&door, from: Self.v4(2), resume: resume, at: 3)
         XCTAssertEqual(again, .success(1), "the resume token alone")
         XCTAssertEqual(door.upgraded(back ?? 0, at: 3), 1)
-        XCTAssertNotEqual(door.connectedSeats[1], generation, "a new connection: the game starts its latch anew")
+        XCTAssertNotEqual(door.connectedSeats[1]?.connection, generation?.connection, "a new connection: the game starts its latch anew")
+        XCTAssertEqual(door.connectedSeats[1]?.occupant, generation?.occupant, "the same phone: its pad kept")
         XCTAssertNotEqual(PairingSecrets.hex(door.resumeToken(of: 1) ?? []), resume, "rotated when used")
         door.closed(back ?? 0, at: 4)
         XCTAssertEqual(knock(&door, from: Self.v4(2), resume: resume, at: 5).result, .failure(.staleResume), "the old one is spent")
@@ -229,6 +231,75 @@ final class PhoneDoorTests: XCTestCase {
         XCTAssertEqual(results.first, .failure(.busy(seconds: 1)), "four joins already taken from this address: half of one earned back")
         let resume = PairingSecrets.hex(door.resumeToken(of: 1) ?? [])
         XCTAssertEqual(knock(&door, from: Self.v4(2), resume: resume, at: 2 + Admission.secondsPerJoin).result, .success(1), "one more each two seconds")
+    }
+}
+
+extension PhoneDoorTests {
+    /// The budget belongs to the showing: a code replaced while the card stays up (aged out, or
+    /// after it let a phone in) does not make it whole again; a new showing or New code does.
+    func testTheBudgetLastsTheWholeShowing() {
+        var door = door()
+        for guesser in 0..<(Door.codeFailureBudget - 1) {
+            XCTAssertEqual(knock(&door, from: Self.v4(UInt8(guesser), 2), code: wrongCode(door), at: 1).result, .failure(.wrongCode))
+        }
+        door.setCard(shown: true, phoneLimit: 4, at: Door.codeLifetimeSeconds + 2)  // aged out: another code
+        XCTAssertFalse(door.codeOff)
+        XCTAssertEqual(knock(&door, from: Self.v4(3, 3), code: door.secrets.code, at: Door.codeLifetimeSeconds + 3).result, .success(1), "a phone let in")
+        XCTAssertEqual(knock(&door, from: Self.v4(4, 4), code: wrongCode(door), at: Door.codeLifetimeSeconds + 4).result, .failure(.wrongCode))
+        XCTAssertTrue(door.codeOff, "the twentieth wrong code of the showing, across three codes")
+        door.setCard(shown: false, phoneLimit: 4, at: Door.codeLifetimeSeconds + 5)
+        door.setCard(shown: true, phoneLimit: 4, at: Door.codeLifetimeSeconds + 6)
+        XCTAssertTrue(door.codeOff, "off stays off when the card comes back: only New code turns it on")
+        door.newCode(at: Door.codeLifetimeSeconds + 7)
+        XCTAssertEqual(door.codeFailures, 0)
+        door.setCard(shown: false, phoneLimit: 4, at: Door.codeLifetimeSeconds + 8)
+        _ = knock(&door, from: Self.v4(2, 2), code: wrongCode(door), at: Door.codeLifetimeSeconds + 9)
+        XCTAssertEqual(door.codeFailures, 0, "no card: the code is not even compared")
+    }
+
+    /// Nothing is compared with the code when no seat could be given: a right code is not
+    /// confirmed to a guesser while the game is full.
+    func testNoCodeIsComparedWhenTheGameIsFull() {
+        var door = door()
+        door.setCard(shown: true, phoneLimit: 0, at: 1)
+        XCTAssertEqual(knock(&door, from: Self.v4(2), code: wrongCode(door), at: 2).result, .failure(.full))
+        XCTAssertEqual(knock(&door, from: Self.v4(2), code: door.secrets.code, at: 2).result, .failure(.full))
+        XCTAssertEqual(door.codeFailures, 0)
+    }
+
+    /// A phone that comes back before its old connection was seen to close (its Wi-Fi dropped)
+    /// takes its seat over with its resume token; the old connection is to be closed.
+    func testAResumeTokenTakesOverASeatWhoseOldConnectionLingers() {
+        var door = door()
+        let (old, _) = knock(&door, from: Self.v4(2), token: door.secrets.tokenText, at: 1)
+        XCTAssertEqual(door.upgraded(old ?? 0, at: 1), 1)
+        let presence = door.connectedSeats[1]
+        let resume = PairingSecrets.hex(door.resumeToken(of: 1) ?? [])
+        let id = door.open(from: Self.v4(2), at: 5).id ?? 0
+        let (seat, close) = door.admit(id, token: nil, code: nil, resume: Substring(resume), at: 5)
+        XCTAssertEqual(seat, .success(1))
+        XCTAssertEqual(close, old, "the old connection is closed")
+        door.closed(old ?? 0, at: 5)
+        XCTAssertEqual(door.upgraded(id, at: 5), 1, "its close does not give the seat away")
+        XCTAssertEqual(door.connectedSeats[1]?.occupant, presence?.occupant, "the same phone")
+    }
+
+    /// A phone new to a seat held for another is a new occupant: the game gives it its own pad.
+    func testANewPhoneInAHeldSeatIsANewOccupant() {
+        var door = door()
+        var ids: [Door.ConnectionID] = []
+        for seat in 1...4 {
+            let (id, result) = knock(&door, from: Self.v4(UInt8(seat)), token: door.secrets.tokenText, at: 1)
+            XCTAssertEqual(result, .success(seat))
+            XCTAssertEqual(door.upgraded(id ?? 0, at: 1), seat)
+            ids.append(id ?? 0)
+        }
+        let before = door.connectedSeats[2]
+        door.closed(ids[1], at: 2)
+        let (id, result) = knock(&door, from: Self.v4(9), token: door.secrets.tokenText, at: 3)
+        XCTAssertEqual(result, .success(2), "the seat held for a phone that has not come back")
+        _ = door.upgraded(id ?? 0, at: 3)
+        XCTAssertNotEqual(door.connectedSeats[2]?.occupant, before?.occupant, "another phone: another pad")
     }
 }
 

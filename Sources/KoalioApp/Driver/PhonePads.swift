@@ -30,8 +30,9 @@ public final class PhonePads {
     /// One phone's pad and what of it was set and sent.
     private struct Pad {
         let virtual: VirtualPad
-        /// The seat's connection it follows (a new one: the phone came back, its latch starts anew).
-        var generation: UInt64
+        /// Who and which connection it follows (a new connection: the phone came back, its latch
+        /// starts anew; a new occupant: another phone, another pad).
+        var presence: PhoneHub.Door.Presence
         /// When its connection went (nil: connected): unplugged ``unplugGraceSeconds`` after.
         var goneSince: Double?
         var latch = PhonePadLatch()
@@ -151,16 +152,17 @@ public final class PhonePads {
                 pads[seat] = pad
             }
         }
-        for (seat, generation) in seats.sorted(by: { $0.key < $1.key }) {
-            if var pad = pads[seat] {
-                guard pad.generation != generation || pad.goneSince != nil else { continue }
-                pad.generation = generation
+        for (seat, presence) in seats.sorted(by: { $0.key < $1.key }) {
+            if var pad = pads[seat], pad.presence.occupant == presence.occupant {
+                guard pad.presence != presence || pad.goneSince != nil else { continue }
+                pad.presence = presence
                 pad.goneSince = nil
                 pad.latch = PhonePadLatch()
                 pad.sentPlayer = nil  // its page gets its seat, player and new resume token
                 pads[seat] = pad
             } else {
-                pads[seat] = Pad(virtual: try VirtualPad(kind: .generic, name: "Phone \(seat)"), generation: generation)
+                pads[seat]?.virtual.detach()  // a phone new to the seat: not the last one's koala
+                pads[seat] = Pad(virtual: try VirtualPad(kind: .generic, name: "Phone \(seat)"), presence: presence)
             }
         }
         for seat in pads.keys.sorted() {
