@@ -84,7 +84,8 @@ public enum Game {
         }
         let overrides = SettingsStore.Overrides(fullscreen: options.fullscreen ? true : nil, windowScale: options.scale,
                                                 musicVolume: options.musicVolume, effectsVolume: options.effectsVolume,
-                                                ghost: options.ghost ? nil : false)
+                                                ghost: options.ghost ? nil : false,
+                                                phones: options.phones || options.phonesListen != nil ? true : nil)
         let settingsPath = options.config ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map {
             $0 + "/" + SettingsFile.fileName
         }

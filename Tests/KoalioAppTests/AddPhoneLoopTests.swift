@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioPhoneServer
 import KoalioTestSupport
+import KoalioUserData
 import XCTest
 @testable import KoalioApp
 
@@ -24,6 +25,33 @@ final class AddPhoneLoopTests: XCTestCase {
         XCTAssertTrue(run.settings.phones, "phone pads on")
         let saved = try String(contentsOfFile: directory + "/settings.toml", encoding: .utf8)
         XCTAssertTrue(saved.contains("[phones]") && saved.contains("enabled = true"), "kept for the next start: \(saved)")
+    }
+}
+
+/// `--phones` has one owner, the settings as this run holds them: no settings change (F11
+/// included) turns the phones off, and the file keeps its own value; the menu's Phone pads row
+/// still turns them off.
+final class PhonesOnTheCommandLineTests: XCTestCase {
+    func testACommandLineRunsPhonesSurviveF11() throws {
+        let run = try LoopRunner.play("5 f11 down\n6 f11 up\n", ticks: 20, phonesFromCommandLine: true)
+        XCTAssertTrue(run.settings.fullscreen, "F11 changed the settings")
+        XCTAssertTrue(run.settings.phones, "the settings say phones are on")
+        XCTAssertTrue(run.phonesOn, "and they are: no phone unplugged")
+    }
+
+    func testTheFileKeepsItsOwnValueAndTheMenuStillTurnsThemOff() throws {
+        var store = SettingsStore(saved: Settings(), overrides: .init(phones: true))
+        let writer = BackgroundWriter()
+        var new = store.effective
+        XCTAssertTrue(new.phones)
+        new.fullscreen = true
+        store.change(to: new, writer: writer)
+        XCTAssertTrue(store.effective.phones, "another setting changed: phones stay on")
+        XCTAssertFalse(store.saved.phones, "and the file keeps its own value")
+        new = store.effective
+        new.phones = false
+        store.change(to: new, writer: writer)
+        XCTAssertFalse(store.effective.phones, "Phone pads → off in the menu: off")
     }
 }
 

@@ -47,6 +47,8 @@ enum LoopRunner {
         var settings = Settings()
         /// Pictures the loop presented.
         var pictures = 0
+        /// Phone pads were on (their server listening) when the run ended.
+        var phonesOn = false
 
         func field<T>(_ tick: Int, _ name: String, as type: T.Type = T.self) -> T? { trace[tick - 1][name] as? T }
     }
@@ -54,7 +56,7 @@ enum LoopRunner {
     static func play(_ script: String, ticks: Int, recording: RecordingOptions? = nil, replay: Recording? = nil,
                      clock: (@MainActor () -> Double)? = nil, flow: Flow? = nil, audio: Bool = false,
                      endsAt expectedLines: Int? = nil, settings: Settings? = nil, phonesListen: String? = nil,
-                     refreshRate: Int? = nil) throws -> Run {
+                     refreshRate: Int? = nil, phonesFromCommandLine: Bool = false) throws -> Run {
         try MainActor.assumeIsolated {
             TestEnvironment.isolate()
             let registry = ControllerRegistry()
@@ -71,6 +73,10 @@ enum LoopRunner {
             loopOptions.phonesListen = phonesListen
             loopOptions.refreshRate = refreshRate
             if let settings { loopOptions.settings = SettingsStore(saved: settings) }  // a --level run with these settings
+            if phonesFromCommandLine {  // as `--phones-listen 127.0.0.1:0` starts them, and holds them on
+                loopOptions.phones = try PhonePads.start(listen: "127.0.0.1:0", verbose: false)
+                loopOptions.settings = SettingsStore(saved: settings ?? Settings(), overrides: .init(phones: true))
+            }
             if let flow {
                 // The game as started with no --level: the title, a catalog, progress saved.
                 loopOptions.startScreen = .title
@@ -96,7 +102,8 @@ enum LoopRunner {
             XCTAssertEqual(trace.count, expectedLines ?? ticks, "one trace line per tick, up to the end")
             return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count, ghost: loop.ghost,
                        soundsStarted: platform.audio.started, music: platform.audio.music, audioOpen: platform.audio.isOpen,
-                       joysticksLeft: SDL_NumJoysticks(), settings: loop.settings.effective, pictures: loop.picturesPresented)
+                       joysticksLeft: SDL_NumJoysticks(), settings: loop.settings.effective, pictures: loop.picturesPresented,
+                       phonesOn: loop.phones != nil)
         }
     }
 }

@@ -10,7 +10,7 @@ struct SettingsStore {
     struct Overrides: Sendable {
         /// The settings the command line can set.
         enum Field: CaseIterable, Sendable {
-            case fullscreen, windowScale, musicVolume, effectsVolume, ghost
+            case fullscreen, windowScale, musicVolume, effectsVolume, ghost, phones
 
             /// Sets this setting of `target` to `source`'s.
             func copy(from source: Settings, to target: inout Settings) {
@@ -20,6 +20,7 @@ struct SettingsStore {
                 case .musicVolume: target.musicVolume = source.musicVolume
                 case .effectsVolume: target.effectsVolume = source.effectsVolume
                 case .ghost: target.ghost = source.ghost
+                case .phones: target.phones = source.phones
                 }
             }
         }
@@ -28,12 +29,16 @@ struct SettingsStore {
         private var values = Settings()
         private var held: Set<Field> = []
 
-        init(fullscreen: Bool? = nil, windowScale: Int? = nil, musicVolume: Int? = nil, effectsVolume: Int? = nil, ghost: Bool? = nil) {
+        /// - Parameter phones: `--phones` (or `--phones-listen`): phone pads on for this run, whatever
+        ///   the file says, until the player turns them off in the menu.
+        init(fullscreen: Bool? = nil, windowScale: Int? = nil, musicVolume: Int? = nil, effectsVolume: Int? = nil, ghost: Bool? = nil,
+             phones: Bool? = nil) {
             if let fullscreen { values.fullscreen = fullscreen; held.insert(.fullscreen) }
             if let windowScale { values.windowScale = windowScale; held.insert(.windowScale) }
             if let musicVolume { values.musicVolume = musicVolume; held.insert(.musicVolume) }
             if let effectsVolume { values.effectsVolume = effectsVolume; held.insert(.effectsVolume) }
             if let ghost { values.ghost = ghost; held.insert(.ghost) }
+            if let phones { values.phones = phones; held.insert(.phones) }
         }
 
         /// `settings` with the command line's values where it set them.
