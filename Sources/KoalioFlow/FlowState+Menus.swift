@@ -6,8 +6,22 @@ import KoalioView
 /// The title, the level select and the quit question: up and down (or left and right) move,
 /// A, Enter or a tap on an entry chooses, Esc or B goes back.
 extension FlowState {
-    /// The title's entries, in order.
-    package static let titleEntries = ["Play", "Settings", "How to play", "Add a phone", "Quit"]
+    /// The title's entries, in the order they are shown: what each does is chosen by its case,
+    /// never by its place (an entry added moves no other).
+    package enum TitleEntry: CaseIterable, Equatable {
+        case play, settings, howToPlay, addPhone, quit
+
+        /// Its words (where a translation will be looked up).
+        package var label: String {
+            switch self {
+            case .play: "Play"
+            case .settings: "Settings"
+            case .howToPlay: "How to play"
+            case .addPhone: "Add a phone"
+            case .quit: "Quit"
+            }
+        }
+    }
 
     @MainActor
     package mutating func menuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
@@ -57,12 +71,13 @@ extension FlowState {
 
     private mutating func chooseOnTitle(_ index: Int, _ context: FlowContext, _ effects: inout [Effect]) {
         titleNotice = nil  // seen: it goes once the player moves on
-        switch index {
-        case 0: mode = .levelSelect
-        case 1: openSettings(exit: .title)
-        case 2: mode = .howToPlay(exit: .title)
-        case 3: openAddPhone(exit: .title, context, &effects)
-        default: quitConfirmation = QuitConfirmation()
+        guard TitleEntry.allCases.indices.contains(index) else { return }
+        switch TitleEntry.allCases[index] {
+        case .play: mode = .levelSelect
+        case .settings: openSettings(exit: .title)
+        case .howToPlay: mode = .howToPlay(exit: .title)
+        case .addPhone: openAddPhone(exit: .title, context, &effects)
+        case .quit: quitConfirmation = QuitConfirmation()
         }
     }
 
@@ -118,19 +133,20 @@ extension FlowState {
     /// "Quit koalio?": Yes quits; No, Esc or B returns to the screen that asked.
     package mutating func confirmQuitTick(_ input: MenuInput, _ effects: inout [Effect]) {
         guard var question = quitConfirmation else { return }
-        let count = QuitConfirmation.entries.count
-        if input.up || input.left { question.selection = (question.selection + count - 1) % count }
-        if input.down || input.right { question.selection = (question.selection + 1) % count }
+        let answers = QuitConfirmation.Answer.allCases
+        let at = answers.firstIndex(of: question.selection) ?? 0
+        if input.up || input.left { question.selection = answers[(at + answers.count - 1) % answers.count] }
+        if input.down || input.right { question.selection = answers[(at + 1) % answers.count] }
         if question.selection != quitConfirmation?.selection { effects.append(.sound(.menuMove)) }
         quitConfirmation = question
-        var chosen: Int?
-        if let tap = input.tap { chosen = MenuLayout.entry(at: tap, count: count) }
+        var chosen: QuitConfirmation.Answer?
+        if let tap = input.tap { chosen = MenuLayout.entry(at: tap, count: answers.count).map { answers[$0] } }
         if input.choose { chosen = question.selection }
-        if input.anyBack { chosen = 1 }
+        if input.anyBack { chosen = .no }
         guard let chosen else { return }
         effects.append(.sound(.menuChoose))
         quitConfirmation = nil
-        if chosen == 0 { effects.append(.quit) }
+        if chosen == .yes { effects.append(.quit) }
     }
 
     /// How to play: Esc, B or Back (chosen or tapped) returns where it was opened from.

@@ -9,8 +9,9 @@ extension FlowState {
     /// The page of the menu on screen, or nil in a level (whose pause menu is part of its scene).
     package func menuPage(_ context: FlowContext, prompts: Prompts, rawStick: (x: Float, y: Float)) -> MenuPage? {
         if let question = quitConfirmation {
-            return MenuPage(heading: "Quit koalio?", entries: QuitConfirmation.entries.map { MenuPage.Entry($0) },
-                            selection: question.selection, hint: prompts.menuHint(choose: "choose", back: "back"))
+            let answers = QuitConfirmation.Answer.allCases
+            return MenuPage(heading: "Quit koalio?", entries: answers.map { MenuPage.Entry($0.label) },
+                            selection: answers.firstIndex(of: question.selection) ?? 0, hint: prompts.menuHint(choose: "choose", back: "back"))
         }
         switch mode {
         case .title, .levelSelect, .packs, .packLevels:
@@ -57,7 +58,7 @@ extension FlowState {
         switch mode {
         case .title:
             return MenuPage(heading: "koalio", subheading: titleNotice ?? "a koala, some spikes, and a flag",
-                            entries: Self.titleEntries.map { MenuPage.Entry($0) }, selection: selection[.title] ?? 0,
+                            entries: TitleEntry.allCases.map { MenuPage.Entry($0.label) }, selection: selection[.title] ?? 0,
                             hint: prompts?.menuHint(choose: "go", back: "quit") ?? Prompt([]))
         case .levelSelect:
             var page = Self.levelSelectPage(names: context.levelNames, progress: progress, medals: context.medals,

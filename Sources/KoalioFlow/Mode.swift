@@ -103,7 +103,18 @@ package struct RunResult: Equatable {
 
 /// "Quit koalio?" asked over whatever screen chose Quit; Back or No returns to it.
 package struct QuitConfirmation: Equatable {
-    /// 0 Yes, 1 No.
-    package var selection = 0
-    package static let entries = ["Yes", "No"]
+    /// The answers, in the order they are shown.
+    package enum Answer: CaseIterable, Equatable {
+        case yes, no
+
+        /// Its words (where a translation will be looked up).
+        package var label: String {
+            switch self {
+            case .yes: "Yes"
+            case .no: "No"
+            }
+        }
+    }
+
+    package var selection = Answer.yes
 }

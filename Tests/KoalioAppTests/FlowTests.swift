@@ -322,7 +322,7 @@ final class FlowCaseTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
             let pad = h.attach(.xbox360)
-            h.flow.selection[.title] = FlowState.titleEntries.firstIndex(of: "Add a phone")
+            h.flow.selection[.title] = FlowState.TitleEntry.allCases.firstIndex(of: .addPhone)
             let before = h.effects.count
             h.press(.a, pad: pad)
             XCTAssertEqual(h.screen, .addPhone)
@@ -448,7 +448,7 @@ final class FlowCaseTests: XCTestCase {
             h.press(.enter)
             XCTAssertEqual(h.screen, .title, "No")
             XCTAssertFalse(h.effects.contains(.quit))
-            h.flow.selection[.title] = FlowState.titleEntries.firstIndex(of: "Quit")
+            h.flow.selection[.title] = FlowState.TitleEntry.allCases.firstIndex(of: .quit)
             h.press(.enter)
             h.press(.enter)
             XCTAssertTrue(h.effects.contains(.quit), "Quit, then Yes")
