@@ -103,9 +103,9 @@ final class BenchPhone: @unchecked Sendable {
         return words.count > 1 ? Int(words[1]) ?? 0 : 0
     }
 
-    /// The first message's bytes after the upgrade (the game's loop sends the seat, so it is
-    /// running), nil if the socket closed first.
-    func firstMessage() -> [UInt8]? {
+    /// The next message's bytes (the seat, 1, comes from the game's loop: it is running), nil
+    /// if the socket closed first.
+    func nextMessage() -> [UInt8]? {
         var head = [UInt8](repeating: 0, count: 2)
         guard recv(socket, &head, 2, Int32(MSG_WAITALL)) == 2, head[1] & 0x7F < 126 else { return nil }
         var payload = [UInt8](repeating: 0, count: Int(head[1] & 0x7F))
