@@ -14,22 +14,29 @@ struct Koalio: ParsableCommand {
         Game pads: left stick or d-pad walk, A jump, X or B dash, Start pause, B back in menus; \
         plug them in or out at any time.
         """,
-        version: Game.versionLine
+        version: Game.versionLine,
+        subcommands: [LevelsCommand.self, CheckLevelCommand.self, PackCommand.self, ControllersCommand.self, ReplayCommand.self]
     )
 
     @OptionGroup var options: GameOptions
 
-    @Flag(help: "Print the game controllers SDL sees (name, type, GUID, player index, battery) and exit.")
+    // The subcommands' old names, kept for scripts and the README's readers; hidden from --help.
+
+    /// `koalio controllers`.
+    @Flag(help: ArgumentHelp("Print the game controllers SDL sees and exit (koalio controllers).", visibility: .hidden))
     var listControllers = false
 
-    @Flag(help: "Print the shipped levels and every level pack's, with the name --level takes, the best time and the medal, and exit.")
+    /// `koalio levels`.
+    @Flag(help: ArgumentHelp("Print the levels and packs and exit (koalio levels).", visibility: .hidden))
     var listLevels = false
 
-    @Option(name: .customLong("add-pack"), help: ArgumentHelp("Check a level pack (a folder, or a .zip of one) and put it with your levels: every level must load and be winnable, or nothing is added; exit.", valueName: "dir|file.zip"))
+    /// `koalio pack add`.
+    @Option(name: .customLong("add-pack"), help: ArgumentHelp("Add a level pack (koalio pack add).", valueName: "dir|file.zip", visibility: .hidden))
     var addPack: String?
 
+    /// `koalio pack export`.
     @Option(name: .customLong("export-pack"), parsing: .upToNextOption,
-            help: ArgumentHelp("Zip the level pack in a folder, to share it: --export-pack DIR OUT.zip; exit.", valueName: "dir out.zip"))
+            help: ArgumentHelp("Zip a level pack: --export-pack DIR OUT.zip (koalio pack export).", valueName: "dir out.zip", visibility: .hidden))
     var exportPack: [String] = []
 
     mutating func validate() throws {
@@ -38,7 +45,8 @@ struct Koalio: ParsableCommand {
         }
     }
 
+    /// `koalio check-level`.
     @Option(name: .customLong("check-level"), parsing: .upToNextOption,
-            help: ArgumentHelp("Check these level files and exit: load each, name what an author should fix, and say whether the solver can win it (exit 0: all winnable, 1: one is not, 2: one does not load).", valueName: "file"))
+            help: ArgumentHelp("Check level files and exit (koalio check-level).", valueName: "file", visibility: .hidden))
     var checkLevel: [String] = []
 }

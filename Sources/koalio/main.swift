@@ -11,34 +11,16 @@ do {
         try command.run()
         exit(0)
     }
-    if !options.checkLevel.isEmpty {
-        let report = LevelCheck.run(options.checkLevel)
-        print(report.lines.map(TerminalText.escaped).joined(separator: "\n"))
-        exit(report.status)
-    }
-    if let source = options.addPack {
-        let outcome = try Game.addPack(source, dataDir: options.options.dataDir)
-        print(outcome.lines.map(TerminalText.escaped).joined(separator: "\n"))
-        exit(outcome.status)
-    }
-    if options.exportPack.count == 2 {
-        let outcome = Game.exportPack(options.exportPack[0], to: options.exportPack[1])
-        print(outcome.lines.map(TerminalText.escaped).joined(separator: "\n"))
-        exit(outcome.status)
-    }
-    if options.listLevels {
-        print(try Game.listLevels(dataDir: options.options.dataDir).map(TerminalText.escaped).joined(separator: "\n"))
+    // The subcommands' old flags, as they were: each does its subcommand's job.
+    if !options.checkLevel.isEmpty { try CheckLevelCommand.check(options.checkLevel) }
+    if let source = options.addPack { try PackCommand.Add.add(source, dataDir: options.options.dataDir) }
+    if options.exportPack.count == 2 { try PackCommand.Export.export(options.exportPack[0], to: options.exportPack[1]) }
+    if options.listLevels { try LevelsCommand.list(dataDir: options.options.dataDir) }
+    if options.listControllers { try ControllersCommand.list() }
+    if !options.checkLevel.isEmpty || options.addPack != nil || options.exportPack.count == 2 || options.listLevels || options.listControllers {
         exit(0)
     }
-    let status = try MainActor.assumeIsolated { () throws -> Int32 in
-        if options.listControllers {
-            let pads = try Game.listControllers()
-            // Names come from the devices themselves: shown escaped, one line each.
-            print(pads.isEmpty ? "No game controllers found." : pads.map(TerminalText.escaped).joined(separator: "\n"))
-            return 0
-        }
-        return try Game.run(options.options)
-    }
+    let status = try MainActor.assumeIsolated { () throws -> Int32 in try Game.run(options.options) }
     exit(status)
 } catch let error as KoalioError {
     StandardError.writeLine("koalio: \(error.description)")
