@@ -107,7 +107,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "koalio-solve",
-            dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSolver"]
+            dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSolver", "KoalioSim",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioPhone"]),
         // The server's handlers in NIO's embedded channel (time and writability set by the test).

@@ -37,4 +37,19 @@ final class SubcommandTests: XCTestCase {
         XCTAssertEqual(bad.status, 64, "a subcommand's own validation: \(bad.stderr)")
         XCTAssertTrue(bad.stderr.contains("check-level"), bad.stderr)
     }
+
+    /// koalio-solve reads its command line with the same parser: a usage error is 64, a level
+    /// that does not load 2, a winnable one prints its run as an input script.
+    func testKoalioSolveUsesTheParser() throws {
+        let solve = URL(fileURLWithPath: Koalio.binary).deletingLastPathComponent().appendingPathComponent("koalio-solve").path
+        func run(_ arguments: [String]) throws -> ChildProcess.Result {
+            try ChildProcess.run(solve, arguments, environment: ProcessInfo.processInfo.environment, directory: Repository.root, deadlineSeconds: 120)
+        }
+        let won = try run([Repository.path("docs/first-level.tmx")])
+        XCTAssertEqual(won.status, 0, won.stderr)
+        XCTAssertTrue(won.stdout.hasPrefix("# first-level: won in "), won.stdout)
+        XCTAssertEqual(try run(["--beam", "0", "x.tmx"]).status, 64)
+        XCTAssertEqual(try run([]).status, 64, "no level")
+        XCTAssertEqual(try run(["/no/such/level.tmx"]).status, 2)
+    }
 }
