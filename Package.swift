@@ -103,7 +103,8 @@ let package = Package(
         .executableTarget(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioHarness",
-                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "CSDL2"]
+                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "CSDL2",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "koalio-solve",

@@ -17,7 +17,8 @@
 //                              here, and the longest frame's own work: what the game adds to the wait)
 //   phones                     see PhoneFigures.swift
 //   Sticker Knight, packs      see LevelFigures.swift
-//   All game runs play music and effects on SDL's dummy audio driver.
+//   All game runs play music and effects on SDL's dummy audio driver. The sections are
+//   BenchCommand.swift's `Section`; `--only SECTION…` measures some of them.
 import Foundation
 import KoalioCore
 import KoalioScripting
@@ -28,62 +29,17 @@ import KoalioSim
 import KoalioLevel
 import KoalioLevelFile
 
+/// What one bench run measures with: the command line's values, passed down whole.
 struct Options {
     var koalio = ".build/release/koalio"
     var dataDirectory = "."
     var runs = 5
     var framesPerRun = 300
-    /// `--pacing-only`: just the frame pacing and the machine's sleep, to measure them again in
-    /// a calm phase of a noisy machine.
-    var pacingOnly = false
-    /// `--simulation-only`: just the figures without a window (simulation and replay verification).
-    var simulationOnly = false
-    /// `--koalas-only`: just four koalas against one on screen.
-    var koalasOnly = false
-    /// Only the still screens' CPU against play's.
-    var idleOnly = false
-    /// `--levels-only`: just the busiest world-2 level against level 1.
-    var levelsOnly = false
-    /// `--phones-only`: just the phones' figures.
-    var phonesOnly = false
-    /// `--packs-only`: just the level packs' and Sticker Knight's.
-    var packsOnly = false
-    /// `--smooth-only`: just smooth motion's figures.
-    var smoothOnly = false
-    /// `--co-op-only`: just the four-koala simulation and four-player verification (to profile them).
-    var coopOnly = false
-    /// `--simulation-ticks N`: ticks per simulation run (fewer to profile under callgrind).
+    /// Ticks per simulation run (fewer to profile under callgrind).
     var simulationTicks = 3_000_000
-    /// `--package FILE`, `--archive FILE`: their sizes are reported (`make bench` names both).
+    /// Their sizes are reported (`make bench` names both).
     var package: String?
     var archive: String?
-
-    init(_ arguments: [String]) {
-        var it = arguments.dropFirst().makeIterator()
-        while let argument = it.next() {
-            switch argument {
-            case "--koalio": koalio = it.next() ?? koalio
-            case "--data-dir": dataDirectory = it.next() ?? dataDirectory
-            case "--runs": runs = it.next().flatMap(Int.init) ?? runs
-            case "--frames": framesPerRun = it.next().flatMap(Int.init) ?? framesPerRun
-            case "--pacing-only": pacingOnly = true
-            case "--simulation-only": simulationOnly = true
-            case "--koalas-only": koalasOnly = true
-            case "--idle-only": idleOnly = true
-            case "--levels-only": levelsOnly = true
-            case "--co-op-only": coopOnly = true
-            case "--phones-only": phonesOnly = true
-            case "--packs-only": packsOnly = true
-            case "--smooth-only": smoothOnly = true
-            case "--simulation-ticks": simulationTicks = it.next().flatMap(Int.init) ?? simulationTicks
-            case "--package": package = it.next()
-            case "--archive": archive = it.next()
-            default:
-                FileHandle.standardError.write(Data("usage: koalio-bench [--koalio PATH] [--data-dir DIR] [--runs N] [--frames N] [--pacing-only] [--simulation-only] [--koalas-only] [--idle-only] [--levels-only] [--phones-only] [--packs-only] [--smooth-only] [--co-op-only] [--simulation-ticks N] [--package FILE] [--archive FILE]\n".utf8))
-                exit(64)
-            }
-        }
-    }
 }
 
 func median(_ values: [Double]) -> Double {
@@ -410,103 +366,31 @@ func reportSizes(_ options: Options) throws {
     if let archive = options.archive { report(.archiveSize, try megabytes(archive)) }
 }
 
-let options = Options(CommandLine.arguments)
-do {
-    print("koalio-bench: median of \(options.runs) runs; \(options.framesPerRun) frames per rendering run at 1136×640 (--scale 2)")
-    if options.koalasOnly {
-        let xvfb = try Xvfb()
-        try reportKoalas(options, display: xvfb.display)
-        exit(0)
-    }
-    if options.idleOnly {
-        let xvfb = try Xvfb()
-        try reportIdle(options, display: xvfb.display)
-        exit(0)
-    }
-    if options.levelsOnly {
-        let xvfb = try Xvfb()
-        try reportBusiestLevel(options, display: xvfb.display)
-        exit(0)
-    }
-    if options.packsOnly {
-        let xvfb = try Xvfb()
-        report(.stickerKnightLoad, try stickerKnightLoadMilliseconds(options))
-        try reportPacks(options, display: xvfb.display)
-        exit(0)
-    }
-    if options.phonesOnly {
-        let xvfb = try Xvfb()
-        try reportPhones(options, display: xvfb.display)
-        exit(0)
-    }
-    if options.smoothOnly {
-        let xvfb = try Xvfb()
-        try reportSmoothMotion(options, display: xvfb.display)
-        exit(0)
-    }
-    if options.pacingOnly {
-        let xvfb = try Xvfb()  // kept until the runs are done: it stops the server when let go
-        try reportPacing(options, display: xvfb.display)
-        exit(0)
-    }
-    if !options.coopOnly {
-        let rate = try simulationTicksPerSecond(options)
-        report(.simulation, rate)
-        let critters = try simulationTicksPerSecond(options, level: "level6")
-        report(.simulationCritters, critters)
-        let bare = try simulationTicksPerSecond(options, level: "level6", withoutObjects: true)
-        report(.simulationWithoutObjects, bare)
-        let verification = try replayVerificationTicksPerSecond(options)
-        report(.verification, verification)
-        report(.stickerKnightLoad, try stickerKnightLoadMilliseconds(options))
-    }
-
-    let fourRate = try simulationTicksPerSecond(options, players: 4)
-    // Counted in koala steps (four a world tick): the unit the target is set in.
-    report(.simulationFourKoalas, fourRate * 4)
-    report(.simulationFourKoalasTicks, fourRate)
-    let fourVerification = try replayVerificationTicksPerSecond(options, bytes: try fourPlayerReplay(options))
-    report(.verificationFourPlayers, fourVerification)
-    report(.verificationFourPlayersSteps, fourVerification * 4)
-
-    if options.simulationOnly || options.coopOnly { exit(0) }
-
-    let xvfb = try Xvfb()
-    let software = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"])
+/// The real game at 60 fps with each renderer; level 3 racing the ghost against level 1 within
+/// one phase of the machine; the first frame; the 60 fps run's peak memory.
+func reportRendering(_ options: Options, display: String) throws {
+    let software = try rendering(options, display: display, arguments: ["--renderer", "software"])
     report(.softwareCPU, software.cpuMillisecondsPerFrame)
     report(.softwareCPUPercent, software.cpuPercent)
-    let viaGL = try rendering(options, display: xvfb.display, arguments: ["--renderer", "software"],
+    let viaGL = try rendering(options, display: display, arguments: ["--renderer", "software"],
                               environment: ["SDL_FRAMEBUFFER_ACCELERATION": "1"])
     report(.viaGLCPU, viaGL.cpuMillisecondsPerFrame)
     report(.viaGLCPUPercent, viaGL.cpuPercent)
-    let accelerated = try rendering(options, display: xvfb.display, arguments: ["--renderer", "accelerated"])
+    let accelerated = try rendering(options, display: display, arguments: ["--renderer", "accelerated"])
     report(.acceleratedCPU, accelerated.cpuMillisecondsPerFrame)
     report(.acceleratedCPUPercent, accelerated.cpuPercent)
 
     let ghostHome = try ghostDataHome(options, level: "level3")
     // Level 1 again, in turn with level 3: the two are compared within one phase of the machine.
-    let pair = try rendering(options, display: xvfb.display, [RenderingRun(arguments: ["--renderer", "software"]),
-                                                              RenderingRun(level: "level3", arguments: ["--renderer", "software"],
-                                                                           environment: ["XDG_DATA_HOME": ghostHome])])
+    let pair = try rendering(options, display: display, [RenderingRun(arguments: ["--renderer", "software"]),
+                                                         RenderingRun(level: "level3", arguments: ["--renderer", "software"],
+                                                                      environment: ["XDG_DATA_HOME": ghostHome])])
     let level3 = pair[1]
     let ratio = level3.cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
     report(.level3GhostCPU, level3.cpuMillisecondsPerFrame)
     report(.level3GhostVsLevel1, (ratio - 1) * 100)
-    try reportBusiestLevel(options, display: xvfb.display)
-
-    try reportKoalas(options, display: xvfb.display)
-    try reportIdle(options, display: xvfb.display)
-
-    try reportPacing(options, display: xvfb.display)
-    try reportSmoothMotion(options, display: xvfb.display)
-
-    let first = try firstFrameMilliseconds(options, display: xvfb.display)
-    report(.firstFrame, first)
+    report(.firstFrame, try firstFrameMilliseconds(options, display: display))
     report(.peakMemory, software.peakMegabytes)
-    try reportSizes(options)
-    try reportPacks(options, display: xvfb.display)
-    try reportPhones(options, display: xvfb.display)
-} catch {
-    FileHandle.standardError.write(Data("koalio-bench: \(error)\n".utf8))
-    exit(1)
 }
+
+BenchCommand.main()
