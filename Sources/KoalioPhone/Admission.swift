@@ -77,7 +77,7 @@ public struct Admission: Sendable {
         return available >= 1 ? nil : (1 - available) * Self.secondsPerJoin
     }
 
-    /// `key` took a seat.
+    /// `key` took a seat the game saw.
     public mutating func recordJoin(from key: AddressKey, at now: Double) {
         update(key, at: now) { record in
             record.joins = record.joinsAvailable(at: now) - 1

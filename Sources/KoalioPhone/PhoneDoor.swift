@@ -73,6 +73,8 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
         /// Who sits there: a new number for a phone new to the seat (it gets a pad of its own),
         /// the same for one that took it back with its resume token.
         var occupant: UInt64
+        /// The game has seen this connection (``seen(at:)``): its join is counted.
+        var seen = false
     }
 
     /// A seat with a phone connected, as the game sees it once a frame.
@@ -334,17 +336,29 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     public mutating func upgraded(_ id: ConnectionID, at now: Double) -> Int? {
         guard case let .pending(number)? = connections[id]?.stage,
               case let .pending(pendingID, _)? = seats[number]?.state, pendingID == id else { return nil }
-        // A join is counted when it plugs a pad in: one dropped before that costs the game nothing.
-        if let key = connections[id]?.key { admission.recordJoin(from: key, at: now) }
         generations += 1
         seats[number]?.state = .connected(connection: id)
         seats[number]?.resume = PairingSecrets.randomBytes(using: &random)
         seats[number]?.generation = generations
+        seats[number]?.seen = false
         connections[id]?.stage = .seated(seat: number)
         return number
     }
 
     // MARK: - What the game reads
+
+    /// What the game reads once a frame: ``connectedSeats``. A connection it sees for the first
+    /// time is a join of its address, counted toward the address's cap; one that came and went
+    /// between two frames (a half-finished upgrade, a dropped one) cost the game nothing and
+    /// counts for nothing.
+    public mutating func seen(at now: Double) -> [Int: Presence] {
+        for (number, seat) in seats where !seat.seen {
+            guard case let .connected(id) = seat.state, let key = connections[id]?.key else { continue }
+            admission.recordJoin(from: key, at: now)
+            seats[number]?.seen = true
+        }
+        return connectedSeats
+    }
 
     /// The seats with a phone connected now, and who and on which connection, so the game
     /// plugs pads in and out once a frame at most.

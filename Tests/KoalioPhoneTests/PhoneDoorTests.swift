@@ -206,6 +206,20 @@ final class PhoneDoorTests: XCTestCase {
         XCTAssertNil(door.why(id ?? 0, at: 2 + Admission.refusalMemorySeconds), "kept for half a minute")
     }
 
+    /// Joins the game saw are capped per address; one that came and went between two frames
+    /// (a half-finished or dropped upgrade) costs the game nothing and counts for nothing.
+    func testJoinsTheGameNeverSawAreNotCounted() {
+        var door = door()
+        for _ in 0..<10 {
+            let (id, result) = knock(&door, from: Self.v4(2), token: door.secrets.tokenText, at: 1)
+            XCTAssertNotNil(try? result.get(), "let in: \(result)")
+            XCTAssertNotNil(door.upgraded(id ?? 0, at: 1))
+            door.closed(id ?? 0, at: 1)  // gone before the game's next frame (its seat held for a reload)
+            _ = door.seen(at: 1)
+        }
+        XCTAssertNil(door.admission.joinWait(AddressKey(address: Self.v4(2)), at: 1), "ten dropped upgrades: no wait")
+    }
+
     func testSeatsTakenFromOneAddressAreCappedAndFourAtMost() {
         var door = door()
         let token = door.secrets.tokenText
@@ -215,6 +229,7 @@ final class PhoneDoorTests: XCTestCase {
             XCTAssertEqual(result, .success(seat))
             ids.append(id ?? 0)
             _ = door.upgraded(id ?? 0, at: 1)
+            _ = door.seen(at: 1)  // the game's frame: a join it saw
         }
         XCTAssertEqual(knock(&door, from: Self.v4(3), token: token, at: 1).result, .failure(.full), "four phones at most")
         // A seated phone that reconnects in a loop: a few times, then it waits.
@@ -227,6 +242,7 @@ final class PhoneDoorTests: XCTestCase {
             results.append(result)
             ids[0] = id ?? 0
             _ = door.upgraded(ids[0], at: now)
+            _ = door.seen(at: now)
         }
         XCTAssertEqual(results.first, .failure(.busy(seconds: 1)), "four joins already taken from this address: half of one earned back")
         let resume = PairingSecrets.hex(door.resumeToken(of: 1) ?? [])
