@@ -97,7 +97,7 @@ extension FlowState {
         if let tap = input.tap {
             chosen = MenuLayout.entry(at: tap, in: page).map { entries[$0] }
         } else if input.choose {
-            chosen = entries[min(selection[.addPhone] ?? page.selection, entries.count - 1)]
+            chosen = entries[min(selection[.addPhone] ?? page.selection, entries.count - 1)]  // as moved this tick
         } else if input.anyBack {
             chosen = .back
         }

@@ -170,6 +170,14 @@ extension FlowState {
     /// Add a phone's entries: a new code (while a card shows), Back.
     package enum AddPhoneEntry: Equatable {
         case newCode, back
+
+        /// Its words (where a translation will be looked up).
+        package var label: String {
+            switch self {
+            case .newCode: "New code"
+            case .back: "Back"
+            }
+        }
     }
 
     package static func addPhoneEntries(_ context: FlowContext) -> [AddPhoneEntry] {
@@ -188,7 +196,7 @@ extension FlowState {
                 : codeOff ? "Too many wrong codes: the code is off. Choose New code" : "Scan the code with the phone's camera")
         let chosen = min(selection ?? (codeOff ? 0 : entries.count - 1), entries.count - 1)
         return MenuPage(heading: "Add a phone", subheading: subheading,
-                        entries: entries.map { MenuPage.Entry($0 == .newCode ? "New code" : "Back") }, selection: chosen,
+                        entries: entries.map { MenuPage.Entry($0.label) }, selection: chosen,
                         hint: prompts?.menuHint(choose: "choose", back: "back") ?? Prompt([]), compact: true)
     }
 

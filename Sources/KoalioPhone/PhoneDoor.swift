@@ -55,6 +55,8 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
         let peer: [UInt8]
         let openedAt: Double
         var stage = Stage.unauthenticated
+
+        var isUnauthenticated: Bool { if case .unauthenticated = stage { true } else { false } }
     }
 
     /// A phone's seat: its number is the key.
@@ -123,16 +125,13 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
         switch (cardShown, shown) {
         case (false, true):
             if codeWasShown && !codeOff {
-                renewCode()
+                renewCode(at: now)
                 codeFailures = 0  // a new showing: a new code, a whole budget
             }
             codeShownSince = now
             codeWasShown = true
         case (true, true):
-            if let since = codeShownSince, now - since > Self.codeLifetimeSeconds, !codeOff {
-                renewCode()
-                codeShownSince = now
-            }
+            if let since = codeShownSince, now - since > Self.codeLifetimeSeconds, !codeOff { renewCode(at: now) }
         case (true, false):
             codeShownSince = nil
             tokenShownAt = now
@@ -149,16 +148,17 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
 
     /// The player asked for a new code: a new code and a new token, the budget whole again.
     public mutating func newCode(at now: Double) {
-        renewCode()
+        renewCode(at: now)
         codeFailures = 0
         secrets.renewToken(using: &random)
-        if cardShown { codeShownSince = now }
     }
 
-    /// Another code; the budget goes on (only a new showing or New code makes it whole).
-    private mutating func renewCode() {
+    /// Another code, shown from `now` if the card shows; the budget goes on (only a new showing
+    /// or New code makes it whole).
+    private mutating func renewCode(at now: Double) {
         secrets.renewCode(using: &random)
         codeWasShown = cardShown
+        if cardShown { codeShownSince = now }
     }
 
     func tokenTaken(at now: Double) -> Bool {
@@ -172,16 +172,15 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
 
     // MARK: - Sockets
 
-    /// Sockets open now, and of them those that have shown no secret.
+    /// Sockets open now.
     public var socketCount: Int { connections.count }
-    public var unauthenticatedCount: Int { connections.values.filter { if case .unauthenticated = $0.stage { true } else { false } }.count }
 
     /// A socket opened from `address` (4 or 16 bytes): its id (nil: every socket is a phone's,
     /// it is closed at once) and the unauthenticated sockets to close to make room, already
     /// counted out.
     public mutating func open(from address: [UInt8], at now: Double) -> (id: ConnectionID?, close: [ConnectionID]) {
         var evicted: [ConnectionID] = []
-        let waiting = connections.filter { if case .unauthenticated = $0.value.stage { true } else { false } }
+        let waiting = connections.filter(\.value.isUnauthenticated)
             .sorted { ($0.value.openedAt, $0.key) < ($1.value.openedAt, $1.key) }
         if let oldest = waiting.filter({ $0.value.peer == address }).dropLast(Self.unauthenticatedPerAddress - 1).first?.key {
             evicted.append(oldest)
@@ -240,7 +239,7 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     /// could be given now.
     public mutating func admit(_ id: ConnectionID, token: Substring?, code: Substring?, resume: Substring?,
                                at now: Double) -> (seat: Result<Int, Refusal>, close: ConnectionID?) {
-        guard let connection = connections[id], case .unauthenticated = connection.stage else { return (.failure(.badRequest), nil) }
+        guard let connection = connections[id], connection.isUnauthenticated else { return (.failure(.badRequest), nil) }
         let key = connection.key
         let busy = admission.joinWait(key, at: now).map { Refusal.busy(seconds: Admission.wholeSeconds($0)) }
         let playing = seats.values.filter { if case .held = $0.state { false } else { true } }.count
@@ -279,8 +278,7 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
             return (refuse(.wrongCode, key, now), nil)
         }
         admission.recordGoodCode(from: key, at: now)
-        renewCode()  // a code admits one phone
-        if cardShown { codeShownSince = now }
+        renewCode(at: now)  // a code admits one phone
         return (newSeat(number, for: id), nil)
     }
 
@@ -299,8 +297,10 @@ public struct PhoneDoor<Random: RandomNumberGenerator>: Sendable where Random: S
     /// Seat `number` for a phone new to it: a new occupant (the game gives it a pad of its own).
     private mutating func newSeat(_ number: Int, for id: ConnectionID) -> Result<Int, Refusal> {
         occupants += 1
-        seats[number] = Seat(resume: PairingSecrets.randomBytes(using: &random), state: .held(since: 0), generation: 0, occupant: occupants)
-        return seat(number, for: id, heldSince: nil)
+        seats[number] = Seat(resume: PairingSecrets.randomBytes(using: &random), state: .pending(connection: id, heldSince: nil),
+                             generation: 0, occupant: occupants)
+        connections[id]?.stage = .pending(seat: number)
+        return .success(number)
     }
 
     private mutating func seat(_ number: Int, for id: ConnectionID, heldSince: Double?) -> Result<Int, Refusal> {

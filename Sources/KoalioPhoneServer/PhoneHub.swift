@@ -108,8 +108,6 @@ public final class PhoneHub: @unchecked Sendable {
     /// The resume token of a seat (sent to its page with its player number).
     public func resumeToken(of seat: Int) -> [UInt8]? { lock.withLock { door.resumeToken(of: seat) } }
 
-    /// Sockets open now, and of them those that have shown no secret (for tests and the bench).
-    public var sockets: (open: Int, unauthenticated: Int) { lock.withLock { (door.socketCount, door.unauthenticatedCount) } }
 
     // MARK: - The network's side
 

@@ -85,8 +85,7 @@ final class BenchPhone: @unchecked Sendable {
             guard count > 0 else { break }
             response.append(chunk[0])
         }
-        let words = String(decoding: response, as: UTF8.self).split(separator: " ", maxSplits: 2)
-        return words.count > 1 ? Int(words[1]) ?? 0 : 0
+        return Self.status(of: response)
     }
 
     /// The HTTP status of a refusal's answer, read in chunks (nothing follows a refusal): what a
@@ -99,6 +98,11 @@ final class BenchPhone: @unchecked Sendable {
             guard count > 0 else { break }
             response += chunk[..<count]
         }
+        return Self.status(of: response)
+    }
+
+    /// The status in an answer's first line (`HTTP/1.1 429 …`), 0 when there is none.
+    static func status(of response: [UInt8]) -> Int {
         let words = String(decoding: response.prefix(16), as: UTF8.self).split(separator: " ", maxSplits: 2)
         return words.count > 1 ? Int(words[1]) ?? 0 : 0
     }
