@@ -22,7 +22,7 @@ ICON_SIZES = 16 22 24 32 48 64 128 256
 # Where the data goes under PREFIX (the Debian package puts it in share/games/koalio).
 DATADIR ?= $(PREFIX)/share/koalio
 
-.PHONY: all setup setup-test build run test check-desktop check-deb check-binary check-distros test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
+.PHONY: all setup setup-test build run test check-purity check-desktop check-deb check-binary check-distros test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
 
 all: build
 
@@ -40,7 +40,7 @@ run: build
 
 # The release build, the package and the archive come first: tests run them with the toolchain
 # hidden and from a staging root (see Tests/KoalioEndToEndTests/PackageTests.swift).
-test: setup-test check-desktop packages check-deb check-binary check-distros
+test: setup-test check-purity check-desktop packages check-deb check-binary check-distros
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -51,6 +51,11 @@ deb: build
 
 tarball: build
 	tools/package tarball $(VERSION)
+
+# The flow and its whole dependency closure import no Glibc, Foundation, Dispatch or C module,
+# and only the platform layer imports SDL (tools/check-purity).
+check-purity:
+	tools/check-purity
 
 # The size guard: the stripped release binary within 20 MiB (the phones' server, SwiftNIO, among it), and no ICU in it (tools/check-binary).
 check-binary: build

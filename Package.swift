@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioPhone", "KoalioPackArchive"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioReplayFile", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioUserFiles", "KoalioPhone", "KoalioPackArchive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -44,29 +44,39 @@ let package = Package(
         .target(name: "CArguments"),
         // Two paths exchanged in one step (renameat2): a level pack replaced on the shelf.
         .target(name: "CRename"),
+        // Plain values every target shares: no file, no clock, no C module.
         .target(name: "KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The operating system's side of the plain values: files read and written (atomically,
+        // protected), the monotonic clock, SHA-256. The flow cannot import it.
+        .target(name: "KoalioSystem", dependencies: ["KoalioCore"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
         // The simulation, the solver and the geometry under them are optimised in debug builds
         // too: the tests step millions of ticks (replays, the solver's searches of every level
         // for --check-level, which take seconds optimised and minutes not).
         .target(name: "KoalioSim", dependencies: ["KoalioCore"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "CZlib"]),
+        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSystem", "CZlib"]),
         // A level file as the game uses it: read, hashed, parsed (KoalioLevel) and staged (KoalioSim).
-        .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioLevel", "KoalioSim"]),
+        .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioSim"]),
         .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
         // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.
         .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"]),
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim"]),
-        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "CZlib"]),
-        // The player's own files under XDG homes: progress (levels won, best times), settings.
-        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "CTOML"]),
-        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioInput", "CSDL2", "CPNG", "CVorbis"]),
+        // A run's recording as a value: recorded, verified, raced as a ghost.
+        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
+        // The `.koalioreplay` format (zlib's CRC-32).
+        .target(name: "KoalioReplayFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioReplay", "CZlib"]),
+        // The player's own data as values: progress (levels won, best times), settings and their
+        // table, level packs' manifests.
+        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput"]),
+        // … and their files under XDG homes (TOML through toml++), read and written beside the flow.
+        .target(name: "KoalioUserFiles", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioUserData", "CTOML"]),
+        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "CSDL2", "CPNG", "CVorbis"]),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
-        .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL", "CSDL2"]),
+        .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL"]),
         // Level packs as zips: read (from memory, every entry checked against its limits) and written.
         .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"]),
         // Phones as pads: the pairing secrets, who may try, and the frame a phone sends (pure).
@@ -84,7 +94,7 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",
@@ -97,13 +107,13 @@ let package = Package(
         .target(name: "KoalioHarness"),
         // Test support shared by every test target: where the repository is, scratch files, a
         // clean environment for in-process runs, level 1 loaded.
-        .target(name: "KoalioTestSupport", dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSim"]),
+        .target(name: "KoalioTestSupport", dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioInput"]),
         // Test support: writes replays in a loop until killed (the durability test's subject).
-        .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioInput", "KoalioReplay"]),
+        .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioReplay", "KoalioReplayFile"]),
         .executableTarget(
             name: "koalio-bench",
-            dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioHarness",
-                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "CSDL2",
+            dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
+                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
@@ -116,7 +126,7 @@ let package = Package(
         .testTarget(name: "KoalioPhoneServerTests", dependencies: [
             "KoalioPhoneServer", "KoalioPhone", .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio")]),
-        .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore"]),
+        .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore", "KoalioSystem"]),
         .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioCore"]),
         .testTarget(name: "KoalioSimTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile"]),
@@ -129,26 +139,35 @@ let package = Package(
             "KoalioTestSupport", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioReplayTests", dependencies: [
             "KoalioTestSupport",
-            "KoalioReplay", "KoalioScripting", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioInput", "KoalioCore",
+            "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioScripting", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioInput", "KoalioCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoalioHUDTests", dependencies: [
             "KoalioTestSupport", "KoalioHUD", "KoalioInput", "KoalioCore"]),
-        .testTarget(name: "KoalioUserDataTests", dependencies: ["KoalioTestSupport", "KoalioUserData", "KoalioInput", "KoalioSDL", "KoalioCore"]),
+        .testTarget(name: "KoalioUserDataTests", dependencies: ["KoalioTestSupport", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioInput", "KoalioSDL", "KoalioCore"]),
         .testTarget(name: "KoalioScriptingTests", dependencies: [
             "KoalioTestSupport", "KoalioScripting", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioViewTests", dependencies: [
-            "KoalioTestSupport", "KoalioView", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore", "KoalioReplay"]),
+            "KoalioTestSupport", "KoalioView", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore", "KoalioReplay", "KoalioReplayFile"]),
         // SDL's side: pads through SDL's GameController layer, events, the canvas, the checks.
         .testTarget(name: "KoalioSDLTests", dependencies: [
             "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2", "CVorbis"]),
+        // Test support: the flow stepped by hand, as the driver steps it (``FlowHarness``), without SDL.
+        .target(name: "KoalioFlowTestSupport", dependencies: [
+            "KoalioTestSupport", "KoalioFlow", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
+            "KoalioUserData", "KoalioSystem", "KoalioView", "KoalioCore"]),
+        // The game above the world without SDL: menus, prompts, seats and presence stepped by hand
+        // (tools/check-purity holds that nothing here links SDL).
+        .testTarget(name: "KoalioFlowTests", dependencies: [
+            "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioFlow", "KoalioHUD", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
+            "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioCore"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
-            "KoalioTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioUserData", "KoalioView", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "CSDL2"]),
+            "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
-            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioView",
+            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView",
             "KoalioInput"]),
     ],
     swiftLanguageModes: [.v6],

@@ -12,6 +12,8 @@ import KoalioSim
 import KoalioLevel
 import KoalioLevelFile
 import KoalioUserData
+import KoalioSystem
+import KoalioUserFiles
 
 /// Composition: find the data, load the level, open the window and the pads, play (or play
 /// back, or verify). Every failure ends as a ``KoalioError``: one line, never a stack trace.

@@ -6,6 +6,7 @@ import KoalioReplay
 import KoalioScripting
 import KoalioScriptPlayback
 import KoalioSDL
+import KoalioSystem
 
 /// A problem the game reports as one line on stderr before exiting: kept as what went wrong,
 /// with the errors of the layers below as they are, until `main` prints ``description``.

@@ -4,6 +4,8 @@ import KoalioLevel
 import KoalioLevelFile
 import KoalioSim
 import KoalioUserData
+import KoalioSystem
+import KoalioUserFiles
 
 /// The game's levels in playing order (`level1`, `level2`, … in the data's `Levels/`) and how to
 /// load one: the loop loads a level when the player picks it.

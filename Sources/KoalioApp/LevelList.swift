@@ -2,6 +2,7 @@ import FoundationEssentials
 import KoalioCore
 import KoalioFlow
 import KoalioUserData
+import KoalioUserFiles
 
 /// `--list-levels`: the shipped worlds and every pack on the shelf, each level with the name
 /// `--level` takes, its best time and medal (or `new`, `locked`), then the packs that could

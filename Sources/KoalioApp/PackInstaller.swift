@@ -4,6 +4,8 @@ import Glibc
 import KoalioCore
 import KoalioPackArchive
 import KoalioUserData
+import KoalioSystem
+import KoalioUserFiles
 
 /// `koalio --add-pack DIR|FILE.zip` and `--export-pack DIR OUT.zip`.
 ///

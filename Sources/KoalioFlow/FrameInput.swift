@@ -140,7 +140,7 @@ extension FrameInputReader {
                          rawPads: .merging(pads.map { $0.extendedGamepad.capture() }))
         var play = TickInput(source: sourceIndex(steering.vendorName), snapshot: team.snapshot, pressed: team.pressed)
         play.partners = team.partners.map { partner in
-            PartnerInput(player: partner.player, source: partner.pad.map { sourceIndex($0.vendorName) } ?? ReplayFile.noSource,
+            PartnerInput(player: partner.player, source: partner.pad.map { sourceIndex($0.vendorName) } ?? PartnerInput.noSource,
                          snapshot: partner.snapshot, pressed: partner.pressed)
         }
         input.play = play

@@ -1,10 +1,10 @@
-import Glibc
 import KoalioCore
 
 /// An on-screen joystick whose base comes to the hand, as in "JoyStickView for iOS in Swift".
 ///
-/// It reports `angle` in degrees, 0° up and growing clockwise (90° right, 180° down, 270°
-/// left, 0 when centred), and `displacement` 0…1 (1 at the base's radius). The base appears
+/// It reports ``vector``, x right and y up, and ``displacement`` 0…1 (1 at the base's radius).
+/// (The JoyStickView's clock-dial angle is left out: nothing reads it, and it needs libm's
+/// atan2, which no pure target may import.) The base appears
 /// where the pointer lands; a pointer dragged past the rim pulls the base after it, kept inside
 /// ``movableBounds``. With ``baseFollows`` off the base stays put and the handle stops at the
 /// rim. On release the handle recentres and the base goes back to its rest place.
@@ -21,10 +21,7 @@ public struct FloatingJoystick {
     public private(set) var baseCenter: Vec2
     /// The handle's offset from the base centre, never longer than the radius.
     public private(set) var handleOffset = Vec2.zero
-    public private(set) var angle: Double = 0
     public private(set) var displacement: Double = 0
-    /// Called with (angle, displacement) when either changes.
-    public var monitor: ((Double, Double) -> Void)?
 
     public init(restCenter: Vec2, radius: Double, movableBounds: Rect, baseFollows: Bool = true) {
         self.restCenter = restCenter
@@ -52,14 +49,12 @@ public struct FloatingJoystick {
     public mutating func end() {
         baseCenter = restCenter
         handleOffset = .zero
-        report(angle: 0, displacement: 0)
+        displacement = 0
     }
 
     private mutating func update(to point: Vec2) {
         var delta = Vec2(point.x - baseCenter.x, point.y - baseCenter.y)
         let distance = (delta.x * delta.x + delta.y * delta.y).squareRoot()
-        // Clock-dial angle: atan2(dx, −dy) with y down gives 0 up, 90 right.
-        let radians = atan2(delta.x, -delta.y)
         if distance > radius && baseFollows {
             // Put the base where the pointer sits on its rim, then keep it in bounds.
             let unit = Vec2(delta.x / distance, delta.y / distance)
@@ -68,17 +63,7 @@ public struct FloatingJoystick {
         }
         let length = (delta.x * delta.x + delta.y * delta.y).squareRoot()
         handleOffset = length > radius ? Vec2(delta.x / length * radius, delta.y / length * radius) : delta
-        let newDisplacement = min(distance / radius, 1)
-        var degrees = radians * 180 / .pi
-        if degrees < 0 { degrees += 360 }
-        report(angle: newDisplacement == 0 ? 0 : degrees, displacement: newDisplacement)
-    }
-
-    private mutating func report(angle newAngle: Double, displacement newDisplacement: Double) {
-        guard newAngle != angle || newDisplacement != displacement else { return }
-        angle = newAngle
-        displacement = newDisplacement
-        monitor?(angle, displacement)
+        displacement = min(distance / radius, 1)
     }
 
     private func clampedBase(_ point: Vec2) -> Vec2 {

@@ -60,8 +60,11 @@ public struct TickInput: Hashable, Sendable {
 public struct PartnerInput: Hashable, Sendable {
     /// 2…4.
     public var player: Int
-    /// Which controller, as an index into the run's list of controllers (as ``TickInput/source``).
+    /// Which controller, as an index into the run's list of controllers (as ``TickInput/source``),
+    /// or ``noSource`` while their pad is away.
     public var source: Int
+    /// A co-op player's source while their pad is away (a replay file keeps it as this byte).
+    public static let noSource = 255
     public var snapshot: GamepadSnapshot
     /// Only ``TickPresses/a`` steers (a tap between ticks still jumps); Start goes to the tick's.
     public var pressed: TickPresses

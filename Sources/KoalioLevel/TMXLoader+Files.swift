@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KoalioCore
+import KoalioSystem
 
 /// The files a level reads (within ``LevelLimits``), its XML, paths relative to it, and the
 /// attribute readers that name the file, line and element in every error.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KoalioCore
+import KoalioSystem
 
 /// Tilesets: inline or external (`.tsx`), one image or an image collection (whole images or
 /// parts of one), with their tiles' animations; image sizes come from the PNGs.

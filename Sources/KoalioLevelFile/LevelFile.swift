@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioLevel
 import KoalioSim
+import KoalioSystem
 
 /// A level file read once: the map its author made (what the view draws), the stage the world
 /// plays on, and the SHA-256 of its bytes, by which replays, ghosts and progress name the exact

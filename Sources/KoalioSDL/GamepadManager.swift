@@ -2,6 +2,7 @@ import CSDL2
 import FoundationEssentials
 import KoalioCore
 import KoalioInput
+import KoalioSystem
 
 /// SDL's GameController layer, turned into ``PadEvent`` values: it opens and closes SDL's pad
 /// handles and performs the effects the model asks for, and never touches the model itself.

@@ -1,6 +1,7 @@
 import CPNG
 import CSDL2
 import KoalioCore
+import KoalioSystem
 
 /// Decodes PNG files into SDL surfaces with libpng's simplified API: its problems come back as
 /// text in the image's `message` (SDL_image's use of libpng prints its own lines to stderr),

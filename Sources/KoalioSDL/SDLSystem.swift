@@ -8,6 +8,12 @@ public final class SDLSystem {
         try check(SDL_Init(flags), "SDL_Init")
     }
 
+    /// SDL's game controllers alone, for a tool that attaches virtual pads without a window
+    /// (the bench's phone figures); SDL shuts down when the value is let go.
+    public static func controllersOnly() throws(SDLError) -> SDLSystem {
+        try SDLSystem(flags: UInt32(SDL_INIT_GAMECONTROLLER))
+    }
+
     /// The SDL library this process runs on (not the headers it was built with), as "2.26.5".
     /// SDL needs no initialising for this.
     public static var runningVersion: String {

@@ -25,7 +25,12 @@ public struct Setting {
         public var shown: String
     }
 
-    public var section: SettingsFile.Section
+    /// The file's tables, in the order they are written.
+    public enum Section: String, CaseIterable, Sendable {
+        case keyboard, gamepad, touch, video, audio, game, assist, phones
+    }
+
+    public var section: Section
     public var key: String
     /// The file's comment above it.
     public var comment: String
@@ -86,54 +91,6 @@ public struct Setting {
     /// The setting at `section.key` (`audio.music`).
     public static func named(_ fileKey: String) -> Setting? { all.first { $0.fileKey == fileKey } }
 
-    // MARK: - The file
-
-    /// The comment above the value, with its range or choices.
-    var fileComment: String {
-        switch value {
-        case let .integer(_, range, _, _): "\(comment) (\(range.lowerBound)–\(range.upperBound))"
-        case .boolean: "\(comment) (true or false)"
-        case let .choice(choices, _, _): "\(comment): \(Self.listed(choices))"
-        case .text: comment
-        }
-    }
-
-    /// Sets the value read from the file; returns what is wrong with it instead.
-    func read(_ settings: inout Settings, _ found: TOMLValue) -> String? {
-        switch value {
-        case let .integer(path, range, _, _):
-            guard let number = found.int, range.contains(number) else {
-                return "should be a whole number from \(range.lowerBound) to \(range.upperBound)"
-            }
-            settings[keyPath: path] = number
-        case let .boolean(path):
-            guard let flag = found.bool else { return "should be true or false" }
-            settings[keyPath: path] = flag
-        case let .choice(choices, _, set):
-            guard let word = found.string, choices.contains(where: { $0.word == word }) else {
-                return found.string?.contains("\0") == true ? SettingsFile.nulInName : "should be \(Self.listed(choices))"
-            }
-            set(&settings, word)
-        case let .text(path, shape):
-            guard let text = found.string else { return "should be \(shape)" }
-            guard !text.contains("\0") else { return SettingsFile.nulInName }
-            settings[keyPath: path] = text
-        }
-        return nil
-    }
-
-    /// The value as the file writes it.
-    func write(_ settings: Settings) -> String {
-        switch value {
-        case let .integer(path, _, _, _): "\(settings[keyPath: path])"
-        case let .boolean(path): "\(settings[keyPath: path])"
-        case let .choice(_, get, _): "\"\(get(settings))\""
-        case let .text(path, _): TOMLText.basicString(settings[keyPath: path])
-        }
-    }
-
-    private static func listed(_ choices: [Choice]) -> String { choices.map { "\"\($0.word)\"" }.joined(separator: " or ") }
-
     // MARK: - The menu
 
     /// The value as the menu row shows it (`70%`, `2x`, `on`, `by label`).
@@ -165,17 +122,17 @@ public struct Setting {
 
     // MARK: - Making the table
 
-    private static func integer(_ section: SettingsFile.Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Int>,
+    private static func integer(_ section: Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Int>,
                                 _ range: ClosedRange<Int>, step: Int, unit: String = "%", _ comment: String) -> Setting {
         Setting(section: section, key: key, comment: comment, label: label, value: .integer(path, range, step: step, unit: unit))
     }
 
-    private static func boolean(_ section: SettingsFile.Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Bool>,
+    private static func boolean(_ section: Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Bool>,
                                 _ comment: String) -> Setting {
         Setting(section: section, key: key, comment: comment, label: label, value: .boolean(path))
     }
 
-    private static func choice(_ section: SettingsFile.Section, _ key: String, _ label: String, _ choices: [(String, String)],
+    private static func choice(_ section: Section, _ key: String, _ label: String, _ choices: [(String, String)],
                                get: @escaping (Settings) -> String, set: @escaping (inout Settings, String) -> Void,
                                _ comment: String) -> Setting {
         Setting(section: section, key: key, comment: comment, label: label,

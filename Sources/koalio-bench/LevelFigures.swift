@@ -4,6 +4,7 @@ import KoalioHarness
 import KoalioLevel
 import KoalioSim
 import KoalioUserData
+import KoalioUserFiles
 
 // Levels made by others, measured:
 //   Sticker Knight     Tiled's own example (Tests/Fixtures/sticker-knight, its ground given the

@@ -2,6 +2,7 @@ import Foundation
 import KoalioCore
 import KoalioHarness
 import KoalioPhone
+import KoalioSystem
 
 // A stranger on the same network, measured against the real game (its title, the pairing card
 // showing, so a typed code is live) on 127.0.0.1:

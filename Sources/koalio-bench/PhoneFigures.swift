@@ -1,10 +1,11 @@
-import CSDL2
 import Foundation
 import KoalioApp
 import KoalioCore
 import KoalioHarness
 import KoalioPhone
 import KoalioPhoneServer
+import KoalioSystem
+import KoalioSDL
 
 // Phones as pads, measured:
 //   network → pad      the real server (SwiftNIO) and the game's PhonePads in this process, SDL's
@@ -335,10 +336,9 @@ func phoneServerMegabytes(_ options: Options) throws -> Double {
 @MainActor
 func reportPhones(_ options: Options, display: String) throws {
     setenv("SDL_VIDEODRIVER", "dummy", 1)
-    guard SDL_InitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER)) == 0 else {
-        throw Xvfb.Failure(description: "SDL_Init: \(String(cString: SDL_GetError()))")
-    }
-    defer { SDL_QuitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER)) }
+    let sdl: SDLSystem
+    do { sdl = try SDLSystem.controllersOnly() } catch { throw Xvfb.Failure(description: error.description) }
+    defer { withExtendedLifetime(sdl) {} }
     let calm = try phoneLatencies(seconds: 8, flood: false)
     report(.phoneNetworkP99, percentile(calm.network, 0.99))
     report(.phoneUpdateP99, percentile(calm.update, 0.99))

@@ -28,6 +28,7 @@ import KoalioReplay
 import KoalioSim
 import KoalioLevel
 import KoalioLevelFile
+import KoalioReplayFile
 
 /// What one bench run measures with: the command line's values, passed down whole.
 struct Options {

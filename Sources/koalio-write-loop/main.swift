@@ -2,6 +2,8 @@ import Glibc
 import KoalioCore
 import KoalioInput
 import KoalioReplay
+import KoalioSystem
+import KoalioReplayFile
 
 /// Test support for the durability test (Tests/KoalioEndToEndTests/DurabilityTests.swift):
 /// writes ever new replays to one path, forever, the way the game saves them, until killed.

@@ -4,6 +4,8 @@ import KoalioTestSupport
 import KoalioUserData
 import XCTest
 @testable import KoalioApp
+import KoalioSystem
+import KoalioFlowTestSupport
 
 /// Add a phone in the real loop: phone pads off at the start, chosen on the title, turned on by
 /// the driver (the server listening where `--phones-listen` says) and kept in the settings file.

@@ -10,6 +10,8 @@ import KoalioScriptPlayback
 import KoalioSim
 import KoalioTestSupport
 import XCTest
+import KoalioReplayFile
+import KoalioSDL
 
 /// Local co-op through the real loop, headless, with SDL virtual pads: joining with A, each
 /// player's number on their pad, walking apart, dying and coming back, being brought along,

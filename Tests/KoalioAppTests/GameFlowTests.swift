@@ -6,6 +6,8 @@ import KoalioUserData
 import KoalioView
 import KoalioSim
 import XCTest
+import KoalioReplayFile
+import KoalioUserFiles
 
 /// Title → level select → level through the real loop, with each scheme; winning saves the
 /// best time and its run, unlocks the next level and offers it.

@@ -4,6 +4,7 @@ import KoalioPackArchive
 import KoalioTestSupport
 import KoalioUserData
 import XCTest
+import KoalioUserFiles
 
 /// `--add-pack` and `--export-pack`: a pack goes to a zip and back whole; a pack with a level
 /// that does not load or cannot be won is refused with one line each and leaves nothing; a

@@ -7,6 +7,7 @@ import KoalioTestSupport
 import XCTest
 import KoalioLevel
 import KoalioLevelFile
+import KoalioReplayFile
 
 /// Runs recorded through the real loop from scripted keyboard and virtual-pad input replay to
 /// the same end state, through the verifier and through the loop's own playback.

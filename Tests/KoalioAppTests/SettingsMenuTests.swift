@@ -7,6 +7,7 @@ import KoalioTestSupport
 import KoalioUserData
 import KoalioView
 import XCTest
+import KoalioUserFiles
 
 /// The settings menu through the real loop: rebinding with the keyboard and with a virtual pad
 /// (saved, read back, and steering), changing values by touch, and the pause screen's way in.

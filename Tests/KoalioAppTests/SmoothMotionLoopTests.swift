@@ -5,6 +5,7 @@ import KoalioSim
 import KoalioTestSupport
 import KoalioUserData
 import XCTest
+import KoalioReplayFile
 
 /// Smooth motion through the real loop: at 144 Hz the world steps exactly as at 60, a run
 /// recorded at 144 Hz verifies, and a still screen presents nothing new.

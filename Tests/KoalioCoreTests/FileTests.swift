@@ -1,6 +1,7 @@
 import Foundation
 import KoalioCore
 import XCTest
+import KoalioSystem
 
 /// Core's file helpers: bounded reads, atomic writes, text from any editor, escaped output.
 final class FileTests: XCTestCase {

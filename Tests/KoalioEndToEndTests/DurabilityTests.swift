@@ -2,6 +2,7 @@ import Foundation
 import KoalioReplay
 import KoalioTestSupport
 import XCTest
+import KoalioReplayFile
 
 /// A write cut short by SIGKILL (or a crash, or a power cut) must leave the previous good file
 /// whole. `koalio-write-loop` saves replays to one path in a loop the way the game does; it is

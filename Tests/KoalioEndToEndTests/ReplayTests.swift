@@ -2,6 +2,7 @@ import Foundation
 import KoalioReplay
 import XCTest
 import KoalioTestSupport
+import KoalioReplayFile
 
 /// Recording and playing back with the real binary, and every bad replay file.
 final class ReplayTests: XCTestCase {

@@ -8,6 +8,8 @@ import XCTest
 import KoalioLevel
 import KoalioLevelFile
 import KoalioTestSupport
+import KoalioSystem
+@testable import KoalioReplayFile
 
 
 /// A run of level 1 recorded from the shipped winning keyboard script, through the game's step.
@@ -69,7 +71,7 @@ final class ReplayFormatTests: XCTestCase {
         for tick in 100..<160 {
             var input = recording.inputs[tick]
             input.partners = [PartnerInput(player: 2, source: 1, snapshot: stick, pressed: tick == 100 ? .a : [])]
-            if tick >= 130 { input.partners.append(PartnerInput(player: 4, source: tick < 150 ? 2 : ReplayFile.noSource, snapshot: .neutral)) }
+            if tick >= 130 { input.partners.append(PartnerInput(player: 4, source: tick < 150 ? 2 : PartnerInput.noSource, snapshot: .neutral)) }
             recording.inputs[tick] = input
         }
         let bytes = ReplayFile.encode(recording)

@@ -2,6 +2,7 @@ import KoalioInput
 import PropertyBased
 import Testing
 @testable import KoalioReplay
+@testable import KoalioReplayFile
 
 /// Round trips over generated recordings: whatever a run holds, the file gives it back exactly.
 struct ReplayPropertyTests {

@@ -2,6 +2,7 @@ import CSDL2
 import KoalioInput
 @testable import KoalioSDL
 import XCTest
+import KoalioTestSupport
 
 /// The settings file spells keys and pad buttons as SDL does; these are SDL's own functions
 /// checking our spellings both ways.
@@ -18,6 +19,12 @@ final class NamesTests: XCTestCase {
                 XCTAssertTrue(sdl == SDL_CONTROLLER_AXIS_TRIGGERLEFT || sdl == SDL_CONTROLLER_AXIS_TRIGGERRIGHT, binding.name)
             }
         }
+    }
+
+    /// The flow's tests read keys by a recorded copy of SDL's names (they link no SDL): the copy
+    /// is SDL's table, name for name.
+    func testTheRecordedKeyNamesAreSDLs() {
+        XCTAssertEqual(RecordedKeyNames.table, KeyNames.table)
     }
 
     func testKeysGoByTheNamesSDLGivesThem() {

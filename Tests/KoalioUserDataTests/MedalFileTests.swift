@@ -3,6 +3,7 @@ import KoalioCore
 import KoalioTestSupport
 @testable import KoalioUserData
 import XCTest
+@testable import KoalioUserFiles
 
 final class MedalFileTests: XCTestCase {
     /// Every shipped level has medal times set by the documented rule from the solver's win

@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioUserData
 import XCTest
+import KoalioUserFiles
 
 /// `pack.toml`: what a pack says, and one line for each way a stranger's file can be wrong.
 final class PackManifestTests: XCTestCase {

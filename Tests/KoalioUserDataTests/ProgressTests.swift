@@ -2,6 +2,7 @@ import Foundation
 import KoalioTestSupport
 @testable import KoalioUserData
 import XCTest
+@testable import KoalioUserFiles
 
 final class ProgressTests: XCTestCase {
     let order = ["level1", "level2", "level3"]

@@ -3,6 +3,7 @@ import Glibc
 import KoalioCore
 import KoalioTestSupport
 import XCTest
+import KoalioSystem
 
 /// A save never writes over what koalio could not read, follows links, and leaves special
 /// files alone (``ProtectedFile``).

@@ -5,6 +5,7 @@ import KoalioSDL
 import KoalioTestSupport
 @testable import KoalioUserData
 import XCTest
+@testable import KoalioUserFiles
 
 /// settings.toml: what people write is read, what the game writes reads back the same, and
 /// every bad part is named (file, line, key) while the rest still applies.

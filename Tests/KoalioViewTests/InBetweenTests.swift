@@ -5,6 +5,7 @@ import KoalioReplay
 import KoalioTestSupport
 @testable import KoalioSim
 @testable import KoalioView
+import KoalioReplayFile
 
 /// Smooth motion's pictures between two steps: what moves is drawn between them, what was put
 /// somewhere is drawn there, and the world is never changed.

@@ -1,5 +1,6 @@
 import FuzzSupport
 import KoalioUserData
+import KoalioUserFiles
 
 /// Any bytes as a level pack's `pack.toml` (a stranger's file): a manifest or one line of
 /// why not, never a trap; and a manifest's level names are plain file names, never a path.

@@ -1,5 +1,6 @@
 import FuzzSupport
 import KoalioUserData
+import KoalioUserFiles
 
 /// Any bytes as progress.toml: reading gives progress or a `UserFileError`; progress that reads
 /// writes out as a file that reads back the same; saving over a file that did not read keeps it.

@@ -1,5 +1,6 @@
 import FuzzSupport
 import KoalioReplay
+import KoalioReplayFile
 
 /// Any bytes as a replay: decoding must give a recording or a `ReplayError`. A recording that
 /// decodes must encode to a file that decodes, and that file must be a fixed point: decoding

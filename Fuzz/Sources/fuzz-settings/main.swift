@@ -1,6 +1,7 @@
 import FuzzSupport
 import KoalioInput
 import KoalioUserData
+import KoalioUserFiles
 
 /// A few of SDL's key names; every other key is "Key N", as the game writes a key SDL cannot
 /// name, so any key the parser takes writes back.

@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioSystem
 
 /// `--frame-times`: one line per frame: its start in milliseconds since the first frame, how
 /// long its work took (events to present, before the wait for the next frame), and the camera's

@@ -4,6 +4,7 @@ import KoalioPhone
 import KoalioPhoneServer
 import KoalioScriptPlayback
 import KoalioSDL
+import KoalioSystem
 
 /// Phones as game pads: each phone the server let in becomes an SDL virtual game controller
 /// named "Phone N", plugged in when its page connects and out when it closes, so the game

@@ -3,6 +3,9 @@ import Glibc
 import KoalioCore
 import KoalioReplay
 import KoalioUserData
+import KoalioSystem
+import KoalioReplayFile
+import KoalioUserFiles
 
 /// Where replays go, and writing them so a crash never leaves half a file in a good one's place.
 enum ReplayStore {

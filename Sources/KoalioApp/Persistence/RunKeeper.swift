@@ -5,6 +5,9 @@ import KoalioInput
 import KoalioReplay
 import KoalioSim
 import KoalioUserData
+import KoalioSystem
+import KoalioReplayFile
+import KoalioUserFiles
 
 /// What the game keeps of the runs played: each live run recorded as it goes (for the
 /// autosave of wins, `--record`, and the best run), the progress, and the best run replayed

@@ -1,5 +1,6 @@
 import KoalioSDL
 import KoalioUserData
+import KoalioUserFiles
 
 /// The player's settings as this run uses them: the file's (`settings.toml`, or `--config`),
 /// with the command line's options on top for this run only. The settings menu changes the

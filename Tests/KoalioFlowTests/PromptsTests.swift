@@ -1,9 +1,9 @@
-@testable import KoalioApp
 @testable import KoalioFlow
 import KoalioInput
 import KoalioView
-import KoalioSDL
 import XCTest
+import KoalioTestSupport
+import KoalioFlowTestSupport
 
 /// Prompts picture the buttons of the controller in hand: its family's glyphs, the bound key's
 /// name, the on-screen controls' icons; Nintendo pads by position or by label.
@@ -19,15 +19,15 @@ final class PromptsTests: XCTestCase {
         XCTAssertEqual(ButtonStyle(pad: .dualShock4), .playStation)
         XCTAssertEqual(ButtonStyle(pad: .joyCon), .nintendo)
         XCTAssertEqual(ButtonStyle(pad: .generic), .generic)
-        XCTAssertEqual(Prompts(controller: pad(.xboxOne), bindings: bindings, keyNames: KeyNames.table).glyph(.pause), .pad(.start, .xbox))
-        XCTAssertEqual(Prompts(controller: pad(.dualSense), bindings: bindings, keyNames: KeyNames.table).glyph(.jump), .pad(.a, .playStation), "the ✕ cell")
-        XCTAssertEqual(Prompts(controller: pad(.switchPro), bindings: bindings, keyNames: KeyNames.table).glyph(.jump), .pad(.a, .nintendo),
+        XCTAssertEqual(Prompts(controller: pad(.xboxOne), bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.pause), .pad(.start, .xbox))
+        XCTAssertEqual(Prompts(controller: pad(.dualSense), bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.jump), .pad(.a, .playStation), "the ✕ cell")
+        XCTAssertEqual(Prompts(controller: pad(.switchPro), bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.jump), .pad(.a, .nintendo),
                        "the bottom button, printed B")
         let keyboard = Controller(id: .keyboard, vendorName: "Keyboard", productCategory: .generic, hasLight: false, hasRumble: false)
-        XCTAssertEqual(Prompts(controller: keyboard, bindings: bindings, keyNames: KeyNames.table).glyph(.pause), .keycap("Escape"))
+        XCTAssertEqual(Prompts(controller: keyboard, bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.pause), .keycap("Escape"))
         let onScreen = Controller(id: .onScreen, vendorName: "On-screen", productCategory: .generic, hasLight: false, hasRumble: false)
-        XCTAssertEqual(Prompts(controller: onScreen, bindings: bindings, keyNames: KeyNames.table).glyph(.pause), .touch(.pause))
-        XCTAssertEqual(Prompts(controller: onScreen, bindings: bindings, keyNames: KeyNames.table).paused(canLeave: true), Prompt([.glyph(.touch(.pause)), .text(" resume")]))
+        XCTAssertEqual(Prompts(controller: onScreen, bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.pause), .touch(.pause))
+        XCTAssertEqual(Prompts(controller: onScreen, bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true), Prompt([.glyph(.touch(.pause)), .text(" resume")]))
     }
 
     /// Each key the pause line names does what it says: Escape (the pause key) resumes, Q leaves;
@@ -35,9 +35,9 @@ final class PromptsTests: XCTestCase {
     func testThePauseLineNamesTheKeysThatDoIt() {
         let bindings = Bindings()
         let keyboard = Controller(id: .keyboard, vendorName: "Keyboard", productCategory: .generic, hasLight: false, hasRumble: false)
-        XCTAssertEqual(Prompts(controller: keyboard, bindings: bindings, keyNames: KeyNames.table).paused(canLeave: true),
+        XCTAssertEqual(Prompts(controller: keyboard, bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true),
                        Prompt([.glyph(.keycap("Escape")), .text(" resume"), .text("   "), .glyph(.keycap("Q")), .text(" levels")]))
-        XCTAssertEqual(Prompts(controller: pad(.xboxOne), bindings: bindings, keyNames: KeyNames.table).paused(canLeave: true),
+        XCTAssertEqual(Prompts(controller: pad(.xboxOne), bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true),
                        Prompt([.glyph(.pad(.start, .xbox)), .text(" resume"), .text("   "), .glyph(.pad(.b, .xbox)), .text(" levels")]))
         var reader = FrameInputReader()
         reader.key(.q, isRepeat: false)
@@ -49,10 +49,10 @@ final class PromptsTests: XCTestCase {
         bindings.keys[.pause] = [.p]
         bindings.buttons[.pause] = [.button(.back)]
         XCTAssertEqual(Prompts(controller: Controller(id: .keyboard, vendorName: "Keyboard", productCategory: .generic, hasLight: false,
-                                                      hasRumble: false), bindings: bindings, keyNames: KeyNames.table).glyph(.pause), .keycap("P"))
-        XCTAssertEqual(Prompts(controller: pad(.dualShock4), bindings: bindings, keyNames: KeyNames.table).glyph(.pause), .pad(.button(.back), .playStation))
+                                                      hasRumble: false), bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.pause), .keycap("P"))
+        XCTAssertEqual(Prompts(controller: pad(.dualShock4), bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.pause), .pad(.button(.back), .playStation))
         bindings.nintendoByLabel = true
-        let nintendo = Prompts(controller: pad(.switchPro), bindings: bindings, keyNames: KeyNames.table)
+        let nintendo = Prompts(controller: pad(.switchPro), bindings: bindings, keyNames: RecordedKeyNames.table)
         XCTAssertEqual(nintendo.glyph(.jump), .pad(.b, .nintendo), "jump is the button printed A: the right one")
         XCTAssertEqual(nintendo.choose, .glyph(.pad(.b, .nintendo)), "menus confirm with the button printed A")
         XCTAssertEqual(nintendo.back, .glyph(.pad(.a, .nintendo)), "and go back with the one printed B")

@@ -1,4 +1,5 @@
 import Glibc
+import KoalioCore
 
 /// Saves a file the player owns (progress, settings, a best run, a `--record` target) so that
 /// nothing koalio could not read is ever written over:

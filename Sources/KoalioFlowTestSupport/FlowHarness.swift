@@ -1,15 +1,15 @@
-@testable import KoalioApp
-@testable import KoalioFlow
+import KoalioFlow
 import KoalioCore
 import KoalioInput
 import KoalioLevel
 import KoalioReplay
-import KoalioSDL
 import KoalioSim
 import KoalioTestSupport
 import KoalioUserData
 import KoalioView
 import XCTest
+import KoalioSystem
+import KoalioReplayFile
 
 /// The game above the world without SDL or a window: a ``FlowState`` stepped by hand (through
 /// ``FlowState/tick(_:_:load:)``, the function the driver steps) with
@@ -18,37 +18,37 @@ import XCTest
 /// leaves performed on the registry. Every tick's screen is kept, so a test can say that one
 /// press made exactly one transition.
 @MainActor
-final class FlowHarness {
+package final class FlowHarness {
     /// The shipped levels, read once.
-    static let levels: [(name: String, map: LevelMap, stage: Stage, sha256: [UInt8])] = ["level1", "level2", "level3"].compactMap { name in
+    package static let levels: [(name: String, map: LevelMap, stage: Stage, sha256: [UInt8])] = ["level1", "level2", "level3"].compactMap { name in
         guard let file = try? Repository.file(named: name) else { return nil }
         return (name, file.map, file.stage, file.sha256)
     }
 
     /// The game's own runner: the flow, the registry, who steers and when the game pauses itself.
-    let runner: FlowRunner
-    var flow: FlowState {
+    package let runner: FlowRunner
+    package var flow: FlowState {
         get { runner.flow }
         set { runner.flow = newValue }
     }
-    var registry: ControllerRegistry { runner.registry }
-    var presence: ControllerPresence { runner.presence }
+    package var registry: ControllerRegistry { runner.registry }
+    package var presence: ControllerPresence { runner.presence }
     /// What the game's driver would give the flow; ``context`` adds the registry's part, as the runner does.
     private var base = FlowContext()
-    var context: FlowContext { runner.context(base) }
+    package var context: FlowContext { runner.context(base) }
     /// The phones' pairing card the driver gives the flow (nil: phone pads off).
-    var pairingCard: PairingCard? {
+    package var pairingCard: PairingCard? {
         get { base.pairingCard }
         set { base.pairingCard = newValue }
     }
     /// The catalog's loader: the shipped levels, or a refusal for those `broken` names.
-    let load: (LevelRef) -> LevelLoad
+    package let load: (LevelRef) -> LevelLoad
     /// Every effect so far, and the screen after each tick.
-    private(set) var effects: [Effect] = []
-    private(set) var screens: [Screen] = []
+    package private(set) var effects: [Effect] = []
+    package private(set) var screens: [Screen] = []
 
     /// The game as started from the title with the three levels, all unlocked unless `progress` says otherwise.
-    init(progress: PlayerProgress? = nil, settings: Settings = Settings(), broken: Set<Int> = []) throws {
+    package init(progress: PlayerProgress? = nil, settings: Settings = Settings(), broken: Set<Int> = []) throws {
         let levels = Self.levels
         XCTAssertEqual(levels.count, 3, "the shipped levels load")
         var unlocked = PlayerProgress()
@@ -67,7 +67,7 @@ final class FlowHarness {
         }
         base.packs = [Self.pack]
         base.settings = settings
-        base.keyNames = KeyNames.table
+        base.keyNames = RecordedKeyNames.table
         registry.bindings = settings.bindings
         runner.beginFrame()
     }
@@ -75,22 +75,22 @@ final class FlowHarness {
     /// A pad event, as the driver hands it over.
     private func apply(_ event: PadEvent) { _ = runner.pad(event) }
 
-    var screen: Screen { flow.screen }
+    package var screen: Screen { flow.screen }
 
     /// The one level pack on the harness's shelf: two levels, the second missing.
-    static let pack = PackListing(id: "forest", title: "Forest trials", author: "Ana",
+    package static let pack = PackListing(id: "forest", title: "Forest trials", author: "Ana",
                                   levels: [.init(name: "intro", key: "sha256-intro", medals: MedalTimes(gold: 1800, silver: 2400, bronze: 3600)),
                                            .init(name: "canopy", key: nil)])
 
     /// Packs that could not be read, as the driver would list them.
-    func setPackProblems(_ problems: [String]) { base.packProblems = problems }
+    package func setPackProblems(_ problems: [String]) { base.packProblems = problems }
 
     /// Starts a catalog level at once, as choosing it would (the load answered by the harness's catalog).
-    func startLevel(_ index: Int) { _ = flow.levelLoaded(.catalog(index), load(.catalog(index)), context) }
+    package func startLevel(_ index: Int) { _ = flow.levelLoaded(.catalog(index), load(.catalog(index)), context) }
 
     /// The end of a 60 Hz frame of one tick, as the driver runs it: the frame's events were
     /// handed over as they came, after its ``FlowRunner/beginFrame()``; the next frame begins.
-    func tick(_ count: Int = 1) {
+    package func tick(_ count: Int = 1) {
         for _ in 0..<count {
             runner.endEvents()
             effects += runner.tick(base, sourceIndex: { _ in 0 }, load: load)
@@ -103,19 +103,19 @@ final class FlowHarness {
 
     /// A pad as SDL would add it; returns its id.
     @discardableResult
-    func attach(_ category: ProductCategory, name: String? = nil) -> Int {
+    package func attach(_ category: ProductCategory, name: String? = nil) -> Int {
         let id = (registry.controllers.map { $0.id.padID ?? 0 }.max() ?? 0) + 1
         apply(.added(PadDescription(id: id, identity: PadIdentity(guid: "guid-\(id)"), name: name ?? "\(category) pad",
                                                  category: category, hasLight: true, hasRumble: true)))
         return id
     }
 
-    func detach(_ id: Int) { apply(.removed(id: id)) }
+    package func detach(_ id: Int) { apply(.removed(id: id)) }
 
-    func pad(_ id: Int) -> Controller? { registry.controller(id: .pad(id)) }
+    package func pad(_ id: Int) -> Controller? { registry.controller(id: .pad(id)) }
 
     /// A key pressed for one tick and released the next (Enter, Escape, …).
-    func press(_ key: Key) {
+    package func press(_ key: Key) {
         runner.keyDown(key, isRepeat: false)
         tick()
         runner.keyUp(key)
@@ -123,14 +123,14 @@ final class FlowHarness {
     }
 
     /// A pad's button (by SDL's name) pressed for one tick and released the next.
-    func press(_ binding: PadBinding, pad id: Int) {
+    package func press(_ binding: PadBinding, pad id: Int) {
         set(binding, pad: id, down: true)
         tick()
         set(binding, pad: id, down: false)
         tick()
     }
 
-    func set(_ binding: PadBinding, pad id: Int, down: Bool) {
+    package func set(_ binding: PadBinding, pad id: Int, down: Bool) {
         switch binding {
         case let .button(button): apply(.button(id: id, button, down: down))
         case let .trigger(axis): apply(.axis(id: id, axis, value: down ? 1 : 0))
@@ -138,25 +138,25 @@ final class FlowHarness {
     }
 
     /// What a prompt's glyph shows, pressed: the key by its name, or the pad button it pictures.
-    func press(_ glyph: ButtonGlyph, pad id: Int?) throws {
+    package func press(_ glyph: ButtonGlyph, pad id: Int?) throws {
         switch glyph {
-        case let .keycap(name): press(try XCTUnwrap(KeyNames.table.key(named: name), "a key called \(name)"))
+        case let .keycap(name): press(try XCTUnwrap(RecordedKeyNames.table.key(named: name), "a key called \(name)"))
         case let .pad(binding, _): press(binding, pad: try XCTUnwrap(id, "a pad glyph with no pad"))
         case .touch: XCTFail("touch glyphs are pressed on the screen")
         }
     }
 
     /// The prompts of the controller in hand (the pad `id`, or the keyboard).
-    func prompts(pad id: Int?) throws -> Prompts {
+    package func prompts(pad id: Int?) throws -> Prompts {
         let controller = try id.map { try XCTUnwrap(pad($0)) } ?? registry.keyboard.controller
-        return Prompts(controller: controller, bindings: context.settings.bindings, keyNames: KeyNames.table)
+        return Prompts(controller: controller, bindings: context.settings.bindings, keyNames: RecordedKeyNames.table)
     }
 
     // MARK: - Levels
 
     /// Plays the level in place to its end: a win from its golden replay, or a death by
     /// walking right into the first pit.
-    func finishLevel(won: Bool) throws {
+    package func finishLevel(won: Bool) throws {
         let index = try XCTUnwrap(flow.run.index)
         var session = Session(stage: Self.levels[index].stage)
         if won {
@@ -174,7 +174,7 @@ final class FlowHarness {
 
     /// The screens from tick `start` on, with repeats folded: one press, one transition, is
     /// `[before, after]`.
-    func transitions(since start: Int) -> [Screen] {
+    package func transitions(since start: Int) -> [Screen] {
         screens[start...].reduce(into: [Screen]()) { if $0.last != $1 { $0.append($1) } }
     }
 }

@@ -1,22 +1,7 @@
 import FoundationEssentials
 import KoalioCore
-
-/// A level pack on the shelf: its folder (`…/levels/ID/`), its manifest, and the levels it
-/// names that are not there (each one line on the page; the rest plays).
-public struct LevelPack: Equatable, Sendable {
-    /// The folder's name: what `--level ID/NAME` and the page call the pack.
-    public var id: String
-    public var directory: String
-    public var manifest: PackManifest
-    /// Levels the manifest names whose `.tmx` is missing.
-    public var missing: Set<String> = []
-
-    public func path(of level: String) -> String { directory + "/" + level + ".tmx" }
-
-    /// How progress, best runs and ghosts key a pack's level: by its file's SHA-256, so an
-    /// edited level starts fresh and never borrows an old medal (`sha256-` and 64 hex digits).
-    public static func recordKey(sha256: [UInt8]) -> String { "sha256-" + SHA256.hex(sha256) }
-}
+import KoalioSystem
+import KoalioUserData
 
 /// The packs a player has, from `$XDG_DATA_HOME/koalio/levels/` (theirs) and the data's
 /// `levels/` (a distribution's), theirs first: a pack of theirs hides one of the same id.

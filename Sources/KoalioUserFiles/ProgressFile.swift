@@ -1,6 +1,8 @@
 import FoundationEssentials
 import Glibc
 import KoalioCore
+import KoalioSystem
+import KoalioUserData
 
 /// `progress.toml` under `$XDG_DATA_HOME/koalio/`: written by the game, readable by people.
 ///

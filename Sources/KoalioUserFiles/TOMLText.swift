@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KoalioUserData
 
 /// TOML text the game writes: strings and keys quoted so any name reads back as itself.
 enum TOMLText {

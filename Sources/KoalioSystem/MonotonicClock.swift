@@ -1,4 +1,5 @@
 import Glibc
+import KoalioCore
 
 /// Seconds of the system's monotonic clock (never set back), from any thread: for timeouts and
 /// rates measured outside SDL (the phones' server thread).

@@ -1,3 +1,4 @@
+import KoalioUserData
 /// What toml++ (3.3 in Debian 12, 3.4 alike) must not be given: a table header whose `[` or `[[` is not
 /// followed by a name, such as `[[[` or a `[` at the end of a line. toml++ then reads a key
 /// where there is none and stops the process on an internal assertion (a release build would

@@ -1,12 +1,12 @@
-@testable import KoalioApp
 @testable import KoalioFlow
 import KoalioCore
 import KoalioInput
 import KoalioSim
 import KoalioUserData
 import KoalioView
-import KoalioSDL
 import XCTest
+import KoalioTestSupport
+import KoalioFlowTestSupport
 
 /// The checks of every prompt's promise (PromptPromiseTests runs them, one case per stage and
 /// controller), on the main actor.
@@ -386,7 +386,7 @@ final class FlowCaseTests: XCTestCase {
             XCTAssertEqual(page.entries[3].glyphs, Prompt([.glyph(.pad(.start, .playStation))]), "pause: Options")
             var bindings = Bindings()
             bindings.keys[.jump] = [.x]
-            let keys = FlowState.howToPlayPage(Prompts(controller: h.registry.keyboard.controller, bindings: bindings, keyNames: KeyNames.table))
+            let keys = FlowState.howToPlayPage(Prompts(controller: h.registry.keyboard.controller, bindings: bindings, keyNames: RecordedKeyNames.table))
             XCTAssertEqual(keys.entries[1].glyphs, Prompt([.glyph(.keycap("X"))]), "the key as bound")
             XCTAssertEqual(page.entries.count, FlowState.howToPlayRows)
 
@@ -551,11 +551,11 @@ final class FlowCaseTests: XCTestCase {
             registry.currentFollowsInput = false
             _ = registry.apply(.button(id: 1, .a, down: true))  // the first pad steers player 1
             let start = 100
-            let early = presence.joinPrompts(at: start, bindings: Bindings(), keyNames: KeyNames.table)
+            let early = presence.joinPrompts(at: start, bindings: Bindings(), keyNames: RecordedKeyNames.table)
             XCTAssertEqual(early.prompts.count, 1, "one free pad, one prompt")
             XCTAssertEqual(early.prompts.first?.parts.first, .text("Pro Controller: press "))
             XCTAssertEqual(early.hints, [])
-            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, bindings: Bindings(), keyNames: KeyNames.table)
+            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, bindings: Bindings(), keyNames: RecordedKeyNames.table)
             XCTAssertEqual(late.prompts, [])
             XCTAssertEqual(late.hints.map(\.parts.count), [2], "\"(A) to join\" in the corner")
             XCTAssertEqual(late.hints.first?.parts.last, .text(" to join"))

@@ -1,4 +1,5 @@
 import Glibc
+import KoalioCore
 
 /// Why a file could not be read: the path and the reason, for one line of error.
 public struct FileReadError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import CSDL2
 import KoalioCore
-import KoalioSDL
 
 /// A pad made with SDL's virtual joystick API, with a real pad's vendor and product ids,
 /// so it goes through SDL's own GameController mapping exactly as a plugged-in pad would.

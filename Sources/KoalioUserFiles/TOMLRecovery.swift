@@ -1,3 +1,4 @@
+import KoalioUserData
 /// One mistyped value in a settings file (`left_handed = ture`) should cost that value only.
 /// toml++ stops at the first syntax error; when that error stands on a plain `key = value` line,
 /// the line is blanked and the text parsed again, so every other setting still applies and the

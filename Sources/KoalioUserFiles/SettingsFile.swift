@@ -1,6 +1,8 @@
 import FoundationEssentials
 import KoalioCore
 import KoalioInput
+import KoalioSystem
+import KoalioUserData
 
 /// `settings.toml` under `$XDG_CONFIG_HOME/koalio/` (by default `~/.config/koalio/`): the
 /// settings menu writes it, people may edit it. The README documents every key.
@@ -221,7 +223,5 @@ public enum SettingsFile {
 
 extension SettingsFile {
     /// The file's tables, in the order they are written.
-    public enum Section: String, CaseIterable, Sendable {
-        case keyboard, gamepad, touch, video, audio, game, assist, phones
-    }
+    public typealias Section = Setting.Section
 }

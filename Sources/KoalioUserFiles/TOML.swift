@@ -1,4 +1,5 @@
 import CTOML
+import KoalioUserData
 
 /// A TOML document as toml++ reads it (Debian's `libtomlplusplus-dev`, behind the `CTOML`
 /// shim): values with the line each stands on, so every problem in a player's file can name

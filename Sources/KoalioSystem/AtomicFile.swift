@@ -1,4 +1,5 @@
 import Glibc
+import KoalioCore
 
 /// Writes a file so that a crash, a power cut or SIGKILL at any moment leaves either the old
 /// file or the new one whole, never a mix: the bytes go to a temporary file in the same

@@ -1,3 +1,4 @@
+import KoalioCore
 /// SHA-256 (FIPS 180-4), for naming the exact level file a replay was recorded on.
 /// Small and dependency-free; levels are kilobytes, so speed does not matter.
 public enum SHA256 {
@@ -43,10 +44,6 @@ public enum SHA256 {
             for (i, value) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ value }
         }
         return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
-    }
-
-    public static func hex(_ digest: [UInt8]) -> String {
-        digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

@@ -2,6 +2,8 @@ import CZlib
 import KoalioCore
 import KoalioInput
 import KoalioSim
+import KoalioSystem
+import KoalioReplay
 
 /// The `.koalioreplay` file format, versions 1–4. Versions 1 and 2 share a layout and differ
 /// only in how the state checksums were computed (see ``StateChecksum``); version 3 adds the
@@ -41,8 +43,6 @@ import KoalioSim
 public enum ReplayFile {
     public static let magic = Array("KOALIORP".utf8)
     public static let fileExtension = "koalioreplay"
-    /// A co-op player's source while their pad is away.
-    public static let noSource = 255
 
     /// A snapshot's values in the order of ``GamepadSnapshot/fields``.
     static func fields(_ snapshot: GamepadSnapshot) -> [Float] { GamepadSnapshot.fields.map { snapshot[keyPath: $0] } }
@@ -203,7 +203,7 @@ public enum ReplayFile {
                     }
                     let sourceStart = input.position
                     let source = Int(try input.u8())
-                    guard source < sources.count || source == ReplayFile.noSource else {
+                    guard source < sources.count || source == PartnerInput.noSource else {
                         throw input.error(at: sourceStart, "controller \(source) is not in the table of \(sources.count)")
                     }
                     let pressed = TickPresses(rawValue: try input.u8())

@@ -1,6 +1,7 @@
 @testable import KoalioFlow
 import KoalioInput
 import Testing
+import KoalioFlowTestSupport
 
 /// Every prompt on every kind of controller does what it says, with one press making one
 /// transition: driven through the game's own ``FlowRunner`` with input frames and no SDL. One

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import KoalioCore
+import KoalioSystem
+import KoalioUserData
 
 /// `Levels/medals.toml`: the medal times of the shipped levels, in seconds, one table a level.
 ///

@@ -1,9 +1,9 @@
-@testable import KoalioApp
 @testable import KoalioFlow
 import KoalioCore
 import KoalioUserData
 import KoalioView
 import XCTest
+import KoalioFlowTestSupport
 
 /// What the level select shows: best times, what is new, what is locked.
 final class LevelSelectPageTests: XCTestCase {

@@ -1,3 +1,4 @@
+import KoalioUserData
 /// A user file (progress, settings) that cannot be used as it is: which file, where, and why,
 /// for one line on stderr.
 public struct UserFileError: Error, Sendable, Equatable, CustomStringConvertible {
