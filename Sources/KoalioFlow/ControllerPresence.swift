@@ -81,6 +81,15 @@ package final class ControllerPresence {
         notice = (text, step + Self.noticeTicks)
     }
 
+    /// Steps until what ``overlay(at:touchOpacityPercent:)`` draws changes by itself: nil while
+    /// the HUD fades (every step), else until the notice goes (`Int.max`: never). Join prompts
+    /// are not counted: they show only while the world plays.
+    package func stepsUntilOverlayChanges(at step: Int) -> Int? {
+        guard step - hudChangedAtStep >= Self.hudFadeTicks else { return nil }
+        guard let notice, notice.untilStep > step else { return .max }
+        return notice.untilStep - step
+    }
+
     /// The HUD shows while no pad is connected, in a level (never during a replay): it hides
     /// when one arrives, returns when the last one leaves, and lets go of everything as it hides.
     package func updateHUD(visible wanted: Bool, at step: Int) {

@@ -97,6 +97,9 @@ package struct FrameInputReader {
 
     package mutating func pointerDown(at point: Vec2) { pending.tap = point }
 
+    /// Nothing read since the last tick waits for the next one.
+    package var isIdle: Bool { pending == MenuInput() && keys.isEmpty && !fullscreenToggled }
+
     /// This tick's input; what the keys and pointers did since the last tick is used up.
     /// - Parameters:
     ///   - pads: every pad's input merged, through the menus' bindings (not the keyboard's or the HUD's).

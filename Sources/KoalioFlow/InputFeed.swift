@@ -11,6 +11,9 @@ package struct InputFeed {
 
     package init() {}
 
+    /// Nothing waits for the next tick (no key, tap or reload).
+    package var isIdle: Bool { reader.isIdle && reloaded == nil }
+
     /// The tick's input. `pausing`: the game pauses itself at this tick (focus lost, the pad
     /// in use left), carried in the world's input so a replay pauses at the same tick.
     package mutating func take(from registry: ControllerRegistry, steering: Controller, pausing: Bool,

@@ -93,6 +93,18 @@ extension Platform {
     /// Seconds on SDL's monotonic high-resolution clock.
     public func now() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
 
+    /// A still screen's rest: returns when an event is queued or `seconds` have passed, whichever
+    /// comes first (a key, a pad, the window exposed or closed all wake it). The poll sentinel
+    /// SDL's wait leaves queued is taken out again: left in, it would end the next frame's
+    /// `SDL_PollEvent` loop before events pushed since (a script's, a frame late; see
+    /// ``sleep(seconds:)``). With a pad open SDL 2 polls it every millisecond meanwhile; with
+    /// none, X11 and Wayland block.
+    public func waitForEvent(upTo seconds: Double) {
+        guard seconds > 0 else { return }
+        _ = SDL_WaitEventTimeout(nil, Int32(min(seconds, 60) * 1000))
+        SDL_FlushEvent(UInt32(SDL_POLLSENTINEL.rawValue))
+    }
+
     /// Sleeps until the next frame is due. Not `SDL_WaitEventTimeout`: waking on an event
     /// would start frames off their cadence (a scripted run's ticks early), and the poll
     /// sentinel it leaves in SDL's queue ends the next frame's `SDL_PollEvent` loop before the

@@ -208,6 +208,16 @@ public struct InputScript: Sendable, Equatable {
         }.joined()
     }
 
+    /// The first tick after `tick` with an event (nil: none): a resting loop wakes for it.
+    public func nextEventTick(after tick: Int) -> Int? {
+        var low = 0, high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            if events[mid].tick <= tick { low = mid + 1 } else { high = mid }
+        }
+        return low < events.count ? events[low].tick : nil
+    }
+
     /// Events due before the step after `tick`.
     public func events(at tick: Int) -> ArraySlice<Event> {
         var low = 0, high = events.count

@@ -68,4 +68,28 @@ final class FrameClockTests: XCTestCase {
         XCTAssertEqual(FramePacing(refreshRate: 10_000, smoothMotion: .on).framesPerSecond, 500)
         XCTAssertEqual(FramePacing(refreshRate: 1, smoothMotion: .on).framesPerSecond, 24)
     }
+
+    /// A still screen's rest: on wall time the frame after it owes every tick the rest took (a
+    /// stall without a rest still owes at most five); counting frames, the frames slept through
+    /// are counted and their ticks owed with the next frame's, so a script's ticks do not move.
+    func testARestOwesEveryTickItTook() {
+        var clock = FrameClock(now: 0)
+        clock.rested()
+        XCTAssertEqual(clock.ticksDue(now: 0.4 + 1e-9), 24, "0.4 s of rest: 24 ticks, not five")
+        XCTAssertEqual(clock.ticksDue(now: 10), FrameClock.maxTicksPerFrame, "only the frame after a rest catches up")
+
+        for rate in [60, 144] {
+            var counted = FrameClock(framesPerSecond: rate)
+            var plain = FrameClock(framesPerSecond: rate)
+            let skipped = counted.frames(forTicks: 20) - 1
+            XCTAssertGreaterThan(skipped, 0)
+            counted.rested(frames: skipped)
+            let batch = counted.ticksDue(now: 0)
+            let frameByFrame = (0...skipped).map { _ in plain.ticksDue(now: 0) }.reduce(0, +)
+            XCTAssertEqual(batch, frameByFrame, "\(rate) fps: the rest's frames owe what they would have one by one")
+            XCTAssertLessThanOrEqual(batch, 20, "\(rate) fps: never past the ticks the rest may take")
+            XCTAssertEqual(counted.fraction, plain.fraction, "\(rate) fps")
+            XCTAssertEqual(counted.ticksDue(now: 0), plain.ticksDue(now: 0), "\(rate) fps: and on as before")
+        }
+    }
 }

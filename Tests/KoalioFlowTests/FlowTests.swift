@@ -562,3 +562,61 @@ final class FlowCaseTests: XCTestCase {
         }
     }
 }
+
+/// When the picture stands still without an event (the driver rests then): never while the
+/// world plays or a key waits for its tick; a paused level until its notice goes; a menu for good.
+final class StillScreenRuleTests: XCTestCase {
+    func testWhatMovesAndWhatRests() throws {
+        try MainActor.assumeIsolated { try Self.checkWhatMovesAndWhatRests() }
+    }
+
+    @MainActor
+    private static func checkWhatMovesAndWhatRests() throws {
+        let h = try FlowHarness()
+        XCTAssertEqual(h.runner.stillTicks, .max, "the title rests until an event")
+        h.runner.keyDown(.down, isRepeat: false)
+        XCTAssertNil(h.runner.stillTicks, "a key waits for the next tick")
+        h.tick()
+        XCTAssertEqual(h.runner.stillTicks, .max)
+        h.startLevel(0)
+        h.tick()
+        XCTAssertNil(h.runner.stillTicks, "the world plays")
+        h.press(.escape)
+        XCTAssertEqual(h.flow.session.state, .paused)
+        h.tick(ControllerPresence.hudFadeTicks)
+        XCTAssertEqual(h.runner.stillTicks, .max, "paused, nothing timed")
+        let pad = h.attach(.dualSense)
+        h.tick()
+        XCTAssertNil(h.runner.stillTicks, "a pad came: the HUD fades out")
+        h.tick(ControllerPresence.hudFadeTicks)
+        let notice = try XCTUnwrap(h.runner.stillTicks, "paused with a notice up: still, until it goes")
+        XCTAssertLessThan(notice, ControllerPresence.noticeTicks)
+        XCTAssertGreaterThan(notice, 0)
+        h.tick(notice)
+        XCTAssertEqual(h.runner.stillTicks, .max, "the notice gone")
+        h.detach(pad)
+        h.tick(ControllerPresence.hudFadeTicks + 1)
+        XCTAssertNotEqual(h.runner.stillTicks, .max, "the pad's going is a notice too (the HUD back)")
+        h.flow.mode = .worldComplete(world: 1, since: h.flow.ticks)
+        XCTAssertEqual(h.runner.stillTicks, FlowState.worldCompleteTicks, "World complete rests until it moves on by itself")
+        h.flow.mode = .settings(SettingsState(page: .padControls, capture: .pad(.jump, since: h.flow.ticks), exit: .title))
+        XCTAssertNil(h.runner.stillTicks, "a pad rebind counts its seconds down")
+    }
+
+    func testTheDeadKoalaBlinksAndTheWinRests() throws {
+        try MainActor.assumeIsolated { try Self.checkTheDeadKoalaBlinksAndTheWinRests() }
+    }
+
+    @MainActor
+    private static func checkTheDeadKoalaBlinksAndTheWinRests() throws {
+        let h = try FlowHarness()
+        h.startLevel(0)
+        try h.finishLevel(won: false)
+        XCTAssertNil(h.runner.stillTicks, "the dead koala blinks")
+        h.startLevel(0)
+        try h.finishLevel(won: true)
+        h.tick(ControllerPresence.hudFadeTicks)
+        XCTAssertEqual(h.runner.stillTicks, .max, "You Won! stands still")
+    }
+}
+

@@ -11,6 +11,8 @@ final class InputScriptTests: XCTestCase {
         XCTAssertEqual(script.events(at: 5).map(\.action), [.key(.right, down: true), .key(.x, down: true)])
         XCTAssertTrue(script.events(at: 3).isEmpty)
         XCTAssertEqual(try InputScript.parse(script.text, file: "again"), script)
+        // A resting loop wakes for the next event after the tick it is at.
+        XCTAssertEqual([0, 1, 2, 4, 5, 8, 9].map { script.nextEventTick(after: $0) }, [2, 2, 5, 5, 9, 9, nil])
     }
 
     func testPadLines() throws {

@@ -11,8 +11,17 @@ import KoalioCore
 /// twelve frames, the same whatever the machine's speed, so a script's ticks do not depend on it.
 /// Counted, a frame never owes more than one tick (at least 60 frames a second): a script's
 /// input and the phones' pads are given once a frame, before its tick, and a second would go without.
+///
+/// A still screen rests instead (``rested()``): the loop sleeps until an event or a deadline, and
+/// the frame after owes every tick the rest took, so ticks stay counted from the clock, never
+/// from wake-ups.
 public struct FrameClock: Sendable {
     public static let maxTicksPerFrame = 5
+    /// The longest a still screen rests before the loop looks again (phones joining, the pairing
+    /// card's new code, `--watch`ed files): half a second.
+    public static let longestRestSeconds = 0.5
+    /// The frame after a rest owes the whole rest (a stall is still capped).
+    private var resting = false
     private var accumulator = 0.0
     private var previous: Double
     /// Counting frames: their rate, and how many have passed.
@@ -36,6 +45,30 @@ public struct FrameClock: Sendable {
         self.counted = (rate, 0)
     }
 
+    /// Frames counted: how many frames from now until `ticks` more ticks are due (each frame owes
+    /// at most one): a rest that may last that long and no longer.
+    public func frames(forTicks ticks: Int) -> Int {
+        guard let (perSecond, frames) = counted, ticks > 0 else { return 0 }
+        let due = { (n: Int) in (frames + n) * Tick.perSecond / perSecond - frames * Tick.perSecond / perSecond }
+        var n = 0
+        while due(n + 1) <= ticks && n < perSecond * 3600 { n += 1 }
+        return n
+    }
+
+    /// The loop rested (slept until an event or a deadline) instead of showing frames: on wall
+    /// time, the next ``ticksDue(now:rate:)`` owes the whole rest; counting frames, the rest's
+    /// `frames` (each a frame not shown) are counted now, and their ticks owed with the next frame's.
+    public mutating func rested(frames skipped: Int = 0) {
+        if let (perSecond, frames) = counted {
+            counted = (perSecond, frames + max(0, skipped))
+            pendingTicks += (frames + max(0, skipped)) * Tick.perSecond / perSecond - frames * Tick.perSecond / perSecond
+        } else {
+            resting = true
+        }
+    }
+    /// Counting frames: ticks owed by the frames a rest skipped, given with the next frame's.
+    private var pendingTicks = 0
+
     /// - Parameter rate: ticks owed per tick's worth of wall time: below 1 (assist's game speed)
     ///   the world runs fewer 60 Hz ticks a second, each the same as at full speed. (Counting
     ///   frames, a tick is a tick: scripts and tests step the world one step at a time.)
@@ -44,10 +77,13 @@ public struct FrameClock: Sendable {
             let ticks = Tick.perSecond
             counted = (perSecond, frames + 1)
             fraction = Double((frames + 1) * ticks % perSecond) / Double(perSecond)
-            return (frames + 1) * ticks / perSecond - frames * ticks / perSecond
+            defer { pendingTicks = 0 }
+            return pendingTicks + (frames + 1) * ticks / perSecond - frames * ticks / perSecond
         }
         let tickSeconds = 1 / Double(Tick.perSecond)
-        accumulator += min(max(0, now - previous), tickSeconds * Double(Self.maxTicksPerFrame)) * rate
+        let cap = resting ? Self.longestRestSeconds + tickSeconds * Double(Self.maxTicksPerFrame) : tickSeconds * Double(Self.maxTicksPerFrame)
+        resting = false
+        accumulator += min(max(0, now - previous), cap) * rate
         previous = now
         let due = Int(accumulator / tickSeconds)
         accumulator -= Double(due) * tickSeconds

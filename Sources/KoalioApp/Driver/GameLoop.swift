@@ -24,7 +24,9 @@ import KoalioView
 ///
 /// Frames come 60 times a second, or with smooth motion once per display refresh (``FramePacing``),
 /// each drawn between the last two world states (``InBetween``). Either way the world steps
-/// 60 times a second and input is read once per tick.
+/// 60 times a second and input is read once per tick. A still screen (paused, a menu) rests
+/// instead: the loop sleeps until an event or the next timed change (``rest(ticks:clock:)``) and
+/// then runs every tick the rest took.
 @MainActor
 public final class GameLoop {
 
@@ -40,7 +42,7 @@ public final class GameLoop {
     /// The player's settings; the settings menu changes them (``change(settings:)``).
     var settings: SettingsStore
     let sound: SoundCues
-    private let script: ScriptPlayer?
+    let script: ScriptPlayer?
     /// Phones as pads, while phone pads are on.
     var phones: PhonePads?
     /// Why phone pads could not be turned on from the game (shown on the Add-a-phone page).
@@ -60,6 +62,8 @@ public final class GameLoop {
     var vsyncOn: Bool?
     /// Smooth motion: the world and the ghost as they were before the last tick.
     private var beforeLastTick: (world: World, ghost: Player?)?
+    /// The frame's events were read and are not yet ticked: the frame after does not rest.
+    private(set) var hadEvents = false
     /// The tick the script's input and the phones' pads were last given before
     /// (``ScriptPlayer/perform(at:on:)``, ``PhonePads/update()``).
     private var inputGivenTick: Int?
@@ -154,7 +158,9 @@ public final class GameLoop {
                 frameTimes.append(FrameTimes.Frame(start: frameStart, busy: platform.now() - frameStart,
                                                    cameraX: shown?.cameraX.map(platform.drawnCameraX)))
             }
-            if !options.headless && options.clock == nil {
+            if !options.headless && options.clock == nil, running, let still = restTicks(), rest(ticks: still, clock: &clock) {
+                nextFrame = platform.now()
+            } else if !options.headless && options.clock == nil {
                 // Each frame is due a period after the last was: one that came late moves the next
                 // on rather than being followed by a hurried one. A GPU's present that waited for
                 // the display's refresh has paced the frame already: sleeping to a deadline of our
@@ -176,7 +182,9 @@ public final class GameLoop {
 
     /// The frame's events into the controllers and the input reader; false when the window closed.
     private func pumpEvents() -> Bool {
-        for event in platform.pollEvents() {
+        let events = platform.pollEvents()
+        hadEvents = !events.isEmpty
+        for event in events {
             switch event {
             case .quit: return false
             case let .keyDown(key, isRepeat):

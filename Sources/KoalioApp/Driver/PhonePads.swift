@@ -27,6 +27,8 @@ public final class PhonePads {
     private let verbose: Bool
     private var said: PhoneHub.Pairing?
     private var pads: [Int: Pad] = [:]
+    /// A phone has a pad: its frames come from the server's thread, so the loop keeps pacing.
+    var hasPhones: Bool { !pads.isEmpty }
 
     /// One phone's pad and what of it was set and sent.
     private struct Pad {

@@ -21,6 +21,9 @@ final class SoundCues {
         self.opensAudio = opensAudio
     }
 
+    /// The device is open (or never will be): nothing waits for the next frame to be played.
+    var isSettled: Bool { !opensAudio || phase == .open }
+
     func cue(_ effect: SoundEffect) {
         if opensAudio && phase != .open { waiting.append(effect) } else { platform.audio.play(effect) }
         traced.append(effect)

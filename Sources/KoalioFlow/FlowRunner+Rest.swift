@@ -1,0 +1,27 @@
+import KoalioSim
+
+extension FlowRunner {
+    /// How many 60 Hz ticks the picture stays as it is unless an event comes: nil while
+    /// something moves (the world plays, the dead koala blinks, the HUD fades, a rebind counts
+    /// down, or input waits for the next tick), else the ticks until a timer changes it
+    /// (`Int.max`: none). The driver sleeps until an event or then instead of pacing frames:
+    /// a paused game or a still menu costs next to nothing, and every tick is still run.
+    package var stillTicks: Int? {
+        guard feed.isIdle && !presence.pauseRequested else { return nil }
+        if flow.quitConfirmation != nil { return .max }  // the level under it is not stepped
+        switch flow.mode {
+        case .level:
+            // Paused (or a replay's playback paused) and won are still; while paused the session
+            // still counts steps, so the overlay's timers (a notice going) run on.
+            guard flow.run.shownState == .paused || flow.run.shownState == .won else { return nil }
+            return presence.stepsUntilOverlayChanges(at: flow.session.steps)
+        case let .worldComplete(_, since):
+            return max(0, since + FlowState.worldCompleteTicks - flow.ticks)
+        case let .settings(state):
+            if case .pad = state.capture { return nil }  // its countdown shows the seconds left
+            return .max
+        case .title, .levelSelect, .packs, .packLevels, .howToPlay, .addPhone:
+            return .max
+        }
+    }
+}

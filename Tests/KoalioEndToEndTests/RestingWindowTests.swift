@@ -1,0 +1,34 @@
+import Foundation
+import KoalioHarness
+import XCTest
+
+/// A still screen rests: in a real window a paused level shows far fewer frames than it runs
+/// ticks, yet every tick is run and traced exactly as a run that never rests (headless).
+final class RestingWindowTests: XCTestCase {
+    func testAPausedLevelRestsAndEveryTickStillRuns() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let script = dir.appendingPathComponent("pause.keys").path
+        // Paused from tick 3 to 300; walking right before and after (the world moves, frames come).
+        try "0 right down\n2 escape down\n3 escape up\n300 escape down\n301 escape up\n".write(toFile: script, atomically: true, encoding: .utf8)
+        func run(_ extra: [String], name: String) throws -> (trace: [[String: Any]], frames: Int) {
+            let trace = dir.appendingPathComponent("\(name).jsonl").path, times = dir.appendingPathComponent("\(name).txt").path
+            let result = try Koalio.run(["--level", "level1", "--ticks", "400", "--input-script", script, "--trace", trace,
+                                         "--frame-times", times] + extra, environment: ["DISPLAY": xvfb.display])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let frames = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").count
+            return (try Koalio.traceLines(trace), frames)
+        }
+        let window = try run(["--renderer", "software"], name: "window")
+        let headless = try run(["--headless"], name: "headless")
+        XCTAssertEqual(window.trace.count, 400, "every tick traced")
+        XCTAssertEqual(window.trace.compactMap { $0["tick"] as? Int }, Array(1...400))
+        XCTAssertEqual(window.trace.filter { $0["state"] as? String == "paused" }.count,
+                       headless.trace.filter { $0["state"] as? String == "paused" }.count, "paused as long as a run that never rests")
+        for field in ["x", "y", "state", "screen"] {
+            XCTAssertEqual(window.trace.map { "\($0[field] ?? "-")" }, headless.trace.map { "\($0[field] ?? "-")" }, field)
+        }
+        XCTAssertEqual(headless.frames, 400, "headless: a frame a tick")
+        XCTAssertLessThan(window.frames, 400 - 200, "the ~300 paused ticks rested: \(window.frames) frames for 400 ticks")
+    }
+}
