@@ -3,12 +3,13 @@ import KoalioHUD
 import KoalioInput
 import KoalioView
 
-/// What the player sees of the controllers: the on-screen controls (shown while no pad is
-/// connected, fading in and out), the "… connected" notices, the free pads' join prompts, and
-/// which controller the prompts and the trace name. Keyboard, pads and the HUD all steer at
-/// once; the one used last only names the steering.
-@MainActor
-package final class ControllerPresence {
+/// What the player sees of the controllers, as a value in ``GameState``: whether the on-screen
+/// controls show (while no pad is connected, fading in and out), the "… connected" notice, when
+/// each free pad's join prompt started, which kind of controller had input last (it names the
+/// steering in prompts and the trace; keyboard, pads and the HUD all steer at once) and whether
+/// the game pauses itself at the next tick. The devices it speaks of (the registry's
+/// controllers, the HUD) are passed in; what it decides about them the runner carries out.
+package struct ControllerPresence: Equatable {
     /// How long "… connected" stays on screen.
     package static let noticeTicks = 3 * Tick.perSecond
     /// How long the HUD takes to fade in or out.
@@ -18,126 +19,141 @@ package final class ControllerPresence {
     package static let joinPromptTicks = 4 * Tick.perSecond
 
     /// Which kind of controller had input last: it names the steering, it does not choose it.
-    package enum LastUsed { case keyboard, pad, hud }
+    package enum LastUsed: Equatable { case keyboard, pad, hud }
 
-    package let registry: ControllerRegistry
-    package let hud = HUD()
+    /// A notice on screen until the session's step `untilStep`.
+    package struct ShownNotice: Equatable {
+        package var notice: Notice
+        package var untilStep: Int
+    }
+
     /// False during a replay, whose controllers do not steer: the HUD never shows.
-    private let showsHUD: Bool
+    package let showsHUD: Bool
+    /// Whether the on-screen controls show (the HUD device follows it).
+    package private(set) var hudShown: Bool
     package var lastUsed = LastUsed.keyboard
     /// The game pauses itself at the next tick (focus lost, the pad in use left).
     package var pauseRequested = false
-
-    /// Whether the game pauses itself this tick; asked once per tick.
-    package func takePauseRequest() -> Bool {
-        defer { pauseRequested = false }
-        return pauseRequested
-    }
-    private var notice: (text: String, untilStep: Int)?
+    package private(set) var notice: ShownNotice?
     /// The step at which the HUD last appeared or disappeared, for its fade.
     private var hudChangedAtStep = -ControllerPresence.hudFadeTicks
-    /// When each free pad was first seen free, in the session's steps, for its join prompt.
+    /// When each free pad was first seen free while the world played, in the session's steps,
+    /// for its join prompt.
     private var freeSince: [ControllerID: Int] = [:]
 
     /// - Parameter showsHUD: false during a replay, whose controllers do not steer.
-    package init(registry: ControllerRegistry, showsHUD: Bool) {
-        self.registry = registry
+    package init(showsHUD: Bool) {
         self.showsHUD = showsHUD
-        if !showsHUD {
-            hud.setVisible(false)
-            registry.onScreenShown = false
-        }
-        registry.attachOnScreen(hud.controller)
+        hudShown = showsHUD
+    }
+
+    /// Whether the game pauses itself this tick; asked once per tick.
+    package mutating func takePauseRequest() -> Bool {
+        defer { pauseRequested = false }
+        return pauseRequested
     }
 
     /// What a pad event changed: notices, the pause when the pad in use leaves, and which
     /// controller is named as used last (a new pad at once). Returns the sounds to play.
-    package func react(to changes: [ControllerChange], at step: Int) -> [Effect] {
+    /// - Parameter playerOf: the registry's player of a controller (nil: no one's, or player 1's free use).
+    package mutating func react(to changes: [ControllerChange], at step: Int, playerOf: (ControllerID) -> Int?) -> [Effect] {
         var effects: [Effect] = []
         for change in changes {
             switch change {
             case let .connected(controller):
-                show("\(controller.vendorName) connected", at: step)
+                show(.padConnected(pad: controller.vendorName), at: step)
                 effects.append(.sound(.padConnected))
             case let .disconnected(controller, wasInUse):
-                show("\(controller.vendorName) disconnected", at: step)
+                show(.padDisconnected(pad: controller.vendorName), at: step)
                 effects.append(.sound(.padDisconnected))
                 if wasInUse { pauseRequested = true }
             case let .playerPadLost(_, player):
-                show("Player \(player)'s pad disconnected", at: step)
+                show(.playerPadLost(player: player), at: step)
                 pauseRequested = true  // their koala waits, without input, until they are back or leave
             case let .playerPadReturned(controller, player):
-                show("Player \(player): \(controller.vendorName) connected", at: step)
+                show(.playerPadReturned(player: player, pad: controller.vendorName), at: step)
             case .becameCurrent:
                 lastUsed = .pad
             case let .input(controller):
-                if registry.player(of: controller.id) == 1 { lastUsed = .pad }
+                if playerOf(controller.id) == 1 { lastUsed = .pad }
             }
         }
         return effects
     }
 
-    package func show(_ text: String, at step: Int) {
-        notice = (text, step + Self.noticeTicks)
+    package mutating func show(_ notice: Notice, at step: Int) {
+        self.notice = ShownNotice(notice: notice, untilStep: step + Self.noticeTicks)
     }
 
-    /// Steps until what ``overlay(at:touchOpacityPercent:)`` draws changes by itself: nil while
-    /// the HUD fades (every step), else until the notice goes (`Int.max`: never). Join prompts
-    /// are not counted: they show only while the world plays.
+    /// The HUD shows while no pad is connected, in a level (never during a replay): it hides
+    /// when one arrives and returns when the last one leaves. Returns the new visibility when it
+    /// changed (the runner shows or hides the HUD device, which lets go of everything as it hides).
+    package mutating func updateHUD(visible wanted: Bool, at step: Int) -> Bool? {
+        let visible = wanted && showsHUD
+        guard visible != hudShown else { return nil }
+        hudShown = visible
+        hudChangedAtStep = step
+        return visible
+    }
+
+    /// Steps until what ``overlay(at:touchOpacityPercent:current:hud:)`` draws changes by itself:
+    /// nil while the HUD fades (every step), else until the notice goes (`Int.max`: never). Join
+    /// prompts are not counted: they show only while the world plays.
     package func stepsUntilOverlayChanges(at step: Int) -> Int? {
         guard step - hudChangedAtStep >= Self.hudFadeTicks else { return nil }
         guard let notice, notice.untilStep > step else { return .max }
         return notice.untilStep - step
     }
 
-    /// The HUD shows while no pad is connected, in a level (never during a replay): it hides
-    /// when one arrives, returns when the last one leaves, and lets go of everything as it hides.
-    package func updateHUD(visible wanted: Bool, at step: Int) {
-        let visible = wanted && showsHUD
-        guard visible != hud.isVisible else { return }
-        hud.setVisible(visible)
-        registry.onScreenShown = visible
-        hudChangedAtStep = step
-    }
-
     /// The controller named as steering: the kind used last, falling back to the pad in use,
     /// then the keyboard, when that kind is gone (a pad unplugged, the HUD hidden).
-    package var namedController: Controller {
+    package func namedController(_ registry: ControllerRegistry, hud: HUD) -> Controller {
         switch lastUsed {
         case .pad: return registry.current ?? registry.keyboard.controller
-        case .hud: return hud.isVisible ? hud.controller : registry.current ?? registry.keyboard.controller
+        case .hud: return hudShown ? hud.controller : registry.current ?? registry.keyboard.controller
         case .keyboard: return registry.keyboard.controller
         }
     }
 
     /// The name the trace gives the steering controller; nil until it has been used.
-    package var activeControllerName: String? {
-        let controller = namedController
+    package func activeControllerName(_ registry: ControllerRegistry, hud: HUD) -> String? {
+        let controller = namedController(registry, hud: hud)
         if controller === registry.keyboard.controller { return registry.keyboard.hasHadInput ? controller.vendorName : nil }
         if controller === hud.controller { return hud.hasHadInput ? controller.vendorName : nil }
         return controller.vendorName
     }
 
     /// The notice, the low-battery line and the HUD (faded over ``hudFadeTicks`` after each change).
-    package func overlay(at step: Int, touchOpacityPercent: Int) -> Scene.Overlay {
+    package func overlay(at step: Int, touchOpacityPercent: Int, current: Controller?, hud: HUD) -> Scene.Overlay {
         let progress = min(1, Double(step - hudChangedAtStep) / Double(Self.hudFadeTicks))
-        let opacity = (hud.isVisible ? progress : 1 - progress) * Double(touchOpacityPercent) / 100
-        let current = registry.current
-        return Scene.Overlay(notice: notice.flatMap { $0.untilStep > step ? $0.text : nil },
+        let opacity = (hudShown ? progress : 1 - progress) * Double(touchOpacityPercent) / 100
+        return Scene.Overlay(notice: notice.flatMap { $0.untilStep > step ? $0.notice.words : nil },
                              lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil },
                              hud: opacity > 0 ? hud.appearance(opacity: opacity) : nil)
     }
 
+    /// Free pads may join (fewer than four play, or a player's pad is away).
+    package static func joinsOpen(_ registry: ControllerRegistry) -> Bool {
+        registry.seats.count < PartyLimits.players - 1 || !registry.playersWithPadAway.isEmpty
+    }
+
+    /// While the world plays and pads may join: each free pad's first step free is kept (a pad
+    /// that is seated, gone, or seen before a restart is forgotten), for its join prompt.
+    package mutating func noteFreePads(_ registry: ControllerRegistry, at step: Int) {
+        guard Self.joinsOpen(registry) else { return }
+        let free = registry.controllers.filter { registry.player(of: $0.id) == nil }.map(\.id)
+        freeSince = freeSince.filter { id, since in since <= step && free.contains(id) }
+        for id in free where freeSince[id] == nil { freeSince[id] = step }
+    }
+
     /// The pads that are no one's, in their own pictures: "DualSense: press ✕ to join" for
     /// ``joinPromptTicks`` after the pad became free, then "✕ to join" in the corner.
-    package func joinPrompts(at step: Int, bindings: Bindings, keyNames: KeyNameTable) -> (prompts: [Prompt], hints: [Prompt]) {
-        let free = registry.controllers.filter { registry.player(of: $0.id) == nil }
-        freeSince = freeSince.filter { id, since in since <= step && free.contains { $0.id == id } }
-        guard registry.seats.count < PartyLimits.players - 1 || !registry.playersWithPadAway.isEmpty else { return ([], []) }
+    package func joinPrompts(at step: Int, registry: ControllerRegistry, bindings: Bindings,
+                             keyNames: KeyNameTable) -> (prompts: [Prompt], hints: [Prompt]) {
+        guard Self.joinsOpen(registry) else { return ([], []) }
         var prompts: [Prompt] = [], hints: [Prompt] = []
-        for pad in free {
-            let since = freeSince[pad.id] ?? step
-            freeSince[pad.id] = since
+        for pad in registry.controllers where registry.player(of: pad.id) == nil {
+            let since = freeSince[pad.id].flatMap { $0 <= step ? $0 : nil } ?? step
             if step - since < Self.joinPromptTicks { prompts.append(Self.joinPrompt(pad, bindings: bindings, keyNames: keyNames)) } else {
                 hints.append(Self.joinHint(pad, bindings: bindings, keyNames: keyNames))
             }

@@ -6,7 +6,7 @@ import KoalioView
 extension FlowRunner {
     /// Prompts in the pictures of the controller named as used last.
     package func prompts(_ context: FlowContext) -> Prompts {
-        Prompts(controller: presence.namedController, bindings: context.settings.bindings, keyNames: context.keyNames)
+        Prompts(controller: presence.namedController(registry, hud: hud), bindings: context.settings.bindings, keyNames: context.keyNames)
     }
 
     /// What is drawn, from the flow's state alone: a menu page over the dimmed level, or the
@@ -27,7 +27,8 @@ extension FlowRunner {
         }
         let session = flow.session
         let live = flow.run.source.isLive
-        var overlay = presence.overlay(at: session.steps, touchOpacityPercent: context.settings.touchOpacityPercent)
+        var overlay = presence.overlay(at: session.steps, touchOpacityPercent: context.settings.touchOpacityPercent,
+                                       current: registry.current, hud: hud)
         if !live {
             overlay.badge = "REPLAY"
             overlay.playbackPaused = flow.run.source.isPlaybackPaused
@@ -36,8 +37,8 @@ extension FlowRunner {
         if let problem { overlay.notice = problem }
         overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
         if live && session.state == .playing {
-            (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, bindings: context.settings.bindings,
-                                                                           keyNames: context.keyNames)
+            (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, registry: registry,
+                                                                           bindings: context.settings.bindings, keyNames: context.keyNames)
         }
         if flow.run.shownState != .playing {  // the end and pause screens' lines, only when shown
             (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)

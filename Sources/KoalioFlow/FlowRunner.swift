@@ -1,24 +1,40 @@
 import KoalioCore
 import KoalioInput
 import KoalioSim
+import KoalioHUD
 
 /// The game above the world as it runs, frame by frame: each frame's controller events read
-/// into the registry, the input reader and what the player sees of the controllers
-/// (``ControllerPresence``); the rules on who steers, when the HUD shows, when the game pauses
-/// itself and how fast the world runs; and each tick's ``FlowState/tick(_:_:load:)``, with the
-/// joins and leaves it asks for performed on the registry. The driver runs it with SDL's
-/// events; the tests run this very code with events of their own making.
+/// into the registry, the input reader and the ``GameState`` (what the player sees of the
+/// controllers); the rules on who steers, when the HUD shows, when the game pauses itself and
+/// how fast the world runs; and each tick's ``FlowState/tick(_:_:load:)``, with the joins and
+/// leaves it asks for performed on the registry. The driver runs it with SDL's events; the
+/// tests run this very code with events of their own making.
 @MainActor
 package final class FlowRunner {
-    package var flow: FlowState
+    /// The whole game above the world, one value.
+    package var state: GameState
     package let registry: ControllerRegistry
-    package let presence: ControllerPresence
+    /// The on-screen controls, a controller among the registry's: shown as ``ControllerPresence/hudShown`` says.
+    package let hud = HUD()
     package private(set) var feed = InputFeed()
 
+    package var flow: FlowState {
+        get { state.flow }
+        set { state.flow = newValue }
+    }
+    package var presence: ControllerPresence {
+        get { state.presence }
+        set { state.presence = newValue }
+    }
+
     package init(flow: FlowState, registry: ControllerRegistry) {
-        self.flow = flow
+        state = GameState(flow: flow)
         self.registry = registry
-        presence = ControllerPresence(registry: registry, showsHUD: flow.run.source.isLive)
+        if !state.presence.hudShown {
+            hud.setVisible(false)
+            registry.onScreenShown = false
+        }
+        registry.attachOnScreen(hud.controller)
     }
 
     // MARK: - A frame's events
@@ -47,14 +63,14 @@ package final class FlowRunner {
     /// controls take the rest.
     package func pointer(_ pointer: PointerEvent) {
         if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { feed.reader.pointerDown(at: pointer.position) }
-        if flow.isInLevel && presence.hud.handle(pointer) { presence.lastUsed = .hud }
+        if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
     }
 
     /// A pad arrived, left or had input: what changed (returned), and the notices, sounds and
     /// self-pause (the pad in use, or a co-op player's, went away) that makes.
     package func pad(_ event: PadEvent) -> (changes: [ControllerChange], effects: [Effect]) {
         let changes = registry.apply(event)
-        return (changes, presence.react(to: changes, at: flow.session.steps))
+        return (changes, presence.react(to: changes, at: flow.session.steps, playerOf: registry.player(of:)))
     }
 
     /// `--watch`: the level's changed files, loaded again (the driver read them); the next tick takes them.
@@ -63,7 +79,10 @@ package final class FlowRunner {
     /// After the frame's events: the on-screen controls show while no pad is connected, in a
     /// level (never during a replay).
     package func endEvents() {
-        presence.updateHUD(visible: registry.controllers.isEmpty && flow.isInLevel, at: flow.session.steps)
+        if let shown = presence.updateHUD(visible: registry.controllers.isEmpty && flow.isInLevel, at: flow.session.steps) {
+            hud.setVisible(shown)
+            registry.onScreenShown = shown
+        }
     }
 
     /// How fast the world runs this frame, as a share of 60 ticks a second: the assist's game
@@ -88,7 +107,8 @@ package final class FlowRunner {
     /// `sourceIndex`: a controller's number in the run's recording, by name.
     package func tick(_ context: FlowContext, sourceIndex: (String) -> Int, load: (LevelRef) -> LevelLoad) -> [Effect] {
         let context = self.context(context)
-        let input = feed.take(from: registry, steering: presence.namedController, pausing: presence.takePauseRequest(),
+        let reloaded = feed.reloaded?.fileName
+        let input = feed.take(from: registry, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
                               sourceIndex: sourceIndex)
         var effects: [Effect] = []
         for effect in flow.tick(input, context, load: load) {
@@ -96,16 +116,19 @@ package final class FlowRunner {
             switch effect {
             case let .join(id):
                 guard let pad = registry.controller(id: id), let player = registry.join(pad) else { continue }
-                presence.show("Player \(player): \(pad.vendorName) joined", at: flow.session.steps)
+                presence.show(.playerJoined(player: player, pad: pad.vendorName), at: flow.session.steps)
                 effects.append(.sound(.padConnected))
             case let .leave(player):
                 registry.leave(player: player)
-                presence.show("Player \(player) left", at: flow.session.steps)
+                presence.show(.playerLeft(player: player), at: flow.session.steps)
                 effects.append(.sound(.padDisconnected))
+            case let .levelReloaded(keptPlace):
+                presence.show(.levelReloaded(file: reloaded ?? "", keptPlace: keptPlace), at: flow.session.steps)
             default:
                 break
             }
         }
+        if flow.isInLevel && flow.run.source.isLive && flow.session.state == .playing { presence.noteFreePads(registry, at: flow.session.steps) }
         return effects
     }
 }

@@ -32,11 +32,14 @@ package struct LevelReload: Equatable {
     package var map: LevelMap
     package var stage: Stage
     package var sha256: [UInt8]
+    /// The level file's name, for the notice that says it was reloaded.
+    package var fileName: String
 
-    package init(map: LevelMap, stage: Stage, sha256: [UInt8]) {
+    package init(map: LevelMap, stage: Stage, sha256: [UInt8], fileName: String) {
         self.map = map
         self.stage = stage
         self.sha256 = sha256
+        self.fileName = fileName
     }
 }
 

@@ -10,6 +10,7 @@ import KoalioView
 import XCTest
 import KoalioSystem
 import KoalioReplayFile
+import KoalioHUD
 
 /// The game above the world without SDL or a window: a ``FlowState`` stepped by hand (through
 /// ``FlowState/tick(_:_:load:)``, the function the driver steps) with
@@ -33,6 +34,7 @@ package final class FlowHarness {
     }
     package var registry: ControllerRegistry { runner.registry }
     package var presence: ControllerPresence { runner.presence }
+    package var hud: HUD { runner.hud }
     /// What the game's driver would give the flow; ``context`` adds the registry's part, as the runner does.
     private var base = FlowContext()
     package var context: FlowContext { runner.context(base) }

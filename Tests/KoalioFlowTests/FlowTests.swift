@@ -207,13 +207,14 @@ final class FlowCaseTests: XCTestCase {
             h.startLevel(0)
             h.tick(20)
             let level = FlowHarness.levels[1]
-            h.runner.levelReloaded(LevelReload(map: level.map, stage: level.stage, sha256: [1, 2, 3]))
+            h.runner.levelReloaded(LevelReload(map: level.map, stage: level.stage, sha256: [1, 2, 3], fileName: "level2.tmx"))
             XCTAssertNotEqual(h.flow.session.stage, level.stage, "not before the tick")
             h.tick()
             XCTAssertEqual(h.flow.session.stage, level.stage)
             XCTAssertEqual(h.flow.run.map, level.map, "drawn as the new file says")
             XCTAssertEqual(h.flow.run.sha256, [1, 2, 3])
             XCTAssertTrue(h.effects.contains { if case .levelReloaded = $0 { return true }; return false })
+            XCTAssertEqual(h.presence.notice?.notice, .levelReloaded(file: "level2.tmx", keptPlace: true), "and says so over the level")
         }
     }
 
@@ -543,7 +544,7 @@ final class FlowCaseTests: XCTestCase {
     func testJoinPromptsFoldIntoACornerHint() throws {
         try MainActor.assumeIsolated {
             let registry = ControllerRegistry()
-            let presence = ControllerPresence(registry: registry, showsHUD: true)
+            var presence = ControllerPresence(showsHUD: true)
             _ = registry.apply(.added(PadDescription(id: 1, name: "DualSense Wireless Controller", category: .dualSense, hasLight: true,
                                                      hasRumble: true)))
             _ = registry.apply(.added(PadDescription(id: 2, name: "Pro Controller", category: .switchPro, hasLight: true,
@@ -551,11 +552,14 @@ final class FlowCaseTests: XCTestCase {
             registry.currentFollowsInput = false
             _ = registry.apply(.button(id: 1, .a, down: true))  // the first pad steers player 1
             let start = 100
-            let early = presence.joinPrompts(at: start, bindings: Bindings(), keyNames: RecordedKeyNames.table)
+            presence.noteFreePads(registry, at: start)
+            presence.noteFreePads(registry, at: start + 1)
+            let early = presence.joinPrompts(at: start, registry: registry, bindings: Bindings(), keyNames: RecordedKeyNames.table)
             XCTAssertEqual(early.prompts.count, 1, "one free pad, one prompt")
             XCTAssertEqual(early.prompts.first?.parts.first, .text("Pro Controller: press "))
             XCTAssertEqual(early.hints, [])
-            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, bindings: Bindings(), keyNames: RecordedKeyNames.table)
+            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, registry: registry, bindings: Bindings(),
+                                            keyNames: RecordedKeyNames.table)
             XCTAssertEqual(late.prompts, [])
             XCTAssertEqual(late.hints.map(\.parts.count), [2], "\"(A) to join\" in the corner")
             XCTAssertEqual(late.hints.first?.parts.last, .text(" to join"))

@@ -17,7 +17,7 @@ extension GameLoop {
         registry.rumbleStrength = effective.rumble ? Float(effective.rumbleStrengthPercent) / 100 : 0
         let layout = HUDLayout(size: Double(effective.touchSizePercent) / 100, leftHanded: effective.leftHanded)
         let follows = effective.joystick == .floating
-        let hud = presence.hud
+        let hud = runner.hud
         if layout != hud.layout || follows != hud.joystick.baseFollows { hud.configure(layout: layout, joystickFollows: follows) }
         platform.setVolumes(Audio.Volumes(music: effective.musicVolume, effects: effective.effectsVolume))
         platform.setScaling(effective.scaling)

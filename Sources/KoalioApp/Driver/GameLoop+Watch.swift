@@ -46,13 +46,12 @@ final class LevelWatch {
     func failed(_ line: String) { problem = line }
 
     /// The flow took the reloaded level (``Effect/levelReloaded(keptPlace:)``): record it anew
-    /// (no ghost: the level is not the one a best run was made on), watch its files, say so.
+    /// (no ghost: the level is not the one a best run was made on), watch its files, say so on
+    /// stderr (the runner shows the notice).
     func reloaded(_ loop: GameLoop, keptPlace: Bool) {
         let flow = loop.flow
         loop.keeper.begin(flow.run, catalogName: nil, ghostOn: false)
         loaded(flow.run.map)
-        let line = "\(PathString.fileName(of: path)) reloaded" + (keptPlace ? "" : ": the koala's spot is not free, back at the spawn")
-        loop.presence.show(line, at: flow.session.steps)
         StandardError.writeLine("koalio: \(path): reloaded" + (keptPlace ? "" : " (back at the spawn)"))
     }
 }
@@ -68,7 +67,7 @@ extension GameLoop {
                 try platform.reload(map.imageFiles.map(TextureID.file))  // edited images are read again
                 try platform.preload(Art.textures(for: map))  // a theme's backdrops, once
             } catch { throw .dataFile(error, reference: map.reference(of: error)) }
-            runner.levelReloaded(LevelReload(map: map, stage: level.stage, sha256: level.sha256))  // the flow takes it at the next tick
+            runner.levelReloaded(LevelReload(map: map, stage: level.stage, sha256: level.sha256, fileName: name))  // the flow takes it at the next tick
         } catch {
             // On screen the file goes by its name (the line is as wide as the view).
             watch.failed(error.naming(watch.path, as: name).description)

@@ -36,8 +36,6 @@ public final class GameLoop {
     /// The game above the world: the controllers' events in, one ``FlowState`` tick at a time.
     let runner: FlowRunner
     var flow: FlowState { runner.flow }
-    /// What the player sees of the controllers: the HUD, notices, join prompts, who steers.
-    var presence: ControllerPresence { runner.presence }
     let keeper: RunKeeper
     /// The player's settings; the settings menu changes them (``change(settings:)``).
     var settings: SettingsStore
@@ -94,7 +92,7 @@ public final class GameLoop {
     public var screen: Screen { flow.screen }
     public var session: Session { flow.session }
     public var ghost: Ghost? { keeper.ghost }
-    public var hud: HUD { presence.hud }
+    public var hud: HUD { runner.hud }
 
     /// The virtual pads an input script attached (detached once `run` returns), for tests to
     /// inspect what SDL sent them.
@@ -304,8 +302,8 @@ public final class GameLoop {
     private func writeTrace() {
         guard let trace = options.trace else { return }
         let session = flow.session
-        var record = TraceRecord(session: session, hudVisible: presence.hud.isVisible, controllers: registry.controllers.count,
-                                 activeController: presence.activeControllerName, renderer: platform.rendererName,
+        var record = TraceRecord(session: session, hudVisible: runner.hud.isVisible, controllers: registry.controllers.count,
+                                 activeController: runner.presence.activeControllerName(registry, hud: runner.hud), renderer: platform.rendererName,
                                  state: flow.run.shownState)
         record.tick = flow.ticks
         record.screen = flow.screen.rawValue
