@@ -52,6 +52,22 @@ extension FlowRunner {
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)
     }
 
+    /// What a tap at `point` lands on, as the picture of this state lays it out: a menu page's
+    /// entry (scrolled as drawn), the pause screen's, or nothing.
+    package func tapTarget(at point: Vec2, _ context: FlowContext) -> Tapped {
+        let context = self.context(context)
+        let rects: [Rect]
+        if let page = flow.menuPage(context, prompts: prompts(context), rawStick: (0, 0)) {
+            rects = MenuLayout.entryRects(page)
+        } else if flow.run.source.isLive && flow.run.shownState == .paused {
+            rects = MenuLayout.pauseEntryRects(count: flow.pausePage(context).entries.count)
+        } else {
+            rects = []
+        }
+        guard let index = rects.firstIndex(where: { $0.width > 0 && $0.contains(point) }) else { return .elsewhere }
+        return .entry(index, rightHalf: point.x >= rects[index].x + rects[index].width / 2)
+    }
+
     /// Whether the phones' pairing card shows: while phones may join and fewer than four play,
     /// on the title and on a live run's pause screen (a typed code is valid only then).
     package func showsPairingCard(_ context: FlowContext) -> Bool {

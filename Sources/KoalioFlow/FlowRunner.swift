@@ -59,10 +59,12 @@ package final class FlowRunner {
         presence.pauseRequested = true
     }
 
-    /// The menus, the pause screen's entries and "You Won!" take taps; in a level the on-screen
-    /// controls take the rest.
-    package func pointer(_ pointer: PointerEvent) {
-        if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { feed.reader.pointerDown(at: pointer.position) }
+    /// The menus, the pause screen's entries and "You Won!" take taps (what the view has under
+    /// the pointer, ``tapTarget(at:_:)``); in a level the on-screen controls take the rest.
+    package func pointer(_ pointer: PointerEvent, _ context: FlowContext) {
+        if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) {
+            feed.reader.tap(tapTarget(at: pointer.position, context))
+        }
         if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
     }
 

@@ -87,7 +87,7 @@ extension FlowState {
             leaveLevel()
             return true
         }
-        guard run.session.state == .won, input.choose || input.tap != nil else { return false }
+        guard run.session.state == .won, input.choose || input.tapped != nil else { return false }
         effects.append(.sound(.menuChoose))
         switch wonNext(context) {
         case .nextLevel: if let next = nextLevel(context) { startLevel(next, context, &effects) }
@@ -133,7 +133,7 @@ extension FlowState {
     /// "World N complete!": any choose, back or tap (or its time running out) goes on to the
     /// level select, on the next world's first level when there is one.
     package mutating func worldCompleteTick(world: Int, since: Int, _ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
-        guard input.choose || input.anyBack || input.tap != nil || ticks - since >= Self.worldCompleteTicks else { return }
+        guard input.choose || input.anyBack || input.tapped != nil || ticks - since >= Self.worldCompleteTicks else { return }
         if ticks - since < Self.worldCompleteTicks { effects.append(.sound(.menuChoose)) }
         let next = world * FlowState.levelsPerWorld
         selection[.levels] = min(next, max(0, context.levelNames.count - 1))
@@ -170,7 +170,7 @@ extension FlowState {
         let page = pausePage(context)
         moveSelection(of: page, key: .level, up: input.up, down: input.down, &effects)
         var chosen: Int?
-        if let tap = input.tap { chosen = MenuLayout.pauseEntryRects(count: entries.count).firstIndex { $0.contains(tap) } }
+        if let index = input.tapped?.entry, entries.indices.contains(index) { chosen = index }
         if input.choose { chosen = min(selection[.level] ?? 0, entries.count - 1) }
         guard let chosen else { return .stay }
         effects.append(.sound(.menuChoose))

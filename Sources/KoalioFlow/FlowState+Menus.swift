@@ -29,9 +29,9 @@ extension FlowState {
         let key = screen
         moveSelection(of: page, key: key, up: input.up || input.left, down: input.down || input.right, &effects)
         let chosen: Int
-        if let tap = input.tap {
+        if let tapped = input.tapped {
             // A tap picks the entry it lands on; a tap elsewhere does nothing.
-            guard let index = MenuLayout.entry(at: tap, in: page), page.entries[index].enabled else { return }
+            guard let index = tapped.entry, page.entries.indices.contains(index), page.entries[index].enabled else { return }
             selection[key] = index
             chosen = index
         } else if input.choose {
@@ -94,8 +94,8 @@ extension FlowState {
         moveSelection(of: page, key: .addPhone, up: input.up, down: input.down, &effects)
         let entries = Self.addPhoneEntries(context)
         var chosen: FlowState.AddPhoneEntry?
-        if let tap = input.tap {
-            chosen = MenuLayout.entry(at: tap, in: page).map { entries[$0] }
+        if let tapped = input.tapped {
+            chosen = tapped.entry.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
         } else if input.choose {
             chosen = entries[min(selection[.addPhone] ?? page.selection, entries.count - 1)]  // as moved this tick
         } else if input.anyBack {
@@ -140,7 +140,7 @@ extension FlowState {
         if question.selection != quitConfirmation?.selection { effects.append(.sound(.menuMove)) }
         quitConfirmation = question
         var chosen: QuitConfirmation.Answer?
-        if let tap = input.tap { chosen = MenuLayout.entry(at: tap, count: answers.count).map { answers[$0] } }
+        if let index = input.tapped?.entry, answers.indices.contains(index) { chosen = answers[index] }
         if input.choose { chosen = question.selection }
         if input.anyBack { chosen = .no }
         guard let chosen else { return }
@@ -151,7 +151,7 @@ extension FlowState {
 
     /// How to play: Esc, B or Back (chosen or tapped) returns where it was opened from.
     package mutating func howToPlayTick(_ exit: SettingsState.Exit, _ input: MenuInput, _ effects: inout [Effect]) {
-        let tapsBack = input.tap.map { MenuLayout.entry(at: $0, count: Self.howToPlayRows, compact: true) == Self.howToPlayRows - 1 } ?? false
+        let tapsBack = input.tapped?.entry == Self.howToPlayRows - 1
         guard input.anyBack || input.choose || tapsBack else { return }
         effects.append(.sound(.menuChoose))
         mode = exit == .level ? .level : .title

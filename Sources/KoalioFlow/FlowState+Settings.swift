@@ -29,11 +29,10 @@ extension FlowState {
         let index = min(selection[state.page] ?? 0, rows.count - 1)
         let page = MenuPage(heading: "", entries: rows.map(\.entry), selection: index, hint: Prompt([]), compact: true)
         moveSelection(of: page, key: state.page, up: menu.up, down: menu.down, &effects)
-        if let tap = menu.tap {
-            guard let hit = MenuLayout.entry(at: tap, count: rows.count, compact: true) else { return }
+        if let tapped = menu.tapped {
+            guard case let .entry(hit, rightHalf) = tapped, rows.indices.contains(hit) else { return }
             selection[state.page] = hit
-            let rect = MenuLayout.entryRects(count: rows.count, compact: true)[hit]
-            return perform(rows[hit], step: tap.x >= rect.x + rect.width / 2 ? 1 : -1, state, context, &effects)
+            return perform(rows[hit], step: rightHalf ? 1 : -1, state, context, &effects)
         }
         if menu.left || menu.right, case let .adjust(change) = rows[index].kind {
             effects.append(.sound(.menuMove))
@@ -89,7 +88,7 @@ extension FlowState {
                                       _ effects: inout [Effect]) {
         var state = state
         state.capture = nil
-        if input.menu.tap != nil {
+        if input.menu.tapped != nil {
             mode = .settings(state)
             return
         }

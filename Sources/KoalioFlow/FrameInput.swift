@@ -54,8 +54,8 @@ package struct MenuInput: Equatable {
     package var padBack = false
     /// Q: out of a paused level.
     package var quit = false
-    /// Where the mouse or a finger went down this tick, in the logical view.
-    package var tap: Vec2?
+    /// What the mouse or a finger went down on this tick.
+    package var tapped: Tapped?
 
     /// Esc, B or Q: the way back, wherever it is offered.
     package var anyBack: Bool { back || padBack || quit }
@@ -98,7 +98,7 @@ package struct FrameInputReader {
         }
     }
 
-    package mutating func pointerDown(at point: Vec2) { pending.tap = point }
+    package mutating func tap(_ target: Tapped) { pending.tapped = target }
 
     /// Nothing read since the last tick waits for the next one.
     package var isIdle: Bool { pending == MenuInput() && keys.isEmpty && !fullscreenToggled }

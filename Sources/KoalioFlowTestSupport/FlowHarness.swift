@@ -124,6 +124,14 @@ package final class FlowHarness {
         tick()
     }
 
+    /// The mouse pressed at `point` (in the logical view) for one tick and let go the next.
+    package func click(_ point: Vec2) {
+        runner.pointer(PointerEvent(id: .mouse, phase: .down, position: point), base)
+        tick()
+        runner.pointer(PointerEvent(id: .mouse, phase: .up, position: point), base)
+        tick()
+    }
+
     /// A pad's button (by SDL's name) pressed for one tick and released the next.
     package func press(_ binding: PadBinding, pad id: Int) {
         set(binding, pad: id, down: true)

@@ -624,3 +624,33 @@ final class StillScreenRuleTests: XCTestCase {
     }
 }
 
+/// A tap lands on what the view has under it: the flow gets the entry, never a position.
+final class TapTests: XCTestCase {
+    func testTapsHitTheEntriesAsDrawn() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let centre = { (rect: Rect) in Vec2(rect.x + rect.width / 2, rect.y + rect.height / 2) }
+            h.click(Vec2(2, 2))
+            XCTAssertEqual(h.screen, .title, "a tap on no entry does nothing")
+            XCTAssertEqual(h.runner.tapTarget(at: Vec2(2, 2), h.context), .elsewhere)
+            h.press(.escape)
+            XCTAssertEqual(h.screen, .quitConfirmation)
+            h.click(centre(MenuLayout.entryRects(count: 2)[1]))
+            XCTAssertEqual(h.screen, .title, "No, tapped: the question goes")
+            XCTAssertFalse(h.effects.contains(.quit))
+            h.startLevel(0)
+            h.tick(30)
+            h.press(.escape)
+            XCTAssertEqual(h.flow.session.state, .paused)
+            let entries = FlowState.pauseEntries(h.context)
+            let restart = try XCTUnwrap(entries.firstIndex(of: .restart))
+            let rect = MenuLayout.pauseEntryRects(count: entries.count)[restart]
+            XCTAssertEqual(h.runner.tapTarget(at: Vec2(rect.x + 1, rect.y + 1), h.context), .entry(restart, rightHalf: false))
+            XCTAssertEqual(h.runner.tapTarget(at: Vec2(rect.x + rect.width - 1, rect.y + 1), h.context), .entry(restart, rightHalf: true))
+            h.click(centre(rect))
+            XCTAssertEqual(h.flow.session.state, .playing, "Restart, tapped on the pause screen")
+            XCTAssertEqual(h.flow.session.world.tick, 1, "from the start")
+        }
+    }
+}
+
