@@ -77,7 +77,7 @@ public enum Game {
                 let loaded = ProgressFile.load(path: path)
                 if let warning = loaded.warning {
                     StandardError.writeLine("koalio: warning: \(warning)")
-                    loopOptions.fileNotices.append("\(ProgressFile.fileName) could not be read: kept, not overwritten")
+                    loopOptions.fileNotices.append(.progressUnreadable)
                 }
                 loopOptions.progress = loaded.progress
                 loopOptions.progressPath = path

@@ -17,10 +17,11 @@ public struct LevelCatalog {
     public static let levelsPerWorld = FlowState.levelsPerWorld
     /// Loads a level by name (or a path): its map, stage and file's SHA-256 (which replays record).
     public var load: @MainActor (String) throws(KoalioError) -> LevelFile
-    /// The level packs on the shelf ("More levels"), as listed when the game started.
-    public var shelf = LevelPackShelf()
-    /// The shelf as the flow lists it: each level's record key from its file's digest.
+    /// The level packs on the shelf ("More levels") as the flow lists them, read when the game
+    /// started: each level's file and its record key (from the file's digest).
     package var packListings: [PackListing] = []
+    /// One line for each pack on the shelf that cannot be read.
+    public var packProblems: [String] = []
 
     public init(names: [String], load: @escaping @MainActor (String) throws(KoalioError) -> LevelFile) {
         self.names = names
@@ -30,8 +31,8 @@ public struct LevelCatalog {
     /// Puts `shelf` in the catalog, each pack level's file read and hashed once for its key
     /// (what listing the packs costs: `make bench` measures it).
     public mutating func stock(_ shelf: LevelPackShelf) {
-        self.shelf = shelf
         packListings = Self.listings(shelf)
+        packProblems = shelf.problems
     }
 
     static func listings(_ shelf: LevelPackShelf) -> [PackListing] {
@@ -39,7 +40,7 @@ public struct LevelCatalog {
             PackListing(id: pack.id, title: pack.manifest.title, author: pack.manifest.author, levels: pack.manifest.levels.map { level in
                 let key = pack.missing.contains(level) ? nil
                     : (try? FileBytes.read(pack.path(of: level), limit: LevelLimits.fileBytes)).map { LevelPack.recordKey(sha256: SHA256.hash($0)) }
-                return PackListing.Level(name: level, key: key, medals: pack.manifest.medals[level])
+                return PackListing.Level(name: level, key: key, medals: pack.manifest.medals[level], path: pack.path(of: level))
             })
         }
     }

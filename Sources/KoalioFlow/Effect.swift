@@ -28,8 +28,8 @@ package enum Effect: Equatable {
     /// A free pad joins as the next player; a player leaves (their pad is free again).
     case join(ControllerID)
     case leave(player: Int)
-    /// One line on stderr, `koalio: …`.
-    case warn(String)
+    /// A chosen level did not start: one line on stderr, `koalio: …` (the menu says it too).
+    case levelRefused(LoadProblem)
     case quit
     /// Add a phone was opened with phone pads off: turn them on (the server, `[phones] enabled`).
     case turnPhonesOn

@@ -70,7 +70,7 @@ extension FlowState {
     }
 
     private mutating func chooseOnTitle(_ index: Int, _ context: FlowContext, _ effects: inout [Effect]) {
-        titleNotice = nil  // seen: it goes once the player moves on
+        fileNotices = []  // seen: it goes once the player moves on
         guard TitleEntry.allCases.indices.contains(index) else { return }
         switch TitleEntry.allCases[index] {
         case .play: mode = .levelSelect
@@ -169,14 +169,14 @@ extension FlowState {
     /// the place and the problem, on stderr and on the level select) the player stays in the menu.
     package mutating func levelLoaded(_ level: LevelRef, _ load: LevelLoad, _ context: FlowContext) -> [Effect] {
         switch (load, level) {
-        case let (.refused(message), .catalog):
-            levelNotice = message
+        case let (.refused(problem), .catalog):
+            levelNotice = problem
             mode = .levelSelect
-            return [.warn(message)]
-        case let (.refused(message), .pack(pack, _)):
-            levelNotice = message
+            return [.levelRefused(problem)]
+        case let (.refused(problem), .pack(pack, _)):
+            levelNotice = problem
             mode = .packLevels(pack)
-            return [.warn(message)]
+            return [.levelRefused(problem)]
         case let (.loaded(map, stage, sha256), .catalog(index)):
             run = LevelRun(session: Session(stage: stage, assist: context.settings.assist), map: map, index: index, sha256: sha256)
             selection[.levels] = index

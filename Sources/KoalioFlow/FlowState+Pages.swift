@@ -57,14 +57,14 @@ extension FlowState {
     package func listPage(_ context: FlowContext, prompts: Prompts?) -> MenuPage? {
         switch mode {
         case .title:
-            return MenuPage(heading: "koalio", subheading: titleNotice ?? "a koala, some spikes, and a flag",
+            return MenuPage(heading: "koalio", subheading: Self.titleNotice(fileNotices.map(\.words)) ?? "a koala, some spikes, and a flag",
                             entries: TitleEntry.allCases.map { MenuPage.Entry($0.label) }, selection: selection[.title] ?? 0,
                             hint: prompts?.menuHint(choose: "go", back: "quit") ?? Prompt([]))
         case .levelSelect:
             var page = Self.levelSelectPage(names: context.levelNames, progress: progress, medals: context.medals,
                                             selection: selection[.levels] ?? 0,
                                             hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
-            page.subheading = levelNotice
+            page.subheading = levelNotice?.words
             return page
         case .packs:
             return Self.packsPage(context, progress: progress, selection: selection[.packs] ?? 0,
@@ -73,7 +73,7 @@ extension FlowState {
             guard context.packs.indices.contains(index) else { return nil }
             var page = Self.packLevelsPage(context.packs[index], progress: progress, selection: selection[.packLevels] ?? 0,
                                            hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
-            if let levelNotice { page.subheading = levelNotice }
+            if let levelNotice { page.subheading = levelNotice.words }
             return page
         case .settings, .howToPlay, .addPhone, .level, .worldComplete:
             return nil
@@ -275,7 +275,7 @@ extension FlowState {
             break
         }
         if state.page == .assist { page.subheading = "Applies from the next level start; no best times or medals." }
-        if state.page == .settings && index == SettingsMenu.deadZoneRow {
+        if state.page == .settings && rows[index].setting == .deadZone {
             page.stick = (Double(rawStick.x), Double(rawStick.y), Double(context.settings.deadZonePercent) / 100)
         }
         return page

@@ -15,20 +15,20 @@ package struct FlowState: Equatable {
     package var quitConfirmation: QuitConfirmation?
     /// The selected entry of each menu, kept while the player visits another.
     package var selection: [Screen: Int] = [:]
-    /// The title's line about the player's files, until the player first leaves the title.
-    package var titleNotice: String?
+    /// What the title says about the player's files, until the player first leaves the title.
+    package var fileNotices: [FileNotice]
     /// The level select's line about a level that could not be loaded, until the next choice.
-    package var levelNotice: String?
+    package var levelNotice: LoadProblem?
     /// Levels come in worlds of three: a world's last level ends with its "world complete".
     package static let levelsPerWorld = 3
     /// 60 Hz updates so far, menus included: the trace's tick and the input script's clock.
     package private(set) var ticks = 0
 
-    package init(mode: Mode, run: LevelRun, progress: PlayerProgress = PlayerProgress(), titleNotice: String? = nil) {
+    package init(mode: Mode, run: LevelRun, progress: PlayerProgress = PlayerProgress(), fileNotices: [FileNotice] = []) {
         self.mode = mode
         self.run = run
         self.progress = progress
-        self.titleNotice = titleNotice
+        self.fileNotices = fileNotices
     }
 
     /// The screen as the trace names it (`title`, `levels`, `level`, a settings page, `quit`).

@@ -1,9 +1,27 @@
 import KoalioCore
 import KoalioSim
 
-/// A level of the catalog, loaded and ready to draw, or why it cannot be played (one line
-/// naming the file, the place and the problem): the driver's answer to ``Effect/loadLevel(_:)``.
+/// A level of the catalog, loaded and ready to draw, or why it cannot be played: the driver's
+/// answer to ``Effect/loadLevel(_:)``.
 package enum LevelLoad {
     case loaded(LevelMap, Stage, sha256: [UInt8])
-    case refused(String)
+    case refused(LoadProblem)
+}
+
+/// Why a chosen level does not start, as a value: the flow keeps it for the menu's line and
+/// asks the driver to report it (``Effect/levelRefused(_:)``); the view turns it into words.
+package enum LoadProblem: Equatable, Sendable {
+    /// The menu named a level that is not there (the catalog or the pack changed under it).
+    case noSuchLevel
+    /// Its file, or a file it names, cannot be used: the file, the place and the problem, as
+    /// the file's reader tells it (one line, escaped for the terminal).
+    case file(String)
+
+    /// The line as the player reads it, on the menu and on stderr.
+    package var words: String {
+        switch self {
+        case .noSuchLevel: "that level is not there any more"
+        case let .file(line): line
+        }
+    }
 }

@@ -9,11 +9,14 @@ package struct PackListing: Equatable, Sendable {
         /// Where its records are kept (``LevelPack/recordKey(sha256:)``); nil: its file is missing.
         package var key: String?
         package var medals: MedalTimes?
+        /// Its file, which the driver reads when the level is chosen.
+        package var path: String
 
-        package init(name: String, key: String?, medals: MedalTimes? = nil) {
+        package init(name: String, key: String?, medals: MedalTimes? = nil, path: String = "") {
             self.name = name
             self.key = key
             self.medals = medals
+            self.path = path
         }
     }
 

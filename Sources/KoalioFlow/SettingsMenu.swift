@@ -22,6 +22,8 @@ package struct SettingsRow {
     /// Where the setting lives in `settings.toml` (`audio.music`, `keyboard.jump`); a page's
     /// row names its table (`touch`). Rows whose setting had to be reset are marked.
     package var fileKey: String?
+    /// The row of a setting of the table: the setting it shows.
+    package var setting: Setting.ID?
 }
 
 /// Waiting for the key or pad button a player presses to rebind an action.
@@ -85,7 +87,7 @@ package enum SettingsMenu {
                 let conflicts = keys.flatMap { settings.bindings.conflicts(of: $0, with: action) }
                 return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
                                                 glyphs: Prompt(keys.map { .glyph(.keycap(context.keyNames.name(of: $0))) }), warns: !conflicts.isEmpty),
-                                   kind: .bind(action), fileKey: "keyboard." + action.rawValue)
+                                   kind: .bind(action), fileKey: Setting.Section.keyboard.rawValue + "." + action.rawValue)
             } + [SettingsRow(entry: .init("Reset to defaults"), kind: .reset), SettingsRow(entry: .init("Back"), kind: .back)]
         case .padControls:
             return Action.allCases.map { action in
@@ -94,75 +96,71 @@ package enum SettingsMenu {
                 let physical = settings.bindings.physicalButtons(for: action, on: context.padCategory)
                 return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
                                                 glyphs: Prompt(physical.map { .glyph(.pad($0, context.padStyle)) }), warns: !conflicts.isEmpty),
-                                   kind: .bind(action), fileKey: "gamepad." + action.rawValue)
+                                   kind: .bind(action), fileKey: Setting.Section.gamepad.rawValue + "." + action.rawValue)
             } + [
-                row("gamepad.nintendo_buttons", settings),
-                row("phones.enabled", settings),
+                row(.nintendoButtons, settings),
+                row(.phones, settings),
                 SettingsRow(entry: .init("Reset to defaults"), kind: .reset),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ].compactMap { $0 }
+            ]
         case .touchControls:
             return [
-                row("touch.opacity", settings),
-                row("touch.size", settings),
-                row("touch.left_handed", settings),
-                row("touch.joystick", settings),
+                row(.touchOpacity, settings),
+                row(.touchSize, settings),
+                row(.leftHanded, settings),
+                row(.joystick, settings),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ].compactMap { $0 }
+            ]
         case .video:
             return [
-                row("video.fullscreen", settings),
-                row("video.window_scale", settings),
+                row(.fullscreen, settings),
+                row(.windowScale, settings),
                 displayRow(context),
-                row("video.scaling", settings),
+                row(.scaling, settings),
                 smoothMotionRow(context),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ].compactMap { $0 }
+            ]
         case .assist:
             return [
-                row("assist.speed", settings),
-                row("assist.invincible", settings),
-                row("assist.infinite_dash", settings),
+                row(.speed, settings),
+                row(.invincible, settings),
+                row(.infiniteDash, settings),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ].compactMap { $0 }
+            ]
         default:
             return [
-                SettingsRow(entry: .init("Keyboard keys"), kind: .open(.keyboardControls), fileKey: "keyboard"),
-                SettingsRow(entry: .init("Pad buttons"), kind: .open(.padControls), fileKey: "gamepad"),
-                row("gamepad.dead_zone", settings),
-                row("gamepad.rumble", settings),
-                row("gamepad.rumble_strength", settings),
-                SettingsRow(entry: .init("On-screen controls"), kind: .open(.touchControls), fileKey: "touch"),
-                SettingsRow(entry: .init("Video"), kind: .open(.video), fileKey: "video"),
-                row("audio.music", settings),
-                row("audio.effects", settings),
-                row("game.ghost", settings),
-                SettingsRow(entry: .init("Assist", detail: settings.assist.isOn ? "on" : "off"), kind: .open(.assist), fileKey: "assist"),
+                SettingsRow(entry: .init("Keyboard keys"), kind: .open(.keyboardControls), fileKey: Setting.Section.keyboard.rawValue),
+                SettingsRow(entry: .init("Pad buttons"), kind: .open(.padControls), fileKey: Setting.Section.gamepad.rawValue),
+                row(.deadZone, settings),
+                row(.rumble, settings),
+                row(.rumbleStrength, settings),
+                SettingsRow(entry: .init("On-screen controls"), kind: .open(.touchControls), fileKey: Setting.Section.touch.rawValue),
+                SettingsRow(entry: .init("Video"), kind: .open(.video), fileKey: Setting.Section.video.rawValue),
+                row(.music, settings),
+                row(.effects, settings),
+                row(.ghost, settings),
+                SettingsRow(entry: .init("Assist", detail: settings.assist.isOn ? "on" : "off"), kind: .open(.assist), fileKey: Setting.Section.assist.rawValue),
                 SettingsRow(entry: .init("Back"), kind: .back),
-            ].compactMap { $0 }
+            ]
         }
     }
-
-    /// The main page's dead-zone row (where the live stick view is drawn).
-    package static let deadZoneRow = 2
 
     package static func conflictText(_ actions: [Action]) -> String? {
         actions.isEmpty ? nil : "also " + Set(actions).sorted { $0.rawValue < $1.rawValue }.map(\.title).joined(separator: ", ")
     }
 
     /// The row of a setting of the table (``Setting/all``): its label, its value as shown, and
-    /// left and right moving it as the table says. Nil for a key the table does not have (a
-    /// test holds every page's keys to the table).
-    package static func row(_ fileKey: String, _ settings: Settings) -> SettingsRow? {
-        guard let setting = Setting.named(fileKey) else { return nil }
+    /// left and right moving it as the table says.
+    package static func row(_ id: Setting.ID, _ settings: Settings) -> SettingsRow {
+        let setting = Setting.with(id)
         return SettingsRow(entry: .init(setting.label, detail: setting.shown(settings)),
-                           kind: .adjust { settings, direction in setting.adjust(&settings, by: direction) }, fileKey: fileKey)
+                           kind: .adjust { settings, direction in setting.adjust(&settings, by: direction) }, fileKey: setting.fileKey, setting: id)
     }
 
     /// Smooth motion as the table shows it, and for `auto` what that comes to on this display
     /// ("auto: on at 144 Hz").
-    package static func smoothMotionRow(_ context: Context) -> SettingsRow? {
-        guard var row = row("video.smooth_motion", context.settings) else { return nil }
+    package static func smoothMotionRow(_ context: Context) -> SettingsRow {
+        var row = row(.smoothMotion, context.settings)
         if context.settings.smoothMotion == .auto {
             let rate = context.refreshRate ?? Tick.perSecond
             row.entry.detail = "auto: \(Settings.SmoothMotion.auto.isOn(refreshRate: rate) ? "on" : "off") at \(rate) Hz"
@@ -180,6 +178,6 @@ package enum SettingsMenu {
             guard !displays.isEmpty else { return }
             let index = ((current ?? 0) + step + displays.count) % displays.count
             settings.display = index == 0 ? "" : displays[index]
-        }, fileKey: "video.display")
+        }, fileKey: Setting.with(.display).fileKey, setting: .display)
     }
 }

@@ -64,7 +64,7 @@ package final class FlowHarness {
         load = { level in
             // A pack's levels are level 1 again (`broken` names catalog levels only).
             guard case let .catalog(index) = level else { return .loaded(levels[0].map, levels[0].stage, sha256: levels[0].sha256) }
-            return broken.contains(index) ? .refused("Levels/\(levels[index].name).tmx:3: broken on purpose")
+            return broken.contains(index) ? .refused(.file("Levels/\(levels[index].name).tmx:3: broken on purpose"))
                 : .loaded(levels[index].map, levels[index].stage, sha256: levels[index].sha256)
         }
         base.packs = [Self.pack]

@@ -30,6 +30,7 @@ public struct Setting {
         case keyboard, gamepad, touch, video, audio, game, assist, phones
     }
 
+    public var id: ID
     public var section: Section
     public var key: String
     /// The file's comment above it.
@@ -46,50 +47,78 @@ public struct Setting {
     /// … and the stick's dead zone by this much.
     public static let deadZoneStep = 5
 
-    /// Every setting, in the file's order.
-    public static var all: [Setting] {
-        [
-            choice(.gamepad, "nintendo_buttons", "Nintendo buttons", [("position", "by position"), ("label", "by label")],
-                   get: { $0.bindings.nintendoByLabel ? "label" : "position" }, set: { $0.bindings.nintendoByLabel = $1 == "label" },
-                   "Switch pads: \"a\" is the bottom button as on other pads (position), or the button printed A"),
-            integer(.gamepad, "dead_zone", "Stick dead zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep,
-                    "Percent of the stick's travel ignored around its centre"),
-            boolean(.gamepad, "rumble", "Rumble", \.rumble, "Rumble when the koala dies"),
-            integer(.gamepad, "rumble_strength", "Rumble strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep,
-                    "Rumble strength in percent"),
-            integer(.touch, "opacity", "Opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep,
-                    "On-screen controls: opacity in percent"),
-            integer(.touch, "size", "Size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, "On-screen controls: size in percent"),
-            boolean(.touch, "left_handed", "Left-handed", \.leftHanded, "On-screen controls mirrored: joystick on the right"),
-            choice(.touch, "joystick", "Joystick", Settings.JoystickMode.allCases.map { ($0.rawValue, $0.rawValue) },
-                   get: { $0.joystick.rawValue }, set: { $0.joystick = Settings.JoystickMode(rawValue: $1) ?? .floating }, "On-screen joystick"),
-            boolean(.video, "fullscreen", "Fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)"),
-            integer(.video, "window_scale", "Window scale", \.windowScale, Settings.windowScaleRange, step: 1, unit: "x",
-                    "Window size as a multiple of 568×320"),
-            choice(.video, "scaling", "Scaling", ViewScaling.allCases.map { ($0.rawValue, $0.rawValue) },
-                   get: { $0.scaling.rawValue }, set: { $0.scaling = ViewScaling(rawValue: $1) ?? .pixelPerfect },
-                   "Pixel-perfect: whole multiples of the view; fill: as large as the screen allows, in its shape"),
-            Setting(section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", label: "Display",
-                    value: .text(\.display, shape: "a display's name in quotes")),
-            choice(.video, "smooth_motion", "Smooth motion", Settings.SmoothMotion.allCases.map { ($0.rawValue, $0.rawValue) },
-                   get: { $0.smoothMotion.rawValue }, set: { $0.smoothMotion = Settings.SmoothMotion(rawValue: $1) ?? .auto },
-                   "Draw between the 60 Hz steps, once per display refresh: auto (on above 60 Hz), on or off"),
-            integer(.audio, "music", "Music volume", \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent"),
-            integer(.audio, "effects", "Effects volume", \.effectsVolume, Settings.percentRange, step: percentStep,
-                    "Sound effects volume in percent"),
-            boolean(.game, "ghost", "Ghost of your best run", \.ghost, "Race the ghost of your best run in levels you have won"),
-            integer(.assist, "speed", "Game speed", \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent,
-                    "Assist: game speed in percent (runs with any assist on set no best time or medal)"),
-            boolean(.assist, "invincible", "Invincible", \.assist.invincible,
-                    "Assist: spikes and critters do not kill; a fall returns you to the last checkpoint"),
-            boolean(.assist, "infinite_dash", "Infinite dash", \.assist.infiniteDash, "Assist: dash without holding the dash button"),
-            boolean(.phones, "enabled", "Phone pads", \.phones,
-                    "Phones may join as game pads: koalio listens on this machine's private network addresses"),
-        ]
+    /// Each setting as code names it (the file spells it `section.key`: ``fileKey``), in the
+    /// file's order: a menu row, a test or the command line asks for one by its case, never by
+    /// a string or a place.
+    public enum ID: String, CaseIterable, Sendable {
+        case nintendoButtons, deadZone, rumble, rumbleStrength, touchOpacity, touchSize, leftHanded, joystick
+        case fullscreen, windowScale, scaling, display, smoothMotion, music, effects, ghost, speed, invincible, infiniteDash, phones
     }
 
-    /// The setting at `section.key` (`audio.music`).
-    public static func named(_ fileKey: String) -> Setting? { all.first { $0.fileKey == fileKey } }
+    /// Every setting, in the file's order.
+    public static var all: [Setting] { ID.allCases.map(with) }
+
+    /// The setting `id` names (every one has a row in the table: the switch is exhaustive).
+    public static func with(_ id: ID) -> Setting {
+        switch id {
+        case .nintendoButtons:
+            return choice(.nintendoButtons, .gamepad, "nintendo_buttons", "Nintendo buttons", [("position", "by position"), ("label", "by label")],
+                       get: { $0.bindings.nintendoByLabel ? "label" : "position" }, set: { $0.bindings.nintendoByLabel = $1 == "label" },
+                       "Switch pads: \"a\" is the bottom button as on other pads (position), or the button printed A")
+        case .deadZone:
+            return integer(.deadZone, .gamepad, "dead_zone", "Stick dead zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep,
+                        "Percent of the stick's travel ignored around its centre")
+        case .rumble:
+            return boolean(.rumble, .gamepad, "rumble", "Rumble", \.rumble, "Rumble when the koala dies")
+        case .rumbleStrength:
+            return integer(.rumbleStrength, .gamepad, "rumble_strength", "Rumble strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep,
+                        "Rumble strength in percent")
+        case .touchOpacity:
+            return integer(.touchOpacity, .touch, "opacity", "Opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep,
+                        "On-screen controls: opacity in percent")
+        case .touchSize:
+            return integer(.touchSize, .touch, "size", "Size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, "On-screen controls: size in percent")
+        case .leftHanded:
+            return boolean(.leftHanded, .touch, "left_handed", "Left-handed", \.leftHanded, "On-screen controls mirrored: joystick on the right")
+        case .joystick:
+            return choice(.joystick, .touch, "joystick", "Joystick", Settings.JoystickMode.allCases.map { ($0.rawValue, $0.rawValue) },
+                       get: { $0.joystick.rawValue }, set: { $0.joystick = Settings.JoystickMode(rawValue: $1) ?? .floating }, "On-screen joystick")
+        case .fullscreen:
+            return boolean(.fullscreen, .video, "fullscreen", "Fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)")
+        case .windowScale:
+            return integer(.windowScale, .video, "window_scale", "Window scale", \.windowScale, Settings.windowScaleRange, step: 1, unit: "x",
+                        "Window size as a multiple of 568×320")
+        case .scaling:
+            return choice(.scaling, .video, "scaling", "Scaling", ViewScaling.allCases.map { ($0.rawValue, $0.rawValue) },
+                       get: { $0.scaling.rawValue }, set: { $0.scaling = ViewScaling(rawValue: $1) ?? .pixelPerfect },
+                       "Pixel-perfect: whole multiples of the view; fill: as large as the screen allows, in its shape")
+        case .display:
+            return Setting(id: .display, section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", label: "Display",
+                        value: .text(\.display, shape: "a display's name in quotes"))
+        case .smoothMotion:
+            return choice(.smoothMotion, .video, "smooth_motion", "Smooth motion", Settings.SmoothMotion.allCases.map { ($0.rawValue, $0.rawValue) },
+                       get: { $0.smoothMotion.rawValue }, set: { $0.smoothMotion = Settings.SmoothMotion(rawValue: $1) ?? .auto },
+                       "Draw between the 60 Hz steps, once per display refresh: auto (on above 60 Hz), on or off")
+        case .music:
+            return integer(.music, .audio, "music", "Music volume", \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent")
+        case .effects:
+            return integer(.effects, .audio, "effects", "Effects volume", \.effectsVolume, Settings.percentRange, step: percentStep,
+                        "Sound effects volume in percent")
+        case .ghost:
+            return boolean(.ghost, .game, "ghost", "Ghost of your best run", \.ghost, "Race the ghost of your best run in levels you have won")
+        case .speed:
+            return integer(.speed, .assist, "speed", "Game speed", \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent,
+                        "Assist: game speed in percent (runs with any assist on set no best time or medal)")
+        case .invincible:
+            return boolean(.invincible, .assist, "invincible", "Invincible", \.assist.invincible,
+                        "Assist: spikes and critters do not kill; a fall returns you to the last checkpoint")
+        case .infiniteDash:
+            return boolean(.infiniteDash, .assist, "infinite_dash", "Infinite dash", \.assist.infiniteDash, "Assist: dash without holding the dash button")
+        case .phones:
+            return boolean(.phones, .phones, "enabled", "Phone pads", \.phones,
+                        "Phones may join as game pads: koalio listens on this machine's private network addresses")
+        }
+    }
 
     // MARK: - The menu
 
@@ -122,20 +151,20 @@ public struct Setting {
 
     // MARK: - Making the table
 
-    private static func integer(_ section: Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Int>,
+    private static func integer(_ id: ID, _ section: Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Int>,
                                 _ range: ClosedRange<Int>, step: Int, unit: String = "%", _ comment: String) -> Setting {
-        Setting(section: section, key: key, comment: comment, label: label, value: .integer(path, range, step: step, unit: unit))
+        Setting(id: id, section: section, key: key, comment: comment, label: label, value: .integer(path, range, step: step, unit: unit))
     }
 
-    private static func boolean(_ section: Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Bool>,
+    private static func boolean(_ id: ID, _ section: Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Bool>,
                                 _ comment: String) -> Setting {
-        Setting(section: section, key: key, comment: comment, label: label, value: .boolean(path))
+        Setting(id: id, section: section, key: key, comment: comment, label: label, value: .boolean(path))
     }
 
-    private static func choice(_ section: Section, _ key: String, _ label: String, _ choices: [(String, String)],
+    private static func choice(_ id: ID, _ section: Section, _ key: String, _ label: String, _ choices: [(String, String)],
                                get: @escaping (Settings) -> String, set: @escaping (inout Settings, String) -> Void,
                                _ comment: String) -> Setting {
-        Setting(section: section, key: key, comment: comment, label: label,
+        Setting(id: id, section: section, key: key, comment: comment, label: label,
                 value: .choice(choices.map { Choice(word: $0.0, shown: $0.1) }, get: get, set: set))
     }
 }

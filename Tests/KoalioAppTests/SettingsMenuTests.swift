@@ -204,8 +204,9 @@ final class SettingsMenuTests: XCTestCase {
         let pages: [Screen] = [.settings, .keyboardControls, .padControls, .touchControls, .video, .assist]
         let rows = pages.flatMap { SettingsMenu.rows($0, context) }
         for setting in Setting.all {
-            let found = rows.filter { $0.fileKey == setting.fileKey }
+            let found = rows.filter { $0.setting == setting.id }
             XCTAssertEqual(found.count, 1, "\(setting.fileKey) has one row")
+            XCTAssertEqual(found.first?.fileKey, setting.fileKey, "marked by the file's key when the file had it wrong")
             guard let row = found.first, case let .adjust(change) = row.kind else {
                 XCTFail("\(setting.fileKey): an adjustable row")
                 continue
@@ -244,15 +245,18 @@ final class SettingsMenuTests: XCTestCase {
     /// The title's line says what the player will find: defaults, marked settings, or (a
     /// problem with no setting to mark, like a quoted version) only the count.
     func testTheSettingsNoticeIsTrueToWhatTheMenuShows() throws {
-        func notice(_ text: String) throws -> String? {
+        func notice(_ text: String) throws -> FileNotice? {
             let path = try Scratch.directory().path + "/settings.toml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return SettingsStore.notice(SettingsFile.load(path: path, naming: SettingsStore.naming))
         }
         XCTAssertNil(try notice("[audio]\nmusic = 50\n"))
-        XCTAssertEqual(try notice("[audio]\nmusic = 500\neffects = 500\n"), "settings.toml had 2 problems: marked in Settings")
-        XCTAssertEqual(try notice("version = \"1\"\n"), "settings.toml had a problem")
-        XCTAssertEqual(try notice("[audio\n"), "settings.toml could not be read: default settings")
+        XCTAssertEqual(try notice("[audio]\nmusic = 500\neffects = 500\n"), .settingsProblems(count: 2, marked: true))
+        XCTAssertEqual(try notice("version = \"1\"\n"), .settingsProblems(count: 1, marked: false))
+        XCTAssertEqual(try notice("[audio\n"), .settingsUnreadable)
+        XCTAssertEqual(FileNotice.settingsProblems(count: 2, marked: true).words, "settings.toml had 2 problems: marked in Settings")
+        XCTAssertEqual(FileNotice.settingsProblems(count: 1, marked: false).words, "settings.toml had a problem")
+        XCTAssertEqual(FileNotice.settingsUnreadable.words, "settings.toml could not be read: default settings")
     }
 
     func testTheTitleNoticeNamesEachFileOrTheFirstWhenTooWide() {

@@ -304,8 +304,8 @@ final class FlowCaseTests: XCTestCase {
             h.flow.selection[.levels] = 1
             h.press(.enter)
             XCTAssertEqual(h.screen, .levels, "the player stays in the menu")
-            XCTAssertEqual(h.flow.levelNotice, "Levels/level2.tmx:3: broken on purpose")
-            XCTAssertEqual(h.effects.filter { if case .warn = $0 { true } else { false } }.count, 1, "one line on stderr")
+            XCTAssertEqual(h.flow.levelNotice, .file("Levels/level2.tmx:3: broken on purpose"))
+            XCTAssertEqual(h.effects.filter { if case .levelRefused = $0 { true } else { false } }.count, 1, "one line on stderr")
             let raw = (x: Float(0), y: Float(0))
             let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: raw))
             XCTAssertEqual(page.subheading, "Levels/level2.tmx:3: broken on purpose", "shown on the level select")

@@ -43,7 +43,7 @@ extension GameLoop {
         public var refreshRate: Int?
         /// What went wrong reading the player's files, one short line each, for the title (a
         /// player who started koalio from a launcher never sees stderr).
-        public var fileNotices: [String] = []
+        package var fileNotices: [FileNotice] = []
         /// `--watch`: the level file to reload when it or its tilesets and images change.
         public var watchPath: String?
         /// Phones let in as pads from the start (`--phones`, `[phones] enabled`): their server, started.

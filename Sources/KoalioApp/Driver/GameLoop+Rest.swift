@@ -18,7 +18,7 @@ extension GameLoop {
     /// the next frame owes every tick of the rest; counting frames (a script), the frames slept
     /// through are counted, so the script's ticks do not move. Returns false when the rest would
     /// be shorter than a frame (the frame is paced as usual).
-    func rest(ticks: Int, clock: inout FrameClock) -> Bool {
+    func rest(ticks: Int) -> Bool {
         guard script != nil else {
             platform.waitForEvent(upTo: Double(ticks) / Double(Tick.perSecond))
             clock.rested()

@@ -25,7 +25,7 @@ import KoalioView
 /// Frames come 60 times a second, or with smooth motion once per display refresh (``FramePacing``),
 /// each drawn between the last two world states (``InBetween``). Either way the world steps
 /// 60 times a second and input is read once per tick. A still screen (paused, a menu) rests
-/// instead: the loop sleeps until an event or the next timed change (``rest(ticks:clock:)``) and
+/// instead: the loop sleeps until an event or the next timed change (``rest(ticks:)``) and
 /// then runs every tick the rest took.
 @MainActor
 public final class GameLoop {
@@ -62,6 +62,12 @@ public final class GameLoop {
     private var beforeLastTick: (world: World, ghost: Player?)?
     /// The frame's events were read and are not yet ticked: the frame after does not rest.
     private(set) var hadEvents = false
+    /// The ticks each frame owes (wall time, or counted frames for scripts and headless runs).
+    var clock = FrameClock(framesPerSecond: Tick.perSecond)
+    /// When the next frame is due, on the platform's clock.
+    private var nextFrame = 0.0
+    /// `--frame-times`: each frame's start, work and camera, written when the game ends.
+    private var frameTimes: [FrameTimes.Frame] = []
     /// The tick the script's input and the phones' pads were last given before
     /// (``ScriptPlayer/perform(at:on:)``, ``PhonePads/update()``).
     private var inputGivenTick: Int?
@@ -76,7 +82,7 @@ public final class GameLoop {
         var run = LevelRun(session: session, map: map, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
         run.packRecord = options.packRecord
         runner = FlowRunner(flow: FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run,
-                                            progress: options.progress, titleNotice: FlowState.titleNotice(options.fileNotices)),
+                                            progress: options.progress, fileNotices: options.fileNotices),
                             registry: registry)
         keeper = RunKeeper(options: options.recording, progressPath: options.progressPath, bestRunDirectory: options.bestRunDirectory)
         settings = options.settings
@@ -98,7 +104,10 @@ public final class GameLoop {
     /// inspect what SDL sent them.
     public var scriptPads: [VirtualPad] { script?.pads ?? [] }
 
-    /// Runs until quit or the tick limit; returns the session as it ended.
+    /// Runs until quit or the tick limit; returns the session as it ended. Each frame: the
+    /// input given once a tick, SDL's events read, the ticks the clock owes run (each one flow
+    /// step and its effects carried out), the frame's own effects, the picture presented, and
+    /// the wait for the next frame (or a still screen's rest).
     public func run(screenshot: String?) throws(KoalioError) -> Session {
         defer {
             keeper.writer.waitUntilDone()  // a file being saved is finished however the loop ends
@@ -106,44 +115,21 @@ public final class GameLoop {
             phones?.stop()
             options.trace?.flush()
         }
-        let now = options.clock ?? { [platform] in platform.now() }
         let fixedStep = options.clock == nil && (options.headless || options.script != nil)
-        var clock = fixedStep ? FrameClock(framesPerSecond: pacing.framesPerSecond) : FrameClock(now: now())
-        var frameTimes: [FrameTimes.Frame] = []
+        clock = fixedStep ? FrameClock(framesPerSecond: pacing.framesPerSecond) : FrameClock(now: now())
         var running = options.tickLimit != 0
         if !running {
             _ = platform.pollEvents()
             try draw(force: true)
         }
-        var nextFrame = now()
+        nextFrame = now()
         while running {
             let frameStart = now()
             clock.countFrames(at: pacing.framesPerSecond)
-            reloadIfChanged()
-            // Once per tick: at more frames than ticks a second, frames come that step no tick (a
-            // script's events would be given twice; a phone's tap is held for one update, which
-            // must see a tick).
-            if flow.ticks != inputGivenTick {
-                inputGivenTick = flow.ticks
-                do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .scriptPlayback(error) }
-                do { try phones?.update() } catch { throw .platform(error) }
-            }
-            runner.beginFrame()
-            running = pumpEvents()
-            guard running else { break }
-            runner.endEvents()
-            var due = clock.ticksDue(now: frameStart, rate: runner.tickRate)
-            while due > 0 && running {
-                if pacing.smooth { beforeLastTick = (flow.session.world, keeper.ghost?.session.world.player) }
-                tick()
-                due -= 1
-                if let tickLimit = options.tickLimit, flow.ticks >= tickLimit { running = false }
-                if quitRequested { running = false }
-            }
-            platform.performControllerEffects(registry.drainEffects())
-            phones?.cardShown(runner.showsPairingCard(context), registry: registry)
-            platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
-            platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
+            try giveInput()
+            guard readEvents() else { break }
+            running = runTicks(owedAt: frameStart)
+            carryOutFrameEffects()
             // The last picture (a screenshot's) shows the world as it ended, not on its way there.
             let presented = try draw(force: !running && screenshot != nil, fraction: running ? clock.fraction : nil)
             if !running, let screenshot {
@@ -156,26 +142,79 @@ public final class GameLoop {
                 frameTimes.append(FrameTimes.Frame(start: frameStart, busy: platform.now() - frameStart,
                                                    cameraX: shown?.cameraX.map(platform.drawnCameraX)))
             }
-            if !options.headless && options.clock == nil, running, let still = restTicks(), rest(ticks: still, clock: &clock) {
-                nextFrame = platform.now()
-            } else if !options.headless && options.clock == nil {
-                // Each frame is due a period after the last was: one that came late moves the next
-                // on rather than being followed by a hurried one. A GPU's present that waited for
-                // the display's refresh has paced the frame already: sleeping to a deadline of our
-                // own as well would drift against the display's and miss a refresh now and then.
-                // (Not trusting SDL's vsync flag alone: a driver may accept it and never wait.)
-                let now = platform.now()
-                nextFrame = max(nextFrame + pacing.frameSeconds, now)
-                if vsyncOn == true && presented && now - frameStart >= pacing.frameSeconds / 2 {
-                    nextFrame = now
-                } else {
-                    platform.sleep(seconds: nextFrame - now)
-                }
-            }
+            waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
         }
         try keeper.writeRecordingOnQuit(flow.session)
         if let path = options.frameTimesPath { try FrameTimes.write(frameTimes, to: path) }
         return flow.session
+    }
+
+    /// Seconds on the loop's clock: the caller's (``Options/clock``) or SDL's.
+    private func now() -> Double { options.clock?() ?? platform.now() }
+
+    /// `--watch`'s reload, then the script's input and the phones' pads: once per tick (at more
+    /// frames than ticks a second, frames come that step no tick: a script's events would be
+    /// given twice; a phone's tap is held for one update, which must see a tick).
+    private func giveInput() throws(KoalioError) {
+        reloadIfChanged()
+        guard flow.ticks != inputGivenTick else { return }
+        inputGivenTick = flow.ticks
+        do { try script?.perform(at: flow.ticks, on: platform) } catch { throw .scriptPlayback(error) }
+        do { try phones?.update() } catch { throw .platform(error) }
+    }
+
+    /// The frame's events into the runner (between its frame's beginning and end); false when
+    /// the window closed.
+    private func readEvents() -> Bool {
+        runner.beginFrame()
+        guard pumpEvents() else { return false }
+        runner.endEvents()
+        return true
+    }
+
+    /// The ticks the clock owes this frame, each one step of the flow with its effects carried
+    /// out; false when the game ends (the tick limit, Quit).
+    private func runTicks(owedAt frameStart: Double) -> Bool {
+        var due = clock.ticksDue(now: frameStart, rate: runner.tickRate)
+        while due > 0 {
+            if pacing.smooth { beforeLastTick = (flow.session.world, keeper.ghost?.session.world.player) }
+            tick()
+            due -= 1
+            if let tickLimit = options.tickLimit, flow.ticks >= tickLimit { return false }
+            if quitRequested { return false }
+        }
+        return true
+    }
+
+    /// What the frame asks of the devices, once however many ticks ran: the pads' lights and
+    /// rumble, the phones' pairing card, the music and its ducking.
+    private func carryOutFrameEffects() {
+        platform.performControllerEffects(registry.drainEffects())
+        phones?.cardShown(runner.showsPairingCard(context), registry: registry)
+        platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
+        platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
+    }
+
+    /// Paces a window's frames (headless runs and a caller's clock run back to back): a still
+    /// screen rests until an event or its next change; otherwise each frame is due a period
+    /// after the last was, so one that came late moves the next on rather than being followed
+    /// by a hurried one. A GPU's present that waited for the display's refresh has paced the
+    /// frame already: sleeping to a deadline of our own as well would drift against the
+    /// display's and miss a refresh now and then. (Not trusting SDL's vsync flag alone: a
+    /// driver may accept it and never wait.)
+    private func waitForNextFrame(frameStart: Double, presented: Bool, running: Bool) {
+        guard !options.headless && options.clock == nil else { return }
+        if running, let still = restTicks(), rest(ticks: still) {
+            nextFrame = platform.now()
+            return
+        }
+        let now = platform.now()
+        nextFrame = max(nextFrame + pacing.frameSeconds, now)
+        if vsyncOn == true && presented && now - frameStart >= pacing.frameSeconds / 2 {
+            nextFrame = now
+        } else {
+            platform.sleep(seconds: nextFrame - now)
+        }
     }
 
     /// The frame's events into the controllers and the input reader; false when the window closed.
@@ -218,22 +257,22 @@ public final class GameLoop {
 
     /// Reads a catalog or pack level and prepares its images (``Effect/loadLevel(_:)``).
     private func loadLevel(_ level: LevelRef) -> LevelLoad {
-        guard let catalog = options.catalog else { return .refused("no levels") }
+        guard let catalog = options.catalog else { return .refused(.noSuchLevel) }
         let name: String
         switch level {
         case let .catalog(index):
-            guard catalog.names.indices.contains(index) else { return .refused("no levels") }
+            guard catalog.names.indices.contains(index) else { return .refused(.noSuchLevel) }
             name = catalog.names[index]
         case let .pack(pack, index):
-            guard catalog.shelf.packs.indices.contains(pack), catalog.shelf.packs[pack].manifest.levels.indices.contains(index) else {
-                return .refused("no such pack level")
+            guard catalog.packListings.indices.contains(pack), catalog.packListings[pack].levels.indices.contains(index) else {
+                return .refused(.noSuchLevel)
             }
-            name = catalog.shelf.packs[pack].path(of: catalog.shelf.packs[pack].manifest.levels[index])
+            name = catalog.packListings[pack].levels[index].path
         }
         let loaded: LevelFile
-        do throws(KoalioError) { loaded = try catalog.load(name) } catch { return .refused(error.description) }
+        do throws(KoalioError) { loaded = try catalog.load(name) } catch { return .refused(.file(error.description)) }
         do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch {
-            return .refused(KoalioError.dataFile(error, reference: loaded.map.reference(of: error)).description)
+            return .refused(.file(KoalioError.dataFile(error, reference: loaded.map.reference(of: error)).description))
         }
         return .loaded(loaded.map, loaded.stage, sha256: loaded.sha256)
     }
@@ -244,7 +283,7 @@ public final class GameLoop {
         context.levelNames = options.catalog?.names ?? []
         context.medals = options.catalog?.medals ?? [:]
         context.packs = options.catalog?.packListings ?? []
-        context.packProblems = options.catalog?.shelf.problems ?? []
+        context.packProblems = options.catalog?.packProblems ?? []
         context.playsTheGame = options.startScreen == .title && flow.run.source.isLive && options.catalog != nil
         context.settings = settings.effective
         context.keyNames = KeyNames.table
@@ -294,7 +333,7 @@ public final class GameLoop {
             keeper.stepped(input, result, session: flow.session, replaySources: flow.run.source.recordedSources)
         case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
         case .join, .leave: break  // the runner seated them (its sound follows)
-        case let .warn(message): warn(message)
+        case let .levelRefused(problem): warn(problem.words)
         case .quit: quitRequested = true
         }
     }

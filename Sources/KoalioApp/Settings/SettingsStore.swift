@@ -1,6 +1,7 @@
 import KoalioSDL
 import KoalioUserData
 import KoalioUserFiles
+import KoalioFlow
 
 /// The player's settings as this run uses them: the file's (`settings.toml`, or `--config`),
 /// with the command line's options on top for this run only. The settings menu changes the
@@ -86,7 +87,7 @@ struct SettingsStore {
     var effective: Settings { overrides.applied(to: saved) }
 
     /// Reads the file at `path` (a missing one is the defaults); its warnings are for stderr.
-    static func load(path: String?, overrides: Overrides) -> (SettingsStore, warnings: [String], notice: String?) {
+    static func load(path: String?, overrides: Overrides) -> (SettingsStore, warnings: [String], notice: FileNotice?) {
         guard let path else { return (SettingsStore(overrides: overrides), [], nil) }
         let loaded = SettingsFile.load(path: path, naming: naming)
         return (SettingsStore(saved: loaded.settings, overrides: overrides, path: path, resetKeys: loaded.resetKeys), loaded.warnings,
@@ -95,11 +96,10 @@ struct SettingsStore {
 
     /// The title's line about the file's problems (nil when it had none): true to what the
     /// player will find — the defaults, marked settings, or only the terminal's lines.
-    static func notice(_ loaded: SettingsFile.Loaded) -> String? {
+    static func notice(_ loaded: SettingsFile.Loaded) -> FileNotice? {
         guard !loaded.warnings.isEmpty else { return nil }
-        if loaded.refusedWhole { return "\(SettingsFile.fileName) could not be read: default settings" }
-        let count = loaded.warnings.count == 1 ? "a problem" : "\(loaded.warnings.count) problems"
-        return "\(SettingsFile.fileName) had \(count)" + (loaded.resetKeys.isEmpty ? "" : ": marked in Settings")
+        if loaded.refusedWhole { return .settingsUnreadable }
+        return .settingsProblems(count: loaded.warnings.count, marked: !loaded.resetKeys.isEmpty)
     }
 
     /// Makes `new` the effective settings (from the menu); returns whether anything changed,
