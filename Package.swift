@@ -63,7 +63,11 @@ let package = Package(
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
         // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.
         .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"]),
-        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim"]),
+        // What a screen says, as values: menu pages, prompts and their glyphs, a run's time in
+        // words. Below both the flow (which decides them) and the view (which draws them).
+        .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput"]),
+        // The flow's state drawn: it depends on the flow, never the other way round.
+        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioFlow"]),
         // A run's recording as a value: recorded, verified, raced as a ghost.
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
         // The `.koalioreplay` format (zlib's CRC-32).
@@ -92,9 +96,9 @@ let package = Package(
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
         // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
-        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioView", "KoalioUserData", "KoalioReplay"]),
+        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",
@@ -148,26 +152,26 @@ let package = Package(
         .testTarget(name: "KoalioScriptingTests", dependencies: [
             "KoalioTestSupport", "KoalioScripting", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioViewTests", dependencies: [
-            "KoalioTestSupport", "KoalioView", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore", "KoalioReplay", "KoalioReplayFile"]),
+            "KoalioTestSupport", "KoalioView", "KoalioUI", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore", "KoalioReplay", "KoalioReplayFile"]),
         // SDL's side: pads through SDL's GameController layer, events, the canvas, the checks.
         .testTarget(name: "KoalioSDLTests", dependencies: [
             "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2", "CVorbis"]),
         // Test support: the flow stepped by hand, as the driver steps it (``FlowHarness``), without SDL.
         .target(name: "KoalioFlowTestSupport", dependencies: [
             "KoalioTestSupport", "KoalioFlow", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
-            "KoalioUserData", "KoalioSystem", "KoalioView", "KoalioCore"]),
+            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioCore"]),
         // The game above the world without SDL: menus, prompts, seats and presence stepped by hand
         // (tools/check-purity holds that nothing here links SDL).
         .testTarget(name: "KoalioFlowTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioFlow", "KoalioHUD", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
-            "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioCore"]),
+            "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "CSDL2"]),
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
-            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView",
+            "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView", "KoalioUI",
             "KoalioInput"]),
     ],
     swiftLanguageModes: [.v6],

@@ -1,7 +1,6 @@
 import KoalioCore
 import KoalioHUD
 import KoalioInput
-import KoalioView
 
 /// What the player sees of the controllers, as a value in ``GameState``: whether the on-screen
 /// controls show (while no pad is connected, fading in and out), the "… connected" notice, when
@@ -36,10 +35,10 @@ package struct ControllerPresence: Equatable {
     package var pauseRequested = false
     package private(set) var notice: ShownNotice?
     /// The step at which the HUD last appeared or disappeared, for its fade.
-    private var hudChangedAtStep = -ControllerPresence.hudFadeTicks
+    package private(set) var hudChangedAtStep = -ControllerPresence.hudFadeTicks
     /// When each free pad was first seen free while the world played, in the session's steps,
     /// for its join prompt.
-    private var freeSince: [ControllerID: Int] = [:]
+    package private(set) var freeSince: [ControllerID: Int] = [:]
 
     /// - Parameter showsHUD: false during a replay, whose controllers do not steer.
     package init(showsHUD: Bool) {
@@ -123,15 +122,6 @@ package struct ControllerPresence: Equatable {
         return controller.vendorName
     }
 
-    /// The notice, the low-battery line and the HUD (faded over ``hudFadeTicks`` after each change).
-    package func overlay(at step: Int, touchOpacityPercent: Int, current: Controller?, hud: HUD) -> Scene.Overlay {
-        let progress = min(1, Double(step - hudChangedAtStep) / Double(Self.hudFadeTicks))
-        let opacity = (hudShown ? progress : 1 - progress) * Double(touchOpacityPercent) / 100
-        return Scene.Overlay(notice: notice.flatMap { $0.untilStep > step ? $0.notice.words : nil },
-                             lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil },
-                             hud: opacity > 0 ? hud.appearance(opacity: opacity) : nil)
-    }
-
     /// Free pads may join (fewer than four play, or a player's pad is away).
     package static func joinsOpen(_ registry: ControllerRegistry) -> Bool {
         registry.seats.count < PartyLimits.players - 1 || !registry.playersWithPadAway.isEmpty
@@ -144,42 +134,5 @@ package struct ControllerPresence: Equatable {
         let free = registry.controllers.filter { registry.player(of: $0.id) == nil }.map(\.id)
         freeSince = freeSince.filter { id, since in since <= step && free.contains(id) }
         for id in free where freeSince[id] == nil { freeSince[id] = step }
-    }
-
-    /// The pads that are no one's, in their own pictures: "DualSense: press ✕ to join" for
-    /// ``joinPromptTicks`` after the pad became free, then "✕ to join" in the corner.
-    package func joinPrompts(at step: Int, registry: ControllerRegistry, bindings: Bindings,
-                             keyNames: KeyNameTable) -> (prompts: [Prompt], hints: [Prompt]) {
-        guard Self.joinsOpen(registry) else { return ([], []) }
-        var prompts: [Prompt] = [], hints: [Prompt] = []
-        for pad in registry.controllers where registry.player(of: pad.id) == nil {
-            let since = freeSince[pad.id].flatMap { $0 <= step ? $0 : nil } ?? step
-            if step - since < Self.joinPromptTicks { prompts.append(Self.joinPrompt(pad, bindings: bindings, keyNames: keyNames)) } else {
-                hints.append(Self.joinHint(pad, bindings: bindings, keyNames: keyNames))
-            }
-        }
-        return (prompts, hints)
-    }
-
-    /// "Player 2's pad is gone: …", or for several "Players 2 and 3: pads gone: …"; nil for none.
-    package nonisolated static func padsAwayLine(_ players: [Int]) -> String? {
-        guard let last = players.last else { return nil }
-        guard players.count > 1 else { return "Player \(last)'s pad is gone: plug it back in, or A on a free pad" }
-        let names = players.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
-        return "Players \(names): pads gone: plug them back in, or A on free pads"
-    }
-
-    /// The widest a pad's name is drawn in its join prompt, in logical pixels.
-    package nonisolated static let joinNameWidth = 200.0
-
-    /// "DualSense Wireless Controller: press ✕ to join", a long name cut short.
-    package nonisolated static func joinPrompt(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
-        let glyph = Prompt.Part.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump))
-        return Prompt([.text("\(Text.fitting(pad.vendorName, width: joinNameWidth)): press "), glyph, .text(" to join")])
-    }
-
-    /// "✕ to join", in the corner.
-    package nonisolated static func joinHint(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
-        Prompt([.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump)), .text(" to join")])
     }
 }

@@ -2,7 +2,7 @@ import KoalioCore
 import KoalioInput
 import KoalioSim
 import KoalioUserData
-import KoalioView
+import KoalioUI
 
 /// What one update reads from outside the game's state and cannot change itself: the
 /// catalog, the player's settings, the controllers' seats. The driver builds it each tick;

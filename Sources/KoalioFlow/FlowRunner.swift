@@ -59,11 +59,12 @@ package final class FlowRunner {
         presence.pauseRequested = true
     }
 
-    /// The menus, the pause screen's entries and "You Won!" take taps (what the view has under
-    /// the pointer, ``tapTarget(at:_:)``); in a level the on-screen controls take the rest.
-    package func pointer(_ pointer: PointerEvent, _ context: FlowContext) {
+    /// The menus, the pause screen's entries and "You Won!" take taps: what the view has under
+    /// the pointer (`target`, asked only for a tap that counts); in a level the on-screen
+    /// controls take the rest.
+    package func pointer(_ pointer: PointerEvent, landsOn target: () -> Tapped) {
         if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) {
-            feed.reader.tap(tapTarget(at: pointer.position, context))
+            feed.reader.tap(target())
         }
         if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
     }

@@ -2,7 +2,7 @@ import KoalioCore
 import KoalioInput
 import KoalioReplay
 import KoalioSim
-import KoalioView
+import KoalioUI
 
 /// A level in play: joins and leaves, the pause screen's menu, the end screens' ways out, and
 /// the step of the world with the tick's input.

@@ -1,7 +1,7 @@
 import KoalioCore
 import KoalioSim
 import KoalioUserData
-import KoalioView
+import KoalioUI
 
 /// The title, the level select and the quit question: up and down (or left and right) move,
 /// A, Enter or a tap on an entry chooses, Esc or B goes back.

@@ -1,7 +1,7 @@
 import KoalioCore
 import KoalioInput
 import KoalioUserData
-import KoalioView
+import KoalioUI
 
 /// What the menus show, built from the state each frame in the glyphs of the controller in
 /// hand (``Prompts``).
@@ -38,7 +38,7 @@ extension FlowState {
         let levels = names[min(first, names.count)..<min(first + FlowState.levelsPerWorld, names.count)]
         let records = levels.map { progress.record($0) }
         let times = records.compactMap(\.bestTicks)
-        let time = times.count == records.count ? Scene.clockText(ticks: times.reduce(0, +)) : "a level won only with assist"
+        let time = times.count == records.count ? ClockText.of(ticks: times.reduce(0, +)) : "a level won only with assist"
         let leafTotal = records.compactMap(\.leafTotal).reduce(0, +)
         var won: [Medal: Int] = [:]
         for (name, record) in zip(levels, records) {
@@ -130,43 +130,6 @@ extension FlowState {
          prompts.died(inGame: context.playsTheGame), prompts.paused(canLeave: context.playsTheGame))
     }
 
-    /// The colours of the medals, and of good news.
-    package static func color(of medal: Medal) -> Color {
-        switch medal {
-        case .gold: return Color(255, 210, 70)
-        case .silver: return Color(215, 220, 235)
-        case .bronze: return Color(225, 150, 90)
-        }
-    }
-    package static let goodNews = Color(140, 235, 140)
-
-    /// "You Won!"'s lines: the time (and the best before it), "New best!", the medal (or the
-    /// time the next one asks for), the leaves, and why an assisted run set no best.
-    package static func resultLines(_ result: RunResult) -> [Scene.Line] {
-        var lines: [Scene.Line] = []
-        let best = result.previousBest.map { "   best " + Scene.clockText(ticks: $0) } ?? ""
-        lines.append(Scene.Line("Time " + Scene.clockText(ticks: result.ticks) + best))
-        if result.assisted {
-            lines.append(Scene.Line("Assist on: no best time or medal", color: Scene.warningColor))
-        } else {
-            if result.isBest { lines.append(Scene.Line(result.previousBest == nil ? "First win!" : "New best!", color: goodNews)) }
-            if let medal = result.medal {
-                lines.append(Scene.Line("\(medal.title) medal", color: color(of: medal)))
-            } else if let times = result.medalTimes {
-                lines.append(Scene.Line("Bronze medal at " + Scene.clockText(ticks: times.bronze), color: color(of: .bronze)))
-            }
-            if let medal = result.medal, medal != .gold, let times = result.medalTimes {
-                let better = Medal.allCases[Medal.allCases.firstIndex(of: medal).map { $0 - 1 } ?? 0]
-                lines[lines.count - 1].text += "   \(better.title) at " + Scene.clockText(ticks: times.ticks(for: better))
-            }
-        }
-        if result.leafTotal > 0 {
-            let all = result.leaves == result.leafTotal ? "  every one!" : ""
-            lines.append(Scene.Line("Leaves \(result.leaves)/\(result.leafTotal)" + all, color: all.isEmpty ? .white : goodNews))
-        }
-        return lines
-    }
-
     /// Add a phone's entries: a new code (while a card shows), Back.
     package enum AddPhoneEntry: Equatable {
         case newCode, back
@@ -222,7 +185,7 @@ extension FlowState {
     /// assist on), its medal and its leaves.
     package static func levelDetail(_ record: PlayerProgress.LevelRecord, medals: MedalTimes?) -> String {
         guard record.won else { return "new" }
-        var parts = [record.bestTicks.map { "best " + Scene.clockText(ticks: $0) } ?? "won with assist"]
+        var parts = [record.bestTicks.map { "best " + ClockText.of(ticks: $0) } ?? "won with assist"]
         if let ticks = record.bestTicks, let medal = medals?.medal(forTicks: ticks) { parts.append(medal.rawValue) }
         if let total = record.leafTotal { parts.append("leaves \(record.bestLeaves ?? 0)/\(total)") }
         return parts.joined(separator: "  ")

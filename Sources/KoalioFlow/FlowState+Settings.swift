@@ -1,6 +1,6 @@
 import KoalioInput
 import KoalioUserData
-import KoalioView
+import KoalioUI
 
 /// The settings pages: up and down choose a row, left and right (or a tap on a row's left or
 /// right half) change its value, A or Enter chooses, B or Esc goes back. A rebind waits for its

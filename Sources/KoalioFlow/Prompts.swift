@@ -1,5 +1,5 @@
 import KoalioInput
-import KoalioView
+import KoalioUI
 
 /// The prompts' buttons in the pictures of the controller that last had input: keycaps with
 /// the bound key's name, the pad's own glyphs (by SDL's controller type), or the on-screen

@@ -1,7 +1,7 @@
 import KoalioCore
 import KoalioInput
 import KoalioUserData
-import KoalioView
+import KoalioUI
 
 /// One row of a settings page: what it shows and what choosing or adjusting it does.
 package struct SettingsRow {

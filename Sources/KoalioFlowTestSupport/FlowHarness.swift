@@ -6,11 +6,11 @@ import KoalioReplay
 import KoalioSim
 import KoalioTestSupport
 import KoalioUserData
-import KoalioView
 import XCTest
 import KoalioSystem
 import KoalioReplayFile
 import KoalioHUD
+import KoalioUI
 
 /// The game above the world without SDL or a window: a ``FlowState`` stepped by hand (through
 /// ``FlowState/tick(_:_:load:)``, the function the driver steps) with
@@ -124,11 +124,11 @@ package final class FlowHarness {
         tick()
     }
 
-    /// The mouse pressed at `point` (in the logical view) for one tick and let go the next.
-    package func click(_ point: Vec2) {
-        runner.pointer(PointerEvent(id: .mouse, phase: .down, position: point), base)
+    /// The mouse pressed for one tick on `target` (what the view has under it) and let go the next.
+    package func click(_ target: Tapped) {
+        runner.pointer(PointerEvent(id: .mouse, phase: .down, position: Vec2(0, 0))) { target }
         tick()
-        runner.pointer(PointerEvent(id: .mouse, phase: .up, position: point), base)
+        runner.pointer(PointerEvent(id: .mouse, phase: .up, position: Vec2(0, 0))) { target }
         tick()
     }
 

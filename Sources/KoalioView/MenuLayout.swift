@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioUI
 
 /// Where a menu's entries sit in the 568×320 view: one place for drawing them and for finding
 /// which one a tap hit.

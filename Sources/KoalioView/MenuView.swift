@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioSim
+import KoalioUI
 
 /// Draws a menu over a still of a level (the title and level select show level 1 behind a dim
 /// layer): heading, entries with the selection marked, locked ones greyed, and a hint line.

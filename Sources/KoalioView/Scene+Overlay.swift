@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioHUD
 import KoalioSim
+import KoalioUI
 
 /// What the frame shows over the world: the top bar (level, clock, leaves), the on-screen
 /// controls, the controllers' lines, the hint and join prompts, the pause and end screens, a
@@ -164,20 +165,13 @@ extension Scene {
     /// The level's name and the run's clock (seconds of simulated play), top left.
     private static func status(_ session: Session, into list: inout DrawList) {
         // The top-right corner is the HUD's pause button (or a replay's badge).
-        let line = "\(session.stage.name)  \(clockText(ticks: session.world.tick))"
+        let line = "\(session.stage.name)  \(ClockText.of(ticks: session.world.tick))"
         Text.draw(line, x: margin, y: statusY, into: &list)
         let leaves = session.stage.objects.leaves.count
         guard leaves > 0 else { return }
         let x = margin + Text.width(line) + leafCounterGap
         list.append(.sprite(.objects, source: Art.leaf, destination: Rect(x: x, y: statusY, width: leafIconSide, height: leafIconSide), flipped: false, tint: .white))
         Text.draw("\(session.world.leafCount)/\(leaves)", x: x + leafIconSide + 2, y: statusY, into: &list)
-    }
-
-    /// A run's time as the game shows it: `m:ss.t` (ticks of simulated play, rounded down).
-    public static func clockText(ticks: Int) -> String {
-        let tenths = Tick.tenths(max(0, ticks))
-        return "\(tenths / 600):" + String(repeating: "0", count: (tenths / 10) % 60 < 10 ? 1 : 0)
-            + "\((tenths / 10) % 60).\(tenths % 10)"
     }
 
     private static func screen(for state: SessionState, overlay: Overlay, into list: inout DrawList) {

@@ -8,6 +8,7 @@ import KoalioTestSupport
 import KoalioView
 import KoalioSDL
 import XCTest
+import KoalioUI
 
 /// No line of text is drawn over another, or off the view, on any screen, with the longest
 /// pad name SDL knows. Checked in the logical view (`--scale 1` shows it pixel for pixel; other

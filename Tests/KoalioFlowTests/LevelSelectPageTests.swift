@@ -4,6 +4,7 @@ import KoalioUserData
 import KoalioView
 import XCTest
 import KoalioFlowTestSupport
+import KoalioUI
 
 /// What the level select shows: best times, what is new, what is locked.
 final class LevelSelectPageTests: XCTestCase {

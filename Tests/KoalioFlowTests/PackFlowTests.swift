@@ -5,6 +5,7 @@ import KoalioView
 import XCTest
 @testable import KoalioUserFiles
 import KoalioFlowTestSupport
+import KoalioUI
 
 /// "More levels": from the level select to a pack, its levels, a level played and kept by its
 /// file's digest, and back to the pack's page; a pack that cannot be read is a line on the page.

@@ -4,6 +4,7 @@ import KoalioView
 import XCTest
 import KoalioTestSupport
 import KoalioFlowTestSupport
+import KoalioUI
 
 /// Prompts picture the buttons of the controller in hand: its family's glyphs, the bound key's
 /// name, the on-screen controls' icons; Nintendo pads by position or by label.

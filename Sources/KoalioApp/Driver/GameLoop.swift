@@ -238,7 +238,7 @@ public final class GameLoop {
                 platform.showPointer(true)
             case let .pointer(pointer):
                 if pointer.id == .mouse { platform.showPointer(true) }
-                runner.pointer(pointer, context)
+                runner.pointer(pointer) { runner.tapTarget(at: pointer.position, context) }
             case let .pad(event):
                 let (changes, effects) = runner.pad(event)
                 if changes.contains(where: \.isUse) { platform.showPointer(false) }

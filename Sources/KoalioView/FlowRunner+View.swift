@@ -1,7 +1,9 @@
 import KoalioCore
 import KoalioInput
 import KoalioSim
-import KoalioView
+import KoalioFlow
+import KoalioHUD
+import KoalioUI
 
 extension FlowRunner {
     /// Prompts in the pictures of the controller named as used last.
@@ -85,7 +87,7 @@ extension FlowRunner {
         guard world.koalas.count > 1 else { return [] }
         return world.koalas.map { koala in
             let goal = world.winner == koala.number ? "  reached the flag" : ""
-            return "Player \(koala.number)  \(Scene.clockText(ticks: world.tick - koala.joinedAtTick))\(goal)"
+            return "Player \(koala.number)  \(ClockText.of(ticks: world.tick - koala.joinedAtTick))\(goal)"
         }
     }
 }

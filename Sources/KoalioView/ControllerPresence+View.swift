@@ -1,0 +1,55 @@
+import KoalioCore
+import KoalioFlow
+import KoalioHUD
+import KoalioInput
+import KoalioUI
+
+/// What the presence shows, in pictures and words: the overlay's notice and HUD, the free pads'
+/// join prompts, the line about pads gone away.
+extension ControllerPresence {
+    /// The notice, the low-battery line and the HUD (faded over ``hudFadeTicks`` after each change).
+    package func overlay(at step: Int, touchOpacityPercent: Int, current: Controller?, hud: HUD) -> Scene.Overlay {
+        let progress = min(1, Double(step - hudChangedAtStep) / Double(Self.hudFadeTicks))
+        let opacity = (hudShown ? progress : 1 - progress) * Double(touchOpacityPercent) / 100
+        return Scene.Overlay(notice: notice.flatMap { $0.untilStep > step ? $0.notice.words : nil },
+                             lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil },
+                             hud: opacity > 0 ? hud.appearance(opacity: opacity) : nil)
+    }
+
+    /// The pads that are no one's, in their own pictures: "DualSense: press ✕ to join" for
+    /// ``joinPromptTicks`` after the pad became free, then "✕ to join" in the corner.
+    package func joinPrompts(at step: Int, registry: ControllerRegistry, bindings: Bindings,
+                             keyNames: KeyNameTable) -> (prompts: [Prompt], hints: [Prompt]) {
+        guard Self.joinsOpen(registry) else { return ([], []) }
+        var prompts: [Prompt] = [], hints: [Prompt] = []
+        for pad in registry.controllers where registry.player(of: pad.id) == nil {
+            let since = freeSince[pad.id].flatMap { $0 <= step ? $0 : nil } ?? step
+            if step - since < Self.joinPromptTicks { prompts.append(Self.joinPrompt(pad, bindings: bindings, keyNames: keyNames)) } else {
+                hints.append(Self.joinHint(pad, bindings: bindings, keyNames: keyNames))
+            }
+        }
+        return (prompts, hints)
+    }
+
+    /// "Player 2's pad is gone: …", or for several "Players 2 and 3: pads gone: …"; nil for none.
+    package static func padsAwayLine(_ players: [Int]) -> String? {
+        guard let last = players.last else { return nil }
+        guard players.count > 1 else { return "Player \(last)'s pad is gone: plug it back in, or A on a free pad" }
+        let names = players.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
+        return "Players \(names): pads gone: plug them back in, or A on free pads"
+    }
+
+    /// The widest a pad's name is drawn in its join prompt, in logical pixels.
+    package static let joinNameWidth = 200.0
+
+    /// "DualSense Wireless Controller: press ✕ to join", a long name cut short.
+    package static func joinPrompt(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
+        let glyph = Prompt.Part.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump))
+        return Prompt([.text("\(Text.fitting(pad.vendorName, width: joinNameWidth)): press "), glyph, .text(" to join")])
+    }
+
+    /// "✕ to join", in the corner.
+    package static func joinHint(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
+        Prompt([.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump)), .text(" to join")])
+    }
+}
