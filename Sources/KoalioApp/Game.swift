@@ -29,23 +29,13 @@ public enum Game {
     }
     nonisolated static let defaultLevel = "level1"
 
-    /// Runs the game; returns the process's exit status (0, or 1 when `--verify` finds a desync).
+    /// Runs the game; returns the process's exit status (0, or 1 when `--verify` finds a desync):
+    /// the level found and read, the environment built from the command line and the player's
+    /// files, the window opened, and the loop handed all of it.
     public static func run(_ options: GameOptions) throws(KoalioError) -> Int32 {
         let dataDirectory = try DataDirectory.locate(explicit: options.dataDir)
         let replay = try options.replay.map { path throws(KoalioError) in try ReplayStore.read(path) }
-        // A replay names a level, never a path: it is looked up only in the data's Levels/, as
-        // written (`level1`, or `level1.tmx`: never `level1.tmx.tmx`).
-        // `PACK/NAME` names a pack's level, unless a file of that name is there.
-        let packLevel = try options.level.flatMap { level throws(KoalioError) in try self.packLevel(level, dataDirectory: dataDirectory) }
-        let levelPath = packLevel.map { $0.pack.path(of: $0.name) } ?? options.level.map { self.levelPath($0, dataDirectory: dataDirectory) }
-            ?? "\(dataDirectory)/Levels/" + fileName(ofLevel: replay?.levelName ?? defaultLevel)
-        if let level = options.level, !level.hasSuffix(".tmx"), !level.contains("/"), !FileManager.default.fileExists(atPath: levelPath) {
-            let names = catalogNames(dataDirectory: dataDirectory)
-            throw .noSuchLevel(name: level, path: levelPath, known: names)
-        }
-        let level = try loadLevel(levelPath, for: replay, replayPath: options.replay)
-        let map = level.map, levelSHA256 = level.sha256
-
+        let (level, levelPath, packLevel) = try startingLevel(options, replay: replay, dataDirectory: dataDirectory)
         if let replay, options.verify, let replayPath = options.replay {
             switch ReplayVerifier.verify(replay, on: level.stage) {
             case let .ok(ticks):
@@ -56,34 +46,75 @@ public enum Game {
                 return 1
             }
         }
-
-        var loopOptions = GameLoop.Options(tickLimit: options.ticks, headless: options.headless, replay: replay)
-        if options.watch { loopOptions.watchPath = levelPath }
-        if replay == nil {
-            let names = catalogNames(dataDirectory: dataDirectory)
-            loopOptions.catalog = LevelCatalog(names: names) { name throws(KoalioError) in
-                try Game.loadLevel(Game.levelPath(name, dataDirectory: dataDirectory), for: nil, replayPath: nil)
-            }
-            let medals = MedalFile.load(levelsDirectory: dataDirectory + "/Levels")
-            if let warning = medals.warning { StandardError.writeLine("koalio: warning: \(warning)") }
-            loopOptions.catalog?.medals = medals.medals
-            loopOptions.catalog?.stock(LevelPackShelf.scan(LevelPackShelf.directories(environment: ProcessInfo.processInfo.environment,
-                                                                                       dataDirectory: dataDirectory)))
-            loopOptions.startScreen = options.level == nil ? .title : .level
-            loopOptions.levelIndex = options.level.flatMap { names.firstIndex(of: $0) } ?? (options.level == nil ? 0 : nil)
-            loopOptions.packRecord = packLevel.map { PackRecord(key: LevelPack.recordKey(sha256: levelSHA256), medals: $0.pack.manifest.medals[$0.name]) }
-            if let directory = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) {
-                let path = directory + "/" + ProgressFile.fileName
-                let loaded = ProgressFile.load(path: path)
-                if let warning = loaded.warning {
-                    StandardError.writeLine("koalio: warning: \(warning)")
-                    loopOptions.fileNotices.append(.progressUnreadable)
-                }
-                loopOptions.progress = loaded.progress
-                loopOptions.progressPath = path
-                loopOptions.bestRunDirectory = directory + "/best"
+        var environment = GameLoop.Options(command: options, replay: replay)
+        if options.watch { environment.watchPath = levelPath }
+        if replay == nil { stock(&environment, packLevel: packLevel, levelSHA256: level.sha256, dataDirectory: dataDirectory) }
+        let settingsPath = try readPlayerInput(&environment, levelName: level.map.name, levelSHA256: level.sha256)
+        let platform = try openPlatform(options, settings: environment.settings.effective, map: level.map, dataDirectory: dataDirectory,
+                                        settingsPath: settingsPath)
+        environment.audio = !options.headless
+        // Phones: `--phones` (or `--phones-listen`) for this run, or the settings' `[phones] enabled`.
+        // Asked for on the command line and impossible, it is an error; from the settings, a warning.
+        if options.phones || options.phonesListen != nil || environment.settings.effective.phones {
+            do { environment.phones = try PhonePads.start(listen: options.phonesListen, verbose: options.verbose) } catch {
+                guard !options.phones && options.phonesListen == nil else { throw .phones(error) }
+                StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: \(error.description)")
             }
         }
+        let assist = replay?.assist ?? environment.settings.effective.assist  // a replay plays with the assist it was recorded with
+        let loop = GameLoop(platform: platform, registry: ControllerRegistry(), session: Session(stage: level.stage, assist: assist),
+                            map: level.map, options: environment)
+        _ = try loop.run()
+        return 0
+    }
+
+    /// The level the run starts on, its path, and the pack it is from (`--level PACK/NAME`).
+    /// A replay names a level, never a path: it is looked up only in the data's Levels/, as
+    /// written (`level1`, or `level1.tmx`: never `level1.tmx.tmx`). `PACK/NAME` names a pack's
+    /// level, unless a file of that name is there.
+    private static func startingLevel(_ options: GameOptions, replay: Recording?, dataDirectory: String)
+        throws(KoalioError) -> (LevelFile, path: String, pack: (pack: LevelPack, name: String)?) {
+        let packLevel = try options.level.flatMap { level throws(KoalioError) in try self.packLevel(level, dataDirectory: dataDirectory) }
+        let levelPath = packLevel.map { $0.pack.path(of: $0.name) } ?? options.level.map { self.levelPath($0, dataDirectory: dataDirectory) }
+            ?? "\(dataDirectory)/Levels/" + fileName(ofLevel: replay?.levelName ?? defaultLevel)
+        if let level = options.level, !level.hasSuffix(".tmx"), !level.contains("/"), !FileManager.default.fileExists(atPath: levelPath) {
+            throw .noSuchLevel(name: level, path: levelPath, known: catalogNames(dataDirectory: dataDirectory))
+        }
+        return (try loadLevel(levelPath, for: replay, replayPath: options.replay), levelPath, packLevel)
+    }
+
+    /// The game's levels, medals and packs, and the player's progress (a live run's).
+    private static func stock(_ environment: inout GameLoop.Options, packLevel: (pack: LevelPack, name: String)?, levelSHA256: [UInt8],
+                              dataDirectory: String) {
+        let options = environment.command
+        let names = catalogNames(dataDirectory: dataDirectory)
+        var catalog = LevelCatalog(names: names) { name throws(KoalioError) in
+            try Game.loadLevel(Game.levelPath(name, dataDirectory: dataDirectory), for: nil, replayPath: nil)
+        }
+        let medals = MedalFile.load(levelsDirectory: dataDirectory + "/Levels")
+        if let warning = medals.warning { StandardError.writeLine("koalio: warning: \(warning)") }
+        catalog.medals = medals.medals
+        catalog.stock(LevelPackShelf.scan(LevelPackShelf.directories(environment: ProcessInfo.processInfo.environment, dataDirectory: dataDirectory)))
+        environment.catalog = catalog
+        environment.startScreen = options.level == nil ? .title : .level
+        environment.levelIndex = options.level.flatMap { names.firstIndex(of: $0) } ?? (options.level == nil ? 0 : nil)
+        environment.packRecord = packLevel.map { PackRecord(key: LevelPack.recordKey(sha256: levelSHA256), medals: $0.pack.manifest.medals[$0.name]) }
+        guard let directory = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) else { return }
+        let path = directory + "/" + ProgressFile.fileName
+        let loaded = ProgressFile.load(path: path)
+        if let warning = loaded.warning {
+            StandardError.writeLine("koalio: warning: \(warning)")
+            environment.fileNotices.append(.progressUnreadable)
+        }
+        environment.progress = loaded.progress
+        environment.progressPath = path
+        environment.bestRunDirectory = directory + "/best"
+    }
+
+    /// The settings (the file, and the command line's overrides), the input script, the trace
+    /// and the recording; returns where the settings are kept.
+    private static func readPlayerInput(_ environment: inout GameLoop.Options, levelName: String, levelSHA256: [UInt8]) throws(KoalioError) -> String? {
+        let options = environment.command
         let overrides = SettingsStore.Overrides(fullscreen: options.fullscreen ? true : nil, windowScale: options.scale,
                                                 musicVolume: options.musicVolume, effectsVolume: options.effectsVolume,
                                                 ghost: options.ghost ? nil : false,
@@ -93,38 +124,37 @@ public enum Game {
         }
         let (settings, warnings, notice) = SettingsStore.load(path: settingsPath, overrides: overrides)
         StandardError.writeWarnings(warnings, file: settingsPath ?? SettingsFile.fileName)
-        if let notice { loopOptions.fileNotices.insert(notice, at: 0) }
-        loopOptions.settings = settings
+        if let notice { environment.fileNotices.insert(notice, at: 0) }
+        environment.settings = settings
         if let path = options.inputScript {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(path, limit: InputScript.fileBytesLimit) } catch {
                 throw .scriptUnreadable(path: path, error)
             }
-            do { loopOptions.script = try InputScript.parse(bytes: bytes, file: path) } catch { throw .script(error) }
+            do { environment.script = try InputScript.parse(bytes: bytes, file: path) } catch { throw .script(error) }
         }
-        if let path = options.trace { loopOptions.trace = try TraceWriter(path: path) }
-        loopOptions.frameTimesPath = options.frameTimes
-        loopOptions.refreshRate = options.refreshRate
+        if let path = options.trace { environment.trace = try TraceWriter(path: path) }
         if let path = options.record { try ReplayStore.checkWritable(path) }
-        if replay == nil {
-            loopOptions.recording = RecordingOptions(gameVersion: version, levelName: map.name, levelSHA256: levelSHA256,
+        if environment.replay == nil {
+            environment.recording = RecordingOptions(gameVersion: version, levelName: levelName, levelSHA256: levelSHA256,
                                                      recordPath: options.record, autosaveDirectory: ReplayStore.autosaveDirectory())
         }
+        return settingsPath
+    }
 
-        // Decode the images while SDL opens the window: start-up is mostly waiting for X.
-        let images = DecodedImages.start(TextureID.builtIn + Art.textures(for: map),
-                                         resourceDirectory: dataDirectory + "/Resources")
+    /// The window (or none, headless), the pads' mappings, and the level's images, decoded while
+    /// SDL opens the window: start-up is mostly waiting for X.
+    private static func openPlatform(_ options: GameOptions, settings effective: Settings, map: LevelMap, dataDirectory: String,
+                                     settingsPath: String?) throws(KoalioError) -> Platform {
+        let images = DecodedImages.start(TextureID.builtIn + Art.textures(for: map), resourceDirectory: dataDirectory + "/Resources")
         var platformOptions = PlatformOptions(resourceDirectory: dataDirectory + "/Resources")
         platformOptions.headless = options.headless
-        let effective = settings.effective
         platformOptions.fullscreen = effective.fullscreen
         platformOptions.scale = effective.windowScale
         platformOptions.scaling = effective.scaling
         platformOptions.renderer = options.renderer
         platformOptions.display = effective.display
         platformOptions.volumes = Audio.Volumes(music: effective.musicVolume, effects: effective.effectsVolume)
-        loopOptions.audio = !options.headless
-        let registry = ControllerRegistry()
         let platform: Platform
         do { platform = try Platform(options: platformOptions) } catch {
             throw error == .noDisplay ? .noDisplay(error) : .platform(error)
@@ -134,20 +164,7 @@ public enum Game {
         }
         do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .dataFile(error, reference: nil) }
         do { try platform.preload(images) } catch { throw .dataFile(error, reference: map.reference(of: error)) }
-        // Phones: `--phones` (or `--phones-listen`) for this run, or the settings' `[phones] enabled`.
-        // Asked for on the command line and impossible, it is an error; from the settings, a warning.
-        loopOptions.phonesListen = options.phonesListen
-        loopOptions.phonesVerbose = options.verbose
-        if options.phones || options.phonesListen != nil || effective.phones {
-            do { loopOptions.phones = try PhonePads.start(listen: options.phonesListen, verbose: options.verbose) } catch {
-                guard !options.phones && options.phonesListen == nil else { throw .phones(error) }
-                StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: \(error.description)")
-            }
-        }
-        let assist = replay?.assist ?? effective.assist  // a replay plays with the assist it was recorded with
-        let loop = GameLoop(platform: platform, registry: registry, session: Session(stage: level.stage, assist: assist), map: map, options: loopOptions)
-        _ = try loop.run(screenshot: options.screenshot)
-        return 0
+        return platform
     }
 
     /// The game's levels in playing order: `level1.tmx`, `level2.tmx`, … in the data's

@@ -126,7 +126,7 @@ struct ReplayCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run() throws {
-            var options = GameOptions()
+            var options = try GameOptions.parse([])  // every option at its default
             options.replay = file
             options.verify = true
             options.headless = true

@@ -66,12 +66,13 @@ enum LoopRunner {
             try platform.preload(TextureID.builtIn)
             let level1 = try Repository.file(named: "level1")
             let tracePath = Scratch.file(".jsonl")
-            var loopOptions = GameLoop.Options(trace: try TraceWriter(path: tracePath), script: try InputScript.parse(script, file: "test.keys"),
-                                               tickLimit: ticks, headless: true, recording: recording, replay: replay)
+            // The command line as the game parses it: --ticks, --headless, and what the test asks.
+            let command = try GameOptions.parse(["--ticks", "\(ticks)", "--headless"] + (phonesListen.map { ["--phones-listen", $0] } ?? [])
+                                                + (refreshRate.map { ["--refresh-rate", "\($0)"] } ?? []))
+            var loopOptions = GameLoop.Options(command: command, trace: try TraceWriter(path: tracePath),
+                                               script: try InputScript.parse(script, file: "test.keys"), recording: recording, replay: replay)
             loopOptions.clock = clock
             loopOptions.audio = audio
-            loopOptions.phonesListen = phonesListen
-            loopOptions.refreshRate = refreshRate
             if let settings { loopOptions.settings = SettingsStore(saved: settings) }  // a --level run with these settings
             if phonesFromCommandLine {  // as `--phones-listen 127.0.0.1:0` starts them, and holds them on
                 loopOptions.phones = try PhonePads.start(listen: "127.0.0.1:0", verbose: false)
@@ -94,7 +95,7 @@ enum LoopRunner {
                                                                                  levelSHA256: Array(repeating: 7, count: 32))
             }
             let loop = GameLoop(platform: platform, registry: registry, session: Session(stage: level1.stage), map: level1.map, options: loopOptions)
-            let session = try loop.run(screenshot: nil)
+            let session = try loop.run()
             for case let .pad(event) in platform.pollEvents() { registry.apply(event) }  // SDL reports the last detaches
             let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map {
                 try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

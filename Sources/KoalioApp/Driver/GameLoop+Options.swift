@@ -6,13 +6,14 @@ import KoalioScripting
 import KoalioUserData
 
 extension GameLoop {
-    /// How a run of the loop is set up: what it traces, where its input and levels come from,
-    /// what it records and saves.
+    /// How a run of the loop is set up: the command line as parsed, whole (read where it is
+    /// used: `--ticks`, `--headless`, `--frame-times`, `--refresh-rate`, `--phones-listen`,
+    /// `--verbose`, `--screenshot`), and what the composition made of it (``Game/run(_:)``):
+    /// the trace and the script opened, the catalog, the player's data, the phones' server.
     public struct Options {
+        public var command: GameOptions
         public var trace: TraceWriter?
         public var script: InputScript?
-        public var tickLimit: Int?
-        public var headless = false
         public var recording: RecordingOptions?
         public var replay: Recording?
         /// Seconds on a clock of the caller's, read once per frame, instead of SDL's: frames then
@@ -37,10 +38,6 @@ extension GameLoop {
         var settings = SettingsStore()
         /// Open the audio device after the first frame (not for headless runs).
         public var audio = false
-        /// Write each frame's start time and work time here when the game ends (`--frame-times`).
-        public var frameTimesPath: String?
-        /// `--refresh-rate`: the display's rate in Hz, as the game should take it (nil: as SDL reports it).
-        public var refreshRate: Int?
         /// What went wrong reading the player's files, one short line each, for the title (a
         /// player who started koalio from a launcher never sees stderr).
         package var fileNotices: [FileNotice] = []
@@ -48,17 +45,12 @@ extension GameLoop {
         public var watchPath: String?
         /// Phones let in as pads from the start (`--phones`, `[phones] enabled`): their server, started.
         var phones: PhonePads?
-        /// `--phones-listen`: the address a server started later (Add a phone) listens on.
-        public var phonesListen: String?
-        /// `--verbose`: a phone server started later says the way in (token and code) on stderr.
-        public var phonesVerbose = false
 
-        public init(trace: TraceWriter? = nil, script: InputScript? = nil, tickLimit: Int? = nil, headless: Bool = false,
-                    recording: RecordingOptions? = nil, replay: Recording? = nil) {
+        public init(command: GameOptions, trace: TraceWriter? = nil, script: InputScript? = nil, recording: RecordingOptions? = nil,
+                    replay: Recording? = nil) {
+            self.command = command
             self.trace = trace
             self.script = script
-            self.tickLimit = tickLimit
-            self.headless = headless
             self.recording = recording
             self.replay = replay
         }

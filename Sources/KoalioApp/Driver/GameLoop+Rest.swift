@@ -10,7 +10,7 @@ extension GameLoop {
         guard !hadEvents, phones?.hasPhones != true, sound.isSettled, let still = runner.stillTicks else { return nil }
         var ticks = min(still, Int(FrameClock.longestRestSeconds * Double(Tick.perSecond)))
         if let next = script?.script.nextEventTick(after: flow.ticks) { ticks = min(ticks, next - flow.ticks) }
-        if let tickLimit = options.tickLimit { ticks = min(ticks, tickLimit - flow.ticks) }
+        if let tickLimit = options.command.ticks { ticks = min(ticks, tickLimit - flow.ticks) }
         return ticks > 0 ? ticks : nil
     }
 

@@ -28,7 +28,7 @@ extension GameLoop {
     /// else 60 a second.
     func pace() {
         let display = platform.displayRefreshRate
-        pacing = FramePacing(refreshRate: options.refreshRate ?? display, smoothMotion: settings.effective.smoothMotion)
+        pacing = FramePacing(refreshRate: options.command.refreshRate ?? display, smoothMotion: settings.effective.smoothMotion)
         // Presenting waits for the display's refresh (no tearing) unless frames must come faster
         // than the display refreshes (`--refresh-rate` above its rate, or above 60 on a display
         // SDL reports no rate for): waiting would hold them to its rate.
@@ -37,7 +37,7 @@ extension GameLoop {
     }
 
     /// The display's refresh rate as the game takes it: `--refresh-rate`, else SDL's (nil: none reported).
-    var refreshRate: Int? { options.refreshRate ?? platform.displayRefreshRate }
+    var refreshRate: Int? { options.command.refreshRate ?? platform.displayRefreshRate }
 
     /// The settings menu (or F11) made a change: applied at once and saved (only when something
     /// changed). The window follows the Fullscreen setting (also when it had left it: F11 on a
@@ -65,7 +65,7 @@ extension GameLoop {
     /// stderr) or off (every phone unplugged, the server stopped).
     func setPhones(on: Bool) {
         if on {
-            do { phones = try PhonePads.start(listen: options.phonesListen, verbose: options.phonesVerbose) } catch {
+            do { phones = try PhonePads.start(listen: options.command.phonesListen, verbose: options.command.verbose) } catch {
                 phonesProblem = error.description
                 warn(error.description)
             }

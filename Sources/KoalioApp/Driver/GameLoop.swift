@@ -108,16 +108,17 @@ public final class GameLoop {
     /// input given once a tick, SDL's events read, the ticks the clock owes run (each one flow
     /// step and its effects carried out), the frame's own effects, the picture presented, and
     /// the wait for the next frame (or a still screen's rest).
-    public func run(screenshot: String?) throws(KoalioError) -> Session {
+    public func run() throws(KoalioError) -> Session {
+        let screenshot = options.command.screenshot
         defer {
             keeper.writer.waitUntilDone()  // a file being saved is finished however the loop ends
             script?.detachAll()
             phones?.stop()
             options.trace?.flush()
         }
-        let fixedStep = options.clock == nil && (options.headless || options.script != nil)
+        let fixedStep = options.clock == nil && (options.command.headless || options.script != nil)
         clock = fixedStep ? FrameClock(framesPerSecond: pacing.framesPerSecond) : FrameClock(now: now())
-        var running = options.tickLimit != 0
+        var running = options.command.ticks != 0
         if !running {
             _ = platform.pollEvents()
             try draw(force: true)
@@ -137,15 +138,15 @@ public final class GameLoop {
             }
             // Headless runs with sound are the tests': they wait for the device, to hear the same
             // every time. A window never waits.
-            if options.audio { try sound.advance(waiting: options.headless) }
-            if options.frameTimesPath != nil {
+            if options.audio { try sound.advance(waiting: options.command.headless) }
+            if options.command.frameTimes != nil {
                 frameTimes.append(FrameTimes.Frame(start: frameStart, busy: platform.now() - frameStart,
                                                    cameraX: shown?.cameraX.map(platform.drawnCameraX)))
             }
             waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
         }
         try keeper.writeRecordingOnQuit(flow.session)
-        if let path = options.frameTimesPath { try FrameTimes.write(frameTimes, to: path) }
+        if let path = options.command.frameTimes { try FrameTimes.write(frameTimes, to: path) }
         return flow.session
     }
 
@@ -180,7 +181,7 @@ public final class GameLoop {
             if pacing.smooth { beforeLastTick = (flow.session.world, keeper.ghost?.session.world.player) }
             tick()
             due -= 1
-            if let tickLimit = options.tickLimit, flow.ticks >= tickLimit { return false }
+            if let tickLimit = options.command.ticks, flow.ticks >= tickLimit { return false }
             if quitRequested { return false }
         }
         return true
@@ -203,7 +204,7 @@ public final class GameLoop {
     /// display's and miss a refresh now and then. (Not trusting SDL's vsync flag alone: a
     /// driver may accept it and never wait.)
     private func waitForNextFrame(frameStart: Double, presented: Bool, running: Bool) {
-        guard !options.headless && options.clock == nil else { return }
+        guard !options.command.headless && options.clock == nil else { return }
         if running, let still = restTicks(), rest(ticks: still) {
             nextFrame = platform.now()
             return
