@@ -19,7 +19,7 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see README).", valueName: "file"))
     public var trace: String?
 
-    @Option(help: ArgumentHelp("When the game ends, write one line per frame to this file: its start (ms since the first frame), how long its work took (ms) and the camera's x as drawn (view pixels; a menu's is that of the level behind it).", valueName: "file"))
+    @Option(help: ArgumentHelp("When the game ends, write one line per frame to this file: its start (ms since the first frame), how long its work took (ms), the camera's x as drawn (view pixels; a menu's is that of the level behind it), the 60 Hz steps so far, and how long the loop rested before it (ms).", valueName: "file"))
     public var frameTimes: String?
 
     @Option(help: ArgumentHelp("Act as if the display refreshed this many times a second (24-500): with smooth motion on (auto: above 60 Hz), frames are paced to it and drawn between the 60 Hz steps. Default: the rate SDL reports.", valueName: "hz"))

@@ -7,6 +7,10 @@ struct FrameTime {
     var start: Double
     var work: Double
     var cameraX: Double?
+    /// The game's 60 Hz steps so far, after this frame (the trace's tick).
+    var ticks: Int?
+    /// Milliseconds the loop rested before this frame (a still screen); 0 for a paced frame.
+    var rested: Double
 
     /// When its picture was presented.
     var presented: Double { start + work }
@@ -21,7 +25,8 @@ struct FrameTime {
             guard fields.count >= 2, let start = Double(fields[0]), let work = Double(fields[1]) else {
                 throw Malformed(description: "\(path): not a frame's line: \(line)")
             }
-            return FrameTime(start: start, work: work, cameraX: fields.count > 2 ? Double(fields[2]) : nil)
+            return FrameTime(start: start, work: work, cameraX: fields.count > 2 ? Double(fields[2]) : nil,
+                             ticks: fields.count > 3 ? Int(fields[3]) : nil, rested: fields.count > 4 ? Double(fields[4]) ?? 0 : 0)
         }
     }
 }

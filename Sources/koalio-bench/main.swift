@@ -249,8 +249,10 @@ func framePacing(_ options: Options, display: String) throws -> (p99: Double, lo
             throw Xvfb.Failure(description: "the pacing run exited with \(process.status) or wrote no replay")
         }
         let rows = try FrameTime.read(times)
-        let starts = rows.map(\.start), work = rows.map(\.work)
-        let intervals = zip(starts.dropFirst(), starts).map { $0 - $1 }.sorted()
+        let work = rows.map(\.work)
+        // A still screen rests instead of pacing frames (nothing on it moves): the interval
+        // that ends a rest is no frame's pacing.
+        let intervals = zip(rows.dropFirst(), rows).filter { $0.0.rested == 0 }.map { $0.0.start - $0.1.start }.sorted()
         guard !intervals.isEmpty else { throw Xvfb.Failure(description: "no frame times") }
         results.append((intervals[min(intervals.count - 1, Int(Double(intervals.count) * 0.99))], intervals[intervals.count - 1],
                         work.max() ?? 0))

@@ -50,7 +50,9 @@ final class HeadlessTests: XCTestCase {
             try line.split(separator: " ").map { try XCTUnwrap(Double($0), String(line)) }
         }
         XCTAssertEqual(rows.count, 40, "one line per frame (a headless run steps one tick a frame)")
-        XCTAssertTrue(rows.allSatisfy { $0.count == 3 })
+        XCTAssertTrue(rows.allSatisfy { $0.count == 5 })
+        XCTAssertEqual(rows.map { $0[3] }, (1...40).map(Double.init), "a step a frame, counted")
+        XCTAssertTrue(rows.allSatisfy { $0[4] == 0 }, "headless never rests")
         XCTAssertTrue(rows.allSatisfy { $0[2] == 0 }, "the camera at the map's left edge while the koala stands at the start")
         XCTAssertEqual(rows.first?.first, 0)
         XCTAssertEqual(rows.map { $0[0] }, rows.map { $0[0] }.sorted(), "starts in order")

@@ -11,15 +11,20 @@ final class RestingWindowTests: XCTestCase {
         let script = dir.appendingPathComponent("pause.keys").path
         // Paused from tick 3 to 300; walking right before and after (the world moves, frames come).
         try "0 right down\n2 escape down\n3 escape up\n300 escape down\n301 escape up\n".write(toFile: script, atomically: true, encoding: .utf8)
+        var rested = 0.0, lastTick: Int?
         func run(_ extra: [String], name: String) throws -> (trace: [[String: Any]], frames: Int) {
             let trace = dir.appendingPathComponent("\(name).jsonl").path, times = dir.appendingPathComponent("\(name).txt").path
             let result = try Koalio.run(["--level", "level1", "--ticks", "400", "--input-script", script, "--trace", trace,
                                          "--frame-times", times] + extra, environment: ["DISPLAY": xvfb.display])
             XCTAssertEqual(result.status, 0, result.stderr)
-            let frames = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").count
-            return (try Koalio.traceLines(trace), frames)
+            let rows = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+            rested = rows.compactMap { $0.count == 5 ? Double($0[4]) : nil }.reduce(0, +)
+            lastTick = rows.last.flatMap { $0.count == 5 ? Int($0[3]) : nil }
+            return (try Koalio.traceLines(trace), rows.count)
         }
         let window = try run(["--renderer", "software"], name: "window")
+        let windowRested = rested
+        XCTAssertEqual(lastTick, 400, "--frame-times counts the steps: the last frame's is the 400th")
         let headless = try run(["--headless"], name: "headless")
         XCTAssertEqual(window.trace.count, 400, "every tick traced")
         XCTAssertEqual(window.trace.compactMap { $0["tick"] as? Int }, Array(1...400))
@@ -30,5 +35,6 @@ final class RestingWindowTests: XCTestCase {
         }
         XCTAssertEqual(headless.frames, 400, "headless: a frame a tick")
         XCTAssertLessThan(window.frames, 400 - 200, "the ~300 paused ticks rested: \(window.frames) frames for 400 ticks")
+        XCTAssertGreaterThan(windowRested, 3000, "--frame-times says how long it rested (ms): most of the ~5 s paused")
     }
 }

@@ -31,7 +31,7 @@ final class SmoothMotionWindowTests: XCTestCase {
                                  environment: ["DISPLAY": xvfb.display, "SDL_AUDIODRIVER": "dummy"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let rows = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
-        XCTAssertTrue(rows.allSatisfy { $0.count == 3 }, "three columns")
+        XCTAssertTrue(rows.allSatisfy { $0.count == 5 }, "five columns")
         return Frames(starts: rows.compactMap { Double($0[0]) }, cameraX: rows.compactMap { Double($0[2]) })
     }
 

@@ -19,6 +19,8 @@ extension GameLoop {
     /// through are counted, so the script's ticks do not move. Returns false when the rest would
     /// be shorter than a frame (the frame is paced as usual).
     func rest(ticks: Int) -> Bool {
+        let start = platform.now()
+        defer { restedBefore = platform.now() - start }
         guard script != nil else {
             platform.waitForEvent(upTo: Double(ticks) / Double(Tick.perSecond))
             clock.rested()
@@ -26,7 +28,6 @@ extension GameLoop {
         }
         let frames = clock.frames(forTicks: ticks) - 1  // the frame after the rest counts one more
         guard frames > 0 else { return false }
-        let start = platform.now()
         platform.waitForEvent(upTo: Double(frames) * pacing.frameSeconds)
         clock.rested(frames: min(frames, Int((platform.now() - start) / pacing.frameSeconds)))
         return true

@@ -40,6 +40,8 @@ public final class GameLoop {
     /// The player's settings; the settings menu changes them (``change(settings:)``).
     var settings: SettingsStore
     let sound: SoundCues
+    /// Answers the flow's level loads (reads the file, prepares its images).
+    private let levels: LevelLoader
     let script: ScriptPlayer?
     /// Phones as pads, while phone pads are on.
     var phones: PhonePads?
@@ -68,6 +70,8 @@ public final class GameLoop {
     private var nextFrame = 0.0
     /// `--frame-times`: each frame's start, work and camera, written when the game ends.
     private var frameTimes: [FrameTimes.Frame] = []
+    /// Seconds the loop rested before the coming frame (`--frame-times`' last column).
+    var restedBefore = 0.0
     /// The tick the script's input and the phones' pads were last given before
     /// (``ScriptPlayer/perform(at:on:)``, ``PhonePads/update()``).
     private var inputGivenTick: Int?
@@ -87,6 +91,7 @@ public final class GameLoop {
         keeper = RunKeeper(options: options.recording, progressPath: options.progressPath, bestRunDirectory: options.bestRunDirectory)
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
+        levels = LevelLoader(catalog: options.catalog, platform: platform)
         script = options.script.map(ScriptPlayer.init)
         phones = options.phones
         watch = options.watchPath.flatMap { LevelWatch(path: $0, map: map) }
@@ -141,7 +146,8 @@ public final class GameLoop {
             if options.audio { try sound.advance(waiting: options.command.headless) }
             if options.command.frameTimes != nil {
                 frameTimes.append(FrameTimes.Frame(start: frameStart, busy: platform.now() - frameStart,
-                                                   cameraX: shown?.cameraX.map(platform.drawnCameraX)))
+                                                   cameraX: shown?.cameraX.map(platform.drawnCameraX), ticks: flow.ticks, rested: restedBefore))
+                restedBefore = 0
             }
             waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
         }
@@ -252,30 +258,8 @@ public final class GameLoop {
     // MARK: - Ticks
 
     private func tick() {
-        for effect in runner.tick(context, sourceIndex: keeper.sourceIndex, load: loadLevel) { perform(effect) }
+        for effect in runner.tick(context, sourceIndex: keeper.sourceIndex, load: levels.load) { perform(effect) }
         writeTrace()
-    }
-
-    /// Reads a catalog or pack level and prepares its images (``Effect/loadLevel(_:)``).
-    private func loadLevel(_ level: LevelRef) -> LevelLoad {
-        guard let catalog = options.catalog else { return .refused(.noSuchLevel) }
-        let name: String
-        switch level {
-        case let .catalog(index):
-            guard catalog.names.indices.contains(index) else { return .refused(.noSuchLevel) }
-            name = catalog.names[index]
-        case let .pack(pack, index):
-            guard catalog.packListings.indices.contains(pack), catalog.packListings[pack].levels.indices.contains(index) else {
-                return .refused(.noSuchLevel)
-            }
-            name = catalog.packListings[pack].levels[index].path
-        }
-        let loaded: LevelFile
-        do throws(KoalioError) { loaded = try catalog.load(name) } catch { return .refused(.file(error.description)) }
-        do throws(DataFileError) { try platform.preload(Art.textures(for: loaded.map)) } catch {
-            return .refused(.file(KoalioError.dataFile(error, reference: loaded.map.reference(of: error)).description))
-        }
-        return .loaded(loaded.map, loaded.stage, sha256: loaded.sha256)
     }
 
     /// What the flow reads from outside it this tick.
