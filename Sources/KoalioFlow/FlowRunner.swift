@@ -43,41 +43,38 @@ package final class FlowRunner {
     /// another pad is someone else's (it joins with A), so it does not take player 1's koala.
     package func beginFrame() { registry.currentFollowsInput = !flow.isInLevel }
 
-    package func keyDown(_ key: Key, isRepeat: Bool) {
-        guard key != FrameInputReader.fullscreenKey else { return feed.reader.key(key, isRepeat: isRepeat) }
-        registry.keyboard.keyDown(key, isRepeat: isRepeat)
-        feed.reader.key(key, isRepeat: isRepeat)
-        presence.lastUsed = .keyboard
-    }
-
-    package func keyUp(_ key: Key) { registry.keyboard.keyUp(key) }
-
-    /// The window lost keyboard focus: held keys are let go (their releases go to the other
-    /// window) and the game pauses itself.
-    package func focusLost() {
-        registry.keyboard.releaseAll()
-        presence.pauseRequested = true
-    }
-
-    /// The menus, the pause screen's entries and "You Won!" take taps: what the view has under
-    /// the pointer (`target`, asked only for a tap that counts); in a level the on-screen
-    /// controls take the rest.
-    package func pointer(_ pointer: PointerEvent, landsOn target: () -> Tapped) {
-        if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) {
-            feed.reader.tap(target())
+    /// Takes one action between the frame's beginning and end: returns what the pads' event
+    /// changed (the driver hides the pointer when a pad is in use) and the effects it makes
+    /// (the notices' sounds).
+    @discardableResult
+    package func apply(_ action: GameAction) -> (changes: [ControllerChange], effects: [Effect]) {
+        switch action {
+        case let .keyDown(key, isRepeat):
+            if key != FrameInputReader.fullscreenKey {
+                registry.keyboard.keyDown(key, isRepeat: isRepeat)
+                presence.lastUsed = .keyboard
+            }
+            feed.reader.key(key, isRepeat: isRepeat)
+        case let .keyUp(key):
+            registry.keyboard.keyUp(key)
+        case .focusLost:
+            registry.keyboard.releaseAll()
+            presence.pauseRequested = true
+        case let .pointer(pointer, target):
+            // The menus, the pause screen's entries and "You Won!" take taps; in a level the
+            // on-screen controls take the rest.
+            if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { feed.reader.tap(target) }
+            if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
+        case let .pad(event):
+            // What changed, and the notices, sounds and self-pause (the pad in use, or a co-op
+            // player's, went away) that makes.
+            let changes = registry.apply(event)
+            return (changes, presence.react(to: changes, at: flow.session.steps, playerOf: registry.player(of:)))
+        case let .levelReloaded(reload):
+            feed.reloaded = reload
         }
-        if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
+        return ([], [])
     }
-
-    /// A pad arrived, left or had input: what changed (returned), and the notices, sounds and
-    /// self-pause (the pad in use, or a co-op player's, went away) that makes.
-    package func pad(_ event: PadEvent) -> (changes: [ControllerChange], effects: [Effect]) {
-        let changes = registry.apply(event)
-        return (changes, presence.react(to: changes, at: flow.session.steps, playerOf: registry.player(of:)))
-    }
-
-    /// `--watch`: the level's changed files, loaded again (the driver read them); the next tick takes them.
-    package func levelReloaded(_ reload: LevelReload) { feed.reloaded = reload }
 
     /// After the frame's events: the on-screen controls show while no pad is connected, in a
     /// level (never during a replay).

@@ -75,7 +75,7 @@ package final class FlowHarness {
     }
 
     /// A pad event, as the driver hands it over.
-    private func apply(_ event: PadEvent) { _ = runner.pad(event) }
+    private func apply(_ event: PadEvent) { runner.apply(.pad(event)) }
 
     package var screen: Screen { flow.screen }
 
@@ -118,17 +118,17 @@ package final class FlowHarness {
 
     /// A key pressed for one tick and released the next (Enter, Escape, …).
     package func press(_ key: Key) {
-        runner.keyDown(key, isRepeat: false)
+        runner.apply(.keyDown(key, isRepeat: false))
         tick()
-        runner.keyUp(key)
+        runner.apply(.keyUp(key))
         tick()
     }
 
     /// The mouse pressed for one tick on `target` (what the view has under it) and let go the next.
     package func click(_ target: Tapped) {
-        runner.pointer(PointerEvent(id: .mouse, phase: .down, position: Vec2(0, 0))) { target }
+        runner.apply(.pointer(PointerEvent(id: .mouse, phase: .down, position: Vec2(0, 0)), landsOn: target))
         tick()
-        runner.pointer(PointerEvent(id: .mouse, phase: .up, position: Vec2(0, 0))) { target }
+        runner.apply(.pointer(PointerEvent(id: .mouse, phase: .up, position: Vec2(0, 0)), landsOn: target))
         tick()
     }
 

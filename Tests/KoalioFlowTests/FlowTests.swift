@@ -208,7 +208,7 @@ final class FlowCaseTests: XCTestCase {
             h.startLevel(0)
             h.tick(20)
             let level = FlowHarness.levels[1]
-            h.runner.levelReloaded(LevelReload(map: level.map, stage: level.stage, sha256: [1, 2, 3], fileName: "level2.tmx"))
+            h.runner.apply(.levelReloaded(LevelReload(map: level.map, stage: level.stage, sha256: [1, 2, 3], fileName: "level2.tmx")))
             XCTAssertNotEqual(h.flow.session.stage, level.stage, "not before the tick")
             h.tick()
             XCTAssertEqual(h.flow.session.stage, level.stage)
@@ -579,7 +579,7 @@ final class StillScreenRuleTests: XCTestCase {
     private static func checkWhatMovesAndWhatRests() throws {
         let h = try FlowHarness()
         XCTAssertEqual(h.runner.stillTicks, .max, "the title rests until an event")
-        h.runner.keyDown(.down, isRepeat: false)
+        h.runner.apply(.keyDown(.down, isRepeat: false))
         XCTAssertNil(h.runner.stillTicks, "a key waits for the next tick")
         h.tick()
         XCTAssertEqual(h.runner.stillTicks, .max)

@@ -67,7 +67,7 @@ extension GameLoop {
                 try platform.reload(map.imageFiles.map(TextureID.file))  // edited images are read again
                 try platform.preload(Art.textures(for: map))  // a theme's backdrops, once
             } catch { throw .dataFile(error, reference: map.reference(of: error)) }
-            runner.levelReloaded(LevelReload(map: map, stage: level.stage, sha256: level.sha256, fileName: name))  // the flow takes it at the next tick
+            runner.apply(.levelReloaded(LevelReload(map: map, stage: level.stage, sha256: level.sha256, fileName: name)))  // the flow takes it at the next tick
         } catch {
             // On screen the file goes by its name (the line is as wide as the view).
             watch.failed(error.naming(watch.path, as: name).description)

@@ -224,7 +224,8 @@ public final class GameLoop {
         }
     }
 
-    /// The frame's events into the controllers and the input reader; false when the window closed.
+    /// The frame's events decoded into the runner's actions (the platform's own, the pointer's
+    /// visibility and the window's repaint, done here); false when the window closed.
     private func pumpEvents() -> Bool {
         let events = platform.pollEvents()
         hadEvents = !events.isEmpty
@@ -232,12 +233,12 @@ public final class GameLoop {
             switch event {
             case .quit: return false
             case let .keyDown(key, isRepeat):
-                runner.keyDown(key, isRepeat: isRepeat)
+                runner.apply(.keyDown(key, isRepeat: isRepeat))
                 platform.showPointer(false)
             case let .keyUp(key):
-                runner.keyUp(key)
+                runner.apply(.keyUp(key))
             case .focusLost:
-                runner.focusLost()
+                runner.apply(.focusLost)
             case .repaint:
                 shown = nil  // presented again even if unchanged: the window may show something else now
                 pace()  // it may be on another display now
@@ -245,9 +246,11 @@ public final class GameLoop {
                 platform.showPointer(true)
             case let .pointer(pointer):
                 if pointer.id == .mouse { platform.showPointer(true) }
-                runner.pointer(pointer) { runner.tapTarget(at: pointer.position, context) }
+                // Only a pointer going down taps: what the view has under it.
+                let target = pointer.phase == .down ? runner.tapTarget(at: pointer.position, context) : .elsewhere
+                runner.apply(.pointer(pointer, landsOn: target))
             case let .pad(event):
-                let (changes, effects) = runner.pad(event)
+                let (changes, effects) = runner.apply(.pad(event))
                 if changes.contains(where: \.isUse) { platform.showPointer(false) }
                 for effect in effects { perform(effect) }
             }
