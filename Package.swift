@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 // koalio: a controller-friendly platformer for the Linux desktop, in Swift on SDL2.
 //
-// Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL
-// (and `KoalioScriptPlayback`, for SDL's virtual pads);
-// `KoalioCore`, `KoalioInput`, `KoalioSim` (on Core alone), `KoalioView`, `KoalioScripting` and `KoalioFlow` (the state
-// machine above the world) are pure Swift and tested without a display;
-// `KoalioLevel` reads level files (TMX, XML, system zlib); `CZlib` and `CPNG` wrap system zlib and libpng.
+// Dependencies point one way (see ../shared/DESIGN.md): only `CSDL2` and `KoalioSDL` know SDL;
+// `KoalioCore` (plain values), `KoalioInput`, `KoalioSim` (on Core alone), `KoalioUI`, `KoalioScripting`
+// and `KoalioFlow` (the state machine above the world) are pure Swift without files or a clock,
+// and `KoalioView` (which draws the flow) is tested without a display: tools/check-purity holds
+// the flow's closure so; files, the clock and hashing are `KoalioSystem`'s, the player's files
+// `KoalioUserFiles`', replays' `KoalioReplayFile`'s; `KoalioLevel` reads level files (TMX, XML,
+// system zlib); `CZlib` and `CPNG` wrap system zlib and libpng.
 import PackageDescription
 
 let package = Package(
