@@ -95,7 +95,7 @@ package struct ControllerPresence: Equatable {
         return visible
     }
 
-    /// Steps until what ``overlay(at:touchOpacityPercent:current:hud:)`` draws changes by itself:
+    /// Steps until what the overlay (KoalioView's `overlay(at:…)`) draws changes by itself:
     /// nil while the HUD fades (every step), else until the notice goes (`Int.max`: never). Join
     /// prompts are not counted: they show only while the world plays.
     package func stepsUntilOverlayChanges(at step: Int) -> Int? {
@@ -130,9 +130,9 @@ package struct ControllerPresence: Equatable {
     /// While the world plays and pads may join: each free pad's first step free is kept (a pad
     /// that is seated, gone, or seen before a restart is forgotten), for its join prompt.
     package mutating func noteFreePads(_ registry: ControllerRegistry, at step: Int) {
-        guard Self.joinsOpen(registry) else { return }
         let free = registry.controllers.filter { registry.player(of: $0.id) == nil }.map(\.id)
-        freeSince = freeSince.filter { id, since in since <= step && free.contains(id) }
+        freeSince = freeSince.filter { id, since in since <= step && free.contains(id) }  // forgotten even while joins are closed
+        guard Self.joinsOpen(registry) else { return }
         for id in free where freeSince[id] == nil { freeSince[id] = step }
     }
 }

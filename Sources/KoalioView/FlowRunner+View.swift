@@ -66,7 +66,7 @@ extension FlowRunner {
         } else {
             rects = []
         }
-        guard let index = rects.firstIndex(where: { $0.width > 0 && $0.contains(point) }) else { return .elsewhere }
+        guard let index = MenuLayout.entry(at: point, in: rects) else { return .elsewhere }
         return .entry(index, rightHalf: point.x >= rects[index].x + rects[index].width / 2)
     }
 

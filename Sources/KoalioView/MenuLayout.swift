@@ -96,14 +96,12 @@ public enum MenuLayout {
         }
     }
 
-    /// The entry a tap at `point` hits, if any.
-    public static func entry(at point: Vec2, count: Int, compact: Bool = false) -> Int? {
-        entryRects(count: count, compact: compact).firstIndex { $0.contains(point) }
-    }
-
     /// The entry of `page` a tap at `point` hits, if any (as drawn: compact or not, with its
     /// section headings, which are not entries).
-    public static func entry(at point: Vec2, in page: MenuPage) -> Int? {
-        entryRects(page).firstIndex { $0.width > 0 && $0.contains(point) }
+    public static func entry(at point: Vec2, in page: MenuPage) -> Int? { entry(at: point, in: entryRects(page)) }
+
+    /// The row of `rects` a tap at `point` hits, if any (a row scrolled out of view has none).
+    public static func entry(at point: Vec2, in rects: [Rect]) -> Int? {
+        rects.firstIndex { $0.width > 0 && $0.contains(point) }
     }
 }

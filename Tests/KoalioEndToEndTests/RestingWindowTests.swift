@@ -37,4 +37,24 @@ final class RestingWindowTests: XCTestCase {
         XCTAssertLessThan(window.frames, 400 - 200, "the ~300 paused ticks rested: \(window.frames) frames for 400 ticks")
         XCTAssertGreaterThan(windowRested, 3000, "--frame-times says how long it rested (ms): most of the ~5 s paused")
     }
+
+    /// At 144 Hz, with the title and the level select resting between a pad's presses (most
+    /// frames run no tick there), each press is taken at its own tick.
+    func testAPadPressOnAStillMenuIsTakenAt144Hz() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let script = dir.appendingPathComponent("pad.keys").path
+        try "1 pad attach xboxone\n40 pad1 a down\n41 pad1 a up\n90 pad1 b down\n91 pad1 b up\n140 pad1 a down\n141 pad1 a up\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let trace = dir.appendingPathComponent("pad.jsonl").path
+        let result = try Koalio.run(["--ticks", "200", "--input-script", script, "--trace", trace, "--refresh-rate", "144",
+                                     "--renderer", "software"], environment: ["DISPLAY": xvfb.display])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let screens = try Koalio.traceLines(trace).map { $0["screen"] as? String ?? "-" }
+        XCTAssertEqual(screens.count, 200, "every tick traced")
+        XCTAssertEqual(screens[38], "title")
+        XCTAssertEqual(screens[45], "levels", "A on the title: Play")
+        XCTAssertEqual(screens[95], "title", "B: back")
+        XCTAssertEqual(screens[145], "levels", "A again")
+    }
 }

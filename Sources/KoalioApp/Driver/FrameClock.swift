@@ -9,12 +9,14 @@ import KoalioCore
 /// headless or scripted run), frame n is at n / frames-per-second exactly, in whole numbers:
 /// at 60 frames a second that is one tick per frame as it always was, at 144 five ticks every
 /// twelve frames, the same whatever the machine's speed, so a script's ticks do not depend on it.
-/// Counted, a frame never owes more than one tick (at least 60 frames a second): a script's
-/// input and the phones' pads are given once a frame, before its tick, and a second would go without.
+/// Counted, a frame never owes more than one tick (at least 60 frames a second) but after a rest:
+/// a script's input and the phones' pads are given once a frame, before its tick, and a second
+/// would go without.
 ///
-/// A still screen rests instead (``rested()``): the loop sleeps until an event or a deadline, and
-/// the frame after owes every tick the rest took, so ticks stay counted from the clock, never
-/// from wake-ups.
+/// A still screen rests instead (``rested(frames:)``): the loop sleeps until an event or a
+/// deadline, and owes every tick the rest took (on wall time, then and there; counting frames,
+/// with the next frame's, the rest never passing a script's event), so ticks stay counted from
+/// the clock, never from wake-ups.
 public struct FrameClock: Sendable {
     public static let maxTicksPerFrame = 5
     /// The longest a still screen rests before the loop looks again (phones joining, the pairing

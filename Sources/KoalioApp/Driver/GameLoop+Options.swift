@@ -38,7 +38,7 @@ extension GameLoop {
         var settings = SettingsStore()
         /// Open the audio device after the first frame (not for headless runs).
         public var audio = false
-        /// What went wrong reading the player's files, one short line each, for the title (a
+        /// What went wrong reading the player's files, as values, for the title's line (a
         /// player who started koalio from a launcher never sees stderr).
         package var fileNotices: [FileNotice] = []
         /// `--watch`: the level file to reload when it or its tilesets and images change.

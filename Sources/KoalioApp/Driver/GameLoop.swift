@@ -19,14 +19,13 @@ import KoalioView
 /// as many ticks as wall time owes, at most ``FrameClock/maxTicksPerFrame``. Fixed-step mode
 /// (headless, or scripted input) counts frames instead of timing them, so a script's ticks and
 /// the trace do not depend on the machine's speed. A frame whose picture is the one on screen is
-/// neither drawn nor presented: a still title or pause screen costs next to nothing, and pads,
-/// hot-plug and the pause button are still read every 60 Hz tick.
+/// neither drawn nor presented.
 ///
 /// Frames come 60 times a second, or with smooth motion once per display refresh (``FramePacing``),
 /// each drawn between the last two world states (``InBetween``). Either way the world steps
 /// 60 times a second and input is read once per tick. A still screen (paused, a menu) rests
-/// instead: the loop sleeps until an event or the next timed change (``rest(ticks:)``) and
-/// then runs every tick the rest took.
+/// instead: the loop sleeps until an event or the next timed change (``rest(ticks:)``), runs
+/// every tick the rest took, then reads the event that woke it.
 @MainActor
 public final class GameLoop {
 
@@ -62,8 +61,8 @@ public final class GameLoop {
     var vsyncOn: Bool?
     /// Smooth motion: the world and the ghost as they were before the last tick.
     private var beforeLastTick: (world: World, ghost: Player?)?
-    /// The frame's events were read and are not yet ticked: the frame after does not rest.
-    private(set) var hadEvents = false
+    /// Events were read since the last tick: no rest until a tick has taken them.
+    private(set) var eventsAwaitTick = false
     /// The ticks each frame owes (wall time, or counted frames for scripts and headless runs).
     var clock = FrameClock(framesPerSecond: Tick.perSecond)
     /// When the next frame is due, on the platform's clock.
@@ -149,7 +148,7 @@ public final class GameLoop {
                                                    cameraX: shown?.cameraX.map(platform.drawnCameraX), ticks: flow.ticks, rested: restedBefore))
                 restedBefore = 0
             }
-            waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
+            running = waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
         }
         try keeper.writeRecordingOnQuit(flow.session)
         if let path = options.command.frameTimes { try FrameTimes.write(frameTimes, to: path) }
@@ -181,8 +180,9 @@ public final class GameLoop {
 
     /// The ticks the clock owes this frame, each one step of the flow with its effects carried
     /// out; false when the game ends (the tick limit, Quit).
-    private func runTicks(owedAt frameStart: Double) -> Bool {
+    func runTicks(owedAt frameStart: Double) -> Bool {
         var due = clock.ticksDue(now: frameStart, rate: runner.tickRate)
+        if due > 0 { eventsAwaitTick = false }
         while due > 0 {
             if pacing.smooth { beforeLastTick = (flow.session.world, keeper.ghost?.session.world.player) }
             tick()
@@ -209,11 +209,12 @@ public final class GameLoop {
     /// frame already: sleeping to a deadline of our own as well would drift against the
     /// display's and miss a refresh now and then. (Not trusting SDL's vsync flag alone: a
     /// driver may accept it and never wait.)
-    private func waitForNextFrame(frameStart: Double, presented: Bool, running: Bool) {
-        guard !options.command.headless && options.clock == nil else { return }
-        if running, let still = restTicks(), rest(ticks: still) {
+    /// Returns whether the game goes on (a rest's ticks may reach the tick limit).
+    private func waitForNextFrame(frameStart: Double, presented: Bool, running: Bool) -> Bool {
+        guard !options.command.headless && options.clock == nil else { return running }
+        if running, let still = restTicks(), let goesOn = rest(ticks: still) {
             nextFrame = platform.now()
-            return
+            return goesOn
         }
         let now = platform.now()
         nextFrame = max(nextFrame + pacing.frameSeconds, now)
@@ -222,13 +223,14 @@ public final class GameLoop {
         } else {
             platform.sleep(seconds: nextFrame - now)
         }
+        return running
     }
 
     /// The frame's events decoded into the runner's actions (the platform's own, the pointer's
     /// visibility and the window's repaint, done here); false when the window closed.
     private func pumpEvents() -> Bool {
         let events = platform.pollEvents()
-        hadEvents = !events.isEmpty
+        if !events.isEmpty { eventsAwaitTick = true }
         for event in events {
             switch event {
             case .quit: return false
