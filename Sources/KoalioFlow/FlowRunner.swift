@@ -63,7 +63,7 @@ package final class FlowRunner {
         case let .pointer(pointer, target):
             // The menus, the pause screen's entries and "You Won!" take taps; in a level the
             // on-screen controls take the rest.
-            if pointer.phase == .down && (!flow.isInLevel || flow.session.state != .playing) { feed.reader.tap(target) }
+            if pointer.phase == .down && flow.takesTaps { feed.reader.tap(target) }
             if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
         case let .pad(event):
             // What changed, and the notices, sounds and self-pause (the pad in use, or a co-op
@@ -128,7 +128,7 @@ package final class FlowRunner {
                 break
             }
         }
-        if flow.isInLevel && flow.run.source.isLive && flow.session.state == .playing { presence.noteFreePads(registry, at: flow.session.steps) }
+        if flow.showsJoinPrompts { presence.noteFreePads(registry, at: flow.session.steps) }
         return effects
     }
 }

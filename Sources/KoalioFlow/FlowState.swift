@@ -52,6 +52,13 @@ package struct FlowState: Equatable {
     /// The level is on screen (not a menu over it).
     package var isInLevel: Bool { mode == .level && quitConfirmation == nil }
 
+    /// Free pads are asked to join: over a live level while it plays.
+    package var showsJoinPrompts: Bool { isInLevel && run.source.isLive && session.state == .playing }
+
+    /// A tap chooses (a menu's entry, the pause screen's, an end screen's way on): everywhere but
+    /// over a level in play, where the on-screen controls take the pointer.
+    package var takesTaps: Bool { !isInLevel || session.state != .playing }
+
     /// The level's music plays in the level and in the settings opened from its pause screen.
     package var playsLevelMusic: Bool {
         switch mode {

@@ -8,8 +8,8 @@ package enum GameAction: Equatable {
     case keyUp(Key)
     /// The window lost keyboard focus: held keys are let go and the game pauses itself.
     case focusLost
-    /// The mouse or a finger, and what the view has under it (a pointer going down on a menu,
-    /// the pause screen or an end screen taps what is there).
+    /// The mouse or a finger, and what the view has under it (a pointer going down where the
+    /// flow takes taps, ``FlowState/takesTaps``, taps what is there).
     case pointer(PointerEvent, landsOn: Tapped)
     /// A pad arrived, left or had input.
     case pad(PadEvent)

@@ -62,60 +62,60 @@ public struct Setting {
     public static func with(_ id: ID) -> Setting {
         switch id {
         case .nintendoButtons:
-            return choice(.nintendoButtons, .gamepad, "nintendo_buttons", "Nintendo buttons", [("position", "by position"), ("label", "by label")],
+            return choice(id, .gamepad, "nintendo_buttons", "Nintendo buttons", [("position", "by position"), ("label", "by label")],
                        get: { $0.bindings.nintendoByLabel ? "label" : "position" }, set: { $0.bindings.nintendoByLabel = $1 == "label" },
                        "Switch pads: \"a\" is the bottom button as on other pads (position), or the button printed A")
         case .deadZone:
-            return integer(.deadZone, .gamepad, "dead_zone", "Stick dead zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep,
+            return integer(id, .gamepad, "dead_zone", "Stick dead zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep,
                         "Percent of the stick's travel ignored around its centre")
         case .rumble:
-            return boolean(.rumble, .gamepad, "rumble", "Rumble", \.rumble, "Rumble when the koala dies")
+            return boolean(id, .gamepad, "rumble", "Rumble", \.rumble, "Rumble when the koala dies")
         case .rumbleStrength:
-            return integer(.rumbleStrength, .gamepad, "rumble_strength", "Rumble strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep,
+            return integer(id, .gamepad, "rumble_strength", "Rumble strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep,
                         "Rumble strength in percent")
         case .touchOpacity:
-            return integer(.touchOpacity, .touch, "opacity", "Opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep,
+            return integer(id, .touch, "opacity", "Opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep,
                         "On-screen controls: opacity in percent")
         case .touchSize:
-            return integer(.touchSize, .touch, "size", "Size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, "On-screen controls: size in percent")
+            return integer(id, .touch, "size", "Size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, "On-screen controls: size in percent")
         case .leftHanded:
-            return boolean(.leftHanded, .touch, "left_handed", "Left-handed", \.leftHanded, "On-screen controls mirrored: joystick on the right")
+            return boolean(id, .touch, "left_handed", "Left-handed", \.leftHanded, "On-screen controls mirrored: joystick on the right")
         case .joystick:
-            return choice(.joystick, .touch, "joystick", "Joystick", Settings.JoystickMode.allCases.map { ($0.rawValue, $0.rawValue) },
+            return choice(id, .touch, "joystick", "Joystick", Settings.JoystickMode.allCases.map { ($0.rawValue, $0.rawValue) },
                        get: { $0.joystick.rawValue }, set: { $0.joystick = Settings.JoystickMode(rawValue: $1) ?? .floating }, "On-screen joystick")
         case .fullscreen:
-            return boolean(.fullscreen, .video, "fullscreen", "Fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)")
+            return boolean(id, .video, "fullscreen", "Fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)")
         case .windowScale:
-            return integer(.windowScale, .video, "window_scale", "Window scale", \.windowScale, Settings.windowScaleRange, step: 1, unit: "x",
+            return integer(id, .video, "window_scale", "Window scale", \.windowScale, Settings.windowScaleRange, step: 1, unit: "x",
                         "Window size as a multiple of 568×320")
         case .scaling:
-            return choice(.scaling, .video, "scaling", "Scaling", ViewScaling.allCases.map { ($0.rawValue, $0.rawValue) },
+            return choice(id, .video, "scaling", "Scaling", ViewScaling.allCases.map { ($0.rawValue, $0.rawValue) },
                        get: { $0.scaling.rawValue }, set: { $0.scaling = ViewScaling(rawValue: $1) ?? .pixelPerfect },
                        "Pixel-perfect: whole multiples of the view; fill: as large as the screen allows, in its shape")
         case .display:
-            return Setting(id: .display, section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", label: "Display",
+            return Setting(id: id, section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", label: "Display",
                         value: .text(\.display, shape: "a display's name in quotes"))
         case .smoothMotion:
-            return choice(.smoothMotion, .video, "smooth_motion", "Smooth motion", Settings.SmoothMotion.allCases.map { ($0.rawValue, $0.rawValue) },
+            return choice(id, .video, "smooth_motion", "Smooth motion", Settings.SmoothMotion.allCases.map { ($0.rawValue, $0.rawValue) },
                        get: { $0.smoothMotion.rawValue }, set: { $0.smoothMotion = Settings.SmoothMotion(rawValue: $1) ?? .auto },
                        "Draw between the 60 Hz steps, once per display refresh: auto (on above 60 Hz), on or off")
         case .music:
-            return integer(.music, .audio, "music", "Music volume", \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent")
+            return integer(id, .audio, "music", "Music volume", \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent")
         case .effects:
-            return integer(.effects, .audio, "effects", "Effects volume", \.effectsVolume, Settings.percentRange, step: percentStep,
+            return integer(id, .audio, "effects", "Effects volume", \.effectsVolume, Settings.percentRange, step: percentStep,
                         "Sound effects volume in percent")
         case .ghost:
-            return boolean(.ghost, .game, "ghost", "Ghost of your best run", \.ghost, "Race the ghost of your best run in levels you have won")
+            return boolean(id, .game, "ghost", "Ghost of your best run", \.ghost, "Race the ghost of your best run in levels you have won")
         case .speed:
-            return integer(.speed, .assist, "speed", "Game speed", \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent,
+            return integer(id, .assist, "speed", "Game speed", \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent,
                         "Assist: game speed in percent (runs with any assist on set no best time or medal)")
         case .invincible:
-            return boolean(.invincible, .assist, "invincible", "Invincible", \.assist.invincible,
+            return boolean(id, .assist, "invincible", "Invincible", \.assist.invincible,
                         "Assist: spikes and critters do not kill; a fall returns you to the last checkpoint")
         case .infiniteDash:
-            return boolean(.infiniteDash, .assist, "infinite_dash", "Infinite dash", \.assist.infiniteDash, "Assist: dash without holding the dash button")
+            return boolean(id, .assist, "infinite_dash", "Infinite dash", \.assist.infiniteDash, "Assist: dash without holding the dash button")
         case .phones:
-            return boolean(.phones, .phones, "enabled", "Phone pads", \.phones,
+            return boolean(id, .phones, "enabled", "Phone pads", \.phones,
                         "Phones may join as game pads: koalio listens on this machine's private network addresses")
         }
     }

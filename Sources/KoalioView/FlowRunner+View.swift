@@ -38,7 +38,7 @@ extension FlowRunner {
         overlay.ghost = ghost
         if let problem { overlay.notice = problem }
         overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
-        if live && session.state == .playing {
+        if flow.showsJoinPrompts {
             (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, registry: registry,
                                                                            bindings: context.settings.bindings, keyNames: context.keyNames)
         }

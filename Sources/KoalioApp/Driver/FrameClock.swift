@@ -24,6 +24,8 @@ public struct FrameClock: Sendable {
     public static let longestRestSeconds = 0.5
     /// The frame after a rest owes the whole rest (a stall is still capped).
     private var resting = false
+    /// Counting frames: ticks owed by the frames a rest skipped, given with the next frame's.
+    private var pendingTicks = 0
     private var accumulator = 0.0
     private var previous: Double
     /// Counting frames: their rate, and how many have passed.
@@ -47,13 +49,18 @@ public struct FrameClock: Sendable {
         self.counted = (rate, 0)
     }
 
+    /// Counting frames: the ticks due over the `count` frames after the first `frames` at
+    /// `perSecond` (frame n is at n / perSecond exactly).
+    private static func ticks(over count: Int, after frames: Int, perSecond: Int) -> Int {
+        (frames + count) * Tick.perSecond / perSecond - frames * Tick.perSecond / perSecond
+    }
+
     /// Frames counted: how many frames from now until `ticks` more ticks are due (each frame owes
     /// at most one): a rest that may last that long and no longer.
     public func frames(forTicks ticks: Int) -> Int {
         guard let (perSecond, frames) = counted, ticks > 0 else { return 0 }
-        let due = { (n: Int) in (frames + n) * Tick.perSecond / perSecond - frames * Tick.perSecond / perSecond }
         var n = 0
-        while due(n + 1) <= ticks && n < perSecond * 3600 { n += 1 }
+        while Self.ticks(over: n + 1, after: frames, perSecond: perSecond) <= ticks { n += 1 }
         return n
     }
 
@@ -63,24 +70,21 @@ public struct FrameClock: Sendable {
     public mutating func rested(frames skipped: Int = 0) {
         if let (perSecond, frames) = counted {
             counted = (perSecond, frames + max(0, skipped))
-            pendingTicks += (frames + max(0, skipped)) * Tick.perSecond / perSecond - frames * Tick.perSecond / perSecond
+            pendingTicks += Self.ticks(over: max(0, skipped), after: frames, perSecond: perSecond)
         } else {
             resting = true
         }
     }
-    /// Counting frames: ticks owed by the frames a rest skipped, given with the next frame's.
-    private var pendingTicks = 0
 
     /// - Parameter rate: ticks owed per tick's worth of wall time: below 1 (assist's game speed)
     ///   the world runs fewer 60 Hz ticks a second, each the same as at full speed. (Counting
     ///   frames, a tick is a tick: scripts and tests step the world one step at a time.)
     public mutating func ticksDue(now: Double, rate: Double = 1) -> Int {
         if let (perSecond, frames) = counted {
-            let ticks = Tick.perSecond
             counted = (perSecond, frames + 1)
-            fraction = Double((frames + 1) * ticks % perSecond) / Double(perSecond)
+            fraction = Double((frames + 1) * Tick.perSecond % perSecond) / Double(perSecond)
             defer { pendingTicks = 0 }
-            return pendingTicks + (frames + 1) * ticks / perSecond - frames * ticks / perSecond
+            return pendingTicks + Self.ticks(over: 1, after: frames, perSecond: perSecond)
         }
         let tickSeconds = 1 / Double(Tick.perSecond)
         let cap = resting ? Self.longestRestSeconds + tickSeconds * Double(Self.maxTicksPerFrame) : tickSeconds * Double(Self.maxTicksPerFrame)

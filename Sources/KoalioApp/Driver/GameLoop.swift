@@ -248,8 +248,9 @@ public final class GameLoop {
                 platform.showPointer(true)
             case let .pointer(pointer):
                 if pointer.id == .mouse { platform.showPointer(true) }
-                // Only a pointer going down taps: what the view has under it.
-                let target = pointer.phase == .down ? runner.tapTarget(at: pointer.position, context) : .elsewhere
+                // Only a pointer going down where the flow takes taps taps: what the view has under
+                // it (not looked for under a finger on the on-screen controls).
+                let target = pointer.phase == .down && flow.takesTaps ? runner.tapTarget(at: pointer.position, context) : .elsewhere
                 runner.apply(.pointer(pointer, landsOn: target))
             case let .pad(event):
                 let (changes, effects) = runner.apply(.pad(event))
