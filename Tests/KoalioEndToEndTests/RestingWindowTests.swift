@@ -57,4 +57,20 @@ final class RestingWindowTests: XCTestCase {
         XCTAssertEqual(screens[95], "title", "B: back")
         XCTAssertEqual(screens[145], "levels", "A again")
     }
+
+    /// On wall time (no script) a still title rests, but never through the last tick: that frame
+    /// of its own draws the last picture, and `--screenshot` saves it.
+    func testAStillTitleOnWallTimeEndsWithItsScreenshot() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let png = dir.appendingPathComponent("title.png").path, trace = dir.appendingPathComponent("title.jsonl").path
+        let times = dir.appendingPathComponent("title.txt").path
+        let result = try Koalio.run(["--ticks", "90", "--screenshot", png, "--trace", trace, "--frame-times", times, "--renderer", "software"],
+                                    environment: ["DISPLAY": xvfb.display])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try Koalio.traceLines(trace).count, 90, "every tick traced")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: png), "the screenshot is saved")
+        let rested = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n").compactMap { Double($0.split(separator: " ").last ?? "") }
+        XCTAssertGreaterThan(rested.reduce(0, +), 500, "the title rested (ms)")
+    }
 }

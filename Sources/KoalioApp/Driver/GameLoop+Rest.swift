@@ -4,7 +4,8 @@ extension GameLoop {
     /// How long this frame's still screen may rest, in ticks (nil: not at all): as long as the
     /// flow says nothing changes without an event (``FlowRunner/stillTicks``), at most
     /// ``FrameClock/longestRestSeconds``, and never past a script's next event (one at the
-    /// current tick is given at the next frame's start) or the tick limit. Nothing rests while
+    /// current tick is given at the next frame's start) or the tick limit's last tick (a frame
+    /// of its own: the last picture is drawn, and `--screenshot` saved, after it). Nothing rests while
     /// events read since the last tick wait for one (a pad's press changes no reader state
     /// until a tick compares it), phones play (their frames come from another thread, not as SDL
     /// events), or the audio device is opening.
@@ -12,7 +13,7 @@ extension GameLoop {
         guard !eventsAwaitTick, phones?.hasPhones != true, sound.isSettled, let still = runner.stillTicks else { return nil }
         var ticks = min(still, Int(FrameClock.longestRestSeconds * Double(Tick.perSecond)))
         if let next = script?.script.nextEventTick(after: flow.ticks - 1) { ticks = min(ticks, next - flow.ticks) }
-        if let tickLimit = options.command.ticks { ticks = min(ticks, tickLimit - flow.ticks) }
+        if let tickLimit = options.command.ticks { ticks = min(ticks, tickLimit - flow.ticks - 1) }
         return ticks > 0 ? ticks : nil
     }
 
