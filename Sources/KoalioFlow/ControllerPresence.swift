@@ -122,17 +122,12 @@ package struct ControllerPresence: Equatable {
         return controller.vendorName
     }
 
-    /// Free pads may join (fewer than four play, or a player's pad is away).
-    package static func joinsOpen(_ registry: ControllerRegistry) -> Bool {
-        registry.seats.count < PartyLimits.players - 1 || !registry.playersWithPadAway.isEmpty
-    }
-
     /// While the world plays and pads may join: each free pad's first step free is kept (a pad
     /// that is seated, gone, or seen before a restart is forgotten), for its join prompt.
-    package mutating func noteFreePads(_ registry: ControllerRegistry, at step: Int) {
-        let free = registry.controllers.filter { registry.player(of: $0.id) == nil }.map(\.id)
+    package mutating func noteFreePads(_ registry: ControllerRegistry, seats: Seating, at step: Int) {
+        let free = registry.controllers.filter { registry.player(of: $0.id, seats: seats) == nil }.map(\.id)
         freeSince = freeSince.filter { id, since in since <= step && free.contains(id) }  // forgotten even while joins are closed
-        guard Self.joinsOpen(registry) else { return }
+        guard seats.hasRoom else { return }
         for id in free where freeSince[id] == nil { freeSince[id] = step }
     }
 }

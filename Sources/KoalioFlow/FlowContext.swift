@@ -43,11 +43,11 @@ package struct FlowContext {
     package var phonesOn = false
     package var phonesProblem: String?
 
-    /// The registry's part: the pad in use's kind, the seated players and those whose pad is away.
-    package mutating func read(_ registry: ControllerRegistry) {
+    /// The controllers' part: the pad in use's kind, the seated players and those whose pad is away.
+    package mutating func read(_ registry: ControllerRegistry, seats: Seating) {
         padCategory = registry.current?.productCategory
-        seatedPlayers = registry.seats.keys.sorted()
-        playersWithPadAway = registry.playersWithPadAway
+        seatedPlayers = seats.players
+        playersWithPadAway = seats.playersWithPadAway
     }
 
     package var settingsMenu: SettingsMenu.Context {

@@ -7,7 +7,7 @@ import KoalioHUD
 /// into the registry, the input reader and the ``GameState`` (what the player sees of the
 /// controllers); the rules on who steers, when the HUD shows, when the game pauses itself and
 /// how fast the world runs; and each tick's ``FlowState/tick(_:_:load:)``, with the joins and
-/// leaves it asks for performed on the registry. The driver runs it with SDL's events; the
+/// leaves it asks for made in the state's seats and shown on the pads. The driver runs it with SDL's events; the
 /// tests run this very code with events of their own making.
 @MainActor
 package final class FlowRunner {
@@ -68,8 +68,9 @@ package final class FlowRunner {
         case let .pad(event):
             // What changed, and the notices, sounds and self-pause (the pad in use, or a co-op
             // player's, went away) that makes.
-            let changes = registry.apply(event)
-            return (changes, presence.react(to: changes, at: flow.session.steps, playerOf: registry.player(of:)))
+            let changes = registry.apply(event, seats: &state.seats)
+            let (registry, seats) = (registry, state.seats)
+            return (changes, presence.react(to: changes, at: flow.session.steps, playerOf: { registry.player(of: $0, seats: seats) }))
         case let .levelReloaded(reload):
             feed.reloaded = reload
         }
@@ -97,7 +98,7 @@ package final class FlowRunner {
     /// those whose pad is away.
     package func context(_ base: FlowContext) -> FlowContext {
         var context = base
-        context.read(registry)
+        context.read(registry, seats: state.seats)
         return context
     }
 
@@ -108,18 +109,18 @@ package final class FlowRunner {
     package func tick(_ context: FlowContext, sourceIndex: (String) -> Int, load: (LevelRef) -> LevelLoad) -> [Effect] {
         let context = self.context(context)
         let reloaded = feed.reloaded?.fileName
-        let input = feed.take(from: registry, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
+        let input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
                               sourceIndex: sourceIndex)
         var effects: [Effect] = []
         for effect in flow.tick(input, context, load: load) {
             effects.append(effect)
             switch effect {
             case let .join(id):
-                guard let pad = registry.controller(id: id), let player = registry.join(pad) else { continue }
+                guard let pad = registry.controller(id: id), let player = registry.join(pad, seats: &state.seats) else { continue }
                 presence.show(.playerJoined(player: player, pad: pad.vendorName), at: flow.session.steps)
                 effects.append(.sound(.padConnected))
             case let .leave(player):
-                registry.leave(player: player)
+                registry.leave(player: player, seats: &state.seats)
                 presence.show(.playerLeft(player: player), at: flow.session.steps)
                 effects.append(.sound(.padDisconnected))
             case let .levelReloaded(keptPlace):
@@ -128,7 +129,7 @@ package final class FlowRunner {
                 break
             }
         }
-        if flow.showsJoinPrompts { presence.noteFreePads(registry, at: flow.session.steps) }
+        if flow.showsJoinPrompts { presence.noteFreePads(registry, seats: state.seats, at: flow.session.steps) }
         return effects
     }
 }

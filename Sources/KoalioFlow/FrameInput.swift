@@ -138,8 +138,9 @@ extension FrameInputReader {
     /// for a rebind, player 1's merged input for the world (named `steering`) with each co-op
     /// player's, and the free pads' joins and the players' leaves.
     /// - Parameter sourceIndex: a controller name's index in the run's table of controllers.
-    package mutating func take(from registry: ControllerRegistry, steering: Controller, sourceIndex: (String) -> Int) -> FrameInput {
-        let team = registry.teamInput()
+    package mutating func take(from registry: ControllerRegistry, seats: inout Seating, steering: Controller,
+                               sourceIndex: (String) -> Int) -> FrameInput {
+        let team = registry.teamInput(seats: &seats)
         let bindings = registry.bindings
         let pads = registry.controllers
         var input = take(pads: .merging(pads.map { bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory) }),

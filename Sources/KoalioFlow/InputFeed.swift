@@ -16,9 +16,9 @@ package struct InputFeed {
 
     /// The tick's input. `pausing`: the game pauses itself at this tick (focus lost, the pad
     /// in use left), carried in the world's input so a replay pauses at the same tick.
-    package mutating func take(from registry: ControllerRegistry, steering: Controller, pausing: Bool,
-                       sourceIndex: (String) -> Int) -> FrameInput {
-        var input = reader.take(from: registry, steering: steering, sourceIndex: sourceIndex)
+    package mutating func take(from registry: ControllerRegistry, seats: inout Seating, steering: Controller, pausing: Bool,
+                               sourceIndex: (String) -> Int) -> FrameInput {
+        var input = reader.take(from: registry, seats: &seats, steering: steering, sourceIndex: sourceIndex)
         if pausing { input.play?.pressed.insert(.pauseRequest) }
         input.reloaded = reloaded
         reloaded = nil

@@ -34,6 +34,8 @@ package final class FlowHarness {
     }
     package var registry: ControllerRegistry { runner.registry }
     package var presence: ControllerPresence { runner.presence }
+    /// The player a controller belongs to, with the state's seats (nil: no one's).
+    package func player(of id: ControllerID) -> Int? { registry.player(of: id, seats: runner.state.seats) }
     package var hud: HUD { runner.hud }
     /// What the game's driver would give the flow; ``context`` adds the registry's part, as the runner does.
     private var base = FlowContext()

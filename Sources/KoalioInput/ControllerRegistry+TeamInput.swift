@@ -7,8 +7,9 @@ extension ControllerRegistry {
     /// One tick's input of every player: player 1's controllers' snapshots merged
     /// (``GamepadSnapshot/merging(_:)``) with every press they made since the last tick, each
     /// seated player's pad, and what free pads ask. Every controller's press counts move on,
-    /// so one that starts steering brings no old presses.
-    public func teamInput() -> TeamInput {
+    /// so one that starts steering brings no old presses. `seats` counts how long each seated
+    /// player has held Back.
+    public func teamInput(seats: inout Seating) -> TeamInput {
         var input = TeamInput(snapshot: .neutral, pressed: [])
         var playerOne: [GamepadSnapshot] = []
         var partners: [Int: (pad: Controller, snapshot: GamepadSnapshot, pressed: TickPresses)] = [:]
@@ -17,7 +18,7 @@ extension ControllerRegistry {
             let pressed = presses.pressed(since: lastPresses[controller.id] ?? presses)
             lastPresses[controller.id] = presses
             if controller.id == .onScreen && !onScreenShown { continue }
-            switch player(of: controller.id) {
+            switch player(of: controller.id, seats: seats) {
             case 1:
                 playerOne.append(snapshot(of: controller))
                 input.pressed.formUnion(pressed)
@@ -30,10 +31,10 @@ extension ControllerRegistry {
             }
         }
         input.snapshot = .merging(playerOne)
-        for player in seats.keys.sorted() {
+        for player in seats.players {
             let partner = partners[player]
             input.partners.append((player, partner?.pad, partner?.snapshot ?? .neutral, partner?.pressed ?? []))
-            if seating.holdsBack(player, (partner?.snapshot.buttonOptions ?? 0) >= TickInput.pressThreshold) {
+            if seats.holdsBack(player, (partner?.snapshot.buttonOptions ?? 0) >= TickInput.pressThreshold) {
                 input.leaveRequests.append(player)
             }
         }

@@ -32,7 +32,7 @@ public struct Seat: Equatable, Sendable {
     public var identity: PadIdentity
 }
 
-/// One tick's input of every player (``ControllerRegistry/teamInput()``).
+/// One tick's input of every player (``ControllerRegistry/teamInput(seats:)``).
 public struct TeamInput {
     /// Player 1's controllers merged.
     public var snapshot: GamepadSnapshot
@@ -53,9 +53,11 @@ public struct TeamInput {
 /// returns what changed, in order (connected, then became current; disconnected, then the next
 /// one current). ``tickInput(player:)`` merges a player's controllers into one tick's input.
 ///
-/// Players own sets of controllers (``player(of:)``): player 1 the keyboard, the on-screen
+/// Players own sets of controllers (``player(of:seats:)``): player 1 the keyboard, the on-screen
 /// controls while shown, and the pad in use (``current``); players 2–4 the pad they joined
-/// with (``seats``). Other pads are no one's: their A asks to join, their Start pauses.
+/// with (their ``Seating``, which the game's state holds and hands in: who plays is the game's
+/// to decide, which device is whose the registry's). Other pads are no one's: their A asks to
+/// join, their Start pauses.
 ///
 /// The pad in use is the first connected; while ``currentFollowsInput`` (the menus) it is the
 /// one that last had input, so the pad that started a level plays player 1 in it. It gets
@@ -73,10 +75,6 @@ public final class ControllerRegistry {
     /// Whether input on another free pad makes it the pad in use (the menus); in a level it
     /// does not, so a second person's pad joins instead of taking the koala.
     public var currentFollowsInput = true
-    /// Players 2–4 and their pads.
-    var seating = Seating()
-    /// Players 2–4 who joined, by player number.
-    public var seats: [Int: Seat] { seating.seats }
     /// Holding Back / View / Create this long leaves the game: 2 s.
     public static let leaveHoldTicks = 2 * Tick.perSecond
     /// The light of a pad that is no one's: dim, so it does not read as a player's colour.
@@ -110,40 +108,34 @@ public final class ControllerRegistry {
 
     /// The player a controller belongs to: 1 for the keyboard, the on-screen controls and the pad
     /// in use, 2–4 for a seated pad, nil for a pad that is no one's.
-    public func player(of id: ControllerID) -> Int? {
+    public func player(of id: ControllerID, seats: Seating) -> Int? {
         guard id.padID != nil else { return 1 }
         if current?.id == id { return 1 }
-        return seat(of: id)
+        return seats.player(of: id)
     }
-
-    /// Seated players whose pad is away, by number: their koalas wait for a pad.
-    public var playersWithPadAway: [Int] { seating.playersWithPadAway }
-
-    /// The seated player a pad belongs to, if any.
-    private func seat(of id: ControllerID) -> Int? { seating.player(of: id) }
 
     /// A free pad asks to join: it takes the seat of a player whose pad is away (the lowest
     /// number), else the lowest free number. Returns the player number; nil when it is already
     /// someone's, or every seat is taken.
     @discardableResult
-    public func join(_ controller: Controller) -> Int? {
-        guard self.controller(id: controller.id) != nil, player(of: controller.id) == nil else { return nil }
-        guard let player = seating.seat(controller) else { return nil }
-        reassignPlayerIndices()
+    public func join(_ controller: Controller, seats: inout Seating) -> Int? {
+        guard self.controller(id: controller.id) != nil, player(of: controller.id, seats: seats) == nil else { return nil }
+        guard let player = seats.seat(controller) else { return nil }
+        reassignPlayerIndices(seats)
         return player
     }
 
     /// A co-op player leaves: their pad (if here) is no one's again.
-    public func leave(player: Int) {
-        guard seating.unseat(player) else { return }
-        reassignPlayerIndices()
+    public func leave(player: Int, seats: inout Seating) {
+        guard seats.unseat(player) else { return }
+        reassignPlayerIndices(seats)
     }
 
     public func controller(id: ControllerID) -> Controller? { controllers.first { $0.id == id } }
 
     /// Applies one pad event; returns what it changed.
     @discardableResult
-    public func apply(_ event: PadEvent) -> [ControllerChange] {
+    public func apply(_ event: PadEvent, seats: inout Seating) -> [ControllerChange] {
         switch event {
         case let .added(description):
             let controller = Controller(id: .pad(description.id), identity: description.identity, vendorName: description.name, productCategory: description.category,
@@ -154,16 +146,16 @@ public final class ControllerRegistry {
             for (axis, value) in description.axes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 _ = controller.extendedGamepad.apply(axis, value: value)
             }
-            return connect(controller)
+            return connect(controller, seats: &seats)
         case let .removed(id):
-            return disconnect(id: .pad(id))
+            return disconnect(id: .pad(id), seats: &seats)
         case let .button(id, button, down):
             guard let controller = controller(id: .pad(id)) else { return [] }
             controller.extendedGamepad.apply(button, down: down)
-            return down ? noteInput(from: controller) : []
+            return down ? noteInput(from: controller, seats: seats) : []
         case let .axis(id, axis, value):
             guard let controller = controller(id: .pad(id)) else { return [] }
-            return controller.extendedGamepad.apply(axis, value: value) ? noteInput(from: controller) : []
+            return controller.extendedGamepad.apply(axis, value: value) ? noteInput(from: controller, seats: seats) : []
         case let .battery(id, battery):
             controller(id: .pad(id))?.battery = battery
             return []
@@ -171,35 +163,35 @@ public final class ControllerRegistry {
     }
 
     @discardableResult
-    public func connect(_ controller: Controller) -> [ControllerChange] {
+    public func connect(_ controller: Controller, seats: inout Seating) -> [ControllerChange] {
         guard self.controller(id: controller.id) == nil else { return [] }
         controllers.append(controller)
         controller.extendedGamepad.deadZone = deadZone
         lastPresses[controller.id] = presses(of: controller)
         // A co-op player's pad plugged back is theirs again (the first such player, by number).
-        if let player = seating.returning(controller) {
-            reassignPlayerIndices(new: controller)
+        if let player = seats.returning(controller) {
+            reassignPlayerIndices(seats, new: controller)
             return [.connected(controller), .playerPadReturned(controller, player: player)]
         }
         let becomesCurrent = current == nil
         if becomesCurrent { current = controller }
-        reassignPlayerIndices(new: controller)
+        reassignPlayerIndices(seats, new: controller)
         return becomesCurrent ? [.connected(controller), .becameCurrent(controller)] : [.connected(controller)]
     }
 
     /// The pad left: its inputs are released; if it was in use the first free pad still
     /// connected takes over; a co-op player's keeps their seat, waiting for a pad.
     @discardableResult
-    public func disconnect(id: ControllerID) -> [ControllerChange] {
+    public func disconnect(id: ControllerID, seats: inout Seating) -> [ControllerChange] {
         guard let index = controllers.firstIndex(where: { $0.id == id }) else { return [] }
         let controller = controllers.remove(at: index)
         lastPresses[controller.id] = nil
         controller.extendedGamepad.releaseAll()
         controller.playerIndex = .unset
         let wasCurrent = current === controller
-        let seated = seating.padLeft(id)
-        if wasCurrent { current = controllers.first { seat(of: $0.id) == nil } }
-        reassignPlayerIndices()
+        let seated = seats.padLeft(id)
+        if wasCurrent { current = controllers.first { seats.player(of: $0.id) == nil } }
+        reassignPlayerIndices(seats)
         var changes: [ControllerChange] = [.disconnected(controller, wasInUse: wasCurrent)]
         if wasCurrent, let next = current { changes.append(.becameCurrent(next)) }
         if let seated { changes.append(.playerPadLost(controller, player: seated)) }
@@ -209,12 +201,12 @@ public final class ControllerRegistry {
     /// A pad had input: if it is free, not the one in use, and ``currentFollowsInput``, it
     /// becomes the one in use at once.
     @discardableResult
-    public func noteInput(from controller: Controller) -> [ControllerChange] {
+    public func noteInput(from controller: Controller, seats: Seating) -> [ControllerChange] {
         guard controllers.contains(where: { $0 === controller }) else { return [] }
         var changes: [ControllerChange] = []
-        if current !== controller && (currentFollowsInput || current == nil) && seat(of: controller.id) == nil {
+        if current !== controller && (currentFollowsInput || current == nil) && seats.player(of: controller.id) == nil {
             current = controller
-            reassignPlayerIndices()
+            reassignPlayerIndices(seats)
             changes.append(.becameCurrent(controller))
         }
         return changes + [.input(controller)]
@@ -227,8 +219,8 @@ public final class ControllerRegistry {
 
     /// Asks a player's pad to rumble (player 1's: the pad in use; a co-op player's: their
     /// seat's, if it is here), where it can, at ``rumbleStrength``.
-    public func rumble(player: Int, low: Float, high: Float, milliseconds: Int) {
-        let pad = player == 1 ? current : seats[player]?.pad.flatMap { controller(id: $0) }
+    public func rumble(player: Int, seats: Seating, low: Float, high: Float, milliseconds: Int) {
+        let pad = player == 1 ? current : seats.seats[player]?.pad.flatMap { controller(id: $0) }
         rumble(pad, low: low, high: high, milliseconds: milliseconds)
     }
 
@@ -246,10 +238,10 @@ public final class ControllerRegistry {
     /// Player 1's pad shows 1 and the koala's colour, a seated pad its player's number and
     /// colour, a free pad no number and a dim light. A `new` pad is told even what the model
     /// already holds for it (SDL gives a pad it opens the next free number of its own).
-    private func reassignPlayerIndices(new: Controller? = nil) {
+    private func reassignPlayerIndices(_ seats: Seating, new: Controller? = nil) {
         for controller in controllers {
             guard let pad = controller.id.padID else { continue }
-            let player = self.player(of: controller.id)
+            let player = self.player(of: controller.id, seats: seats)
             let index = player.map { PlayerIndex.index($0) } ?? .unset
             let color = player.map { PlayerColors.of($0) } ?? Self.freePadColor
             if controller.playerIndex != index || controller === new {

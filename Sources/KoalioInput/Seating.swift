@@ -1,21 +1,30 @@
 import KoalioCore
 
 /// Co-op seats: players 2–4, each with their pad (or none while it is away) and how long they
-/// have held Back to leave. The registry asks it who sits where; it knows nothing of SDL.
-struct Seating {
+/// have held Back to leave. A value the game's state holds (who plays is the game's to decide);
+/// the registry is handed it to route each pad's input to its player and light the pads.
+public struct Seating: Equatable, Sendable {
+    public init() {}
+
     /// Players 2–4 who joined, by player number.
-    private(set) var seats: [Int: Seat] = [:]
+    public private(set) var seats: [Int: Seat] = [:]
     /// Ticks each seated player has held Back / View / Create.
     private var backHeldTicks: [Int: Int] = [:]
 
     /// The seated player a pad belongs to, if any.
-    func player(of id: ControllerID) -> Int? { seats.values.first { $0.pad == id }?.player }
+    public func player(of id: ControllerID) -> Int? { seats.values.first { $0.pad == id }?.player }
 
     /// Seated players whose pad is away, by number: their koalas wait for a pad.
-    var playersWithPadAway: [Int] { seats.values.filter { $0.pad == nil }.map(\.player).sorted() }
+    public var playersWithPadAway: [Int] { seats.values.filter { $0.pad == nil }.map(\.player).sorted() }
 
     /// A free pad takes the seat of a player whose pad is away (the lowest number), else the
     /// lowest free number; nil when every seat is taken.
+    /// Players 2–4 who joined, by number.
+    public var players: [Int] { seats.keys.sorted() }
+
+    /// Whether another player can join: a seat free, or one whose pad is away.
+    public var hasRoom: Bool { seats.count < PartyLimits.players - 1 || !playersWithPadAway.isEmpty }
+
     mutating func seat(_ controller: Controller) -> Int? {
         let player = playersWithPadAway.first ?? (2...PartyLimits.players).first { seats[$0] == nil }
         guard let player else { return nil }

@@ -18,11 +18,11 @@ extension ControllerPresence {
 
     /// The pads that are no one's, in their own pictures: "DualSense: press ✕ to join" for
     /// ``joinPromptTicks`` after the pad became free, then "✕ to join" in the corner.
-    package func joinPrompts(at step: Int, registry: ControllerRegistry, bindings: Bindings,
+    package func joinPrompts(at step: Int, registry: ControllerRegistry, seats: Seating, bindings: Bindings,
                              keyNames: KeyNameTable) -> (prompts: [Prompt], hints: [Prompt]) {
-        guard Self.joinsOpen(registry) else { return ([], []) }
+        guard seats.hasRoom else { return ([], []) }
         var prompts: [Prompt] = [], hints: [Prompt] = []
-        for pad in registry.controllers where registry.player(of: pad.id) == nil {
+        for pad in registry.controllers where registry.player(of: pad.id, seats: seats) == nil {
             let since = freeSince[pad.id].flatMap { $0 <= step ? $0 : nil } ?? step
             if step - since < Self.joinPromptTicks { prompts.append(Self.joinPrompt(pad, bindings: bindings, keyNames: keyNames)) } else {
                 hints.append(Self.joinHint(pad, bindings: bindings, keyNames: keyNames))

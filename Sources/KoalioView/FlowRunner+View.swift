@@ -39,7 +39,7 @@ extension FlowRunner {
         if let problem { overlay.notice = problem }
         overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
         if flow.showsJoinPrompts {
-            (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, registry: registry,
+            (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, registry: registry, seats: state.seats,
                                                                            bindings: context.settings.bindings, keyNames: context.keyNames)
         }
         if flow.run.shownState != .playing {  // the end and pause screens' lines, only when shown
@@ -48,7 +48,7 @@ extension FlowRunner {
             overlay.padBattery = registry.current.map { "\($0.vendorName): \($0.battery.summary)" }
             overlay.playerTimes = Self.playerTimes(session.world)
             overlay.resultLines = flow.run.result.map(FlowState.resultLines) ?? []
-            overlay.padsAway = ControllerPresence.padsAwayLine(registry.playersWithPadAway)
+            overlay.padsAway = ControllerPresence.padsAwayLine(state.seats.playersWithPadAway)
         }
         overlay.pairingCard = card
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)

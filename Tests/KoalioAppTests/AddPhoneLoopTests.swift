@@ -63,14 +63,14 @@ final class PhoneLimitTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
             let phones = PhonePads(hub: PhoneHub(clock: MonotonicClock.seconds), address: nil)
-            XCTAssertEqual(phones.phoneLimit(h.registry), 4, "the keyboard takes no seat: the first phone takes its koala over")
+            XCTAssertEqual(phones.phoneLimit(h.registry, seats: h.runner.state.seats), 4, "the keyboard takes no seat: the first phone takes its koala over")
             let first = h.attach(.xbox360), second = h.attach(.dualSense)
             h.startLevel(0)
             h.press(.a, pad: first)
-            XCTAssertEqual(phones.phoneLimit(h.registry), 3, "player 1 on a pad")
+            XCTAssertEqual(phones.phoneLimit(h.registry, seats: h.runner.state.seats), 3, "player 1 on a pad")
             h.press(.a, pad: second)
-            XCTAssertEqual(h.registry.player(of: .pad(second)), 2)
-            XCTAssertEqual(phones.phoneLimit(h.registry), 2, "and player 2 on another")
+            XCTAssertEqual(h.player(of: .pad(second)), 2)
+            XCTAssertEqual(phones.phoneLimit(h.registry, seats: h.runner.state.seats), 2, "and player 2 on another")
         }
     }
 }

@@ -60,6 +60,7 @@ enum LoopRunner {
         try MainActor.assumeIsolated {
             TestEnvironment.isolate()
             let registry = ControllerRegistry()
+            var seats = Seating()
             var options = PlatformOptions(resourceDirectory: Repository.path("Resources"))
             options.headless = true
             let platform = try Platform(options: options)
@@ -96,7 +97,7 @@ enum LoopRunner {
             }
             let loop = GameLoop(platform: platform, registry: registry, session: Session(stage: level1.stage), map: level1.map, options: loopOptions)
             let session = try loop.run()
-            for case let .pad(event) in platform.pollEvents() { registry.apply(event) }  // SDL reports the last detaches
+            for case let .pad(event) in platform.pollEvents() { registry.apply(event, seats: &seats) }  // SDL reports the last detaches
             let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map {
                 try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
             }

@@ -529,37 +529,40 @@ final class FlowCaseTests: XCTestCase {
             h.startLevel(0)
             h.press(.a, pad: first)  // the first pad is player 1's
             h.press(.a, pad: second)
-            XCTAssertEqual(h.registry.player(of: .pad(second)), 2, "A on a free pad joins")
+            XCTAssertEqual(h.player(of: .pad(second)), 2, "A on a free pad joins")
+            XCTAssertEqual(h.runner.state.seats.players, [2], "a seat in the game's state")
             XCTAssertEqual(h.flow.session.world.koalas.count, 2, "with a koala of their own")
             h.press(.start, pad: first)
             XCTAssertEqual(h.flow.session.state, .paused)
             XCTAssertEqual(FlowState.pauseEntries(h.context), [.resume, .restart, .settings, .howToPlay, .addPhone, .levels, .leave(player: 2), .quit])
             h.flow.selection[.level] = 6
             h.press(.a, pad: first)
-            XCTAssertNil(h.registry.player(of: .pad(second)), "player 2 left: the pad is free")
+            XCTAssertNil(h.player(of: .pad(second)), "player 2 left: the pad is free")
+            XCTAssertEqual(h.runner.state.seats.players, [], "their seat gone from the state")
             XCTAssertEqual(h.screen, .level)
         }
     }
 
     /// A free pad's "press A to join" shows for a few seconds, then folds into the corner.
-    func testJoinPromptsFoldIntoACornerHint() throws {
-        try MainActor.assumeIsolated {
+    func testJoinPromptsFoldIntoACornerHint() {
+        MainActor.assumeIsolated {
             let registry = ControllerRegistry()
+            var seats = Seating()
             var presence = ControllerPresence(showsHUD: true)
             _ = registry.apply(.added(PadDescription(id: 1, name: "DualSense Wireless Controller", category: .dualSense, hasLight: true,
-                                                     hasRumble: true)))
+                                                     hasRumble: true)), seats: &seats)
             _ = registry.apply(.added(PadDescription(id: 2, name: "Pro Controller", category: .switchPro, hasLight: true,
-                                                     hasRumble: true)))
+                                                     hasRumble: true)), seats: &seats)
             registry.currentFollowsInput = false
-            _ = registry.apply(.button(id: 1, .a, down: true))  // the first pad steers player 1
+            _ = registry.apply(.button(id: 1, .a, down: true), seats: &seats)  // the first pad steers player 1
             let start = 100
-            presence.noteFreePads(registry, at: start)
-            presence.noteFreePads(registry, at: start + 1)
-            let early = presence.joinPrompts(at: start, registry: registry, bindings: Bindings(), keyNames: RecordedKeyNames.table)
+            presence.noteFreePads(registry, seats: seats, at: start)
+            presence.noteFreePads(registry, seats: seats, at: start + 1)
+            let early = presence.joinPrompts(at: start, registry: registry, seats: seats, bindings: Bindings(), keyNames: RecordedKeyNames.table)
             XCTAssertEqual(early.prompts.count, 1, "one free pad, one prompt")
             XCTAssertEqual(early.prompts.first?.parts.first, .text("Pro Controller: press "))
             XCTAssertEqual(early.hints, [])
-            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, registry: registry, bindings: Bindings(),
+            let late = presence.joinPrompts(at: start + ControllerPresence.joinPromptTicks, registry: registry, seats: seats, bindings: Bindings(),
                                             keyNames: RecordedKeyNames.table)
             XCTAssertEqual(late.prompts, [])
             XCTAssertEqual(late.hints.map(\.parts.count), [2], "\"(A) to join\" in the corner")

@@ -6,41 +6,43 @@ import XCTest
 final class BindingsTests: XCTestCase {
     func testReboundKeysDriveTheirActionsAndTheOldOnesNoLonger() {
         let registry = ControllerRegistry()
+        var seats = Seating()
         var bindings = Bindings()
         bindings.keys[.jump] = [Key(usage: 14)]  // K
         bindings.keys[.left] = [.s]
         registry.bindings = bindings
         registry.keyboard.keyDown(.space)
-        XCTAssertEqual(registry.teamInput().snapshot.buttonA, 0, "Space no longer jumps")
+        XCTAssertEqual(registry.teamInput(seats: &seats).snapshot.buttonA, 0, "Space no longer jumps")
         registry.keyboard.keyDown(Key(usage: 14))
-        let input = registry.teamInput()
+        let input = registry.teamInput(seats: &seats)
         XCTAssertEqual(input.snapshot.buttonA, 1)
         XCTAssertEqual(input.pressed, [.a], "the new key's press counts as a jump press")
         registry.keyboard.keyDown(.s)
-        XCTAssertEqual(registry.teamInput().snapshot.dpadX, -1, "S walks left")
+        XCTAssertEqual(registry.teamInput(seats: &seats).snapshot.dpadX, -1, "S walks left")
     }
 
     func testReboundPadButtonsAndATriggerAreReadThroughTheBindings() {
         let registry = ControllerRegistry()
+        var seats = Seating()
         let pad = Controller(id: .pad(1), vendorName: "Pad", productCategory: .xboxOne, hasLight: false, hasRumble: true)
-        registry.connect(pad)
+        registry.connect(pad, seats: &seats)
         var bindings = Bindings()
         bindings.buttons[.jump] = [.y]
         bindings.buttons[.dash] = [.trigger(.rightTrigger)]
         bindings.buttons[.pause] = [.button(.back)]
         registry.bindings = bindings
-        _ = registry.teamInput()
+        _ = registry.teamInput(seats: &seats)
 
         pad.extendedGamepad.setButton(.buttonA, 1)
-        XCTAssertEqual(registry.teamInput().snapshot.buttonA, 0, "A no longer jumps")
+        XCTAssertEqual(registry.teamInput(seats: &seats).snapshot.buttonA, 0, "A no longer jumps")
         pad.extendedGamepad.setButton(.buttonY, 1)
         pad.extendedGamepad.setButton(.rightTrigger, 0.8)
-        let input = registry.teamInput()
+        let input = registry.teamInput(seats: &seats)
         XCTAssertEqual(input.snapshot.buttonA, 1, "Y jumps")
         XCTAssertEqual(input.pressed, [.a])
         XCTAssertTrue(TickInput(source: 0, snapshot: input.snapshot).command.dash, "the right trigger dashes")
         pad.extendedGamepad.setButton(.buttonOptions, 1)
-        XCTAssertTrue(registry.teamInput().pressed.contains(.menu), "Back pauses")
+        XCTAssertTrue(registry.teamInput(seats: &seats).pressed.contains(.menu), "Back pauses")
     }
 
     func testNintendoPadsByLabelSwapTheFaceButtons() {

@@ -86,35 +86,37 @@ extension ExtendedGamepad {
 final class ControllerRegistryTests: XCTestCase {
     func testPlayerIndicesAreThePlayersNumbers() {
         let registry = ControllerRegistry()
+        var seats = Seating()
         let pads = (1...5).map { pad($0) }
-        for pad in pads { registry.connect(pad) }
+        for pad in pads { registry.connect(pad, seats: &seats) }
         XCTAssertEqual(pads.map(\.playerIndex), [.index(1), .unset, .unset, .unset, .unset], "player 1's pad; the others are no one's")
         registry.currentFollowsInput = false
-        for pad in pads[1...] { registry.join(pad) }
+        for pad in pads[1...] { registry.join(pad, seats: &seats) }
         XCTAssertEqual(pads.map(\.playerIndex), [.index(1), .index(2), .index(3), .index(4), .unset], "four players at most")
         XCTAssertEqual(pads.map(\.lightColor), PlayerColors.all + [ControllerRegistry.freePadColor])
         registry.currentFollowsInput = true
-        registry.noteInput(from: pads[4])
+        registry.noteInput(from: pads[4], seats: seats)
         XCTAssertEqual(pads.map(\.playerIndex), [.unset, .index(2), .index(3), .index(4), .index(1)], "the free pad used in a menu is player 1's")
         XCTAssertEqual(pads[4].lightColor, ControllerRegistry.koalaColor)
-        registry.disconnect(id: .pad(2))
+        registry.disconnect(id: .pad(2), seats: &seats)
         XCTAssertEqual(pads[1].playerIndex, .unset, "a pad that leaves is unset")
-        XCTAssertEqual(registry.seats[2]?.pad, nil, "its player waits for it")
+        XCTAssertEqual(seats.seats[2]?.pad, nil, "its player waits for it")
     }
 
     func testEffectsAreQueuedOnceForWhatChanged() {
         let registry = ControllerRegistry()
+        var seats = Seating()
         let first = pad(1), second = pad(2, light: false, rumble: false)
-        registry.connect(first)
+        registry.connect(first, seats: &seats)
         XCTAssertEqual(registry.drainEffects(), [.setPlayerIndex(controllerID: 1, .index(1)), .setLight(controllerID: 1, ControllerRegistry.koalaColor)])
-        registry.connect(second)
+        registry.connect(second, seats: &seats)
         XCTAssertEqual(registry.drainEffects(), [.setPlayerIndex(controllerID: 2, .unset)], "a free pad: no number, and no light to set")
-        registry.noteInput(from: first)
+        registry.noteInput(from: first, seats: seats)
         XCTAssertEqual(registry.drainEffects(), [], "already current: nothing changes")
-        registry.noteInput(from: second)
+        registry.noteInput(from: second, seats: seats)
         registry.rumbleCurrent(low: 1, high: 1, milliseconds: 100)
         XCTAssertFalse(registry.drainEffects().contains { if case .rumble = $0 { return true }; return false }, "no rumble motor")
-        registry.noteInput(from: first)
+        registry.noteInput(from: first, seats: seats)
         _ = registry.drainEffects()
         registry.rumbleCurrent(low: 1, high: 0.5, milliseconds: 100)
         XCTAssertEqual(registry.drainEffects(), [.rumble(controllerID: 1, low: 1, high: 0.5, milliseconds: 100)])
@@ -122,10 +124,11 @@ final class ControllerRegistryTests: XCTestCase {
 
     func testDisconnectReleasesInputsAndHandsOver() {
         let registry = ControllerRegistry()
+        var seats = Seating()
         let first = pad(1), second = pad(2)
-        registry.connect(first)
-        registry.connect(second)
-        registry.connect(first)
+        registry.connect(first, seats: &seats)
+        registry.connect(second, seats: &seats)
+        registry.connect(first, seats: &seats)
         XCTAssertEqual(registry.controllers.count, 2, "connecting twice is once")
         first.extendedGamepad.setButton(.buttonX, 1)
         first.extendedGamepad.setLeftStick(rawX: 1, rawY: 0)
@@ -141,9 +144,9 @@ final class ControllerRegistryTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(describe(registry.disconnect(id: .pad(1))), ["gone 1 true", "current 2"])
+        XCTAssertEqual(describe(registry.disconnect(id: .pad(1), seats: &seats)), ["gone 1 true", "current 2"])
         XCTAssertEqual(first.extendedGamepad.capture(), .neutral, "nothing held by a pad that left")
-        XCTAssertTrue(registry.disconnect(id: .pad(42)).isEmpty, "unknown ids are ignored")
+        XCTAssertTrue(registry.disconnect(id: .pad(42), seats: &seats).isEmpty, "unknown ids are ignored")
     }
 
     func testCaptureFreezesAController() {

@@ -11,6 +11,8 @@ import XCTest
 @MainActor
 final class PadFixture {
     let registry = ControllerRegistry()
+    /// Players 2–4, as the game's state would hold them.
+    var seats = Seating()
     let platform: Platform
     private(set) var pads: [VirtualPad] = []
 
@@ -29,7 +31,7 @@ final class PadFixture {
         let events = platform.pollEvents()
         XCTAssertTrue(events.allSatisfy { if case .quit = $0 { return false }; return true })
         var changes: [ControllerChange] = []
-        for case let .pad(event) in events { changes += registry.apply(event) }
+        for case let .pad(event) in events { changes += registry.apply(event, seats: &seats) }
         platform.performControllerEffects(registry.drainEffects())
         return changes
     }

@@ -197,12 +197,12 @@ final class SDLPadTests: XCTestCase {
             XCTAssertEqual(second.calls.lights.last, ControllerRegistry.koalaColor)
             XCTAssertEqual(try fixture.controller(first).playerIndex, .unset)
 
-            fixture.registry.join(try fixture.controller(first))
+            fixture.registry.join(try fixture.controller(first), seats: &fixture.seats)
             fixture.registry.currentFollowsInput = false
             fixture.pump()
             XCTAssertEqual(first.calls.playerIndices.last, 1, "player 2 is SDL's index 1")
             XCTAssertEqual(first.calls.lights.last, PlayerColors.of(2))
-            fixture.registry.leave(player: 2)
+            fixture.registry.leave(player: 2, seats: &fixture.seats)
             fixture.registry.currentFollowsInput = true
 
             try first.set(axis: "leftx", value: 0.1)  // inside the dead zone: not "input"

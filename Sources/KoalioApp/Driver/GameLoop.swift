@@ -197,7 +197,7 @@ public final class GameLoop {
     /// rumble, the phones' pairing card, the music and its ducking.
     private func carryOutFrameEffects() {
         platform.performControllerEffects(registry.drainEffects())
-        phones?.cardShown(runner.showsPairingCard(context), registry: registry)
+        phones?.cardShown(runner.showsPairingCard(context), registry: registry, seats: runner.state.seats)
         platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
         platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
     }
@@ -303,7 +303,7 @@ public final class GameLoop {
         case let .sound(cue): sound.cue(cue)
         case let .rumble(player):
             let (low, high, milliseconds) = Effect.deathRumble
-            if let player { registry.rumble(player: player, low: low, high: high, milliseconds: milliseconds) } else {
+            if let player { registry.rumble(player: player, seats: runner.state.seats, low: low, high: high, milliseconds: milliseconds) } else {
                 registry.rumbleCurrent(low: low, high: high, milliseconds: milliseconds)
             }
         case let .changeSettings(new): change(settings: new)

@@ -105,9 +105,9 @@ public final class PhonePads {
     }
 
     /// Tells the hub whether the card is on screen (a typed code is valid only then) and how
-    /// many phones may be connected (``phoneLimit(_:)``).
-    func cardShown(_ shown: Bool, registry: ControllerRegistry) {
-        hub.setCardShown(shown, phoneLimit: phoneLimit(registry))
+    /// many phones may be connected (``phoneLimit(_:seats:)``).
+    func cardShown(_ shown: Bool, registry: ControllerRegistry, seats: Seating) {
+        hub.setCardShown(shown, phoneLimit: phoneLimit(registry, seats: seats))
         sayTheWayIn()
     }
 
@@ -121,10 +121,10 @@ public final class PhonePads {
     /// with pads that are not phones (player 1's pad in use, and co-op players' pads, away ones
     /// included: their seat is kept). The keyboard and the on-screen controls take no seat from
     /// phones: the first phone takes player 1's koala over from them.
-    func phoneLimit(_ registry: ControllerRegistry) -> Int {
+    func phoneLimit(_ registry: ControllerRegistry, seats: Seating) -> Int {
         let phones = Set(pads.values.map { ControllerID.pad($0.virtual.instanceID) })
         let playerOne = registry.current.map { phones.contains($0.id) ? 0 : 1 } ?? 0
-        let others = registry.seats.values.filter { seat in seat.pad.map { !phones.contains($0) } ?? true }.count
+        let others = seats.seats.values.filter { seat in seat.pad.map { !phones.contains($0) } ?? true }.count
         return max(0, PartyLimits.players - playerOne - others)
     }
 
