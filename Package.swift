@@ -47,6 +47,12 @@ let package = Package(
         // Two paths exchanged in one step (renameat2): a level pack replaced on the shelf.
         .target(name: "CRename"),
         // Plain values every target shares: no file, no clock, no C module.
+        // The words koalio shows: the message table (typed ids with their English), gettext
+        // catalogues read from `.mo` files, plural rules, the shipped languages. Pure Swift:
+        // the flow speaks in its `Text` values and the view puts them in words.
+        .target(name: "KoalioText"),
+        // Writes po/koalio.pot from the message table (`make po`).
+        .executableTarget(name: "koalio-messages", dependencies: ["KoalioText"]),
         .target(name: "KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The operating system's side of the plain values: files read and written (atomically,
         // protected), the monotonic clock, SHA-256. The flow cannot import it.
@@ -67,7 +73,7 @@ let package = Package(
         .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"]),
         // What a screen says, as values: menu pages, prompts and their glyphs, a run's time in
         // words. Below both the flow (which decides them) and the view (which draws them).
-        .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput"]),
+        .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"]),
         // The flow's state drawn: it depends on the flow, never the other way round.
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioFlow"]),
         // A run's recording as a value: recorded, verified, raced as a ghost.
@@ -76,7 +82,7 @@ let package = Package(
         .target(name: "KoalioReplayFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioReplay", "CZlib"]),
         // The player's own data as values: progress (levels won, best times), settings and their
         // table, level packs' manifests.
-        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput"]),
+        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"]),
         // … and their files under XDG homes (TOML through toml++), read and written beside the flow.
         .target(name: "KoalioUserFiles", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioUserData", "CTOML"]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "CSDL2", "CPNG", "CVorbis"]),
@@ -128,6 +134,7 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioPhone"]),
+        .testTarget(name: "KoalioTextTests", dependencies: ["KoalioText", "KoalioTestSupport"]),
         // The server's handlers in NIO's embedded channel (time and writability set by the test).
         .testTarget(name: "KoalioPhoneServerTests", dependencies: [
             "KoalioPhoneServer", "KoalioPhone", .product(name: "NIOCore", package: "swift-nio"),

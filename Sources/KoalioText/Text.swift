@@ -1,0 +1,27 @@
+/// Words the game shows, kept as a value until the view puts them in the player's language
+/// (``Words/render(_:)``): a message of the table with what it names, a name or number shown as
+/// it is, or several of these on one line. The flow and the tests compare these, not English.
+public indirect enum Text: Hashable, Sendable {
+    /// A message of the table, its `%s` / `%d` filled with `arguments` in order.
+    case message(Message, [Text] = [])
+    /// A message whose form depends on `count` (the language's plural rule chooses it); `count`
+    /// is also its first `%d`.
+    case counted(Message, count: Int, [Text] = [])
+    /// Shown as it is, in every language: a level's or a pad's name, a key's name, a time.
+    case verbatim(String)
+    /// Several pieces on one line, `separator` between them (a separator is not translated:
+    /// two spaces, a comma).
+    case joined([Text], separator: String)
+    /// The first of these that fits where it is drawn; the last, cut to fit, if none does (the
+    /// title's notice: every file's line, else the first alone).
+    case firstFitting([Text])
+    /// `head` cut with "..." so that `head` and `tail` together fit where they are drawn (a
+    /// problem's line cut, its "(and 2 more)" kept).
+    case cutToFit(Text, keeping: Text)
+
+    /// A number, shown with Western digits in every language.
+    public static func number(_ value: Int) -> Text { .verbatim(String(value)) }
+
+    /// Nothing (an empty line).
+    public static let empty = Text.verbatim("")
+}
