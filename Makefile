@@ -21,8 +21,14 @@ TARBALL = dist/koalio-$(VERSION)-linux-x86_64.tar.gz
 ICON_SIZES = 16 22 24 32 48 64 128 256
 # Where the data goes under PREFIX (the Debian package puts it in share/games/koalio).
 DATADIR ?= $(PREFIX)/share/koalio
+# The shipped translations (po/LANG.po), compiled into .build/locale/LANG/LC_MESSAGES/koalio.mo.
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
+CATALOGS := $(foreach lang,$(LANGUAGES),.build/locale/$(lang)/LC_MESSAGES/koalio.mo)
+# The menu entry and the software centre's page with every language's lines, made from
+# dist/ (the English) and po/ by msgfmt; these are what is installed.
+DESKTOP_FILES := .build/dist/koalio.desktop .build/dist/koalio.metainfo.xml
 
-.PHONY: all setup setup-test build run test check-purity check-desktop check-deb check-binary check-distros test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
+.PHONY: all setup setup-test build run test po locale check-po check-purity check-desktop check-deb check-binary check-distros test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
 
 all: build
 
@@ -32,15 +38,49 @@ setup:
 setup-test:
 	@tools/setup-deps --test
 
-build: setup
+build: setup locale
 	$(SWIFT) build $(RELEASE_FLAGS) --product koalio
+
+# The translators' template from the message table (Sources/KoalioText/Message+English.swift),
+# merged into every language's catalogue: run after adding or changing a message.
+po: setup
+	$(SWIFT) build --product koalio-messages
+	.build/debug/koalio-messages > po/koalio.pot
+	for po in po/*.po; do [ -e "$$po" ] || continue; msgmerge --quiet --update --backup=none --no-fuzzy-matching "$$po" po/koalio.pot || exit 1; done
+
+# Each language compiled (msgfmt --check: formats, plural forms and the header verified), and
+# the desktop files translated.
+locale: setup $(CATALOGS) $(DESKTOP_FILES)
+
+.build/locale/%/LC_MESSAGES/koalio.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+.build/dist/koalio.desktop: dist/koalio.desktop po/LINGUAS $(wildcard po/*.po)
+	@mkdir -p $(dir $@)
+	msgfmt --desktop --template=$< -d po --keyword=GenericName --keyword=Comment --keyword=Keywords -o $@
+
+.build/dist/koalio.metainfo.xml: dist/koalio.metainfo.xml po/LINGUAS $(wildcard po/*.po)
+	@mkdir -p $(dir $@)
+	msgfmt --xml --template=$< -d po -o $@
+
+# Every shipped language complete: no untranslated or fuzzy message (a stale one would show
+# English), and po/LINGUAS (which msgfmt --desktop and --xml read) naming exactly the po/ files.
+check-po: setup
+	@test "$$(tr ' ' '\n' < po/LINGUAS | grep . | sort | tr '\n' ' ')" = "$$(printf '%s\n' $(LANGUAGES) | sort | tr '\n' ' ')" \
+		|| { echo "po/LINGUAS does not name exactly the languages in po/: $(LANGUAGES)"; exit 1; }
+	@for po in po/*.po; do [ -e "$$po" ] || continue; \
+		stats=$$(LC_ALL=C msgfmt --check --statistics -o /dev/null "$$po" 2>&1) || { echo "$$po: $$stats"; exit 1; }; \
+		echo "$$po: $$stats"; \
+		case "$$stats" in *untranslated*|*fuzzy*) echo "$$po is not complete"; exit 1;; esac; \
+	done
 
 run: build
 	.build/release/koalio $(ARGS)
 
 # The release build, the package and the archive come first: tests run them with the toolchain
 # hidden and from a staging root (see Tests/KoalioEndToEndTests/PackageTests.swift).
-test: setup-test check-purity check-desktop packages check-deb check-binary check-distros
+test: setup-test check-purity check-po check-desktop locale packages check-deb check-binary check-distros
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -71,9 +111,9 @@ check-deb: deb
 	lintian --fail-on error,warning $(DEB)
 
 # The desktop entry and the AppStream metainfo, as desktop-file-utils and appstream-util read them.
-check-desktop: setup-test
-	desktop-file-validate dist/koalio.desktop
-	appstream-util validate-relax --nonet dist/koalio.metainfo.xml
+check-desktop: setup-test locale
+	desktop-file-validate .build/dist/koalio.desktop
+	appstream-util validate-relax --nonet .build/dist/koalio.metainfo.xml
 
 # The suite under AddressSanitizer and LeakSanitizer (tools/lsan.supp names the system libraries
 # whose allocations live until exit), then the tests that decode images on the worker thread and
@@ -106,11 +146,14 @@ install: build install-data
 	install -m 755 .build/release/koalio "$(DESTDIR)$(PREFIX)/bin/koalio"
 
 # Everything but the binary (the install-layout test uses it without a release build).
-install-data:
+install-data: locale
 	install -d "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(PREFIX)/share/applications" "$(DESTDIR)$(PREFIX)/share/metainfo"
 	cp -R Resources Levels "$(DESTDIR)$(DATADIR)/"
-	install -m 644 dist/koalio.desktop "$(DESTDIR)$(PREFIX)/share/applications/koalio.desktop"
-	install -m 644 dist/koalio.metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/koalio.metainfo.xml"
+	for lang in $(LANGUAGES); do \
+		install -D -m 644 .build/locale/$$lang/LC_MESSAGES/koalio.mo "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/koalio.mo" || exit 1; \
+	done
+	install -m 644 .build/dist/koalio.desktop "$(DESTDIR)$(PREFIX)/share/applications/koalio.desktop"
+	install -m 644 .build/dist/koalio.metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/koalio.metainfo.xml"
 	for size in $(ICON_SIZES); do \
 		install -D -m 644 dist/icons/hicolor/$${size}x$${size}/apps/koalio.png \
 			"$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/koalio.png" || exit 1; \
@@ -123,6 +166,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/koalio"
 	rm -rf "$(DESTDIR)$(DATADIR)"
 	rm -f "$(DESTDIR)$(PREFIX)/share/applications/koalio.desktop" "$(DESTDIR)$(PREFIX)/share/metainfo/koalio.metainfo.xml"
+	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/koalio.mo"; done
 	for size in $(ICON_SIZES); do rm -f "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/koalio.png"; done
 
 clean:

@@ -15,7 +15,7 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioReplayFile", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioUserFiles", "KoalioPhone", "KoalioPackArchive"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioReplayFile", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioUserFiles", "KoalioPhone", "KoalioPackArchive", "KoalioText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -33,6 +33,8 @@ let package = Package(
         // Xiph's Ogg Vorbis decoder, for the music loops (SDL mixes them; see KoalioSDL/Mixer.swift).
         .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // GNU FriBidi: lines with right-to-left words (Arabic) put in visual order and shaped.
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // zlib's minizip (libminizip-dev): level packs as zips, read from memory through
         // CZipMemory's callbacks. Linked statically: it is small and not on every desktop.
         .systemLibrary(name: "CMinizip", providers: [.apt(["libminizip-dev"])]),
@@ -75,7 +77,7 @@ let package = Package(
         // words. Below both the flow (which decides them) and the view (which draws them).
         .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"]),
         // The flow's state drawn: it depends on the flow, never the other way round.
-        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioFlow"]),
+        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioFlow", "CFriBidi"]),
         // A run's recording as a value: recorded, verified, raced as a ghost.
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
         // The `.koalioreplay` format (zlib's CRC-32).
@@ -96,7 +98,7 @@ let package = Package(
         // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "KoalioPhoneServer", dependencies: [
-            "KoalioPhone", "KoalioCore", "CQRencode",
+            "KoalioPhone", "KoalioCore", "KoalioText", "CQRencode",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -104,9 +106,9 @@ let package = Package(
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
         // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
-        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioUserData", "KoalioReplay"]),
+        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",
@@ -137,7 +139,7 @@ let package = Package(
         .testTarget(name: "KoalioTextTests", dependencies: ["KoalioText", "KoalioTestSupport"]),
         // The server's handlers in NIO's embedded channel (time and writability set by the test).
         .testTarget(name: "KoalioPhoneServerTests", dependencies: [
-            "KoalioPhoneServer", "KoalioPhone", .product(name: "NIOCore", package: "swift-nio"),
+            "KoalioPhoneServer", "KoalioPhone", "KoalioText", .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio")]),
         .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore", "KoalioSystem"]),
         .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioCore"]),
@@ -161,14 +163,14 @@ let package = Package(
         .testTarget(name: "KoalioScriptingTests", dependencies: [
             "KoalioTestSupport", "KoalioScripting", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioViewTests", dependencies: [
-            "KoalioTestSupport", "KoalioView", "KoalioUI", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore", "KoalioReplay", "KoalioReplayFile"]),
+            "KoalioTestSupport", "KoalioView", "KoalioUI", "KoalioText", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore", "KoalioReplay", "KoalioReplayFile"]),
         // SDL's side: pads through SDL's GameController layer, events, the canvas, the checks.
         .testTarget(name: "KoalioSDLTests", dependencies: [
             "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2", "CVorbis"]),
         // Test support: the flow stepped by hand, as the driver steps it (``FlowHarness``), without SDL.
         .target(name: "KoalioFlowTestSupport", dependencies: [
             "KoalioTestSupport", "KoalioFlow", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
-            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioCore"]),
+            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioText", "KoalioCore"]),
         // The game above the world without SDL: menus, prompts, seats and presence stepped by hand
         // (tools/check-purity holds that nothing here links SDL).
         .testTarget(name: "KoalioFlowTests", dependencies: [
@@ -177,7 +179,7 @@ let package = Package(
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "CSDL2"]),
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView", "KoalioUI",

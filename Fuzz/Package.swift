@@ -20,6 +20,7 @@ let package = Package(
         .executableTarget(name: "fuzz-phone-frame", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-pack-manifest", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-pack-zip", dependencies: [formats, "FuzzSupport"]),
+        .executableTarget(name: "fuzz-catalog", dependencies: [formats, "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

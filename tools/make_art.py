@@ -4,12 +4,14 @@ hud.png, buttons.png, objects.png) and the desktop icons into dist/icons/hicolor
 
 Rerun after changing it:  apt install python3-pil && /usr/bin/python3 tools/make_art.py
 Frame and tile positions here must match Sources/KoalioView/Art.swift.
-The font atlas is rendered from DejaVu Sans Mono Bold (fonts-dejavu-core; Bitstream Vera licence).
+The font atlas and its table are tools/make_font.py's (which this runs).
 """
 import math
 import os
 import random
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+import make_font
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 OUT = os.path.join(ROOT, "Resources")
@@ -604,24 +606,6 @@ def make_buttons():
     d.rounded_rectangle([ox, oy, ox + 13 + 2 * BTN, oy + 13], radius=3, outline=rgba("#15121a"))
     img.save(os.path.join(OUT, "buttons.png"))
 
-# ---------------------------------------------------------------- bitmap font: ASCII 32...127, 16 per row
-GLYPH_W, GLYPH_H = 8, 12
-
-def make_font():
-    path = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
-    font = ImageFont.truetype(path, 11)
-    img = Image.new("RGBA", (GLYPH_W * 16, GLYPH_H * 6), (0, 0, 0, 0))
-    white = Image.new("RGBA", (GLYPH_W, GLYPH_H), (255, 255, 255, 255))
-    for code in range(32, 128):
-        i = code - 32
-        # Each glyph is drawn in its own cell-sized mask, so nothing (like '_') spills into a neighbour.
-        mask = Image.new("1", (GLYPH_W, GLYPH_H), 0)
-        d = ImageDraw.Draw(mask)
-        d.fontmode = "1"  # no anti-aliasing: crisp pixels when scaled up
-        d.text((1, -2 if code == ord("_") else -1), chr(code), font=font, fill=1)
-        img.paste(white, ((i % 16) * GLYPH_W, (i // 16) * GLYPH_H), mask)
-    img.save(os.path.join(OUT, "font.png"))
-
 # ---------------------------------------------------------------- desktop icons (hicolor theme)
 # The koala's head on a leaf-green rounded tile. Pixel art, so each size is a whole multiple of
 # a small master drawn pixel by pixel: 16, 22, 24 (and 48 at 2×), 32 (and 64/128/256 at 2/4/8×).
@@ -654,5 +638,5 @@ def make_icons():
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font(); make_hud(); make_buttons(); make_icons(); make_objects(); make_outback(); make_night()
+    make_koala(); make_tiles(); make_sky(); make_hills(); make_dusk(); make_cave(); make_goal(); make_font.main(); make_hud(); make_buttons(); make_icons(); make_objects(); make_outback(); make_night()
     print("wrote", ", ".join(sorted(f for f in os.listdir(OUT) if f.endswith(".png"))))

@@ -48,6 +48,9 @@ public enum Game {
         }
         var environment = GameLoop.Options(command: options, replay: replay)
         if options.watch { environment.watchPath = levelPath }
+        environment.translations = Translations.load(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment) {
+            StandardError.writeLine("koalio: warning: " + TerminalText.escaped($0))
+        }
         if replay == nil { stock(&environment, packLevel: packLevel, levelSHA256: level.sha256, dataDirectory: dataDirectory) }
         let settingsPath = try readPlayerInput(&environment, levelName: level.map.name, levelSHA256: level.sha256)
         let platform = try openPlatform(options, settings: environment.settings.effective, map: level.map, dataDirectory: dataDirectory,
@@ -56,7 +59,9 @@ public enum Game {
         // Phones: `--phones` (or `--phones-listen`) for this run, or the settings' `[phones] enabled`.
         // Asked for on the command line and impossible, it is an error; from the settings, a warning.
         if options.phones || options.phonesListen != nil || environment.settings.effective.phones {
-            do { environment.phones = try PhonePads.start(listen: options.phonesListen, verbose: options.verbose) } catch {
+            do {
+                environment.phones = try PhonePads.start(listen: options.phonesListen, verbose: options.verbose, words: environment.translations.all)
+            } catch {
                 guard !options.phones && options.phonesListen == nil else { throw .phones(error) }
                 StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: \(error.description)")
             }
@@ -118,7 +123,8 @@ public enum Game {
         let overrides = SettingsStore.Overrides(fullscreen: options.fullscreen ? true : nil, windowScale: options.scale,
                                                 musicVolume: options.musicVolume, effectsVolume: options.effectsVolume,
                                                 ghost: options.ghost ? nil : false,
-                                                phones: options.phones || options.phonesListen != nil ? true : nil)
+                                                phones: options.phones || options.phonesListen != nil ? true : nil,
+                                                language: options.languageSetting)
         let settingsPath = options.config ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map {
             $0 + "/" + SettingsFile.fileName
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KoalioPhoneServer
 import KoalioSDL
+import KoalioText
 
 /// What the command line asks for: parsed once by `koalio`'s command and passed down whole.
 /// These names are a promise to players and scripts: extend, never rename.
@@ -75,6 +76,15 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Listen for phones on this address only, a loopback or private one given as a number, e.g. 192.168.1.20:8765 or 127.0.0.1:8765 (implies --phones; default: the private addresses of the network the default route is on, port 8765).", valueName: "address:port"))
     public var phonesListen: String?
 
+    @Option(help: ArgumentHelp("The language to speak this run: auto (the desktop's), en, de, fr, es, pt_BR, ja or ar (default: the settings').", valueName: "code"))
+    public var language: String?
+
+    /// `--language` as a setting: nil when not given, `.some(nil)` for `auto`.
+    public var languageSetting: Language?? {
+        guard let language else { return nil }
+        return language == "auto" ? .some(nil) : .some(Language(rawValue: language))
+    }
+
     @Flag(help: "Say more on stderr: with phones, the address with its secret token and the code (each time they change), which let a phone in.")
     public var verbose = false
 
@@ -95,6 +105,9 @@ public struct GameOptions: ParsableArguments, Sendable {
                 if case let .cannotListen(_, reason) = error { throw ValidationError("--phones-listen '\(phonesListen)': \(reason).") }
                 throw ValidationError("--phones-listen '\(phonesListen)': \(error).")
             }
+        }
+        if let language, language != "auto", Language(rawValue: language) == nil {
+            throw ValidationError("--language must be auto or one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'.")
         }
         if headless && ticks == nil && !verify { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import KoalioCore
 import KoalioFlow
+import KoalioText
 import KoalioUserData
 import KoalioUserFiles
 
@@ -24,7 +25,7 @@ enum LevelList {
             lines.append("\(pack.manifest.title), by \(pack.manifest.author) (\(pack.manifest.licence)): \(pack.directory)")
             for (index, level) in listing.levels.enumerated() {
                 let text = level.key.map { key in
-                    listing.isOpen(index, in: progress) ? FlowState.levelDetail(progress.record(key), medals: level.medals) : "locked"
+                    listing.isOpen(index, in: progress) ? Words.english.render(FlowState.levelDetail(progress.record(key), medals: level.medals)) : "locked"
                 } ?? "missing"
                 lines.append(row("\(pack.id)/\(level.name)", text))
             }
@@ -39,6 +40,6 @@ enum LevelList {
 
     private static func detail(_ progress: PlayerProgress, key: String, order: [String], medals: MedalTimes?) -> String {
         guard let index = order.firstIndex(of: key), progress.isUnlocked(index, of: order) else { return "locked" }
-        return FlowState.levelDetail(progress.record(key), medals: medals)
+        return Words.english.render(FlowState.levelDetail(progress.record(key), medals: medals))
     }
 }

@@ -1,3 +1,5 @@
+import KoalioText
+
 /// What went wrong reading the player's own files, as the title tells it (a player who started
 /// koalio from a launcher never sees stderr): values until the title's line puts them in words.
 package enum FileNotice: Equatable, Sendable {
@@ -9,12 +11,11 @@ package enum FileNotice: Equatable, Sendable {
     case progressUnreadable
 
     /// The line as the player reads it.
-    package var words: String {
+    package var text: Text {
         switch self {
-        case .settingsUnreadable: "settings.toml could not be read: default settings"
-        case let .settingsProblems(count, marked):
-            "settings.toml had \(count == 1 ? "a problem" : "\(count) problems")" + (marked ? ": marked in Settings" : "")
-        case .progressUnreadable: "progress.toml could not be read: kept, not overwritten"
+        case .settingsUnreadable: .message(.settingsUnreadable)
+        case let .settingsProblems(count, marked): .counted(marked ? .settingsProblemsMarked : .settingsProblems, count: count)
+        case .progressUnreadable: .message(.progressUnreadable)
         }
     }
 }

@@ -2,6 +2,8 @@ import KoalioCore
 import KoalioInput
 import KoalioSim
 import KoalioUserData
+import KoalioText
+import KoalioText
 import KoalioUI
 
 /// What one update reads from outside the game's state and cannot change itself: the
@@ -23,6 +25,8 @@ package struct FlowContext {
     /// The settings in effect, and those the file had wrong (their rows are marked).
     package var settings = Settings()
     package var resetKeys: Set<String> = []
+    /// The player's language: the view draws every word in it (the flow speaks in ``Text``).
+    package var words = Words.english
     /// How keys are named on keycaps (the platform's names, as data).
     package var keyNames = KeyNameTable()
     /// The kind of the pad in use, nil with none (the pad buttons page shows Xbox's).

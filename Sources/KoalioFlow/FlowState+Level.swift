@@ -2,6 +2,7 @@ import KoalioCore
 import KoalioInput
 import KoalioReplay
 import KoalioSim
+import KoalioText
 import KoalioUI
 
 /// A level in play: joins and leaves, the pause screen's menu, the end screens' ways out, and
@@ -13,16 +14,16 @@ extension FlowState {
         /// A co-op player leaves the game (their pad is free again).
         case leave(player: Int)
 
-        package var title: String {
+        package var title: Text {
             switch self {
-            case .resume: return "Resume"
-            case .restart: return "Restart"
-            case .settings: return "Settings"
-            case .howToPlay: return "How to play"
-            case .addPhone: return "Add a phone"
-            case .levels: return "Levels"
-            case .quit: return "Quit"
-            case let .leave(player): return "Player \(player) leaves"
+            case .resume: .message(.resume)
+            case .restart: .message(.restart)
+            case .settings: .message(.settings)
+            case .howToPlay: .message(.howToPlay)
+            case .addPhone: .message(.addPhone)
+            case .levels: .message(.levels)
+            case .quit: .message(.quit)
+            case let .leave(player): .message(.playerLeaves, [.number(player)])
             }
         }
     }
@@ -206,7 +207,7 @@ extension FlowState {
     /// The pause screen's entries as a compact page (its hint is the pause prompt, drawn apart).
     package func pausePage(_ context: FlowContext) -> MenuPage {
         let entries = Self.pauseEntries(context)
-        return MenuPage(heading: "Paused", entries: entries.map { MenuPage.Entry($0.title) },
+        return MenuPage(heading: .message(.paused), entries: entries.map { MenuPage.Entry($0.title) },
                         selection: min(selection[.level] ?? 0, entries.count - 1), hint: Prompt([]), compact: true)
     }
 

@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioSim
 import KoalioUserData
+import KoalioText
 import KoalioUI
 
 /// The title, the level select and the quit question: up and down (or left and right) move,
@@ -11,14 +12,14 @@ extension FlowState {
     package enum TitleEntry: CaseIterable, Equatable {
         case play, settings, howToPlay, addPhone, quit
 
-        /// Its words (where a translation will be looked up).
-        package var label: String {
+        /// Its words.
+        package var label: Message {
             switch self {
-            case .play: "Play"
-            case .settings: "Settings"
-            case .howToPlay: "How to play"
-            case .addPhone: "Add a phone"
-            case .quit: "Quit"
+            case .play: .play
+            case .settings: .settings
+            case .howToPlay: .howToPlay
+            case .addPhone: .addPhone
+            case .quit: .quit
             }
         }
     }

@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioInput
 import KoalioUserData
+import KoalioText
 import KoalioUI
 
 /// What the menus show, built from the state each frame in the glyphs of the controller in
@@ -10,8 +11,8 @@ extension FlowState {
     package func menuPage(_ context: FlowContext, prompts: Prompts, rawStick: (x: Float, y: Float)) -> MenuPage? {
         if let question = quitConfirmation {
             let answers = QuitConfirmation.Answer.allCases
-            return MenuPage(heading: "Quit koalio?", entries: answers.map { MenuPage.Entry($0.label) },
-                            selection: answers.firstIndex(of: question.selection) ?? 0, hint: prompts.menuHint(choose: "choose", back: "back"))
+            return MenuPage(heading: .message(.quitQuestion), entries: answers.map { MenuPage.Entry(.message($0.label)) },
+                            selection: answers.firstIndex(of: question.selection) ?? 0, hint: prompts.menuHint(choose: .hintChoose, back: .hintBack))
         }
         switch mode {
         case .title, .levelSelect, .packs, .packLevels:
@@ -24,7 +25,7 @@ extension FlowState {
             return Self.addPhonePage(context, prompts, selection: selection[.addPhone])
         case let .worldComplete(world, _):
             return Self.worldCompletePage(world: world, names: context.levelNames, progress: progress, medals: context.medals,
-                                          hint: Prompt([prompts.choose, .text(" continue")]))
+                                          hint: Prompt([prompts.choose, .does(.hintContinue)]))
         case .level:
             return nil
         }
@@ -38,17 +39,19 @@ extension FlowState {
         let levels = names[min(first, names.count)..<min(first + FlowState.levelsPerWorld, names.count)]
         let records = levels.map { progress.record($0) }
         let times = records.compactMap(\.bestTicks)
-        let time = times.count == records.count ? ClockText.of(ticks: times.reduce(0, +)) : "a level won only with assist"
+        let time: Text = times.count == records.count ? .verbatim(ClockText.of(ticks: times.reduce(0, +))) : .message(.wonOnlyWithAssist)
         let leafTotal = records.compactMap(\.leafTotal).reduce(0, +)
         var won: [Medal: Int] = [:]
         for (name, record) in zip(levels, records) {
             if let ticks = record.bestTicks, let medal = medals[name]?.medal(forTicks: ticks) { won[medal, default: 0] += 1 }
         }
-        let medalLine = Medal.allCases.compactMap { medal in won[medal].map { "\($0) \(medal.rawValue)" } }.joined(separator: "  ")
-        return MenuPage(heading: "World \(world) complete!", subheading: "You reached every flag. Your best runs add up to:",
-                        entries: [MenuPage.Entry("Time", detail: time),
-                                  MenuPage.Entry("Leaves", detail: leafTotal > 0 ? "\(records.compactMap(\.bestLeaves).reduce(0, +))/\(leafTotal)" : "none here"),
-                                  MenuPage.Entry("Medals", detail: medalLine.isEmpty ? "none yet" : medalLine), MenuPage.Entry("Continue")],
+        let medalLine = Medal.allCases.compactMap { medal in won[medal].map { Text.joined([.number($0), .message(medal.message)], separator: " ") } }
+        let leaves = Text.verbatim("\(records.compactMap(\.bestLeaves).reduce(0, +))/\(leafTotal)")
+        return MenuPage(heading: .message(.worldComplete, [.number(world)]), subheading: .message(.worldCompleteSummary),
+                        entries: [MenuPage.Entry(.message(.time), detail: time),
+                                  MenuPage.Entry(.message(.leaves), detail: leafTotal > 0 ? leaves : .message(.noneHere)),
+                                  MenuPage.Entry(.message(.medals), detail: medalLine.isEmpty ? .message(.noneYet) : .joined(medalLine, separator: "  ")),
+                                  MenuPage.Entry(.message(.continue))],
                         selection: 3, hint: hint, compact: true)
     }
 
@@ -57,50 +60,49 @@ extension FlowState {
     package func listPage(_ context: FlowContext, prompts: Prompts?) -> MenuPage? {
         switch mode {
         case .title:
-            return MenuPage(heading: "koalio", subheading: Self.titleNotice(fileNotices.map(\.words)) ?? "a koala, some spikes, and a flag",
-                            entries: TitleEntry.allCases.map { MenuPage.Entry($0.label) }, selection: selection[.title] ?? 0,
-                            hint: prompts?.menuHint(choose: "go", back: "quit") ?? Prompt([]))
+            return MenuPage(heading: .verbatim("koalio"), subheading: Self.titleNotice(fileNotices.map(\.text)) ?? .message(.tagline),
+                            entries: TitleEntry.allCases.map { MenuPage.Entry(.message($0.label)) }, selection: selection[.title] ?? 0,
+                            hint: prompts?.menuHint(choose: .hintGo, back: .hintQuit) ?? Prompt([]))
         case .levelSelect:
             var page = Self.levelSelectPage(names: context.levelNames, progress: progress, medals: context.medals,
                                             selection: selection[.levels] ?? 0,
-                                            hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
-            page.subheading = levelNotice?.words
+                                            hint: prompts?.menuHint(choose: .hintPlay, back: .hintBack) ?? Prompt([]))
+            page.subheading = levelNotice?.text
             return page
         case .packs:
             return Self.packsPage(context, progress: progress, selection: selection[.packs] ?? 0,
-                                  hint: prompts?.menuHint(choose: "open", back: "back") ?? Prompt([]))
+                                  hint: prompts?.menuHint(choose: .hintOpen, back: .hintBack) ?? Prompt([]))
         case let .packLevels(index):
             guard context.packs.indices.contains(index) else { return nil }
             var page = Self.packLevelsPage(context.packs[index], progress: progress, selection: selection[.packLevels] ?? 0,
-                                           hint: prompts?.menuHint(choose: "play", back: "back") ?? Prompt([]))
-            if let levelNotice { page.subheading = levelNotice.words }
+                                           hint: prompts?.menuHint(choose: .hintPlay, back: .hintBack) ?? Prompt([]))
+            if let levelNotice { page.subheading = levelNotice.text }
             return page
         case .settings, .howToPlay, .addPhone, .level, .worldComplete:
             return nil
         }
     }
 
-    /// The widest subheading the level pages show, in characters (longer lines are cut).
-    package static let subheadingCharacters = 64
-
     /// "More levels": each pack with its author and how many of its levels are won, then
     /// Back; a pack that cannot be read is said in the subheading (the first, and how many).
     package static func packsPage(_ context: FlowContext, progress: PlayerProgress, selection: Int, hint: Prompt) -> MenuPage {
         var entries = context.packs.map { pack in
             let won = pack.levels.count { level in level.key.map { progress.record($0).won } ?? false }
-            return MenuPage.Entry(pack.title, detail: "by \(pack.author)  \(won)/\(pack.levels.count)")
+            return MenuPage.Entry(.verbatim(pack.title),
+                                  detail: .joined([.message(.byAuthor, [.verbatim(pack.author)]), .verbatim("\(won)/\(pack.levels.count)")], separator: "  "))
         }
-        entries.append(.init("Back"))
-        let subheading: String
+        entries.append(.init(.message(.back)))
+        let subheading: Text
         if let problem = context.packProblems.first {
-            let more = context.packProblems.count > 1 ? " (and \(context.packProblems.count - 1) more: koalio --list-levels)" : ""
-            subheading = excerpt("Cannot read " + problem, characters: subheadingCharacters - more.count) + more
+            let others = context.packProblems.count - 1
+            subheading = .cutToFit(.message(.cannotRead, [.verbatim(problem)]),
+                                   keeping: others > 0 ? .joined([.empty, .counted(.andMore, count: others)], separator: " ") : .empty)
         } else if context.packs.isEmpty {
-            subheading = "No level packs yet: put one in ~/.local/share/koalio/levels/"
+            subheading = .message(.noPacksYet)
         } else {
-            subheading = "Levels made by others"
+            subheading = .message(.levelsByOthers)
         }
-        return MenuPage(heading: "More levels", subheading: subheading, entries: entries, selection: selection, hint: hint, compact: true)
+        return MenuPage(heading: .message(.moreLevels), subheading: subheading, entries: entries, selection: selection, hint: hint, compact: true)
     }
 
     /// One pack's levels as the level select shows the game's: best time, medal and leaves,
@@ -108,19 +110,14 @@ extension FlowState {
     /// there; then Back.
     package static func packLevelsPage(_ pack: PackListing, progress: PlayerProgress, selection: Int, hint: Prompt) -> MenuPage {
         var entries = pack.levels.enumerated().map { index, level in
-            guard let key = level.key else { return MenuPage.Entry(level.name, detail: "missing", enabled: false) }
+            guard let key = level.key else { return MenuPage.Entry(.verbatim(level.name), detail: .message(.missing), enabled: false) }
             let unlocked = pack.isOpen(index, in: progress)
-            return MenuPage.Entry(level.name, detail: unlocked ? levelDetail(progress.record(key), medals: level.medals) : "locked",
+            return MenuPage.Entry(.verbatim(level.name), detail: unlocked ? levelDetail(progress.record(key), medals: level.medals) : .message(.locked),
                                   enabled: unlocked)
         }
-        entries.append(.init("Back"))
-        return MenuPage(heading: excerpt(pack.title, characters: 28), subheading: "by \(pack.author)", entries: entries,
-                        selection: selection, hint: hint, compact: true)
-    }
-
-    /// `text` cut to `characters`, with three dots when it was longer (the font has no ellipsis).
-    package static func excerpt(_ text: String, characters: Int) -> String {
-        text.count <= characters ? text : String(text.prefix(max(0, characters - 3))) + "..."
+        entries.append(.init(.message(.back)))
+        return MenuPage(heading: .cutToFit(.verbatim(pack.title), keeping: .empty), subheading: .message(.byAuthor, [.verbatim(pack.author)]),
+                        entries: entries, selection: selection, hint: hint, compact: true)
     }
 
     /// The end and pause screens' lines, as the level draws them: each names what its screen's
@@ -134,11 +131,11 @@ extension FlowState {
     package enum AddPhoneEntry: Equatable {
         case newCode, back
 
-        /// Its words (where a translation will be looked up).
-        package var label: String {
+        /// Its words.
+        package var label: Message {
             switch self {
-            case .newCode: "New code"
-            case .back: "Back"
+            case .newCode: .newCode
+            case .back: .back
             }
         }
     }
@@ -154,13 +151,12 @@ extension FlowState {
     package static func addPhonePage(_ context: FlowContext, _ prompts: Prompts?, selection: Int?) -> MenuPage {
         let entries = addPhoneEntries(context)
         let codeOff = context.pairingCard?.codeOff ?? false
-        let subheading = context.phonesProblem
-            ?? (context.pairingCard == nil ? "Phones cannot join while four play"
-                : codeOff ? "Too many wrong codes: the code is off. Choose New code" : "Scan the code with the phone's camera")
+        let subheading: Text = context.phonesProblem.map(Text.verbatim)
+            ?? .message(context.pairingCard == nil ? .phonesFull : codeOff ? .codeOffTooManyWrong : .scanTheCode)
         let chosen = min(selection ?? (codeOff ? 0 : entries.count - 1), entries.count - 1)
-        return MenuPage(heading: "Add a phone", subheading: subheading,
-                        entries: entries.map { MenuPage.Entry($0.label) }, selection: chosen,
-                        hint: prompts?.menuHint(choose: "choose", back: "back") ?? Prompt([]), compact: true)
+        return MenuPage(heading: .message(.addPhone), subheading: subheading,
+                        entries: entries.map { MenuPage.Entry(.message($0.label)) }, selection: chosen,
+                        hint: prompts?.menuHint(choose: .hintChoose, back: .hintBack) ?? Prompt([]), compact: true)
     }
 
     /// The how-to-play page's rows: walk, jump, dash, pause, Back.
@@ -171,39 +167,38 @@ extension FlowState {
     package static func howToPlayPage(_ prompts: Prompts) -> MenuPage {
         let walk = prompts.style == .touch ? Prompt([.glyph(prompts.glyph(.left))]) : Prompt([.glyph(prompts.glyph(.left)), .glyph(prompts.glyph(.right))])
         let entries = [
-            MenuPage.Entry("Walk", glyphs: walk),
-            MenuPage.Entry("Jump", detail: "hold for higher", glyphs: Prompt([.glyph(prompts.glyph(.jump))])),
-            MenuPage.Entry("Dash", detail: "runs faster", glyphs: Prompt([.glyph(prompts.glyph(.dash))])),
-            MenuPage.Entry("Pause", glyphs: Prompt([.glyph(prompts.glyph(.pause))])),
-            MenuPage.Entry("Back"),
+            MenuPage.Entry(.message(.walk), glyphs: walk),
+            MenuPage.Entry(.message(.jump), detail: .message(.holdForHigher), glyphs: Prompt([.glyph(prompts.glyph(.jump))])),
+            MenuPage.Entry(.message(.dash), detail: .message(.runsFaster), glyphs: Prompt([.glyph(prompts.glyph(.dash))])),
+            MenuPage.Entry(.message(.pause), glyphs: Prompt([.glyph(prompts.glyph(.pause))])),
+            MenuPage.Entry(.message(.back)),
         ]
-        return MenuPage(heading: "How to play", subheading: "Reach the flag. Stomp critters, dodge spikes; flags are checkpoints.",
+        return MenuPage(heading: .message(.howToPlay), subheading: .message(.rules),
                         entries: entries, selection: howToPlayRows - 1, hint: prompts.backHint, compact: true)
     }
 
     /// A level's line in the level select: "new", or its best time ("assist" when won only with
     /// assist on), its medal and its leaves.
-    package static func levelDetail(_ record: PlayerProgress.LevelRecord, medals: MedalTimes?) -> String {
-        guard record.won else { return "new" }
-        var parts = [record.bestTicks.map { "best " + ClockText.of(ticks: $0) } ?? "won with assist"]
-        if let ticks = record.bestTicks, let medal = medals?.medal(forTicks: ticks) { parts.append(medal.rawValue) }
-        if let total = record.leafTotal { parts.append("leaves \(record.bestLeaves ?? 0)/\(total)") }
-        return parts.joined(separator: "  ")
+    package static func levelDetail(_ record: PlayerProgress.LevelRecord, medals: MedalTimes?) -> Text {
+        guard record.won else { return .message(.new) }
+        var parts: [Text] = [record.bestTicks.map { .message(.best, [.verbatim(ClockText.of(ticks: $0))]) } ?? .message(.wonWithAssist)]
+        if let ticks = record.bestTicks, let medal = medals?.medal(forTicks: ticks) { parts.append(.message(medal.message)) }
+        if let total = record.leafTotal { parts.append(.message(.leavesCount, [.number(record.bestLeaves ?? 0), .number(total)])) }
+        return .joined(parts, separator: "  ")
     }
 
-    /// `level2` → `Level 2`; other names as they are.
-    package static func displayName(_ name: String) -> String {
-        name.hasPrefix("level") && name.dropFirst(5).allSatisfy(\.isNumber) && name.count > 5 ? "Level " + name.dropFirst(5) : name
+    /// `level2` → `Level 2` (in the player's language); other names as they are.
+    package static func displayName(_ name: String) -> Text {
+        guard name.hasPrefix("level"), name.count > 5, let number = Int(name.dropFirst(5)), name.dropFirst(5).allSatisfy(\.isNumber) else {
+            return .verbatim(name)
+        }
+        return .message(.levelNumber, [.number(number)])
     }
-
-    /// The widest line the title shows under its heading, in characters of the menu font.
-    package static let titleNoticeCharacters = 68
 
     /// The title's notice: every file's line, or the first alone when together they are too wide.
-    package static func titleNotice(_ notices: [String]) -> String? {
+    package static func titleNotice(_ notices: [Text]) -> Text? {
         guard let first = notices.first else { return nil }
-        let all = notices.joined(separator: "  ·  ")
-        return all.count <= titleNoticeCharacters ? all : first
+        return .firstFitting([.joined(notices, separator: "  ·  "), first])
     }
 
     /// The level select: each level with its best time, `new` or `locked`, under its world's
@@ -214,30 +209,30 @@ extension FlowState {
         var entries = names.indices.map { index in
             let name = names[index]
             let unlocked = progress.isUnlocked(index, of: names)
-            return MenuPage.Entry(displayName(name), detail: unlocked ? levelDetail(progress.record(name), medals: medals[name]) : "locked",
+            return MenuPage.Entry(displayName(name), detail: unlocked ? levelDetail(progress.record(name), medals: medals[name]) : .message(.locked),
                                   enabled: unlocked,
-                                  section: worlds && index % levelsPerWorld == 0 ? "World \(index / levelsPerWorld + 1)" : nil)
+                                  section: worlds && index % levelsPerWorld == 0 ? .message(.world, [.number(index / levelsPerWorld + 1)]) : nil)
         }
-        entries.append(.init("More levels"))
-        entries.append(.init("Back"))
-        return MenuPage(heading: "Levels", entries: entries, selection: selection, hint: hint, compact: true)
+        entries.append(.init(.message(.moreLevels)))
+        entries.append(.init(.message(.back)))
+        return MenuPage(heading: .message(.levels), entries: entries, selection: selection, hint: hint, compact: true)
     }
 
     private func settingsPage(_ state: SettingsState, _ context: FlowContext, prompts: Prompts, rawStick: (x: Float, y: Float)) -> MenuPage {
         let rows = SettingsMenu.rows(state.page, context.settingsMenu)
         let index = min(selection[state.page] ?? 0, rows.count - 1)
-        var page = MenuPage(heading: SettingsMenu.heading(state.page), entries: rows.map(\.entry), selection: index,
-                            hint: prompts.menuHint(choose: "change", back: "back"), compact: true)
-        let cancel: [Prompt.Part] = [.glyph(.keycap(prompts.keyNames.name(of: .escape))), .text(" or a tap cancels)")]
+        var page = MenuPage(heading: .message(SettingsMenu.heading(state.page)), entries: rows.map(\.entry), selection: index,
+                            hint: prompts.menuHint(choose: .hintChange, back: .hintBack), compact: true)
+        let cancel: [Prompt.Part] = [.glyph(.keycap(prompts.keyNames.name(of: .escape))), .does(.orATapCancels), .text(.verbatim(")"))]
         switch state.capture {
         case let .key(action):
-            page.hint = Prompt([.text("Press the key for \(action.title)   (")] + cancel)
+            page.hint = Prompt([.text(.message(.pressKeyFor, [.message(action.message)])), .gap, .text(.verbatim("("))] + cancel)
         case let .pad(action, _):
-            page.hint = Prompt([.text("Press the pad button for \(action.title)   (")] + cancel)
+            page.hint = Prompt([.text(.message(.pressPadButtonFor, [.message(action.message)])), .gap, .text(.verbatim("("))] + cancel)
         case nil:
             break
         }
-        if state.page == .assist { page.subheading = "Applies from the next level start; no best times or medals." }
+        if state.page == .assist { page.subheading = .message(.assistApplies) }
         if state.page == .settings && rows[index].setting == .deadZone {
             page.stick = (Double(rawStick.x), Double(rawStick.y), Double(context.settings.deadZonePercent) / 100)
         }

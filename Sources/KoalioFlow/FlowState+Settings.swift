@@ -1,5 +1,6 @@
 import KoalioInput
 import KoalioUserData
+import KoalioText
 import KoalioUI
 
 /// The settings pages: up and down choose a row, left and right (or a tap on a row's left or
@@ -27,7 +28,7 @@ extension FlowState {
         let menu = input.menu
         let rows = SettingsMenu.rows(state.page, context.settingsMenu)
         let index = min(selection[state.page] ?? 0, rows.count - 1)
-        let page = MenuPage(heading: "", entries: rows.map(\.entry), selection: index, hint: Prompt([]), compact: true)
+        let page = MenuPage(heading: .empty, entries: rows.map(\.entry), selection: index, hint: Prompt([]), compact: true)
         moveSelection(of: page, key: state.page, up: menu.up, down: menu.down, &effects)
         if let tapped = menu.tapped {
             guard case let .entry(hit, rightHalf) = tapped, rows.indices.contains(hit) else { return }

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioSim
+import KoalioText
 
 /// A level of the catalog, loaded and ready to draw, or why it cannot be played: the driver's
 /// answer to ``Effect/loadLevel(_:)``.
@@ -17,11 +18,11 @@ package enum LoadProblem: Equatable, Sendable {
     /// the file's reader tells it (one line, escaped for the terminal).
     case file(String)
 
-    /// The line as the player reads it, on the menu and on stderr.
-    package var words: String {
+    /// The line as the player reads it, on the menu and (in English) on stderr.
+    package var text: Text {
         switch self {
-        case .noSuchLevel: "that level is not there any more"
-        case let .file(line): line
+        case .noSuchLevel: .message(.noSuchLevel)
+        case let .file(line): .verbatim(line)
         }
     }
 }

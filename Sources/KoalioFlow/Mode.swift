@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioInput
 import KoalioSim
+import KoalioText
 
 /// Where the game is above the world: the one value the driver's ``Flow/update(_:_:_:)`` steps.
 ///
@@ -107,11 +108,11 @@ package struct QuitConfirmation: Equatable {
     package enum Answer: CaseIterable, Equatable {
         case yes, no
 
-        /// Its words (where a translation will be looked up).
-        package var label: String {
+        /// Its words.
+        package var label: Message {
             switch self {
-            case .yes: "Yes"
-            case .no: "No"
+            case .yes: .yes
+            case .no: .no
             }
         }
     }

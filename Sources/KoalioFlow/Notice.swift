@@ -1,6 +1,8 @@
+import KoalioText
+
 /// A passing line over the level, as a value: what happened, with the names it needs. The
-/// state keeps the value and the view turns it into ``words`` when it draws it (where a
-/// translation will be looked up), so tests compare what happened, not English.
+/// state keeps the value and the view puts its ``text`` in the player's words when it draws it,
+/// so tests compare what happened, not English.
 package enum Notice: Equatable, Sendable {
     /// A pad was plugged in or unplugged (its name, as SDL gives it).
     case padConnected(pad: String)
@@ -16,15 +18,15 @@ package enum Notice: Equatable, Sendable {
     case levelReloaded(file: String, keptPlace: Bool)
 
     /// The line as the player reads it.
-    package var words: String {
+    package var text: Text {
         switch self {
-        case let .padConnected(pad): "\(pad) connected"
-        case let .padDisconnected(pad): "\(pad) disconnected"
-        case let .playerPadLost(player): "Player \(player)'s pad disconnected"
-        case let .playerPadReturned(player, pad): "Player \(player): \(pad) connected"
-        case let .playerJoined(player, pad): "Player \(player): \(pad) joined"
-        case let .playerLeft(player): "Player \(player) left"
-        case let .levelReloaded(file, keptPlace): "\(file) reloaded" + (keptPlace ? "" : ": the koala's spot is not free, back at the spawn")
+        case let .padConnected(pad): .message(.padConnected, [.verbatim(pad)])
+        case let .padDisconnected(pad): .message(.padDisconnected, [.verbatim(pad)])
+        case let .playerPadLost(player): .message(.playerPadLost, [.number(player)])
+        case let .playerPadReturned(player, pad): .message(.playerPadReturned, [.number(player), .verbatim(pad)])
+        case let .playerJoined(player, pad): .message(.playerJoined, [.number(player), .verbatim(pad)])
+        case let .playerLeft(player): .message(.playerLeft, [.number(player)])
+        case let .levelReloaded(file, keptPlace): .message(keptPlace ? .levelReloaded : .levelReloadedAtSpawn, [.verbatim(file)])
         }
     }
 }

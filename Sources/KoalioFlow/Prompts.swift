@@ -1,4 +1,5 @@
 import KoalioInput
+import KoalioText
 import KoalioUI
 
 /// The prompts' buttons in the pictures of the controller that last had input: keycaps with
@@ -80,37 +81,37 @@ package struct Prompts {
 
     // MARK: - Lines
 
-    /// A menu's hint: how to move, choose (`verb`) and go back (`backVerb`).
-    package func menuHint(choose verb: String, back backVerb: String) -> Prompt {
-        guard let back else { return Prompt([.text("Tap an entry")]) }
-        return Prompt(move + [.text(" choose   "), choose, .text(" \(verb)   "), back, .text(" \(backVerb)")])
+    /// A menu's hint: how to move the selection, choose (`verb`) and go back (`backVerb`).
+    package func menuHint(choose verb: Message, back backVerb: Message) -> Prompt {
+        guard let back else { return Prompt([.text(.message(.tapAnEntry))]) }
+        return Prompt(move + [.does(.hintSelect), .gap, choose, .does(verb), .gap, back, .does(backVerb)])
     }
 
     /// The line of a page whose one entry is Back (how to play, add a phone): the back press
     /// alone ("Escape back"; choosing Back does the same), or "Tap Back" on the touch controls.
     package var backHint: Prompt {
-        back.map { Prompt([$0, .text(" back")]) } ?? Prompt([.text("Tap Back")])
+        back.map { Prompt([$0, .does(.hintBack)]) } ?? Prompt([.text(.message(.tapBack))])
     }
 
     /// The pause screen's line. On the keyboard the way out is Q, not Escape: Escape is the
     /// pause key, so there it resumes ("Escape resume   Escape levels" promised both).
     package func paused(canLeave: Bool) -> Prompt {
-        var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .text(" resume")]
+        var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .does(.hintResume)]
         let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(keyNames.name(of: FrameInputReader.leaveLevelKey))) : back
-        if canLeave, let leave { parts += [.text("   "), leave, .text(" levels")] }
+        if canLeave, let leave { parts += [.gap, leave, .does(.hintLevels)] }
         return Prompt(parts)
     }
 
     package func won(next: WonNext, inGame: Bool) -> Prompt {
-        guard inGame else { return Prompt([restart, .text(" play again")]) }
-        let words: String
+        guard inGame else { return Prompt([restart, .does(.hintPlayAgain)]) }
+        let words: Message
         switch next {
-        case .levels: return Prompt([choose, .text(" levels")])
-        case .nextLevel: words = " next level"
-        case .worldComplete: words = " continue"
+        case .levels: return Prompt([choose, .does(.hintLevels)])
+        case .nextLevel: words = .hintNextLevel
+        case .worldComplete: words = .hintContinue
         }
-        guard let back else { return Prompt([choose, .text(words)]) }
-        return Prompt([choose, .text(words + "   "), back, .text(" levels")])
+        guard let back else { return Prompt([choose, .does(words)]) }
+        return Prompt([choose, .does(words), .gap, back, .does(.hintLevels)])
     }
 
     /// Where "You Won!"'s choose press leads in the game.
@@ -118,7 +119,7 @@ package struct Prompts {
 
     /// "You have Died!": play again; in the game, the level select the same way as "You Won!".
     package func died(inGame: Bool) -> Prompt {
-        guard inGame, let back else { return Prompt([restart, .text(" try again")]) }
-        return Prompt([restart, .text(" try again   "), back, .text(" levels")])
+        guard inGame, let back else { return Prompt([restart, .does(.hintTryAgain)]) }
+        return Prompt([restart, .does(.hintTryAgain), .gap, back, .does(.hintLevels)])
     }
 }

@@ -1,6 +1,8 @@
 import KoalioCore
 import KoalioInput
+import KoalioText
 import KoalioUserData
+import KoalioText
 import KoalioUI
 
 /// One row of a settings page: what it shows and what choosing or adjusting it does.
@@ -54,14 +56,14 @@ package enum SettingsMenu {
         package var keyNames = KeyNameTable()
     }
 
-    package static func heading(_ screen: Screen) -> String {
+    package static func heading(_ screen: Screen) -> Message {
         switch screen {
-        case .keyboardControls: return "Keyboard keys"
-        case .padControls: return "Pad buttons"
-        case .touchControls: return "On-screen controls"
-        case .video: return "Video"
-        case .assist: return "Assist"
-        default: return "Settings"
+        case .keyboardControls: return .keyboardKeys
+        case .padControls: return .padButtons
+        case .touchControls: return .onScreenControls
+        case .video: return .video
+        case .assist: return .assist
+        default: return .settings
         }
     }
 
@@ -73,7 +75,7 @@ package enum SettingsMenu {
             guard let key = row.fileKey, context.resetKeys.contains(where: { $0 == key || $0.hasPrefix(key + ".") }) else { return row }
             var marked = row
             marked.entry.warns = true
-            marked.entry.detail = "reset" + (row.entry.detail.map { ": " + $0 } ?? "")
+            marked.entry.detail = row.entry.detail.map { .message(.resetValue, [$0]) } ?? .message(.reset)
             return marked
         }
     }
@@ -85,23 +87,23 @@ package enum SettingsMenu {
             return Action.allCases.map { action in
                 let keys = settings.bindings.keys[action, default: []]
                 let conflicts = keys.flatMap { settings.bindings.conflicts(of: $0, with: action) }
-                return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
+                return SettingsRow(entry: .init(.message(action.message), detail: conflictText(conflicts),
                                                 glyphs: Prompt(keys.map { .glyph(.keycap(context.keyNames.name(of: $0))) }), warns: !conflicts.isEmpty),
                                    kind: .bind(action), fileKey: Setting.Section.keyboard.rawValue + "." + action.rawValue)
-            } + [SettingsRow(entry: .init("Reset to defaults"), kind: .reset), SettingsRow(entry: .init("Back"), kind: .back)]
+            } + [SettingsRow(entry: .init(.message(.resetToDefaults)), kind: .reset), SettingsRow(entry: .init(.message(.back)), kind: .back)]
         case .padControls:
             return Action.allCases.map { action in
                 let buttons = settings.bindings.buttons[action, default: []]
                 let conflicts = buttons.flatMap { settings.bindings.conflicts(of: $0, with: action) }
                 let physical = settings.bindings.physicalButtons(for: action, on: context.padCategory)
-                return SettingsRow(entry: .init(action.title, detail: conflictText(conflicts),
+                return SettingsRow(entry: .init(.message(action.message), detail: conflictText(conflicts),
                                                 glyphs: Prompt(physical.map { .glyph(.pad($0, context.padStyle)) }), warns: !conflicts.isEmpty),
                                    kind: .bind(action), fileKey: Setting.Section.gamepad.rawValue + "." + action.rawValue)
             } + [
                 row(.nintendoButtons, settings),
                 row(.phones, settings),
-                SettingsRow(entry: .init("Reset to defaults"), kind: .reset),
-                SettingsRow(entry: .init("Back"), kind: .back),
+                SettingsRow(entry: .init(.message(.resetToDefaults)), kind: .reset),
+                SettingsRow(entry: .init(.message(.back)), kind: .back),
             ]
         case .touchControls:
             return [
@@ -109,7 +111,7 @@ package enum SettingsMenu {
                 row(.touchSize, settings),
                 row(.leftHanded, settings),
                 row(.joystick, settings),
-                SettingsRow(entry: .init("Back"), kind: .back),
+                SettingsRow(entry: .init(.message(.back)), kind: .back),
             ]
         case .video:
             return [
@@ -118,42 +120,44 @@ package enum SettingsMenu {
                 displayRow(context),
                 row(.scaling, settings),
                 smoothMotionRow(context),
-                SettingsRow(entry: .init("Back"), kind: .back),
+                SettingsRow(entry: .init(.message(.back)), kind: .back),
             ]
         case .assist:
             return [
                 row(.speed, settings),
                 row(.invincible, settings),
                 row(.infiniteDash, settings),
-                SettingsRow(entry: .init("Back"), kind: .back),
+                SettingsRow(entry: .init(.message(.back)), kind: .back),
             ]
         default:
             return [
-                SettingsRow(entry: .init("Keyboard keys"), kind: .open(.keyboardControls), fileKey: Setting.Section.keyboard.rawValue),
-                SettingsRow(entry: .init("Pad buttons"), kind: .open(.padControls), fileKey: Setting.Section.gamepad.rawValue),
+                SettingsRow(entry: .init(.message(.keyboardKeys)), kind: .open(.keyboardControls), fileKey: Setting.Section.keyboard.rawValue),
+                SettingsRow(entry: .init(.message(.padButtons)), kind: .open(.padControls), fileKey: Setting.Section.gamepad.rawValue),
                 row(.deadZone, settings),
                 row(.rumble, settings),
                 row(.rumbleStrength, settings),
-                SettingsRow(entry: .init("On-screen controls"), kind: .open(.touchControls), fileKey: Setting.Section.touch.rawValue),
-                SettingsRow(entry: .init("Video"), kind: .open(.video), fileKey: Setting.Section.video.rawValue),
+                SettingsRow(entry: .init(.message(.onScreenControls)), kind: .open(.touchControls), fileKey: Setting.Section.touch.rawValue),
+                SettingsRow(entry: .init(.message(.video)), kind: .open(.video), fileKey: Setting.Section.video.rawValue),
                 row(.music, settings),
                 row(.effects, settings),
                 row(.ghost, settings),
-                SettingsRow(entry: .init("Assist", detail: settings.assist.isOn ? "on" : "off"), kind: .open(.assist), fileKey: Setting.Section.assist.rawValue),
-                SettingsRow(entry: .init("Back"), kind: .back),
+                row(.language, settings),
+                SettingsRow(entry: .init(.message(.assist), detail: .message(settings.assist.isOn ? .on : .off)), kind: .open(.assist), fileKey: Setting.Section.assist.rawValue),
+                SettingsRow(entry: .init(.message(.back)), kind: .back),
             ]
         }
     }
 
-    package static func conflictText(_ actions: [Action]) -> String? {
-        actions.isEmpty ? nil : "also " + Set(actions).sorted { $0.rawValue < $1.rawValue }.map(\.title).joined(separator: ", ")
+    package static func conflictText(_ actions: [Action]) -> Text? {
+        actions.isEmpty ? nil
+            : .message(.alsoBound, [.joined(Set(actions).sorted { $0.rawValue < $1.rawValue }.map { .message($0.message) }, separator: ", ")])
     }
 
     /// The row of a setting of the table (``Setting/all``): its label, its value as shown, and
     /// left and right moving it as the table says.
     package static func row(_ id: Setting.ID, _ settings: Settings) -> SettingsRow {
         let setting = Setting.with(id)
-        return SettingsRow(entry: .init(setting.label, detail: setting.shown(settings)),
+        return SettingsRow(entry: .init(.message(setting.label), detail: setting.shown(settings)),
                            kind: .adjust { settings, direction in setting.adjust(&settings, by: direction) }, fileKey: setting.fileKey, setting: id)
     }
 
@@ -163,7 +167,7 @@ package enum SettingsMenu {
         var row = row(.smoothMotion, context.settings)
         if context.settings.smoothMotion == .auto {
             let rate = context.refreshRate ?? Tick.perSecond
-            row.entry.detail = "auto: \(Settings.SmoothMotion.auto.isOn(refreshRate: rate) ? "on" : "off") at \(rate) Hz"
+            row.entry.detail = .message(.smoothMotionAuto, [.message(Settings.SmoothMotion.auto.isOn(refreshRate: rate) ? .on : .off), .number(rate)])
         }
         return row
     }
@@ -173,8 +177,8 @@ package enum SettingsMenu {
         let displays = context.displays
         let chosen = context.settings.display
         let current = chosen.isEmpty ? 0 : displays.firstIndex(of: chosen)
-        let detail = current.map { "\($0 + 1): \(displays[$0])" } ?? "\(chosen) (not connected)"
-        return SettingsRow(entry: .init("Display", detail: detail), kind: .adjust { settings, step in
+        let detail: Text = current.map { .verbatim("\($0 + 1): \(displays[$0])") } ?? .message(.notConnected, [.verbatim(chosen)])
+        return SettingsRow(entry: .init(.message(.display), detail: detail), kind: .adjust { settings, step in
             guard !displays.isEmpty else { return }
             let index = ((current ?? 0) + step + displays.count) % displays.count
             settings.display = index == 0 ? "" : displays[index]

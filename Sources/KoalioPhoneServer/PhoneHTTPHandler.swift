@@ -11,7 +11,6 @@ final class PhoneHTTPHandler: ChannelInboundHandler, RemovableChannelHandler, @u
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    static let page = ByteBuffer(string: PhonePage.html)
     static let fullPage = ByteBuffer(string: """
         <!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">\
         <title>koalio</title></head><body style="background:#10202c;color:#eef;font:20px sans-serif;text-align:center">\
@@ -31,7 +30,13 @@ final class PhoneHTTPHandler: ChannelInboundHandler, RemovableChannelHandler, @u
     private let gate: PhoneGate
     private var answered = false
 
-    init(gate: PhoneGate) { self.gate = gate }
+    /// The phone's page, with its words in every language.
+    let page: ByteBuffer
+
+    init(gate: PhoneGate, page: ByteBuffer) {
+        self.gate = gate
+        self.page = page
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case let .head(head) = unwrapInboundIn(data), !answered else { return }
@@ -39,7 +44,7 @@ final class PhoneHTTPHandler: ChannelInboundHandler, RemovableChannelHandler, @u
         let path = PhoneGate.split(head.uri).path
         guard gate.isOurs(head) else { return text(context, .forbidden, "not this game's address\n") }
         switch (head.method, path) {
-        case (.GET, "/"): respond(context, .ok, Self.page, type: "text/html; charset=utf-8")
+        case (.GET, "/"): respond(context, .ok, page, type: "text/html; charset=utf-8")
         case (.GET, "/pad/why"): text(context, .ok, (gate.hub.why(gate.connection)?.why ?? "none") + "\n")
         case (.GET, "/pad"):
             switch gate.refusal {

@@ -1,3 +1,5 @@
+import KoalioText
+
 /// The page a phone opens: koalio's on-screen controls under the player's thumbs, in one
 /// self-contained file (no external requests; at most 20 KB, a test holds it to that), served
 /// at `/` from the binary itself.
@@ -14,7 +16,40 @@
 /// until the address's fragment changes). Only lost connections and `none`/`busy` are retried, after
 /// 1, 2, 4, 8, 16, then 30 s, and never while hidden; a new `#token` or the Join button starts over.
 public enum PhonePage {
-    public static let html = #"""
+    /// The page with every language's words for it (`T`, by gettext code): the page picks the
+    /// phone's own language (`navigator.languages`: exact, then by language alone; else English).
+    public static func html(words: [Words] = [.english]) -> String {
+        template.replacingFirst("__WORDS__", with: wordsJSON(words))
+    }
+
+    /// `{"en":{"phoneJoin":"Join",…},"de":{…}}`, safe inside a `<script>` (no `<`, `>`, `&` or line
+    /// separator appears raw).
+    static func wordsJSON(_ languages: [Words]) -> String {
+        let messages = Message.allCases.filter { $0.entry.place == .phone }
+        var all = languages
+        if !all.contains(where: { $0.language == .english }) { all.insert(.english, at: 0) }
+        let objects = all.map { words in
+            quoted(words.language.rawValue) + ":{"
+                + messages.map { quoted($0.rawValue) + ":" + quoted(words.render(.message($0, [.verbatim("%d")]))) }.joined(separator: ",") + "}"
+        }
+        return "{" + objects.joined(separator: ",") + "}"
+    }
+
+    static func quoted(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<", ">", "&", "\u{2028}", "\u{2029}": out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static let template = #"""
 <!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no,viewport-fit=cover">
@@ -46,24 +81,29 @@ body.buzz{border-color:#fff}
 </style></head><body>
 <div id="stick"></div><div id="base"></div><div id="knob"></div>
 <div id="b" class="btn">B</div><div id="a" class="btn">A</div><div id="pause" class="btn">II</div>
-<div id="who">Connecting…</div>
-<form id="pair"><p id="why"></p><label for="code">The code on the game's screen</label>
+<div id="who"></div>
+<form id="pair"><p id="why"></p><label for="code" id="label"></label>
 <input id="code" inputmode="numeric" autocomplete="off" maxlength="6" pattern="[0-9]{6}">
-<button id="join" type="submit">Join</button></form>
-<div id="turn">Turn your phone sideways</div>
+<button id="join" type="submit"></button></form>
+<div id="turn"></div>
 <script>
 "use strict";
 const $=id=>document.getElementById(id);
 const R=60; // the stick's reach in CSS pixels
+// The page's words in every language koalio speaks; the phone's own language is used.
+const T=__WORDS__;
+const lang=(()=>{for(const l of navigator.languages||[navigator.language||"en"]){const t=l.replace("-","_");if(T[t])return t;
+ const b=t.split("_")[0];for(const k in T)if(k.split("_")[0]===b)return k}return "en"})();
+function w(k,n){return (T[lang][k]||T.en[k]||k).replace(/%(1\$)?d/,n)}
+document.documentElement.lang=lang.replace("_","-");if(lang==="ar")document.documentElement.dir="rtl";
+$("who").textContent=w("phoneConnecting");$("label").textContent=w("phoneCodeLabel");$("join").textContent=w("phoneJoin");
+$("turn").textContent=w("phoneTurn");
 let sx=0,sy=0,held={a:false,b:false,pause:false},presses={a:0,b:0,pause:0};
 let stickId=null,ox=0,oy=0,ws=null,last=0,touching=0;
 // A refusal stops it until the player acts (a code, a new link); lost connections retry, backing off.
 let stopped=false,wait=1000,timer=0,lockT=0,code="",token=location.hash.slice(1);
 const key="koalio-resume-"+location.host;
-const why={"wrong-code":"Wrong code: try again","no-card":"Open “Add a phone” on the game, then type its code",
- "code-off":"Too many wrong codes: choose “New code” on the game's screen",
- "bad-token":"This link has expired: scan the new code on the game's screen, or type the code",
- stale:"Your seat has expired: type the code"};
+const why={"wrong-code":"phoneWrongCode","no-card":"phoneNoCard","code-off":"phoneCodeOff","bad-token":"phoneBadToken",stale:"phoneStale"};
 function frame(){
  const f=new Uint8Array(9),v=new DataView(f.buffer);
  f[0]=1;f[1]=(held.a?1:0)|(held.b?2:0)|(held.pause?4:0);
@@ -98,16 +138,16 @@ function buzz(ms){if(navigator.vibrate&&navigator.vibrate(ms))return;document.bo
 function hex(b){return Array.from(b,x=>x.toString(16).padStart(2,"0")).join("")}
 function show(t){stopped=true;clearTimeout(timer);clearInterval(lockT);$("join").disabled=false;
  $("why").textContent=t;$("pair").style.display="flex";$("who").textContent=""}
-function retry(ms){code="";$("why").textContent=$("who").textContent="Disconnected";clearTimeout(timer); // a code is typed, never resent
+function retry(ms){code="";$("why").textContent=$("who").textContent=w("phoneDisconnected");clearTimeout(timer); // a code is typed, never resent
  timer=setTimeout(()=>{if(!stopped&&!document.hidden)connect()},Math.max(ms,wait));wait=Math.min(wait*2,30000)}
 function refused(r,n,q){ // why the server would not let the last socket in
  if(r==="none"||r==="busy")return retry(n*1000);
  code="";
- if(r==="full"){stopped=true;$("pair").style.display="none";$("who").textContent="The game is full: four are playing";return}
+ if(r==="full"){stopped=true;$("pair").style.display="none";$("who").textContent=w("phoneFull");return}
  if(r==="stale"){localStorage.removeItem(key);if(token&&q.includes("resume="))return connect()} // once: no resume now
  if(r==="bad-token")token=""; // until the address's fragment changes
- show(why[r]||"Not let in");
- if(r==="locked"){$("join").disabled=true;const tick=()=>{if(n>0)$("why").textContent="Too many tries: wait "+n--+" s";
+ show(w(why[r]||"phoneNotLetIn"));
+ if(r==="locked"){$("join").disabled=true;const tick=()=>{if(n>0)$("why").textContent=w("phoneWait",n--);
   else{clearInterval(lockT);$("join").disabled=false;$("why").textContent=""}};tick();lockT=setInterval(tick,1000)}}
 function connect(){clearTimeout(timer);
  const resume=localStorage.getItem(key);let q=code?"code="+code:token?"token="+token:"";
@@ -115,17 +155,17 @@ function connect(){clearTimeout(timer);
  if(!q)return show("");
  if(ws)ws.close();
  let open=false;const s=ws=new WebSocket("ws://"+location.host+"/pad?"+q);s.binaryType="arraybuffer";
- $("why").textContent="Connecting…";
- s.onopen=()=>{open=true;wait=1000;code="";$("pair").style.display="none";$("who").textContent="Connected";send()};
+ $("why").textContent=w("phoneConnecting");
+ s.onopen=()=>{open=true;wait=1000;code="";$("pair").style.display="none";$("who").textContent=w("phoneConnected");send()};
  s.onmessage=m=>{const b=new Uint8Array(m.data);
   if(b[0]===1){const p=b[2],c="rgb("+b[3]+","+b[4]+","+b[5]+")";
-   $("who").textContent=p?"Player "+p:"Phone "+b[1]+": press A to join";$("who").style.color=p?c:"#eef";
+   $("who").textContent=p?w("phonePlayer",p):w("phonePressToJoin",b[1]);$("who").style.color=p?c:"#eef";
    if(b.length>=22){localStorage.setItem(key,hex(b.subarray(6,22)));code=""}} // seated: retries resume, never retype
   else if(b[0]===2)buzz(b[1]|b[2]<<8);
-  else if(b[0]===3){$("who").textContent="The game is full: four are playing";stopped=true}
+  else if(b[0]===3){$("who").textContent=w("phoneFull");stopped=true}
   else if(b[0]===4&&b.length>=17){localStorage.setItem(key,hex(b.subarray(1,17)));code=""}};
  s.onclose=e=>{if(s!==ws||stopped)return;
-  if(e.code===1008){localStorage.removeItem(key);show("Not let in")}
+  if(e.code===1008){localStorage.removeItem(key);show(w("phoneNotLetIn"))}
   else if(open)retry(0);
   else fetch("/pad/why",{cache:"no-store"}).then(r=>r.ok?r.text():"none").catch(()=>"none")
    .then(t=>{const[r,n]=t.trim().split(" ");if(s===ws&&!stopped)refused(r,+n||0,q)})}}
@@ -135,4 +175,12 @@ addEventListener("hashchange",()=>{token=location.hash.slice(1);code="";stopped=
 connect();
 </script></body></html>
 """#
+}
+
+extension String {
+    /// The first `target` replaced (Foundation's `replacingOccurrences`, once, without Foundation).
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
+    }
 }

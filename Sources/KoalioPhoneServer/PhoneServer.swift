@@ -1,5 +1,6 @@
 import Glibc
 import KoalioPhone
+import KoalioText
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -85,9 +86,11 @@ public final class PhoneServer {
         }
     }
 
-    /// Listens on `listen`, or on the default route's private addresses at `port`.
-    public init(hub: PhoneHub, listen: ListenAddress?, port: Int = 8765) throws(Failure) {
+    /// Listens on `listen`, or on the default route's private addresses at `port`; the page
+    /// speaks each of `words`' languages (the phone picks its own).
+    public init(hub: PhoneHub, listen: ListenAddress?, port: Int = 8765, words: [Words] = [.english]) throws(Failure) {
         self.hub = hub
+        let page = ByteBuffer(string: PhonePage.html(words: words))
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let targets: [(host: String, interface: String)]
         if let listen {
@@ -107,7 +110,7 @@ public final class PhoneServer {
                     .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                     .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                     .childChannelOption(.writeBufferWaterMark, value: Self.writeWaterMark)
-                    .childChannelInitializer { [hub] channel in Self.configure(channel, hub: hub) }
+                    .childChannelInitializer { [hub] channel in Self.configure(channel, hub: hub, page: page) }
                     .bind(to: try Self.socketAddress(target.host, port: port)).wait()
                 channels.append(channel)
                 let bound = channel.localAddress?.port ?? port
@@ -228,7 +231,7 @@ public final class PhoneServer {
         return address.protocol == .inet6 ? "[\(ip)]:\(port)" : "\(ip):\(port)"
     }
 
-    private static func configure(_ channel: Channel, hub: PhoneHub) -> EventLoopFuture<Void> {
+    private static func configure(_ channel: Channel, hub: PhoneHub, page: ByteBuffer) -> EventLoopFuture<Void> {
         guard let connection = hub.opened(channel, from: bytes(of: channel.remoteAddress)) else { return channel.close() }
         channel.closeFuture.whenComplete { _ in hub.closed(connection) }
         let gate = PhoneGate(hub: hub, connection: connection, host: hostHeader(channel.localAddress))
@@ -243,7 +246,7 @@ public final class PhoneServer {
                 }
             })
         return channel.eventLoop.makeCompletedFuture {
-            let http = PhoneHTTPHandler(gate: gate)
+            let http = PhoneHTTPHandler(gate: gate, page: page)
             let operations = channel.pipeline.syncOperations
             try operations.addHandler(limit)
             // One read timeout for the whole connection; the door's deadlines cover the handshake.

@@ -77,7 +77,7 @@ public struct Catalog: Sendable {
 
     /// A message's translated forms, nil when this catalogue has none (English, then).
     public func forms(of message: Message) -> [String]? {
-        forms[message.context + "\u{4}" + message.entry.english].flatMap { $0.contains(where: { !$0.isEmpty }) ? $0 : nil }
+        forms[message.key].flatMap { $0.contains(where: { !$0.isEmpty }) ? $0 : nil }
     }
 
     /// The messages this catalogue translates, of those the table has.

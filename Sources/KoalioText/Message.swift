@@ -28,16 +28,23 @@ public enum Message: String, CaseIterable, Sendable {
     case floating, fixed, fullscreen, windowScale, scaling, pixelPerfect, fill, smoothMotion, auto, musicVolume, effectsVolume
     case ghost, gameSpeed, invincible, infiniteDash, phonePads
     // A level: pause, end screens, the overlay
-    case paused, resume, restart, playerLeaves, youWon, youDied, tryAgain, replayBadge
-    case timeLine, bestAfterTime, assistNoBest, firstWin, newBest, medalWon, bronzeAt, nextMedalAt, leavesLine, everyLeaf
+    case paused, resume, restart, playerLeaves, youWon, youDied, replayBadge
+    case timeLine, bestAfterTime, assistNoBest, firstWin, newBest, goldMedal, silverMedal, bronzeMedal, bronzeAt, silverAt, goldAt
+    case leavesLine, everyLeaf
     case playerTime, reachedTheFlag, batteryLow, padBattery
     case batteryUnknown, batteryWired, batteryFull, batteryEmpty, batteryLowShort, batteryMedium
     // Controllers: notices and join prompts
     case padConnected, padDisconnected, playerPadLost, playerPadReturned, playerJoined, playerLeft
-    case padPressToJoin, toJoin, playerPadGone, playersPadsGone, onScreenControlsName, keyboardName
+    case padPressToJoin, toJoin, playerPadGone, playersPadsGone, andList
     case levelReloaded, levelReloadedAtSpawn
     // The player's files, a level that does not start
     case settingsUnreadable, settingsProblems, settingsProblemsMarked, progressUnreadable, noSuchLevel
+    // The desktop: the menu entry (dist/koalio.desktop) and the software centre's page
+    // (dist/koalio.metainfo.xml), translated by `msgfmt --desktop` and `msgfmt --xml`
+    case desktopGenericName, desktopComment, desktopKeywords, metainfoSummary, metainfoAbout, metainfoPads
+    // The phone's page (KoalioPhoneServer's PhonePage), in the phone's own language
+    case phoneConnecting, phoneConnected, phoneDisconnected, phoneCodeLabel, phoneJoin, phoneTurn, phoneWrongCode, phoneNoCard
+    case phoneCodeOff, phoneBadToken, phoneStale, phoneFull, phoneNotLetIn, phoneWait, phonePlayer, phonePressToJoin
 
     /// A message as the table holds it.
     public struct Entry: Sendable {
@@ -49,6 +56,12 @@ public enum Message: String, CaseIterable, Sendable {
         public var note: String
         /// The most character cells it may take on its line in the game's font (the room its box has).
         public var cells: Int
+        /// Where it is drawn: in the game's own font (the atlas must hold its characters, its
+        /// room is counted in cells), on the phone's page, or by the desktop.
+        public var place = Place.game
+        /// A line of the desktop files, looked up by `msgfmt --desktop` / `--xml` by its English
+        /// alone: it has no context in the catalogue.
+        public var isDesktop: Bool { place == .desktop }
 
         init(_ english: String, plural: String? = nil, _ note: String, cells: Int) {
             self.english = english
@@ -56,8 +69,28 @@ public enum Message: String, CaseIterable, Sendable {
             self.note = note
             self.cells = cells
         }
+
+        static func desktop(_ english: String, _ note: String) -> Entry {
+            var entry = Entry(english, note, cells: 10_000)  // not drawn by the game
+            entry.place = .desktop
+            return entry
+        }
+
+        static func phone(_ english: String, _ note: String) -> Entry {
+            var entry = Entry(english, note, cells: 10_000)  // the phone's browser lays it out
+            entry.place = .phone
+            return entry
+        }
     }
 
-    /// gettext's context: the case name.
-    public var context: String { rawValue }
+    /// Who draws a message.
+    public enum Place: Sendable {
+        case game, phone, desktop
+    }
+
+    /// gettext's context: the case name (none for the desktop files' lines).
+    public var context: String? { entry.isDesktop ? nil : rawValue }
+
+    /// The catalogue's key: `context \u{4} English`, or the English alone.
+    public var key: String { context.map { $0 + "\u{4}" + entry.english } ?? entry.english }
 }

@@ -21,9 +21,9 @@ public enum MessageTemplate {
             let entry = message.entry
             lines.append("")
             lines.append("#. \(entry.note)")
-            lines.append("#. At most \(entry.cells) characters.")
+            if entry.place == .game { lines.append("#. At most \(entry.cells) characters.") }
             if entry.english.contains("%") || (entry.englishPlural?.contains("%") ?? false) { lines.append("#, c-format") }
-            lines.append("msgctxt \(quoted(message.context))")
+            if let context = message.context { lines.append("msgctxt \(quoted(context))") }
             lines.append("msgid \(quoted(entry.english))")
             if let plural = entry.englishPlural {
                 lines.append("msgid_plural \(quoted(plural))")

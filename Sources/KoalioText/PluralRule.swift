@@ -68,8 +68,9 @@ public struct PluralRule: Sendable, Equatable {
             case ">=": return a >= b ? 1 : 0
             case "&&": return a != 0 && b != 0 ? 1 : 0
             case "||": return a != 0 || b != 0 ? 1 : 0
-            case "%": return b == 0 ? 0 : a % b
-            case "/": return b == 0 ? 0 : a / b
+            // A rule from a file: no division by zero, no overflow trap (Int.min / -1).
+            case "%": return b == 0 ? 0 : a.remainderReportingOverflow(dividingBy: b).partialValue
+            case "/": return b == 0 ? 0 : a.dividedReportingOverflow(by: b).partialValue
             case "+": return a &+ b
             case "-": return a &- b
             case "*": return a &* b

@@ -1,22 +1,24 @@
 import KoalioCore
+import KoalioText
 
 /// One menu screen as the player sees it: a heading, entries (some locked), which is selected,
-/// and a hint line. A value: the app builds it from the game's state each frame.
+/// and a hint line. A value: the app builds it from the game's state each frame, its words as
+/// ``Text`` the view puts in the player's language.
 public struct MenuPage: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
-        public var label: String
+        public var label: Text
         /// Right-aligned on the entry's row: a best time, "locked", a setting's value.
-        public var detail: String?
+        public var detail: Text?
         /// Right-aligned button glyphs (a binding's keys or buttons), after ``detail``.
         public var glyphs: Prompt?
         public var enabled: Bool
         /// Drawn in the warning colour (a binding that conflicts with another).
         public var warns: Bool
         /// A heading over this entry, in a row of its own (the level select's "World 2").
-        public var section: String?
+        public var section: Text?
 
-        public init(_ label: String, detail: String? = nil, glyphs: Prompt? = nil, enabled: Bool = true, warns: Bool = false,
-                    section: String? = nil) {
+        public init(_ label: Text, detail: Text? = nil, glyphs: Prompt? = nil, enabled: Bool = true, warns: Bool = false,
+                    section: Text? = nil) {
             self.label = label
             self.detail = detail
             self.glyphs = glyphs
@@ -26,8 +28,8 @@ public struct MenuPage: Equatable, Sendable {
         }
     }
 
-    public var heading: String
-    public var subheading: String?
+    public var heading: Text
+    public var subheading: Text?
     public var entries: [Entry]
     public var selection: Int
     public var hint: Prompt
@@ -37,7 +39,7 @@ public struct MenuPage: Equatable, Sendable {
     /// −1…1) and the dead zone's radius (0…1).
     public var stick: (x: Double, y: Double, deadZone: Double)?
 
-    public init(heading: String, subheading: String? = nil, entries: [Entry], selection: Int = 0, hint: Prompt, compact: Bool = false) {
+    public init(heading: Text, subheading: Text? = nil, entries: [Entry], selection: Int = 0, hint: Prompt, compact: Bool = false) {
         self.heading = heading
         self.subheading = subheading
         self.entries = entries

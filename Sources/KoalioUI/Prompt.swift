@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioInput
+import KoalioText
 
 /// Whose buttons prompts picture: the controller that last had input. Pads by SDL's controller
 /// type (the registry's ``ProductCategory``).
@@ -34,8 +35,14 @@ public enum ButtonGlyph: Equatable, Sendable {
 /// A line of text and button glyphs ("Press [Start] to resume"): the view lays it out and draws it.
 public struct Prompt: Equatable, Sendable {
     public enum Part: Equatable, Sendable {
-        case text(String)
+        case text(Text)
         case glyph(ButtonGlyph)
+
+        /// What a glyph before it does, a space after the glyph: `[Start] resume`.
+        public static func does(_ message: Message) -> Part { .text(.joined([.empty, .message(message)], separator: " ")) }
+
+        /// The gap between one glyph's words and the next glyph.
+        public static let gap = Part.text(.verbatim("   "))
     }
 
     public var parts: [Part]

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioInput
+import KoalioText
 
 /// One setting besides the bindings, written once: where it lives in `settings.toml`, its range
 /// or choices, its comment there, and its row in the settings menu (label, how it is shown,
@@ -22,7 +23,7 @@ public struct Setting {
         /// As the file spells it.
         public var word: String
         /// As the menu shows it.
-        public var shown: String
+        public var shown: Text
     }
 
     /// The file's tables, in the order they are written.
@@ -36,7 +37,7 @@ public struct Setting {
     /// The file's comment above it.
     public var comment: String
     /// The menu row's label.
-    public var label: String
+    public var label: Message
     public var value: Value
 
     /// `section.key`, as problems and the menu's reset marks name it (`audio.music`).
@@ -52,7 +53,7 @@ public struct Setting {
     /// a string or a place.
     public enum ID: String, CaseIterable, Sendable {
         case nintendoButtons, deadZone, rumble, rumbleStrength, touchOpacity, touchSize, leftHanded, joystick
-        case fullscreen, windowScale, scaling, display, smoothMotion, music, effects, ghost, speed, invincible, infiniteDash, phones
+        case fullscreen, windowScale, scaling, display, smoothMotion, music, effects, ghost, language, speed, invincible, infiniteDash, phones
     }
 
     /// Every setting, in the file's order.
@@ -62,60 +63,69 @@ public struct Setting {
     public static func with(_ id: ID) -> Setting {
         switch id {
         case .nintendoButtons:
-            return choice(id, .gamepad, "nintendo_buttons", "Nintendo buttons", [("position", "by position"), ("label", "by label")],
+            return choice(id, .gamepad, "nintendo_buttons", .nintendoButtons, [("position", .byPosition), ("label", .byLabel)],
                        get: { $0.bindings.nintendoByLabel ? "label" : "position" }, set: { $0.bindings.nintendoByLabel = $1 == "label" },
                        "Switch pads: \"a\" is the bottom button as on other pads (position), or the button printed A")
         case .deadZone:
-            return integer(id, .gamepad, "dead_zone", "Stick dead zone", \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep,
+            return integer(id, .gamepad, "dead_zone", .stickDeadZone, \.deadZonePercent, Settings.deadZoneRange, step: deadZoneStep,
                         "Percent of the stick's travel ignored around its centre")
         case .rumble:
-            return boolean(id, .gamepad, "rumble", "Rumble", \.rumble, "Rumble when the koala dies")
+            return boolean(id, .gamepad, "rumble", .rumble, \.rumble, "Rumble when the koala dies")
         case .rumbleStrength:
-            return integer(id, .gamepad, "rumble_strength", "Rumble strength", \.rumbleStrengthPercent, Settings.percentRange, step: percentStep,
+            return integer(id, .gamepad, "rumble_strength", .rumbleStrength, \.rumbleStrengthPercent, Settings.percentRange, step: percentStep,
                         "Rumble strength in percent")
         case .touchOpacity:
-            return integer(id, .touch, "opacity", "Opacity", \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep,
+            return integer(id, .touch, "opacity", .opacity, \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep,
                         "On-screen controls: opacity in percent")
         case .touchSize:
-            return integer(id, .touch, "size", "Size", \.touchSizePercent, Settings.touchSizeRange, step: percentStep, "On-screen controls: size in percent")
+            return integer(id, .touch, "size", .size, \.touchSizePercent, Settings.touchSizeRange, step: percentStep, "On-screen controls: size in percent")
         case .leftHanded:
-            return boolean(id, .touch, "left_handed", "Left-handed", \.leftHanded, "On-screen controls mirrored: joystick on the right")
+            return boolean(id, .touch, "left_handed", .leftHanded, \.leftHanded, "On-screen controls mirrored: joystick on the right")
         case .joystick:
-            return choice(id, .touch, "joystick", "Joystick", Settings.JoystickMode.allCases.map { ($0.rawValue, $0.rawValue) },
+            return choice(id, .touch, "joystick", .joystick, Settings.JoystickMode.allCases.map { ($0.rawValue, $0.message) },
                        get: { $0.joystick.rawValue }, set: { $0.joystick = Settings.JoystickMode(rawValue: $1) ?? .floating }, "On-screen joystick")
         case .fullscreen:
-            return boolean(id, .video, "fullscreen", "Fullscreen", \.fullscreen, "Start in fullscreen (F11 switches)")
+            return boolean(id, .video, "fullscreen", .fullscreen, \.fullscreen, "Start in fullscreen (F11 switches)")
         case .windowScale:
-            return integer(id, .video, "window_scale", "Window scale", \.windowScale, Settings.windowScaleRange, step: 1, unit: "x",
+            return integer(id, .video, "window_scale", .windowScale, \.windowScale, Settings.windowScaleRange, step: 1, unit: "x",
                         "Window size as a multiple of 568×320")
         case .scaling:
-            return choice(id, .video, "scaling", "Scaling", ViewScaling.allCases.map { ($0.rawValue, $0.rawValue) },
+            return choice(id, .video, "scaling", .scaling, ViewScaling.allCases.map { ($0.rawValue, $0.message) },
                        get: { $0.scaling.rawValue }, set: { $0.scaling = ViewScaling(rawValue: $1) ?? .pixelPerfect },
                        "Pixel-perfect: whole multiples of the view; fill: as large as the screen allows, in its shape")
         case .display:
-            return Setting(id: id, section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", label: "Display",
+            return Setting(id: id, section: .video, key: "display", comment: "The display to open on, by name (\"\" for the first)", label: .display,
                         value: .text(\.display, shape: "a display's name in quotes"))
         case .smoothMotion:
-            return choice(id, .video, "smooth_motion", "Smooth motion", Settings.SmoothMotion.allCases.map { ($0.rawValue, $0.rawValue) },
+            return choice(id, .video, "smooth_motion", .smoothMotion, Settings.SmoothMotion.allCases.map { ($0.rawValue, $0.message) },
                        get: { $0.smoothMotion.rawValue }, set: { $0.smoothMotion = Settings.SmoothMotion(rawValue: $1) ?? .auto },
                        "Draw between the 60 Hz steps, once per display refresh: auto (on above 60 Hz), on or off")
         case .music:
-            return integer(id, .audio, "music", "Music volume", \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent")
+            return integer(id, .audio, "music", .musicVolume, \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent")
         case .effects:
-            return integer(id, .audio, "effects", "Effects volume", \.effectsVolume, Settings.percentRange, step: percentStep,
+            return integer(id, .audio, "effects", .effectsVolume, \.effectsVolume, Settings.percentRange, step: percentStep,
                         "Sound effects volume in percent")
         case .ghost:
-            return boolean(id, .game, "ghost", "Ghost of your best run", \.ghost, "Race the ghost of your best run in levels you have won")
+            return boolean(id, .game, "ghost", .ghost, \.ghost, "Race the ghost of your best run in levels you have won")
+        case .language:
+            // Each language in its own words, "Automatic" (the desktop's) first.
+            return Setting(id: id, section: .game, key: "language",
+                           comment: "The language the game speaks: \"auto\" (the desktop's: LANGUAGE, LC_ALL, LC_MESSAGES, LANG) or "
+                               + Language.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
+                           label: .language,
+                           value: .choice([Choice(word: "auto", shown: .message(.automatic))]
+                                          + Language.allCases.map { Choice(word: $0.rawValue, shown: .verbatim($0.name)) },
+                                          get: { $0.language?.rawValue ?? "auto" }, set: { $0.language = Language(rawValue: $1) }))
         case .speed:
-            return integer(id, .assist, "speed", "Game speed", \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent,
+            return integer(id, .assist, "speed", .gameSpeed, \.assist.speedPercent, Assist.speedRange, step: Assist.speedStepPercent,
                         "Assist: game speed in percent (runs with any assist on set no best time or medal)")
         case .invincible:
-            return boolean(id, .assist, "invincible", "Invincible", \.assist.invincible,
+            return boolean(id, .assist, "invincible", .invincible, \.assist.invincible,
                         "Assist: spikes and critters do not kill; a fall returns you to the last checkpoint")
         case .infiniteDash:
-            return boolean(id, .assist, "infinite_dash", "Infinite dash", \.assist.infiniteDash, "Assist: dash without holding the dash button")
+            return boolean(id, .assist, "infinite_dash", .infiniteDash, \.assist.infiniteDash, "Assist: dash without holding the dash button")
         case .phones:
-            return boolean(id, .phones, "enabled", "Phone pads", \.phones,
+            return boolean(id, .phones, "enabled", .phonePads, \.phones,
                         "Phones may join as game pads: koalio listens on this machine's private network addresses")
         }
     }
@@ -123,13 +133,13 @@ public struct Setting {
     // MARK: - The menu
 
     /// The value as the menu row shows it (`70%`, `2x`, `on`, `by label`).
-    public func shown(_ settings: Settings) -> String {
+    public func shown(_ settings: Settings) -> Text {
         switch value {
-        case let .integer(path, _, _, unit): "\(settings[keyPath: path])\(unit)"
-        case let .boolean(path): settings[keyPath: path] ? "on" : "off"
+        case let .integer(path, _, _, unit): .verbatim("\(settings[keyPath: path])\(unit)")
+        case let .boolean(path): .message(settings[keyPath: path] ? .on : .off)
         case let .choice(choices, get, _):
-            choices.first { $0.word == get(settings) }?.shown ?? get(settings)
-        case let .text(path, _): settings[keyPath: path]
+            choices.first { $0.word == get(settings) }?.shown ?? .verbatim(get(settings))
+        case let .text(path, _): .verbatim(settings[keyPath: path])
         }
     }
 
@@ -151,20 +161,49 @@ public struct Setting {
 
     // MARK: - Making the table
 
-    private static func integer(_ id: ID, _ section: Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Int>,
+    private static func integer(_ id: ID, _ section: Section, _ key: String, _ label: Message, _ path: WritableKeyPath<Settings, Int>,
                                 _ range: ClosedRange<Int>, step: Int, unit: String = "%", _ comment: String) -> Setting {
         Setting(id: id, section: section, key: key, comment: comment, label: label, value: .integer(path, range, step: step, unit: unit))
     }
 
-    private static func boolean(_ id: ID, _ section: Section, _ key: String, _ label: String, _ path: WritableKeyPath<Settings, Bool>,
+    private static func boolean(_ id: ID, _ section: Section, _ key: String, _ label: Message, _ path: WritableKeyPath<Settings, Bool>,
                                 _ comment: String) -> Setting {
         Setting(id: id, section: section, key: key, comment: comment, label: label, value: .boolean(path))
     }
 
-    private static func choice(_ id: ID, _ section: Section, _ key: String, _ label: String, _ choices: [(String, String)],
+    private static func choice(_ id: ID, _ section: Section, _ key: String, _ label: Message, _ choices: [(String, Message)],
                                get: @escaping (Settings) -> String, set: @escaping (inout Settings, String) -> Void,
                                _ comment: String) -> Setting {
         Setting(id: id, section: section, key: key, comment: comment, label: label,
-                value: .choice(choices.map { Choice(word: $0.0, shown: $0.1) }, get: get, set: set))
+                value: .choice(choices.map { Choice(word: $0.0, shown: .message($0.1)) }, get: get, set: set))
+    }
+}
+
+/// The settings' choices as the menu names them.
+extension Settings.JoystickMode {
+    public var message: Message {
+        switch self {
+        case .floating: .floating
+        case .fixed: .fixed
+        }
+    }
+}
+
+extension Settings.SmoothMotion {
+    public var message: Message {
+        switch self {
+        case .auto: .auto
+        case .on: .on
+        case .off: .off
+        }
+    }
+}
+
+extension ViewScaling {
+    public var message: Message {
+        switch self {
+        case .pixelPerfect: .pixelPerfect
+        case .fill: .fill
+        }
     }
 }

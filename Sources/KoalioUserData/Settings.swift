@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioInput
+import KoalioText
 
 /// Everything the player can set, as the settings menu and `settings.toml` hold it. Plain
 /// values with their ranges; the game applies them (``SettingsFile`` reads and writes them).
@@ -48,6 +49,8 @@ public struct Settings: Equatable, Sendable {
     public var effectsVolume = 100
     /// Race the ghost of the best run in levels already won.
     public var ghost = true
+    /// The language the game speaks; nil: the desktop's (the environment's, as gettext reads it).
+    public var language: Language?
     /// Assist mode (off by default): recorded with each run.
     public var assist = Assist.off
     /// Phones may join as game pads (the game then listens on the machine's private network

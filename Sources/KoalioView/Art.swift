@@ -94,15 +94,27 @@ public enum Art {
     public static let hudButtonPressed = IntRect(x: 176, y: 0, width: 56, height: 56)
     public static let hudPause = IntRect(x: 232, y: 0, width: 32, height: 32)
 
-    /// The bitmap font: ASCII 32…127 in 16 columns of 8×12 cells.
+    /// The bitmap font: 16 columns of 8×12 cells, ASCII 32…127 first, then ``extraGlyphs``
+    /// (Latin, Greek, Cyrillic, Arabic presentation forms, Japanese: `tools/make_font.py`).
     public static let glyphWidth = 8
     public static let glyphHeight = 12
     public static let glyphColumns = 16
+    static let asciiCells = 96
 
+    /// Each extra glyph's cell, by Unicode scalar value.
+    static let extraGlyphCells: [UInt32: Int] = Dictionary(uniqueKeysWithValues: extraGlyphs.enumerated().map { ($1, asciiCells + $0) })
+
+    /// Where a character's cell is in the atlas; nil for one the font does not have.
     public static func glyphSource(_ scalar: Unicode.Scalar) -> IntRect? {
         let code = Int(scalar.value)
-        guard code >= 32 && code < 128 else { return nil }
-        let index = code - 32
+        let index: Int
+        if code >= 32 && code < 128 {
+            index = code - 32
+        } else if let cell = extraGlyphCells[scalar.value] {
+            index = cell
+        } else {
+            return nil
+        }
         return IntRect(x: (index % glyphColumns) * glyphWidth, y: (index / glyphColumns) * glyphHeight,
                        width: glyphWidth, height: glyphHeight)
     }

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioInput
+import KoalioText
 import KoalioUI
 
 extension Art {
@@ -63,34 +64,36 @@ extension Prompt {
     /// Glyphs keep this much room on each side.
     static let glyphMargin = 2.0
 
-    static func width(_ part: Part) -> Double {
+    static func width(_ part: Part, _ words: Words) -> Double {
         switch part {
-        case let .text(text): return Text.width(text)
-        case let .glyph(.keycap(name)): return Text.width(name) + Double(Art.keycapEdge * 2) + glyphMargin * 2
+        case let .text(text): return Lettering.width(Lettering.shown(text, words))
+        case let .glyph(.keycap(name)): return Lettering.width(name) + Double(Art.keycapEdge * 2) + glyphMargin * 2
         case .glyph: return Double(Art.buttonCell) + glyphMargin * 2
         }
     }
 
-    public var width: Double { parts.reduce(0) { $0 + Self.width($1) } }
+    /// Its width with its words in `words`.
+    public func width(_ words: Words) -> Double { parts.reduce(0) { $0 + Self.width($1, words) } }
 
     /// Draws the line centred on `x`, text top at `y` (glyphs sit one pixel above it, so a
-    /// 14 px glyph centres on 12 px text).
-    public func draw(centeredOn x: Double, y: Double, into list: inout DrawList) {
-        var pen = (x - width / 2).rounded()
-        for part in parts {
+    /// 14 px glyph centres on 12 px text), its words in `words`. In a right-to-left language
+    /// the parts run from the right: each glyph right of its words.
+    public func draw(centeredOn x: Double, y: Double, words: Words, into list: inout DrawList) {
+        var pen = (x - width(words) / 2).rounded()
+        for part in words.language.isRightToLeft ? parts.reversed() : parts {
             switch part {
             case let .text(text):
-                Text.draw(text, x: pen, y: y, into: &list)
+                Lettering.draw(Lettering.shown(text, words), x: pen, y: y, into: &list)
             case let .glyph(.keycap(name)):
                 let left = pen + Self.glyphMargin, top = y - 1, edge = Double(Art.keycapEdge), cell = Double(Art.buttonCell)
-                let middle = Text.width(name)
+                let middle = Lettering.width(name)
                 list.append(.sprite(.buttons, source: Art.keycapParts.left, destination: Rect(x: left, y: top, width: edge, height: cell),
                                     flipped: false, tint: .white))
                 list.append(.sprite(.buttons, source: Art.keycapParts.middle,
                                     destination: Rect(x: left + edge, y: top, width: middle, height: cell), flipped: false, tint: .white))
                 list.append(.sprite(.buttons, source: Art.keycapParts.right,
                                     destination: Rect(x: left + edge + middle, y: top, width: edge, height: cell), flipped: false, tint: .white))
-                Text.draw(name, x: left + edge, y: y, color: Color(30, 26, 40), shadow: false, into: &list)
+                Lettering.draw(name, x: left + edge, y: y, color: Color(30, 26, 40), shadow: false, into: &list)
             case let .glyph(glyph):
                 if let source = Art.buttonSource(glyph) {
                     list.append(.sprite(.buttons, source: source,
@@ -98,7 +101,7 @@ extension Prompt {
                                         flipped: false, tint: .white))
                 }
             }
-            pen += Self.width(part)
+            pen += Self.width(part, words)
         }
     }
 }

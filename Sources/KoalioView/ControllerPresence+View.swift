@@ -2,6 +2,7 @@ import KoalioCore
 import KoalioFlow
 import KoalioHUD
 import KoalioInput
+import KoalioText
 import KoalioUI
 
 /// What the presence shows, in pictures and words: the overlay's notice and HUD, the free pads'
@@ -11,7 +12,7 @@ extension ControllerPresence {
     package func overlay(at step: Int, touchOpacityPercent: Int, current: Controller?, hud: HUD) -> Scene.Overlay {
         let progress = min(1, Double(step - hudChangedAtStep) / Double(Self.hudFadeTicks))
         let opacity = (hudShown ? progress : 1 - progress) * Double(touchOpacityPercent) / 100
-        return Scene.Overlay(notice: notice.flatMap { $0.untilStep > step ? $0.notice.words : nil },
+        return Scene.Overlay(notice: notice.flatMap { $0.untilStep > step ? $0.notice.text : nil },
                              lowBatteryPad: current.flatMap { $0.battery.isLow ? $0.vendorName : nil },
                              hud: opacity > 0 ? hud.appearance(opacity: opacity) : nil)
     }
@@ -32,11 +33,10 @@ extension ControllerPresence {
     }
 
     /// "Player 2's pad is gone: …", or for several "Players 2 and 3: pads gone: …"; nil for none.
-    package static func padsAwayLine(_ players: [Int]) -> String? {
+    package static func padsAwayLine(_ players: [Int]) -> Text? {
         guard let last = players.last else { return nil }
-        guard players.count > 1 else { return "Player \(last)'s pad is gone: plug it back in, or A on a free pad" }
-        let names = players.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
-        return "Players \(names): pads gone: plug them back in, or A on free pads"
+        guard players.count > 1 else { return .message(.playerPadGone, [.number(last)]) }
+        return .message(.playersPadsGone, [.message(.andList, [.verbatim(players.dropLast().map(String.init).joined(separator: ", ")), .number(last)])])
     }
 
     /// The widest a pad's name is drawn in its join prompt, in logical pixels.
@@ -45,11 +45,12 @@ extension ControllerPresence {
     /// "DualSense Wireless Controller: press ✕ to join", a long name cut short.
     package static func joinPrompt(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
         let glyph = Prompt.Part.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump))
-        return Prompt([.text("\(Text.fitting(pad.vendorName, width: joinNameWidth)): press "), glyph, .text(" to join")])
+        let name = Text.verbatim(Lettering.fitting(pad.vendorName, width: joinNameWidth))
+        return Prompt([.text(.joined([.message(.padPressToJoin, [name]), .empty], separator: " ")), glyph, .does(.toJoin)])
     }
 
     /// "✕ to join", in the corner.
     package static func joinHint(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
-        Prompt([.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump)), .text(" to join")])
+        Prompt([.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump)), .does(.toJoin)])
     }
 }

@@ -3,6 +3,7 @@ import KoalioInput
 import KoalioSim
 import KoalioFlow
 import KoalioHUD
+import KoalioText
 import KoalioUI
 
 extension FlowRunner {
@@ -25,19 +26,20 @@ extension FlowRunner {
         let card = showsPairingCard(context) ? context.pairingCard : nil
         if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) {
             let addPhone = if case .addPhone = flow.mode { true } else { false }
-            return MenuView.drawList(page, over: flow.session, on: flow.run.map, card: card, largeCard: addPhone && flow.quitConfirmation == nil)
+            return MenuView.drawList(page, over: flow.session, on: flow.run.map, words: context.words, card: card, largeCard: addPhone && flow.quitConfirmation == nil)
         }
         let session = flow.session
         let live = flow.run.source.isLive
         var overlay = presence.overlay(at: session.steps, touchOpacityPercent: context.settings.touchOpacityPercent,
                                        current: registry.current, hud: hud)
+        overlay.words = context.words
         if !live {
-            overlay.badge = "REPLAY"
+            overlay.badge = .message(.replayBadge)
             overlay.playbackPaused = flow.run.source.isPlaybackPaused
         }
         overlay.ghost = ghost
-        if let problem { overlay.notice = problem }
-        overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .text(" " + $0.title.lowercased())]) }
+        if let problem { overlay.notice = .verbatim(problem) }
+        overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .does($0.hint)]) }
         if flow.showsJoinPrompts {
             (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, registry: registry, seats: state.seats,
                                                                            bindings: context.settings.bindings, keyNames: context.keyNames)
@@ -45,7 +47,7 @@ extension FlowRunner {
         if flow.run.shownState != .playing {  // the end and pause screens' lines, only when shown
             (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)
             if live { overlay.pauseMenu = flow.pausePage(context) }
-            overlay.padBattery = registry.current.map { "\($0.vendorName): \($0.battery.summary)" }
+            overlay.padBattery = registry.current.map { .message(.padBattery, [.verbatim($0.vendorName), .message($0.battery.message)]) }
             overlay.playerTimes = Self.playerTimes(session.world)
             overlay.resultLines = flow.run.result.map(FlowState.resultLines) ?? []
             overlay.padsAway = ControllerPresence.padsAwayLine(state.seats.playersWithPadAway)
@@ -83,11 +85,11 @@ extension FlowRunner {
 
     /// In co-op, each player's time on the end screen: from their join to the end (the first
     /// player's is the run's), and who reached the goal.
-    package nonisolated static func playerTimes(_ world: World) -> [String] {
+    package nonisolated static func playerTimes(_ world: World) -> [Text] {
         guard world.koalas.count > 1 else { return [] }
         return world.koalas.map { koala in
-            let goal = world.winner == koala.number ? "  reached the flag" : ""
-            return "Player \(koala.number)  \(ClockText.of(ticks: world.tick - koala.joinedAtTick))\(goal)"
+            let time = Text.message(.playerTime, [.number(koala.number), .verbatim(ClockText.of(ticks: world.tick - koala.joinedAtTick))])
+            return world.winner == koala.number ? .joined([time, .message(.reachedTheFlag)], separator: "  ") : time
         }
     }
 }

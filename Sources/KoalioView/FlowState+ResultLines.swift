@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioFlow
+import KoalioText
 import KoalioUI
 
 /// "You Won!"'s lines in words and colours.
@@ -18,25 +19,29 @@ extension FlowState {
     /// time the next one asks for), the leaves, and why an assisted run set no best.
     package static func resultLines(_ result: RunResult) -> [Scene.Line] {
         var lines: [Scene.Line] = []
-        let best = result.previousBest.map { "   best " + ClockText.of(ticks: $0) } ?? ""
-        lines.append(Scene.Line("Time " + ClockText.of(ticks: result.ticks) + best))
+        let time = Text.message(.timeLine, [.verbatim(ClockText.of(ticks: result.ticks))])
+        let best = result.previousBest.map { Text.message(.bestAfterTime, [.verbatim(ClockText.of(ticks: $0))]) }
+        lines.append(Scene.Line(best.map { .joined([time, $0], separator: "   ") } ?? time))
         if result.assisted {
-            lines.append(Scene.Line("Assist on: no best time or medal", color: Scene.warningColor))
+            lines.append(Scene.Line(.message(.assistNoBest), color: Scene.warningColor))
         } else {
-            if result.isBest { lines.append(Scene.Line(result.previousBest == nil ? "First win!" : "New best!", color: goodNews)) }
+            if result.isBest { lines.append(Scene.Line(.message(result.previousBest == nil ? .firstWin : .newBest), color: goodNews)) }
             if let medal = result.medal {
-                lines.append(Scene.Line("\(medal.title) medal", color: color(of: medal)))
+                var line = Text.message(medal.wonMessage)
+                if medal != .gold, let times = result.medalTimes {
+                    let better = medal == .bronze ? Medal.silver : .gold
+                    line = .joined([line, .message(better == .gold ? .goldAt : .silverAt, [.verbatim(ClockText.of(ticks: times.ticks(for: better)))])],
+                                   separator: "   ")
+                }
+                lines.append(Scene.Line(line, color: color(of: medal)))
             } else if let times = result.medalTimes {
-                lines.append(Scene.Line("Bronze medal at " + ClockText.of(ticks: times.bronze), color: color(of: .bronze)))
-            }
-            if let medal = result.medal, medal != .gold, let times = result.medalTimes {
-                let better = Medal.allCases[Medal.allCases.firstIndex(of: medal).map { $0 - 1 } ?? 0]
-                lines[lines.count - 1].text += "   \(better.title) at " + ClockText.of(ticks: times.ticks(for: better))
+                lines.append(Scene.Line(.message(.bronzeAt, [.verbatim(ClockText.of(ticks: times.bronze))]), color: color(of: .bronze)))
             }
         }
         if result.leafTotal > 0 {
-            let all = result.leaves == result.leafTotal ? "  every one!" : ""
-            lines.append(Scene.Line("Leaves \(result.leaves)/\(result.leafTotal)" + all, color: all.isEmpty ? .white : goodNews))
+            let leaves = Text.message(.leavesLine, [.number(result.leaves), .number(result.leafTotal)])
+            let all = result.leaves == result.leafTotal
+            lines.append(Scene.Line(all ? .joined([leaves, .message(.everyLeaf)], separator: "  ") : leaves, color: all ? goodNews : .white))
         }
         return lines
     }

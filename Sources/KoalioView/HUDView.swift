@@ -33,7 +33,7 @@ public enum HUDView {
         for (circle, label, pressed) in [(layout.buttonB, "B", hud.bPressed), (layout.buttonA, "A", hud.aPressed)] {
             list.append(.sprite(.hud, source: pressed ? Art.hudButtonPressed : Art.hudButton,
                                 destination: square(circle.center, radius: circle.radius), flipped: false, tint: tint()))
-            Text.draw(label, x: circle.center.x, y: circle.center.y - Double(Art.glyphHeight), scale: 2,
+            Lettering.draw(label, x: circle.center.x, y: circle.center.y - Double(Art.glyphHeight), scale: 2,
                       color: pressed ? Color(40, 36, 52, UInt8(alpha)) : tint(), centered: true, into: &list)
         }
     }

@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioText
 import KoalioUI
 
 /// Where a menu's entries sit in the 568×320 view: one place for drawing them and for finding
@@ -43,7 +44,7 @@ public enum MenuLayout {
     /// are hidden above or below.
     public struct Rows {
         public var entries: [Rect]
-        public var headings: [(text: String, rect: Rect)]
+        public var headings: [(text: Text, rect: Rect)]
         public var moreAbove = false
         public var moreBelow = false
     }
@@ -52,12 +53,12 @@ public enum MenuLayout {
     /// section (`sections[i]` not nil) has its heading in the row above it. A list longer than
     /// the view shows the rows around `selection` (the same selection, the same rows: a
     /// function of the page alone, so a tap hits what is drawn).
-    public static func rows(sections: [String?], compact: Bool, selection: Int = 0) -> Rows {
+    public static func rows(sections: [Text?], compact: Bool, selection: Int = 0) -> Rows {
         let width = compact ? compactWidth : entryWidth, height = compact ? compactHeight : entryHeight
         let gap = compact ? compactGap : entryGap, top = compact ? compactFirstTop : firstEntryTop
         let shown = compact ? (sections.count + sections.count { $0 != nil } <= compactRowsFitting ? compactRowsFitting : compactRowsShown) : rowsShown
         // Each entry's row, counting the headings' rows.
-        var rowOfEntry: [Int] = [], headingRows: [(text: String, row: Int)] = []
+        var rowOfEntry: [Int] = [], headingRows: [(text: Text, row: Int)] = []
         var row = 0
         for section in sections {
             if let section { headingRows.append((section, row)); row += 1 }

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioSim
+import KoalioText
 import KoalioUI
 
 /// Draws a menu over a still of a level (the title and level select show level 1 behind a dim
@@ -17,29 +18,32 @@ public enum MenuView {
     /// - Parameters:
     ///   - card: the phones' pairing card, at the right of the entries (the title's).
     ///   - largeCard: the card in the middle, large (the Add-a-phone page's).
-    public static func drawList(_ page: MenuPage, over backdrop: Session, on map: LevelMap, card: PairingCard? = nil,
+    public static func drawList(_ page: MenuPage, over backdrop: Session, on map: LevelMap, words: Words, card: PairingCard? = nil,
                                 largeCard: Bool = false) -> DrawList {
         var overlay = Scene.Overlay()
+        overlay.words = words
         overlay.showsStateScreen = false
         var list = Scene.drawList(backdrop, on: map, overlay: overlay, showStatus: false)
         list.append(.fill(Rect(x: 0, y: 0, width: Scene.viewWidth, height: Scene.viewHeight), Color(0, 0, 0, Scene.dimAlpha)))
         let headingScale = page.compact ? 3 : 4
-        Text.draw(page.heading, x: Scene.viewWidth / 2, y: page.compact ? 14 : 40, scale: headingScale, color: headingColor, centered: true, into: &list)
+        Lettering.draw(Lettering.fitted(page.heading, words, width: Scene.viewWidth, scale: headingScale), x: Scene.viewWidth / 2,
+                       y: page.compact ? 14 : 40, scale: headingScale, color: headingColor, centered: true, into: &list)
         if let subheading = page.subheading {
-            Text.draw(subheading, x: Scene.viewWidth / 2, y: page.compact ? 48 : 92, centered: true, into: &list)
+            Lettering.draw(Lettering.fitted(subheading, words, width: Scene.lineWidth), x: Scene.viewWidth / 2, y: page.compact ? 48 : 92,
+                           centered: true, into: &list)
         }
         let rows = MenuLayout.rows(page)
         for heading in rows.headings {
             let scale = page.compact ? 1 : 2
-            Text.draw(heading.text, x: heading.rect.x + 4, y: heading.rect.maxY - Double(Art.glyphHeight * scale) - 2, scale: scale,
+            Lettering.draw(Lettering.shown(heading.text, words), x: heading.rect.x + 4, y: heading.rect.maxY - Double(Art.glyphHeight * scale) - 2, scale: scale,
                       color: headingColor, into: &list)
         }
-        drawEntries(page, in: rows.entries, into: &list)
+        drawEntries(page, in: rows.entries, words: words, into: &list)
         let shown = rows.entries.filter { $0.width > 0 }
         if rows.moreAbove, let top = shown.first { drawArrow(up: true, beside: top, into: &list) }
         if rows.moreBelow, let bottom = shown.last { drawArrow(up: false, beside: bottom, into: &list) }
-        page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 20, into: &list)
-        if let card { PairingCardView.draw(card, large: largeCard, into: &list) }
+        page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 20, words: words, into: &list)
+        if let card { PairingCardView.draw(card, large: largeCard, words: words, into: &list) }
         return list
     }
 
@@ -54,22 +58,33 @@ public enum MenuView {
 
     /// A page's entries in `rects`: the selected one highlighted, locked ones greyed, values and
     /// glyphs right-aligned (text at the font's size on compact pages, twice it otherwise); an
-    /// entry scrolled out of view (an empty rectangle) is not drawn.
-    static func drawEntries(_ page: MenuPage, in rects: [Rect], into list: inout DrawList) {
+    /// entry scrolled out of view (an empty rectangle) is not drawn. A right-to-left language's
+    /// rows are mirrored: the label from the right edge, the glyphs and the value from the left.
+    static func drawEntries(_ page: MenuPage, in rects: [Rect], words: Words, into list: inout DrawList) {
+        let mirrored = words.language.isRightToLeft
         let scale = page.compact ? 1 : 2
         for (index, (entry, rect)) in zip(page.entries, rects).enumerated() where rect.width > 0 {
             let selected = index == page.selection
             list.append(.fill(rect, selected ? selectedFill : entryFill))
             let color = !entry.enabled ? lockedText : selected ? Color(30, 24, 40) : entry.warns ? warningText : .white
             let textY = rect.y + (rect.height - Double(Art.glyphHeight * scale)) / 2
-            Text.draw(entry.label, x: rect.x + 10, y: textY, scale: scale, color: color, into: &list)
-            var right = rect.maxX - 10
+            let label = Lettering.shown(entry.label, words)
+            let labelWidth = Lettering.width(label, scale: scale)
+            Lettering.draw(label, x: mirrored ? rect.maxX - 10 - labelWidth : rect.x + 10, y: textY, scale: scale, color: color, into: &list)
+            // The far side, moving inwards: glyphs, then the value.
+            var far = mirrored ? rect.x + 10 : rect.maxX - 10
+            let inwards = mirrored ? 1.0 : -1.0
             if let glyphs = entry.glyphs {
-                glyphs.draw(centeredOn: right - glyphs.width / 2, y: textY, into: &list)
-                right -= glyphs.width + 4
+                let width = glyphs.width(words)
+                glyphs.draw(centeredOn: far + inwards * width / 2, y: textY, words: words, into: &list)
+                far += inwards * (width + 4)
             }
             if let detail = entry.detail {
-                Text.draw(detail, x: right - Text.width(detail, scale: scale), y: textY, scale: scale, color: color, into: &list)
+                // The value keeps to the room the label leaves (a long one is cut, never drawn over it).
+                let room = abs(far - (mirrored ? rect.maxX - 10 : rect.x + 10)) - labelWidth - Double(Art.glyphWidth * scale)
+                let shown = Lettering.fitted(detail, words, width: max(0, room), scale: scale)
+                let width = Lettering.width(shown, scale: scale)
+                Lettering.draw(shown, x: mirrored ? far : far - width, y: textY, scale: scale, color: color, into: &list)
             }
             if selected, let stick = page.stick { drawStick(stick, beside: rect, into: &list) }
         }

@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioText
 
 /// The phones' pairing card, at the right of the title's and the pause screen's menus: the QR
 /// code (black on white with its quiet zone, two view pixels a module, so a phone reads it from
@@ -12,7 +13,7 @@ public enum PairingCardView {
     static let quietModules = 4
     static let rightMargin = 2.0
     static let top = 108.0
-    /// Where the address line goes on the title (``draw(_:addressY:into:)``'s default) and on the pause screen.
+    /// Where the address line goes on the title (``draw(_:addressY:large:words:into:)``'s default) and on the pause screen.
     public static let titleAddressY = Scene.viewHeight - 38
     public static let pauseAddressY = 32.0
     static let labelColor = Color(255, 224, 120)
@@ -23,13 +24,14 @@ public enum PairingCardView {
     static let largeTop = 104.0
 
     /// - Parameter large: the Add-a-phone page's card, large and in the middle (no label: the page's heading says it).
-    public static func draw(_ card: PairingCard, addressY: Double = titleAddressY, large: Bool = false, into list: inout DrawList) {
+    public static func draw(_ card: PairingCard, addressY: Double = titleAddressY, large: Bool = false, words: Words,
+                            into list: inout DrawList) {
         let moduleSize = large ? largeModuleSize : moduleSize
         let side = Double(card.qrSize + 2 * quietModules) * moduleSize
         let left = large ? (Scene.viewWidth - side) / 2 : Scene.viewWidth - rightMargin - side
         let top = large ? largeTop : top
         let centre = left + side / 2
-        if !large { Text.draw("Phone pad", x: centre, y: top - 14, color: labelColor, centered: true, into: &list) }
+        if !large { Lettering.draw(Lettering.shown(.message(.phonePad), words), x: centre, y: top - 14, color: labelColor, centered: true, into: &list) }
         list.append(.fill(Rect(x: left, y: top, width: side, height: side), .white))
         let origin = Double(quietModules) * moduleSize
         for row in 0..<card.qrSize {
@@ -47,12 +49,12 @@ public enum PairingCardView {
         }
         if card.codeOff {
             // Too many wrong codes: none is taken until the player makes a new one (the QR code still works).
-            Text.draw("code off", x: centre, y: top + side + 4, scale: large ? 2 : 1, color: offColor, centered: true, into: &list)
-            Text.draw("Too many wrong codes: choose New code on Add a phone", x: Scene.viewWidth / 2, y: addressY, color: offColor,
+            Lettering.draw(Lettering.shown(.message(.codeOff), words), x: centre, y: top + side + 4, scale: large ? 2 : 1, color: offColor, centered: true, into: &list)
+            Lettering.draw(Lettering.fitted(.message(.codeOffChooseNewCode), words, width: Scene.lineWidth), x: Scene.viewWidth / 2, y: addressY, color: offColor,
                       centered: true, into: &list)
         } else {
-            Text.draw(card.code, x: centre, y: top + side + 4, scale: large ? 2 : 1, centered: true, into: &list)
-            Text.draw("or open " + card.address + " and type the code", x: Scene.viewWidth / 2, y: addressY, color: labelColor,
+            Lettering.draw(card.code, x: centre, y: top + side + 4, scale: large ? 2 : 1, centered: true, into: &list)
+            Lettering.draw(Lettering.fitted(.message(.orOpenAddress, [.verbatim(card.address)]), words, width: Scene.lineWidth), x: Scene.viewWidth / 2, y: addressY, color: labelColor,
                       centered: true, into: &list)
         }
     }

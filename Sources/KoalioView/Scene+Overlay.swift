@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioHUD
 import KoalioSim
+import KoalioText
 import KoalioUI
 
 /// What the frame shows over the world: the top bar (level, clock, leaves), the on-screen
@@ -9,10 +10,10 @@ import KoalioUI
 extension Scene {
     /// A line of text in its colour.
     public struct Line: Equatable, Sendable {
-        public var text: String
+        public var text: Text
         public var color: Color
 
-        public init(_ text: String, color: Color = .white) {
+        public init(_ text: Text, color: Color = .white) {
             self.text = text
             self.color = color
         }
@@ -20,14 +21,16 @@ extension Scene {
 
     /// What the frame shows besides the world: a passing notice, the pad's battery, the HUD.
     public struct Overlay: Sendable {
+        /// The language its words are drawn in.
+        public var words = Words.english
         /// e.g. "DualSense Wireless Controller connected"; nil for none.
-        public var notice: String?
+        public var notice: Text?
         /// The name of the pad in use when its battery is low; nil otherwise.
         public var lowBatteryPad: String?
         /// The on-screen controls, drawn on top of everything; nil when fully hidden.
         public var hud: HUDAppearance?
         /// A word in the top-right corner, e.g. "REPLAY".
-        public var badge: String?
+        public var badge: Text?
         /// A replay's playback is paused by the viewer: shown like the game's pause.
         public var playbackPaused = false
         /// The end and pause screens' lines, in the glyphs of the controller in use (nil: words).
@@ -35,7 +38,7 @@ extension Scene {
         public var diedPrompt: Prompt?
         public var pausePrompt: Prompt?
         /// The pad in use and its battery, for the pause screen ("DualSense: battery medium").
-        public var padBattery: String?
+        public var padBattery: Text?
         /// The pause screen's entries (Resume, Settings, …), compact, under its prompt.
         public var pauseMenu: MenuPage?
         /// The pause and end screens' dim layer and lines (off behind a menu, which dims itself).
@@ -47,18 +50,18 @@ extension Scene {
         /// "✕ to join", one per pad free for longer, small in the top-right corner.
         public var joinHints: [Prompt] = []
         /// In co-op, each player's time, under the end screen's prompt.
-        public var playerTimes: [String] = []
+        public var playerTimes: [Text] = []
         /// The first level's hint ("✕ jump"), under the top bar while playing; nil for none.
         public var hint: Prompt?
         /// "You Won!"'s lines about the run: the time and the best, a new best, the medal, the
         /// leaves (above the co-op players' times).
         public var resultLines: [Line] = []
         /// Co-op players whose pad is away, on the pause screen: one line under the top bar.
-        public var padsAway: String?
+        public var padsAway: Text?
         /// The phones' pairing card, on the pause screen while phones may join.
         public var pairingCard: PairingCard?
 
-        public init(notice: String? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
+        public init(notice: Text? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
             self.lowBatteryPad = lowBatteryPad
             self.hud = hud
@@ -70,7 +73,7 @@ extension Scene {
     /// Text keeps this far from the view's left and right edges.
     static let margin = 8.0
     /// The widest a centred line is drawn (a long pad name is cut to it).
-    static let lineWidth = viewWidth - 2 * margin
+    public static let lineWidth = viewWidth - 2 * margin
     /// Free pads' join prompts: the lowest this far above the bottom, then upwards.
     static let joinPromptsBottomOffset = 44.0
     static let joinPromptSpacing = 16.0
@@ -109,55 +112,57 @@ extension Scene {
 
     /// Draws the overlay over the world already in `list`.
     static func drawOverlay(_ overlay: Overlay, over session: Session, showStatus: Bool, into list: inout DrawList) {
+        let words = overlay.words
         if showStatus { status(session, into: &list) }
         if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
         if let pad = overlay.lowBatteryPad, session.state == .playing {
-            Text.draw(Text.fitting("\(pad): battery low", width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor,
+            Lettering.draw(Lettering.fitted(.message(.batteryLow, [.verbatim(pad)]), words, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor,
                       centered: true, into: &list)
         }
         if overlay.showsStateScreen {
             screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
         }
-        if let badge = overlay.badge {
-            Text.draw(badge, x: viewWidth - margin - Text.width(badge, scale: badgeScale), y: statusY, scale: badgeScale, color: badgeColor, into: &list)
+        if let badge = overlay.badge.map({ Lettering.shown($0, words) }) {
+            Lettering.draw(badge, x: viewWidth - margin - Lettering.width(badge, scale: badgeScale), y: statusY, scale: badgeScale, color: badgeColor, into: &list)
         }
         if let battery = overlay.padBattery, session.state == .paused, overlay.showsStateScreen {
             let color = overlay.lowBatteryPad != nil ? warningColor : Color.white
-            Text.draw(Text.fitting(battery, width: lineWidth), x: viewWidth / 2, y: pauseBatteryY, color: color, centered: true,
+            Lettering.draw(Lettering.fitted(battery, words, width: lineWidth), x: viewWidth / 2, y: pauseBatteryY, color: color, centered: true,
                       into: &list)
         }
         if session.state == .playing {
-            overlay.hint?.draw(centeredOn: viewWidth / 2, y: hintY, into: &list)
+            overlay.hint?.draw(centeredOn: viewWidth / 2, y: hintY, words: words, into: &list)
             for (index, prompt) in overlay.joinPrompts.prefix(3).enumerated() {
-                prompt.draw(centeredOn: viewWidth / 2, y: viewHeight - joinPromptsBottomOffset - Double(index) * joinPromptSpacing, into: &list)
+                prompt.draw(centeredOn: viewWidth / 2, y: viewHeight - joinPromptsBottomOffset - Double(index) * joinPromptSpacing, words: words,
+                            into: &list)
             }
             // On the top bar's line, right to left from the corner (the HUD's pause button is
             // hidden while pads are connected, and a replay takes no joins).
             var right = viewWidth - margin
             for hint in overlay.joinHints.prefix(3) {
-                hint.draw(centeredOn: right - hint.width / 2, y: statusY, into: &list)
-                right -= hint.width + cornerHintGap
+                hint.draw(centeredOn: right - hint.width(words) / 2, y: statusY, words: words, into: &list)
+                right -= hint.width(words) + cornerHintGap
             }
         }
         if overlay.showsStateScreen && (session.state == .won || session.state == .died) {
             let results = session.state == .won ? overlay.resultLines : []
             for (index, line) in results.enumerated() {
-                Text.draw(line.text, x: viewWidth / 2, y: viewHeight / 2 + resultLinesTop + Double(index) * resultLineSpacing, color: line.color, centered: true, into: &list)
+                Lettering.draw(Lettering.fitted(line.text, words, width: lineWidth), x: viewWidth / 2, y: viewHeight / 2 + resultLinesTop + Double(index) * resultLineSpacing, color: line.color, centered: true, into: &list)
             }
             let timesY = viewHeight / 2 + playerTimesTop + Double(results.count) * resultLineSpacing
             for (index, line) in overlay.playerTimes.enumerated() {
-                Text.draw(line, x: viewWidth / 2, y: timesY + Double(index) * playerTimeSpacing, centered: true, into: &list)
+                Lettering.draw(Lettering.shown(line, words), x: viewWidth / 2, y: timesY + Double(index) * playerTimeSpacing, centered: true, into: &list)
             }
         }
         if overlay.showsStateScreen && session.state == .paused {
             if let line = overlay.padsAway {
-                Text.draw(Text.fitting(line, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor, centered: true,
+                Lettering.draw(Lettering.fitted(line, words, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor, centered: true,
                           into: &list)
             }
-            if let card = overlay.pairingCard { PairingCardView.draw(card, addressY: PairingCardView.pauseAddressY, into: &list) }
+            if let card = overlay.pairingCard { PairingCardView.draw(card, addressY: PairingCardView.pauseAddressY, words: words, into: &list) }
         }
         if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
-            Text.draw(Text.fitting(notice, width: lineWidth), x: viewWidth / 2, y: noticeY, centered: true, into: &list)
+            Lettering.draw(Lettering.fitted(notice, words, width: lineWidth), x: viewWidth / 2, y: noticeY, centered: true, into: &list)
         }
         if let hud = overlay.hud { HUDView.drawPauseButton(hud, into: &list) }
     }
@@ -166,28 +171,29 @@ extension Scene {
     private static func status(_ session: Session, into list: inout DrawList) {
         // The top-right corner is the HUD's pause button (or a replay's badge).
         let line = "\(session.stage.name)  \(ClockText.of(ticks: session.world.tick))"
-        Text.draw(line, x: margin, y: statusY, into: &list)
+        Lettering.draw(line, x: margin, y: statusY, into: &list)
         let leaves = session.stage.objects.leaves.count
         guard leaves > 0 else { return }
-        let x = margin + Text.width(line) + leafCounterGap
+        let x = margin + Lettering.width(line) + leafCounterGap
         list.append(.sprite(.objects, source: Art.leaf, destination: Rect(x: x, y: statusY, width: leafIconSide, height: leafIconSide), flipped: false, tint: .white))
-        Text.draw("\(session.world.leafCount)/\(leaves)", x: x + leafIconSide + 2, y: statusY, into: &list)
+        Lettering.draw("\(session.world.leafCount)/\(leaves)", x: x + leafIconSide + 2, y: statusY, into: &list)
     }
 
     private static func screen(for state: SessionState, overlay: Overlay, into list: inout DrawList) {
-        let lines: (title: String, hint: Prompt, color: Color)
+        let words = overlay.words
+        let lines: (title: Message, hint: Prompt, color: Color)
         switch state {
         case .playing: return
-        case .paused: lines = ("Paused", overlay.pausePrompt ?? Prompt([.text("Esc, P, Start or the pause button to resume")]), .white)
-        case .won: lines = ("You Won!", overlay.wonPrompt ?? Prompt([.text("Enter or A to play again")]), Color(255, 222, 89))
-        case .died: lines = ("You have Died!", overlay.diedPrompt ?? Prompt([.text("Enter or A to try again")]), Color(255, 120, 110))
+        case .paused: lines = (.paused, overlay.pausePrompt ?? Prompt([.text(.message(.defaultPausePrompt))]), .white)
+        case .won: lines = (.youWon, overlay.wonPrompt ?? Prompt([.text(.message(.defaultWonPrompt))]), Color(255, 222, 89))
+        case .died: lines = (.youDied, overlay.diedPrompt ?? Prompt([.text(.message(.defaultDiedPrompt))]), Color(255, 120, 110))
         }
         list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
         let lift = state == .paused ? MenuLayout.pauseLift(count: overlay.pauseMenu?.entries.count ?? 0) : 0
-        Text.draw(lines.title, x: viewWidth / 2, y: viewHeight / 2 - stateTitleAbove - lift, scale: stateTitleScale, color: lines.color, centered: true, into: &list)
-        lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + stateHintBelow - lift, into: &list)
+        Lettering.draw(Lettering.fitted(.message(lines.title), words, width: viewWidth, scale: stateTitleScale), x: viewWidth / 2, y: viewHeight / 2 - stateTitleAbove - lift, scale: stateTitleScale, color: lines.color, centered: true, into: &list)
+        lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + stateHintBelow - lift, words: words, into: &list)
         if state == .paused, let menu = overlay.pauseMenu {
-            MenuView.drawEntries(menu, in: MenuLayout.pauseEntryRects(count: menu.entries.count), into: &list)
+            MenuView.drawEntries(menu, in: MenuLayout.pauseEntryRects(count: menu.entries.count), words: words, into: &list)
         }
     }
 }

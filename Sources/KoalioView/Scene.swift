@@ -239,7 +239,7 @@ public enum Scene {
             let label = "\(koala.number)"
             // Centred on the koala: in whole pixels as it always was, or (fine) exactly as the koala is.
             let centre = koala.body.position.x - cameraX
-            Text.draw(label, x: fine ? centre - Text.width(label, scale: 1) / 2 : centre.rounded(),
+            Lettering.draw(label, x: fine ? centre - Lettering.width(label, scale: 1) / 2 : centre.rounded(),
                       y: snap(koala.body.position.y - Double(Art.koalaCellHeight) - cameraY, fine) - Double(Art.glyphHeight) - 1,
                       color: PlayerColors.koalaTint(koala.number), centered: !fine, into: &list)
         }

@@ -352,7 +352,7 @@ func reportPhones(_ options: Options, display: String) throws {
     report(.phoneTouchToTickMedian, median(browser.handledToTick))
     report(.phoneTouchSentToTickP99, percentile(browser.touchToTick, 0.99))
     report(.phoneReloadSeconds, browser.reloadSeconds)
-    report(.phonePageSize, Double(PhonePage.html.utf8.count) / 1000)
+    report(.phonePageSize, Double(PhonePage.html().utf8.count) / 1000)
     report(.phoneServerSize, try phoneServerMegabytes(options))
     let memory = try phoneIdleMemory(options, display: display)
     report(.phoneIdleMemory, memory.server)

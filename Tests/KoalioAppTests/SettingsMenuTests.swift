@@ -4,6 +4,7 @@ import KoalioCore
 import KoalioInput
 import KoalioSDL
 import KoalioTestSupport
+import KoalioText
 import KoalioUserData
 import KoalioView
 import XCTest
@@ -191,8 +192,8 @@ final class SettingsMenuTests: XCTestCase {
         settings.bindings.keys[.dash] = [.space]
         let rows = SettingsMenu.rows(.keyboardControls, .init(settings: settings, padStyle: .xbox, padCategory: .xboxOne,
                                                               displays: ["Screen"]))
-        XCTAssertEqual(rows[2].entry.detail, "also Dash")
-        XCTAssertEqual(rows[3].entry.detail, "also Jump")
+        XCTAssertEqual(rows[2].entry.detail?.english, "also Dash")
+        XCTAssertEqual(rows[3].entry.detail?.english, "also Jump")
         XCTAssertTrue(rows[3].entry.warns)
         XCTAssertNil(rows[0].entry.detail)
     }
@@ -211,7 +212,7 @@ final class SettingsMenuTests: XCTestCase {
                 XCTFail("\(setting.fileKey): an adjustable row")
                 continue
             }
-            XCTAssertEqual(row.entry.label, setting.label)
+            XCTAssertEqual(row.entry.label, .message(setting.label))
             var right = Settings(), left = Settings()
             change(&right, 1)
             change(&left, -1)
@@ -227,19 +228,19 @@ final class SettingsMenuTests: XCTestCase {
         let context = SettingsMenu.Context(settings: Settings(), padStyle: .xbox, padCategory: .xboxOne, displays: ["Screen"],
                                            resetKeys: ["audio.music", "touch.left_handed", "keyboard.jump"])
         let main = SettingsMenu.rows(.settings, context)
-        let byLabel = Dictionary(main.map { ($0.entry.label, $0.entry) }, uniquingKeysWith: { first, _ in first })
-        XCTAssertEqual(byLabel["Music volume"]?.detail, "reset: 70%")
+        let byLabel = Dictionary(main.map { ($0.entry.label.english, $0.entry) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(byLabel["Music volume"]?.detail?.english, "reset: 70%")
         XCTAssertEqual(byLabel["Music volume"]?.warns, true)
-        XCTAssertEqual(byLabel["On-screen controls"]?.detail, "reset", "its page holds one")
+        XCTAssertEqual(byLabel["On-screen controls"]?.detail?.english, "reset", "its page holds one")
         XCTAssertEqual(byLabel["Keyboard keys"]?.warns, true)
-        XCTAssertEqual(byLabel["Effects volume"]?.detail, "100%")
+        XCTAssertEqual(byLabel["Effects volume"]?.detail?.english, "100%")
         XCTAssertEqual(byLabel["Effects volume"]?.warns, false)
         XCTAssertEqual(byLabel["Pad buttons"]?.warns, false)
         let touch = SettingsMenu.rows(.touchControls, context)
-        XCTAssertEqual(touch.first { $0.entry.label == "Left-handed" }?.entry.detail, "reset: off")
+        XCTAssertEqual(touch.first { $0.entry.label == .message(.leftHanded) }?.entry.detail?.english, "reset: off")
         let keys = SettingsMenu.rows(.keyboardControls, context)
-        XCTAssertEqual(keys.first { $0.entry.label == Action.jump.title }?.entry.warns, true)
-        XCTAssertEqual(keys.first { $0.entry.label == Action.dash.title }?.entry.warns, false)
+        XCTAssertEqual(keys.first { $0.entry.label == .message(Action.jump.message) }?.entry.warns, true)
+        XCTAssertEqual(keys.first { $0.entry.label == .message(Action.dash.message) }?.entry.warns, false)
     }
 
     /// The title's line says what the player will find: defaults, marked settings, or (a
@@ -254,16 +255,19 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertEqual(try notice("[audio]\nmusic = 500\neffects = 500\n"), .settingsProblems(count: 2, marked: true))
         XCTAssertEqual(try notice("version = \"1\"\n"), .settingsProblems(count: 1, marked: false))
         XCTAssertEqual(try notice("[audio\n"), .settingsUnreadable)
-        XCTAssertEqual(FileNotice.settingsProblems(count: 2, marked: true).words, "settings.toml had 2 problems: marked in Settings")
-        XCTAssertEqual(FileNotice.settingsProblems(count: 1, marked: false).words, "settings.toml had a problem")
-        XCTAssertEqual(FileNotice.settingsUnreadable.words, "settings.toml could not be read: default settings")
+        XCTAssertEqual(FileNotice.settingsProblems(count: 2, marked: true).text.english, "settings.toml had 2 problems: marked in Settings")
+        XCTAssertEqual(FileNotice.settingsProblems(count: 1, marked: false).text.english, "settings.toml had a problem")
+        XCTAssertEqual(FileNotice.settingsUnreadable.text.english, "settings.toml could not be read: default settings")
     }
 
     func testTheTitleNoticeNamesEachFileOrTheFirstWhenTooWide() {
-        XCTAssertNil(FlowState.titleNotice([]))
-        XCTAssertEqual(FlowState.titleNotice(["a had a problem", "b could not be read"]), "a had a problem  ·  b could not be read")
+        func shown(_ notices: [String]) -> String? {
+            FlowState.titleNotice(notices.map(Text.verbatim)).map { Lettering.fitted($0, .english, width: Scene.lineWidth) }
+        }
+        XCTAssertNil(shown([]))
+        XCTAssertEqual(shown(["a had a problem", "b could not be read"]), "a had a problem  ·  b could not be read")
         let long = String(repeating: "x", count: 40)
-        XCTAssertEqual(FlowState.titleNotice([long, long]), long)
+        XCTAssertEqual(shown([long, long]), long, "two do not fit: the first alone")
     }
 
     func testTheDisplayRowCyclesSDLsDisplaysAndNamesAnAbsentOne() {
@@ -272,12 +276,12 @@ final class SettingsMenuTests: XCTestCase {
             SettingsMenu.Context(settings: settings, padStyle: .xbox, padCategory: .xboxOne, displays: ["Laptop", "TV"])
         }
         let row = SettingsMenu.rows(.video, context(settings))[2]
-        XCTAssertEqual(row.entry.detail, "1: Laptop")
+        XCTAssertEqual(row.entry.detail?.english, "1: Laptop")
         guard case let .adjust(step) = row.kind else { return XCTFail("not adjustable") }
         step(&settings, 1)
         XCTAssertEqual(settings.display, "TV")
         settings.display = "Projector"
-        XCTAssertEqual(SettingsMenu.rows(.video, context(settings))[2].entry.detail, "Projector (not connected)")
+        XCTAssertEqual(SettingsMenu.rows(.video, context(settings))[2].entry.detail?.english, "Projector (not connected)")
     }
 }
 

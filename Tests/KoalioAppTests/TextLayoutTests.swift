@@ -5,6 +5,7 @@ import KoalioCore
 import KoalioInput
 import KoalioSim
 import KoalioTestSupport
+import KoalioText
 import KoalioView
 import KoalioSDL
 import XCTest
@@ -32,7 +33,7 @@ final class TextLayoutTests: XCTestCase {
     /// The main pass of every glyph of text (not its shadow) in a draw list.
     static func glyphs(_ list: DrawList) -> [Rect] {
         list.items.compactMap { item in
-            let shadow = Text.shadowColor
+            let shadow = Lettering.shadowColor
             guard case let .sprite(.font, _, destination, _, tint) = item, !(tint.r == shadow.r && tint.g == shadow.g && tint.b == shadow.b) else {
                 return nil
             }
@@ -73,33 +74,33 @@ final class TextLayoutTests: XCTestCase {
         let pad = Controller(id: .pad(1), vendorName: name, productCategory: .dualSense, hasLight: true, hasRumble: true)
         let prompts = Prompts(controller: pad, bindings: Bindings(), keyNames: KeyNames.table)
         let joinPrompt = ControllerPresence.joinPrompt(pad, bindings: Bindings(), keyNames: KeyNames.table)
-        var overlay = Scene.Overlay(notice: "\(name) disconnected", lowBatteryPad: name)
+        var overlay = Scene.Overlay(notice: .message(.padDisconnected, [.verbatim(name)]), lowBatteryPad: name)
         overlay.joinPrompts = [joinPrompt, joinPrompt, joinPrompt]
         check(Scene.drawList(playing, on: map, overlay: overlay), "playing, a notice, a low battery and three join prompts")
 
-        var replay = Scene.Overlay(notice: "\(name) connected", lowBatteryPad: name)
-        replay.badge = "REPLAY"
+        var replay = Scene.Overlay(notice: .message(.padConnected, [.verbatim(name)]), lowBatteryPad: name)
+        replay.badge = .message(.replayBadge)
         check(Scene.drawList(playing, on: map, overlay: replay), "a replay with a notice and a low battery")
         replay.playbackPaused = true
         replay.pausePrompt = prompts.paused(canLeave: false)
-        replay.padBattery = "\(name): battery low"
+        replay.padBattery = .message(.padBattery, [.verbatim(name), .message(.batteryLowShort)])
         check(Scene.drawList(playing, on: map, overlay: replay), "a replay's playback paused")
 
         overlay.joinPrompts = []
         overlay.joinHints = Array(repeating: ControllerPresence.joinHint(pad, bindings: Bindings(), keyNames: KeyNames.table), count: 3)
         check(Scene.drawList(playing, on: map, overlay: overlay), "playing, three join hints in the corner")
 
-        overlay.padBattery = "\(name): battery unknown"
+        overlay.padBattery = .message(.padBattery, [.verbatim(name), .message(.batteryUnknown)])
         overlay.pausePrompt = prompts.paused(canLeave: true)
         overlay.padsAway = ControllerPresence.padsAwayLine([2, 3, 4])
-        XCTAssertEqual(overlay.padsAway, "Players 2, 3 and 4: pads gone: plug them back in, or A on free pads")
-        overlay.pauseMenu = MenuPage(heading: "Paused", entries: ["Resume", "Settings", "Levels", "Player 2 leaves", "Player 3 leaves",
-                                                                  "Player 4 leaves", "Quit"].map { MenuPage.Entry($0) },
+        XCTAssertEqual(overlay.padsAway?.english, "Players 2, 3 and 4: pads gone: plug them back in, or A on free pads")
+        let entries: [FlowState.PauseEntry] = [.resume, .settings, .levels, .leave(player: 2), .leave(player: 3), .leave(player: 4), .quit]
+        overlay.pauseMenu = MenuPage(heading: .message(.paused), entries: entries.map { MenuPage.Entry($0.title) },
                                      hint: Prompt([]), compact: true)
         check(Scene.drawList(paused, on: map, overlay: overlay), "paused with four players, three of them away")
 
         overlay.diedPrompt = prompts.died(inGame: true)
-        overlay.playerTimes = (1...4).map { "Player \($0)  1:23.4  reached the flag" }
+        overlay.playerTimes = (1...4).map { .joined([.message(.playerTime, [.number($0), .verbatim("1:23.4")]), .message(.reachedTheFlag)], separator: "  ") }
         check(Scene.drawList(died, on: map, overlay: overlay), "the end screen with four players' times")
     }
 }

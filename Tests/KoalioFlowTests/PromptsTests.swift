@@ -28,7 +28,7 @@ final class PromptsTests: XCTestCase {
         XCTAssertEqual(Prompts(controller: keyboard, bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.pause), .keycap("Escape"))
         let onScreen = Controller(id: .onScreen, vendorName: "On-screen", productCategory: .generic, hasLight: false, hasRumble: false)
         XCTAssertEqual(Prompts(controller: onScreen, bindings: bindings, keyNames: RecordedKeyNames.table).glyph(.pause), .touch(.pause))
-        XCTAssertEqual(Prompts(controller: onScreen, bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true), Prompt([.glyph(.touch(.pause)), .text(" resume")]))
+        XCTAssertEqual(Prompts(controller: onScreen, bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true).english, Prompt([.glyph(.touch(.pause)), .words(" resume")]).english)
     }
 
     /// Each key the pause line names does what it says: Escape (the pause key) resumes, Q leaves;
@@ -36,10 +36,10 @@ final class PromptsTests: XCTestCase {
     func testThePauseLineNamesTheKeysThatDoIt() {
         let bindings = Bindings()
         let keyboard = Controller(id: .keyboard, vendorName: "Keyboard", productCategory: .generic, hasLight: false, hasRumble: false)
-        XCTAssertEqual(Prompts(controller: keyboard, bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true),
-                       Prompt([.glyph(.keycap("Escape")), .text(" resume"), .text("   "), .glyph(.keycap("Q")), .text(" levels")]))
-        XCTAssertEqual(Prompts(controller: pad(.xboxOne), bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true),
-                       Prompt([.glyph(.pad(.start, .xbox)), .text(" resume"), .text("   "), .glyph(.pad(.b, .xbox)), .text(" levels")]))
+        XCTAssertEqual(Prompts(controller: keyboard, bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true).english,
+                       Prompt([.glyph(.keycap("Escape")), .words(" resume"), .words("   "), .glyph(.keycap("Q")), .words(" levels")]).english)
+        XCTAssertEqual(Prompts(controller: pad(.xboxOne), bindings: bindings, keyNames: RecordedKeyNames.table).paused(canLeave: true).english,
+                       Prompt([.glyph(.pad(.start, .xbox)), .words(" resume"), .words("   "), .glyph(.pad(.b, .xbox)), .words(" levels")]).english)
         var reader = FrameInputReader()
         reader.key(.q, isRepeat: false)
         XCTAssertTrue(reader.take(pads: .neutral, rawPads: .neutral).menu.quit, "Q is the key that leaves")

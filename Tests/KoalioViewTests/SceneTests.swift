@@ -46,7 +46,7 @@ final class SceneTests: XCTestCase {
         XCTAssertTrue(playing.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 568 }, "and fits the view")
         session.togglePause()
         var overlay = Scene.Overlay()
-        overlay.padBattery = longest + ": battery unknown"
+        overlay.padBattery = .verbatim(longest + ": battery unknown")
         let paused = addedGlyphs(try drawList(session), try drawList(session, overlay: overlay))
         XCTAssertFalse(paused.isEmpty)
         XCTAssertTrue(paused.allSatisfy { $0.y >= topBarBottom }, "the pause screen's pad line is not on the top bar")
@@ -56,14 +56,14 @@ final class SceneTests: XCTestCase {
     func testNoticeAndLowBatteryAreDrawnOverThePlayingScene() throws {
         var session = Session(stage: try Repository.level1Stage())
         let plain = try drawList(session)
-        let warned = try drawList(session, overlay: Scene.Overlay(notice: "Pad connected", lowBatteryPad: "Pad"))
+        let warned = try drawList(session, overlay: Scene.Overlay(notice: .verbatim("Pad connected"), lowBatteryPad: "Pad"))
         let warningGlyphs = warned.items.filter { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false }
         XCTAssertEqual(warningGlyphs.count, "Pad: battery low".filter { $0 != " " }.count, "the warning, in the warning colour")
         XCTAssertEqual(warned.items.count - plain.items.count, 2 * ("Pad connected" + "Pad: battery low").filter { $0 != " " }.count,
                        "notice and warning, each glyph with its shadow")
         session.togglePause()
         var pausedOverlay = Scene.Overlay(lowBatteryPad: "Pad")
-        pausedOverlay.padBattery = "Pad: battery low"
+        pausedOverlay.padBattery = .verbatim("Pad: battery low")
         let paused = try drawList(session, overlay: pausedOverlay)
         let dim = try XCTUnwrap(paused.items.firstIndex { !dimLayers(DrawList(items: [$0])).isEmpty })
         XCTAssertTrue(paused.items[dim...].contains { if case .sprite(.font, _, _, _, Scene.warningColor) = $0 { return true }; return false },
@@ -169,7 +169,7 @@ final class SceneTests: XCTestCase {
 
     func testAMenuRowFitsALevelNameAndItsBestTimeApart() {
         // The level select's widest row: a two-digit level and a time of ten minutes or more.
-        let label = Text.width("Level 10", scale: 2), detail = Text.width("best 10:00.0", scale: 2)
+        let label = Lettering.width("Level 10", scale: 2), detail = Lettering.width("best 10:00.0", scale: 2)
         XCTAssertLessThanOrEqual(10 + label + Double(Art.glyphWidth * 2) + detail + 10, MenuLayout.entryWidth,
                                  "a space's width between them at least")
         XCTAssertLessThanOrEqual(MenuLayout.entryWidth, Scene.viewWidth - 40)

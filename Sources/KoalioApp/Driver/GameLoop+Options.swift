@@ -43,6 +43,8 @@ extension GameLoop {
         package var fileNotices: [FileNotice] = []
         /// `--watch`: the level file to reload when it or its tilesets and images change.
         public var watchPath: String?
+        /// Every language's catalogue and the desktop's language: the settings' Language picks one.
+        var translations = Translations()
         /// Phones let in as pads from the start (`--phones`, `[phones] enabled`): their server, started.
         var phones: PhonePads?
 

@@ -65,7 +65,9 @@ extension GameLoop {
     /// stderr) or off (every phone unplugged, the server stopped).
     func setPhones(on: Bool) {
         if on {
-            do { phones = try PhonePads.start(listen: options.command.phonesListen, verbose: options.command.verbose) } catch {
+            do {
+                phones = try PhonePads.start(listen: options.command.phonesListen, verbose: options.command.verbose, words: options.translations.all)
+            } catch {
                 phonesProblem = error.description
                 warn(error.description)
             }

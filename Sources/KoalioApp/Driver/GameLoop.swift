@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioLevelFile
 import KoalioFlow
+import KoalioText
 import KoalioHUD
 import KoalioInput
 import KoalioReplay
@@ -277,6 +278,7 @@ public final class GameLoop {
         context.packProblems = options.catalog?.packProblems ?? []
         context.playsTheGame = options.startScreen == .title && flow.run.source.isLive && options.catalog != nil
         context.settings = settings.effective
+        context.words = options.translations.words(context.settings.language)
         context.keyNames = KeyNames.table
         context.resetKeys = settings.resetKeys
         context.isFullscreen = platform.isFullscreen
@@ -324,7 +326,7 @@ public final class GameLoop {
             keeper.stepped(input, result, session: flow.session, replaySources: flow.run.source.recordedSources)
         case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
         case .join, .leave: break  // the runner seated them (its sound follows)
-        case let .levelRefused(problem): warn(problem.words)
+        case let .levelRefused(problem): warn(Words.english.render(problem.text))  // stderr stays English
         case .quit: quitRequested = true
         }
     }

@@ -5,6 +5,7 @@ import KoalioPhoneServer
 import KoalioScriptPlayback
 import KoalioSDL
 import KoalioSystem
+import KoalioText
 
 /// Phones as game pads: each phone the server let in becomes an SDL virtual game controller
 /// named "Phone N", plugged in when its page connects and out when it closes, so the game
@@ -66,9 +67,11 @@ public final class PhonePads {
     /// Starts the server on `listen` (`ADDRESS:PORT`), or on the private addresses of the default
     /// route's network, and says on stderr where it listens; with `verbose`, the way in too
     /// (the token and the code: the token is then taken for a few minutes without a card).
-    static func start(listen: String?, verbose: Bool) throws(PhoneServer.Failure) -> PhonePads {
+    /// - Parameter words: every language the game speaks: the page speaks the phone's own.
+    static func start(listen: String?, verbose: Bool, words: [Words] = [.english]) throws(PhoneServer.Failure) -> PhonePads {
         let hub = PhoneHub(clock: MonotonicClock.seconds)
-        let server = try PhoneServer(hub: hub, listen: try listen.map { text throws(PhoneServer.Failure) in try PhoneServer.ListenAddress(parsing: text) })
+        let server = try PhoneServer(hub: hub, listen: try listen.map { text throws(PhoneServer.Failure) in try PhoneServer.ListenAddress(parsing: text) },
+                                     words: words)
         for (address, interface) in zip(server.addresses, server.interfaces) {
             StandardError.writeLine("koalio: phones: listening on \(address)" + (interface.isEmpty ? "" : " (\(interface))"))
         }

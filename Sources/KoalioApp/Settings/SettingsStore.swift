@@ -2,6 +2,7 @@ import KoalioSDL
 import KoalioUserData
 import KoalioUserFiles
 import KoalioFlow
+import KoalioText
 
 /// The player's settings as this run uses them: the file's (`settings.toml`, or `--config`),
 /// with the command line's options on top for this run only. The settings menu changes the
@@ -12,7 +13,7 @@ struct SettingsStore {
     struct Overrides: Sendable {
         /// The settings the command line can set.
         enum Field: CaseIterable, Sendable {
-            case fullscreen, windowScale, musicVolume, effectsVolume, ghost, phones
+            case fullscreen, windowScale, musicVolume, effectsVolume, ghost, phones, language
 
             /// Sets this setting of `target` to `source`'s.
             func copy(from source: Settings, to target: inout Settings) {
@@ -23,6 +24,7 @@ struct SettingsStore {
                 case .effectsVolume: target.effectsVolume = source.effectsVolume
                 case .ghost: target.ghost = source.ghost
                 case .phones: target.phones = source.phones
+                case .language: target.language = source.language
                 }
             }
         }
@@ -34,13 +36,14 @@ struct SettingsStore {
         /// - Parameter phones: `--phones` (or `--phones-listen`): phone pads on for this run, whatever
         ///   the file says, until the player turns them off in the menu.
         init(fullscreen: Bool? = nil, windowScale: Int? = nil, musicVolume: Int? = nil, effectsVolume: Int? = nil, ghost: Bool? = nil,
-             phones: Bool? = nil) {
+             phones: Bool? = nil, language: Language?? = nil) {
             if let fullscreen { values.fullscreen = fullscreen; held.insert(.fullscreen) }
             if let windowScale { values.windowScale = windowScale; held.insert(.windowScale) }
             if let musicVolume { values.musicVolume = musicVolume; held.insert(.musicVolume) }
             if let effectsVolume { values.effectsVolume = effectsVolume; held.insert(.effectsVolume) }
             if let ghost { values.ghost = ghost; held.insert(.ghost) }
             if let phones { values.phones = phones; held.insert(.phones) }
+            if let language { values.language = language; held.insert(.language) }
         }
 
         /// `settings` with the command line's values where it set them.

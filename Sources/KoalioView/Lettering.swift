@@ -1,7 +1,8 @@
 import KoalioCore
+import KoalioText
 
-/// Lays out bitmap-font text as sprite draw items.
-public enum Text {
+/// Lays out bitmap-font lettering as sprite draw items: words already put in a language (``Words``).
+public enum Lettering {
     /// Width in logical pixels of a line at a scale.
     public static func width(_ string: String, scale: Int = 1) -> Double {
         Double(string.unicodeScalars.count * Art.glyphWidth * scale)
@@ -12,6 +13,20 @@ public enum Text {
         guard width(string, scale: scale) > limit else { return string }
         let room = max(0, Int(limit) / (Art.glyphWidth * scale) - 3)
         return String(string.unicodeScalars.prefix(room)) + "..."
+    }
+
+    /// `text` in `words`, in the order it is drawn (``VisualOrder``: right-to-left runs
+    /// reordered and Arabic shaped).
+    public static func shown(_ text: Text, _ words: Words) -> String {
+        VisualOrder.line(words.render(text), rightToLeft: words.language.isRightToLeft)
+    }
+
+    /// `text` in `words`, fitted to `width`: ``Text/firstFitting(_:)`` and
+    /// ``Text/cutToFit(_:keeping:)`` choose by it, and a line still wider is cut with "..."
+    /// (before it is put in visual order, so the cut is at the line's logical end).
+    public static func fitted(_ text: Text, _ words: Words, width limit: Double, scale: Int = 1) -> String {
+        let line = words.render(text) { width($0, scale: scale) <= limit }
+        return VisualOrder.line(fitting(line, width: limit, scale: scale), rightToLeft: words.language.isRightToLeft)
     }
 
     /// The drop shadow's colour (its alpha is the text's).
