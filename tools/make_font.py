@@ -31,12 +31,18 @@ SPACES = {0xA0, 0x3000}
 
 
 def catalog_kanji():
-    """The CJK ideographs the shipped catalogues (and the languages' own names) use, in code order."""
+    """The CJK ideographs the game draws from the shipped catalogues (and the languages' own names), in code order."""
     found = set()
-    for path in glob.glob(os.path.join(ROOT, "po", "*.po")) + [os.path.join(ROOT, "Sources", "KoalioText", "Language.swift")]:
-        for line in open(path, encoding="utf-8"):
-            if line.startswith("msgstr") or line.startswith('"') or "case ." in line:
-                found.update(ord(c) for c in line if 0x3400 <= ord(c) <= 0x9FFF)
+    # Only the messages the game draws: those whose note gives their room ("#. At most N
+    # characters."); the phone's page and the desktop files have fonts of their own.
+    for path in glob.glob(os.path.join(ROOT, "po", "*.po")):
+        for entry in open(path, encoding="utf-8").read().split("\n\n"):
+            if "#. At most" in entry:
+                found.update(ord(c) for line in entry.split("\n") if line.startswith(("msgstr", '"'))
+                             for c in line if 0x3400 <= ord(c) <= 0x9FFF)
+    for line in open(os.path.join(ROOT, "Sources", "KoalioText", "Language.swift"), encoding="utf-8"):
+        if "case ." in line:  # each language's own name, as the setting lists it
+            found.update(ord(c) for c in line if 0x3400 <= ord(c) <= 0x9FFF)
     return sorted(found)
 
 
