@@ -51,6 +51,12 @@ public enum Game {
         environment.translations = Translations.load(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment) {
             StandardError.writeLine("koalio: warning: " + TerminalText.escaped($0))
         }
+        if options.verbose {
+            let translations = environment.translations
+            StandardError.writeLine("koalio: languages: the desktop's is \(translations.desktop.rawValue); catalogues "
+                + (translations.directory.map { "for \(translations.catalogs.keys.map(\.rawValue).sorted().joined(separator: ", ")) in " + TerminalText.escaped($0) }
+                   ?? "not found (English only)"))
+        }
         if replay == nil { stock(&environment, packLevel: packLevel, levelSHA256: level.sha256, dataDirectory: dataDirectory) }
         let settingsPath = try readPlayerInput(&environment, levelName: level.map.name, levelSHA256: level.sha256)
         let platform = try openPlatform(options, settings: environment.settings.effective, map: level.map, dataDirectory: dataDirectory,

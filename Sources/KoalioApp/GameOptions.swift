@@ -85,7 +85,7 @@ public struct GameOptions: ParsableArguments, Sendable {
         return language == "auto" ? .some(nil) : .some(Language(rawValue: language))
     }
 
-    @Flag(help: "Say more on stderr: with phones, the address with its secret token and the code (each time they change), which let a phone in.")
+    @Flag(help: "Say more on stderr: the desktop's language and where the translations were found; with phones, the address with its secret token and the code (each time they change), which let a phone in.")
     public var verbose = false
 
     public func validate() throws {

@@ -88,13 +88,17 @@ final class PackageTests: XCTestCase {
         for path in ["usr/games/koalio", "usr/share/games/koalio/Resources/koala.png", "usr/share/games/koalio/Levels/level1.tmx",
                      "usr/share/applications/koalio.desktop", "usr/share/metainfo/koalio.metainfo.xml",
                      "usr/share/icons/hicolor/256x256/apps/koalio.png", "usr/share/man/man6/koalio.6.gz",
-                     "usr/share/doc/koalio/copyright", "usr/share/doc/koalio/changelog.gz"] {
+                     "usr/share/doc/koalio/copyright", "usr/share/doc/koalio/changelog.gz",
+                     "usr/share/locale/de/LC_MESSAGES/koalio.mo", "usr/share/locale/ja/LC_MESSAGES/koalio.mo",
+                     "usr/share/locale/ar/LC_MESSAGES/koalio.mo", "usr/share/locale/pt_BR/LC_MESSAGES/koalio.mo"] {
             XCTAssertTrue(fm.fileExists(atPath: root + "/" + path), "the package holds \(path)")
         }
         let metainfo = try String(contentsOfFile: root + "/usr/share/metainfo/koalio.metainfo.xml", encoding: .utf8)
         XCTAssertTrue(metainfo.contains("<release version=\"\(version)\""), "the metainfo's newest release is \(version)")
         let desktop = try String(contentsOfFile: root + "/usr/share/applications/koalio.desktop", encoding: .utf8)
         XCTAssertTrue(desktop.contains("\nStartupWMClass=koalio\n"), "docks match the window to the entry")
+        XCTAssertTrue(desktop.contains("\nComment[de]=") && desktop.contains("\nGenericName[ja]="), "the menu entry speaks every language")
+        XCTAssertTrue(metainfo.contains("<summary xml:lang=\"ar\">"), "so does the software centre's page")
 
         // Every library the binary needs comes from a package it depends on.
         let binary = root + "/usr/games/koalio"
@@ -123,15 +127,19 @@ final class PackageTests: XCTestCase {
         let unpack = try Shell.run("tar -xzf \(Shell.quoted(tarball)) -C \(Shell.quoted(place))")
         XCTAssertEqual(unpack.status, 0, unpack.output)
         let top = place + "/koalio"
-        for path in ["bin/koalio", "share/koalio/Resources/koala.png", "share/applications/koalio.desktop", "README", "COPYRIGHT"] {
+        for path in ["bin/koalio", "share/koalio/Resources/koala.png", "share/applications/koalio.desktop", "README", "COPYRIGHT",
+                     "share/locale/fr/LC_MESSAGES/koalio.mo"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: top + "/" + path), "the archive holds koalio/\(path)")
         }
         // Only the libraries a Debian 12 desktop has (and the C and C++ runtimes), as the archive's README lists them.
         let needed = try Shell.run("objdump -p \(Shell.quoted(top + "/bin/koalio")) | awk '/NEEDED/ { print $2 }'").output.split(separator: "\n")
-        let desktop: Set<Substring> = ["libSDL2-2.0.so.0", "libvorbisfile.so.3", "libqrencode.so.4", "libpng16.so.16", "libz.so.1", "libm.so.6",
+        let desktop: Set<Substring> = ["libSDL2-2.0.so.0", "libvorbisfile.so.3", "libqrencode.so.4", "libpng16.so.16", "libz.so.1", "libfribidi.so.0", "libm.so.6",
                                        "libstdc++.so.6", "libgcc_s.so.1", "libc.so.6", "ld-linux-x86-64.so.2"]
-        XCTAssertEqual(Set(needed).subtracting(desktop), [], "libraries beyond SDL2, libvorbisfile, libqrencode, libpng, zlib and the C/C++ runtimes")
+        XCTAssertEqual(Set(needed).subtracting(desktop), [], "libraries beyond SDL2, libvorbisfile, libqrencode, libpng, zlib, FriBidi and the C/C++ runtimes")
         _ = try winLevel1(top + "/bin/koalio")
+        // Its translations found beside it, wherever it is unpacked.
+        let said = try runWithoutToolchain(top + "/bin/koalio", "--verbose --level level1 --headless --ticks 1", in: place)
+        XCTAssertTrue(said.output.contains("catalogues for ar, de, es, fr, ja, pt_BR in " + top + "/share/locale"), said.output)
 
         // Its data gone: one line naming where it looked (run from elsewhere: the current
         // folder is looked in too).
