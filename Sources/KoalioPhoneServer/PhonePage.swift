@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioText
 
 /// The page a phone opens: koalio's on-screen controls under the player's thumbs, in one
@@ -35,19 +36,7 @@ public enum PhonePage {
         return "{" + objects.joined(separator: ",") + "}"
     }
 
-    static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<", ">", "&", "\u{2028}", "\u{2029}": out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ string: String) -> String { JSONText.quoted(string, inScript: true) }
 
     static let template = #"""
 <!DOCTYPE html>
