@@ -127,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
-                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL",
+                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(

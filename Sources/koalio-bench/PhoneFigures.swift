@@ -6,6 +6,7 @@ import KoalioPhone
 import KoalioPhoneServer
 import KoalioSystem
 import KoalioSDL
+import KoalioText
 
 // Phones as pads, measured:
 //   network → pad      the real server (SwiftNIO) and the game's PhonePads in this process, SDL's
@@ -352,10 +353,20 @@ func reportPhones(_ options: Options, display: String) throws {
     report(.phoneTouchToTickMedian, median(browser.handledToTick))
     report(.phoneTouchSentToTickP99, percentile(browser.touchToTick, 0.99))
     report(.phoneReloadSeconds, browser.reloadSeconds)
-    report(.phonePageSize, Double(PhonePage.html().utf8.count) / 1000)
+    report(.phonePageSize, Double(PhonePage.html(words: shippedWords(options)).utf8.count) / 1000)
     report(.phoneServerSize, try phoneServerMegabytes(options))
     let memory = try phoneIdleMemory(options, display: display)
     report(.phoneIdleMemory, memory.server)
     report(.phoneCardMemory, memory.withCard)
     try reportPhoneAttacks(options, display: display)
+}
+
+/// Every language `make locale` compiled into the data's `.build/locale`, as the game serves
+/// the phone's page (all of them, the phone picks its own).
+func shippedWords(_ options: Options) -> [Words] {
+    [.english] + Language.allCases.compactMap { language in
+        let path = "\(options.dataDirectory)/.build/locale/\(language.rawValue)/LC_MESSAGES/koalio.mo"
+        guard let bytes = try? FileBytes.read(path, limit: Catalog.bytesLimit), let catalog = try? Catalog(mo: bytes) else { return nil }
+        return Words(language: language, catalog: catalog)
+    }
 }
