@@ -46,21 +46,21 @@ build: setup locale
 po: setup
 	$(SWIFT) build --product koalio-messages
 	.build/debug/koalio-messages > po/koalio.pot
-	for po in po/*.po; do [ -e "$$po" ] || continue; msgmerge --quiet --update --backup=none --no-fuzzy-matching "$$po" po/koalio.pot || exit 1; done
+	for po in po/*.po; do [ -e "$$po" ] || continue; msgmerge --quiet --update --backup=none "$$po" po/koalio.pot || exit 1; done
 
 # Each language compiled (msgfmt --check: formats, plural forms and the header verified), and
 # the desktop files translated.
 locale: setup $(CATALOGS) $(DESKTOP_FILES)
 
-.build/locale/%/LC_MESSAGES/koalio.mo: po/%.po
+.build/locale/%/LC_MESSAGES/koalio.mo: po/%.po | setup
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
 
-.build/dist/koalio.desktop: dist/koalio.desktop po/LINGUAS $(wildcard po/*.po)
+.build/dist/koalio.desktop: dist/koalio.desktop po/LINGUAS $(wildcard po/*.po) | setup
 	@mkdir -p $(dir $@)
 	msgfmt --desktop --template=$< -d po --keyword=GenericName --keyword=Comment --keyword=Keywords -o $@
 
-.build/dist/koalio.metainfo.xml: dist/koalio.metainfo.xml po/LINGUAS $(wildcard po/*.po)
+.build/dist/koalio.metainfo.xml: dist/koalio.metainfo.xml po/LINGUAS $(wildcard po/*.po) | setup
 	@mkdir -p $(dir $@)
 	msgfmt --xml --template=$< -d po -o $@
 

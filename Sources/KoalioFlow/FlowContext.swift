@@ -3,7 +3,6 @@ import KoalioInput
 import KoalioSim
 import KoalioUserData
 import KoalioText
-import KoalioText
 import KoalioUI
 
 /// What one update reads from outside the game's state and cannot change itself: the

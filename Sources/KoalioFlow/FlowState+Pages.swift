@@ -45,7 +45,7 @@ extension FlowState {
         for (name, record) in zip(levels, records) {
             if let ticks = record.bestTicks, let medal = medals[name]?.medal(forTicks: ticks) { won[medal, default: 0] += 1 }
         }
-        let medalLine = Medal.allCases.compactMap { medal in won[medal].map { Text.joined([.number($0), .message(medal.message)], separator: " ") } }
+        let medalLine = Medal.allCases.compactMap { medal in won[medal].map { Text.counted(medal.countMessage, count: $0) } }
         let leaves = Text.verbatim("\(records.compactMap(\.bestLeaves).reduce(0, +))/\(leafTotal)")
         return MenuPage(heading: .message(.worldComplete, [.number(world)]), subheading: .message(.worldCompleteSummary),
                         entries: [MenuPage.Entry(.message(.time), detail: time),

@@ -2,7 +2,6 @@ import KoalioCore
 import KoalioInput
 import KoalioText
 import KoalioUserData
-import KoalioText
 import KoalioUI
 
 /// One row of a settings page: what it shows and what choosing or adjusting it does.
@@ -150,7 +149,7 @@ package enum SettingsMenu {
 
     package static func conflictText(_ actions: [Action]) -> Text? {
         actions.isEmpty ? nil
-            : .message(.alsoBound, [.joined(Set(actions).sorted { $0.rawValue < $1.rawValue }.map { .message($0.message) }, separator: ", ")])
+            : .message(.alsoBound, [.list(Set(actions).sorted { $0.rawValue < $1.rawValue }.map { .message($0.message) })])
     }
 
     /// The row of a setting of the table (``Setting/all``): its label, its value as shown, and

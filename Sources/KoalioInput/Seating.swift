@@ -17,14 +17,14 @@ public struct Seating: Equatable, Sendable {
     /// Seated players whose pad is away, by number: their koalas wait for a pad.
     public var playersWithPadAway: [Int] { seats.values.filter { $0.pad == nil }.map(\.player).sorted() }
 
-    /// A free pad takes the seat of a player whose pad is away (the lowest number), else the
-    /// lowest free number; nil when every seat is taken.
     /// Players 2–4 who joined, by number.
     public var players: [Int] { seats.keys.sorted() }
 
     /// Whether another player can join: a seat free, or one whose pad is away.
     public var hasRoom: Bool { seats.count < PartyLimits.players - 1 || !playersWithPadAway.isEmpty }
 
+    /// A free pad takes the seat of a player whose pad is away (the lowest number), else the
+    /// lowest free number; nil when every seat is taken.
     mutating func seat(_ controller: Controller) -> Int? {
         let player = playersWithPadAway.first ?? (2...PartyLimits.players).first { seats[$0] == nil }
         guard let player else { return nil }

@@ -38,9 +38,9 @@ public enum Language: String, CaseIterable, Sendable {
         self = match
     }
 
-    /// The language the environment asks for, as gettext looks: `LANGUAGE` (a list, the first
-    /// shipped one wins), then `LC_ALL`, `LC_MESSAGES`, `LANG`; English when none names one we
-    /// ship. A locale set to `C` or `POSIX` says English and silences `LANGUAGE`, as in gettext;
+    /// The language the environment asks for, from the variables gettext reads: `LANGUAGE` (a
+    /// list, the first language koalio ships wins; gettext would give English where it names
+    /// none it has), then `LC_ALL`, `LC_MESSAGES`, `LANG`; English when none names one we ship. A locale set to `C` or `POSIX` says English and silences `LANGUAGE`, as in gettext;
     /// an unset one does not (koalio never calls `setlocale`, so no locale need be generated).
     public static func fromEnvironment(_ environment: [String: String]) -> Language {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }

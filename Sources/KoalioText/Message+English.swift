@@ -69,6 +69,10 @@ extension Message {
         case .medalGold: Entry("gold", "A medal", cells: 8)
         case .medalSilver: Entry("silver", "A medal", cells: 8)
         case .medalBronze: Entry("bronze", "A medal", cells: 8)
+        case .goldCount: Entry("%d gold", plural: "%d gold", "World complete: how many gold medals its levels' best runs won", cells: 10)
+        case .silverCount: Entry("%d silver", plural: "%d silver", "World complete: how many silver medals", cells: 10)
+        case .bronzeCount: Entry("%d bronze", plural: "%d bronze", "World complete: how many bronze medals", cells: 10)
+        case .listComma: Entry("%s, %s", "Between the items of a list (Players 2, 3 and 4; also Jump, Dash): the list so far, the next item", cells: 4)
 
         case .walk: Entry("Walk", "How to play: the walk buttons", cells: Self.rowCells)
         case .jump: Entry("Jump", "An action: how to play, the key and button settings", cells: Self.rowCells)

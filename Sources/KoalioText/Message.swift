@@ -15,7 +15,7 @@ public enum Message: String, CaseIterable, Sendable {
     case levels, levelNumber, world, moreLevels, back, new, locked, missing, best, wonWithAssist, leavesCount
     case byAuthor, cannotRead, andMore, noPacksYet, levelsByOthers
     case worldComplete, worldCompleteSummary, time, leaves, medals, `continue`, wonOnlyWithAssist, noneHere, noneYet
-    case medalGold, medalSilver, medalBronze
+    case medalGold, medalSilver, medalBronze, goldCount, silverCount, bronzeCount, listComma
     // How to play
     case walk, jump, dash, pause, left, right, holdForHigher, runsFaster, rules
     // Add a phone and the card

@@ -26,6 +26,10 @@ public struct PluralRule: Sendable, Equatable {
         self.expression = expression
     }
 
+    /// The longest plural rule read, in bytes (Arabic's, the longest in use, is 86): a longer
+    /// one in a file is refused, so no rule nests or chains deep enough to matter.
+    public static let ruleBytesLimit = 256
+
     /// Reads ` nplurals=N; plural=EXPR;`.
     public init(header: String) throws(Problem) {
         var nplurals: Int?
@@ -36,6 +40,7 @@ public struct PluralRule: Sendable, Equatable {
             switch pair[0] {
             case "nplurals": nplurals = Int(pair[1])
             case "plural":
+                guard pair[1].utf8.count <= Self.ruleBytesLimit else { throw Problem(reason: "the plural rule is longer than \(Self.ruleBytesLimit) bytes") }
                 var parser = Parser(Array(pair[1].utf8))
                 plural = try parser.whole()
             default: break
@@ -128,6 +133,9 @@ public struct PluralRule: Sendable, Equatable {
         }
 
         mutating func unary() throws(Problem) -> Expression {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth < 64 else { throw Problem(reason: "the plural rule nests too deeply") }
             if take("!") { return .not(try unary()) }
             skipSpaces()
             if take("(") {

@@ -19,6 +19,13 @@ public indirect enum Text: Hashable, Sendable {
     /// problem's line cut, its "(and 2 more)" kept).
     case cutToFit(Text, keeping: Text)
 
+    /// Items in a list, each language's comma between them (`2, 3`; Arabic's `،`, Japanese `、`).
+    public static func list(_ items: [Text]) -> Text {
+        guard var list = items.first else { return .empty }
+        for item in items.dropFirst() { list = .message(.listComma, [list, item]) }
+        return list
+    }
+
     /// A number, shown with Western digits in every language.
     public static func number(_ value: Int) -> Text { .verbatim(String(value)) }
 

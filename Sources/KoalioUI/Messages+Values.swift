@@ -12,6 +12,15 @@ extension Medal {
         }
     }
 
+    /// "2 gold", as World complete counts them.
+    public var countMessage: Message {
+        switch self {
+        case .gold: .goldCount
+        case .silver: .silverCount
+        case .bronze: .bronzeCount
+        }
+    }
+
     /// "Gold medal", as the end screen says it was won.
     public var wonMessage: Message {
         switch self {

@@ -72,6 +72,21 @@ extension Prompt {
         }
     }
 
+    /// The parts as drawn left to right in a right-to-left language: the words and glyph runs
+    /// in reverse order, each run of glyphs kept as it is (← → stays ← →; a binding's keys keep
+    /// their order).
+    static func rightToLeft(_ parts: [Part]) -> [Part] {
+        var runs: [[Part]] = []
+        for part in parts {
+            if case .glyph = part, let last = runs.last?.last, case .glyph = last {
+                runs[runs.count - 1].append(part)
+            } else {
+                runs.append([part])
+            }
+        }
+        return runs.reversed().flatMap { $0 }
+    }
+
     /// Its width with its words in `words`.
     public func width(_ words: Words) -> Double { parts.reduce(0) { $0 + Self.width($1, words) } }
 
@@ -80,7 +95,7 @@ extension Prompt {
     /// the parts run from the right: each glyph right of its words.
     public func draw(centeredOn x: Double, y: Double, words: Words, into list: inout DrawList) {
         var pen = (x - width(words) / 2).rounded()
-        for part in words.language.isRightToLeft ? parts.reversed() : parts {
+        for part in words.language.isRightToLeft ? Self.rightToLeft(parts) : parts {
             switch part {
             case let .text(text):
                 Lettering.draw(Lettering.shown(text, words), x: pen, y: y, into: &list)

@@ -36,7 +36,7 @@ extension ControllerPresence {
     package static func padsAwayLine(_ players: [Int]) -> Text? {
         guard let last = players.last else { return nil }
         guard players.count > 1 else { return .message(.playerPadGone, [.number(last)]) }
-        return .message(.playersPadsGone, [.message(.andList, [.verbatim(players.dropLast().map(String.init).joined(separator: ", ")), .number(last)])])
+        return .message(.playersPadsGone, [.message(.andList, [.list(players.dropLast().map(Text.number)), .number(last)])])
     }
 
     /// The widest a pad's name is drawn in its join prompt, in logical pixels.

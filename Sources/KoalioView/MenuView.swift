@@ -35,7 +35,9 @@ public enum MenuView {
         let rows = MenuLayout.rows(page)
         for heading in rows.headings {
             let scale = page.compact ? 1 : 2
-            Lettering.draw(Lettering.shown(heading.text, words), x: heading.rect.x + 4, y: heading.rect.maxY - Double(Art.glyphHeight * scale) - 2, scale: scale,
+            let text = Lettering.shown(heading.text, words)
+            let x = words.language.isRightToLeft ? heading.rect.maxX - 4 - Lettering.width(text, scale: scale) : heading.rect.x + 4
+            Lettering.draw(text, x: x, y: heading.rect.maxY - Double(Art.glyphHeight * scale) - 2, scale: scale,
                       color: headingColor, into: &list)
         }
         drawEntries(page, in: rows.entries, words: words, into: &list)

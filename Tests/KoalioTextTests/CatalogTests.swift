@@ -90,6 +90,8 @@ final class CatalogTests: XCTestCase {
         XCTAssertThrowsError(try PluralRule(header: "nplurals=2; plural=(n > ;"))
         XCTAssertThrowsError(try PluralRule(header: "nplurals=9; plural=n;"))
         XCTAssertThrowsError(try PluralRule(header: "nplurals=2; plural=" + String(repeating: "(", count: 500) + "n"))
+        XCTAssertThrowsError(try PluralRule(header: "nplurals=2; plural=" + String(repeating: "!", count: 200) + "n"), "a run of nots nests too")
+        XCTAssertThrowsError(try PluralRule(header: "nplurals=2; plural=n" + String(repeating: "+n", count: 200_000)), "a long chain is refused unread")
     }
 
     func testBrokenFilesAreProblemsNotCrashes() throws {

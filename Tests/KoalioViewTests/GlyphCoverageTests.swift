@@ -2,6 +2,7 @@ import Foundation
 import KoalioCore
 import KoalioTestSupport
 import KoalioText
+import KoalioUI
 import XCTest
 
 @testable import KoalioView
@@ -42,6 +43,14 @@ final class GlyphCoverageTests: XCTestCase {
         XCTAssertTrue(mixed.hasPrefix("ﻞﺼﺘﻣ") || mixed.unicodeScalars.first.map { (0xFE70...0xFEFF).contains($0.value) } == true, "the last Arabic word leftmost")
         XCTAssertFalse(mixed.unicodeScalars.contains { $0.value == 0xFEFF }, "no ligature filler")
         XCTAssertEqual(VisualOrder.line("Spieler 2: DualSense", rightToLeft: false), "Spieler 2: DualSense")
+    }
+
+    /// A right-to-left prompt runs from the right: each glyph right of its words, a run of
+    /// glyphs (walk's ← →, a binding's keys) kept in its order.
+    func testARightToLeftPromptKeepsItsGlyphRuns() {
+        let left = Prompt.Part.glyph(.keycap("Left")), right = Prompt.Part.glyph(.keycap("Right")), enter = Prompt.Part.glyph(.keycap("Enter"))
+        let walk = Prompt.Part.text(.message(.hintWalk)), go = Prompt.Part.text(.message(.hintGo))
+        XCTAssertEqual(Prompt.rightToLeft([left, right, walk, enter, go]), [go, enter, walk, left, right])
     }
 
     func testASCIIKeepsItsCellsAndTheRestFollow() throws {
