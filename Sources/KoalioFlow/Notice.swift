@@ -20,11 +20,11 @@ package enum Notice: Equatable, Sendable {
     /// The line as the player reads it.
     package var text: Text {
         switch self {
-        case let .padConnected(pad): .message(.padConnected, [.verbatim(pad)])
-        case let .padDisconnected(pad): .message(.padDisconnected, [.verbatim(pad)])
+        case let .padConnected(pad): .message(.padConnected, [.padName(pad)])
+        case let .padDisconnected(pad): .message(.padDisconnected, [.padName(pad)])
         case let .playerPadLost(player): .message(.playerPadLost, [.number(player)])
-        case let .playerPadReturned(player, pad): .message(.playerPadReturned, [.number(player), .verbatim(pad)])
-        case let .playerJoined(player, pad): .message(.playerJoined, [.number(player), .verbatim(pad)])
+        case let .playerPadReturned(player, pad): .message(.playerPadReturned, [.number(player), .padName(pad)])
+        case let .playerJoined(player, pad): .message(.playerJoined, [.number(player), .padName(pad)])
         case let .playerLeft(player): .message(.playerLeft, [.number(player)])
         case let .levelReloaded(file, keptPlace): .message(keptPlace ? .levelReloaded : .levelReloadedAtSpawn, [.verbatim(file)])
         }

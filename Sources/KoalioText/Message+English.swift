@@ -182,6 +182,7 @@ extension Message {
         case .playerPadGone: Entry("Player %d's pad is gone: plug it back in, or A on a free pad", "Pause screen: a co-op player's pad went away", cells: Self.lineCells)
         case .playersPadsGone: Entry("Players %s: pads gone: plug them back in, or A on free pads", "Pause screen: several co-op players' pads went away (Players 2 and 3)", cells: Self.lineCells)
         case .andList: Entry("%s and %d", "Players 2, 3 and 4: the list before the last, and the last", cells: 12)
+        case .phonePadName: Entry("Phone %d", "A phone joined as a game pad, by its seat (Phone 2 connected)", cells: 12)
         case .levelReloaded: Entry("%s reloaded", "Notice: a level file (by name) changed and was loaded again", cells: Self.lineCells)
         case .levelReloadedAtSpawn: Entry("%s reloaded: the koala's spot is not free, back at the spawn", "Notice: a level file changed; the koala went back to the start", cells: Self.lineCells)
 

@@ -35,7 +35,7 @@ public enum Message: String, CaseIterable, Sendable {
     case batteryUnknown, batteryWired, batteryFull, batteryEmpty, batteryLowShort, batteryMedium
     // Controllers: notices and join prompts
     case padConnected, padDisconnected, playerPadLost, playerPadReturned, playerJoined, playerLeft
-    case padPressToJoin, toJoin, playerPadGone, playersPadsGone, andList
+    case padPressToJoin, toJoin, playerPadGone, playersPadsGone, andList, phonePadName
     case levelReloaded, levelReloadedAtSpawn
     // The player's files, a level that does not start
     case settingsUnreadable, settingsProblems, settingsProblemsMarked, progressUnreadable, noSuchLevel

@@ -26,6 +26,20 @@ public indirect enum Text: Hashable, Sendable {
         return list
     }
 
+    /// A pad's name as the player reads it: a phone's pad (named ``phonePadName(seat:)`` on the
+    /// machine, in English, as SDL and the trace know it) in the player's words; any other
+    /// pad's name (its maker's) as it is.
+    public static func padName(_ name: String) -> Text {
+        let prefix = "Phone "
+        guard name.hasPrefix(prefix), let seat = Int(name.dropFirst(prefix.count)), String(seat) == name.dropFirst(prefix.count) else {
+            return .verbatim(name)
+        }
+        return .message(.phonePadName, [.number(seat)])
+    }
+
+    /// The name a phone's pad is given on the machine (SDL's virtual pad, the trace's controller).
+    public static func phonePadName(seat: Int) -> String { Words.english.render(.message(.phonePadName, [.number(seat)])) }
+
     /// A number, shown with Western digits in every language.
     public static func number(_ value: Int) -> Text { .verbatim(String(value)) }
 

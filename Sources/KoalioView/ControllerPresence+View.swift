@@ -45,7 +45,9 @@ extension ControllerPresence {
     /// "DualSense Wireless Controller: press ✕ to join", a long name cut short.
     package static func joinPrompt(_ pad: Controller, bindings: Bindings, keyNames: KeyNameTable) -> Prompt {
         let glyph = Prompt.Part.glyph(Prompts(controller: pad, bindings: bindings, keyNames: keyNames).glyph(.jump))
-        let name = Text.verbatim(Lettering.fitting(pad.vendorName, width: joinNameWidth))
+        // A maker's long name is cut; a phone's ("Phone 2", in the player's words) is short.
+        var name = Text.padName(pad.vendorName)
+        if case let .verbatim(maker) = name { name = .verbatim(Lettering.fitting(maker, width: joinNameWidth)) }
         return Prompt([.text(.joined([.message(.padPressToJoin, [name]), .empty], separator: " ")), glyph, .does(.toJoin)])
     }
 

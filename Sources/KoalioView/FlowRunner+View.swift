@@ -47,7 +47,7 @@ extension FlowRunner {
         if flow.run.shownState != .playing {  // the end and pause screens' lines, only when shown
             (overlay.wonPrompt, overlay.diedPrompt, overlay.pausePrompt) = flow.stateScreenPrompts(context, prompts: prompts)
             if live { overlay.pauseMenu = flow.pausePage(context) }
-            overlay.padBattery = registry.current.map { .message(.padBattery, [.verbatim($0.vendorName), .message($0.battery.message)]) }
+            overlay.padBattery = registry.current.map { .message(.padBattery, [.padName($0.vendorName), .message($0.battery.message)]) }
             overlay.playerTimes = Self.playerTimes(session.world)
             overlay.resultLines = flow.run.result.map(FlowState.resultLines) ?? []
             overlay.padsAway = ControllerPresence.padsAwayLine(state.seats.playersWithPadAway)

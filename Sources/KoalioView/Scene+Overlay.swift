@@ -116,7 +116,7 @@ extension Scene {
         if showStatus { status(session, into: &list) }
         if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
         if let pad = overlay.lowBatteryPad, session.state == .playing {
-            Lettering.draw(Lettering.fitted(.message(.batteryLow, [.verbatim(pad)]), words, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor,
+            Lettering.draw(Lettering.fitted(.message(.batteryLow, [.padName(pad)]), words, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor,
                       centered: true, into: &list)
         }
         if overlay.showsStateScreen {

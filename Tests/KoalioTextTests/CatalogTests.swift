@@ -67,6 +67,15 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(Words.english.render(.counted(.settingsProblems, count: 3)), "settings.toml had 3 problems")
     }
 
+    /// A phone's pad is named in English on the machine and in the player's words on screen.
+    func testAPhonePadsNameIsTranslatedAndOtherPadsKeepTheirs() {
+        XCTAssertEqual(Text.phonePadName(seat: 3), "Phone 3")
+        XCTAssertEqual(Text.padName("Phone 3"), .message(.phonePadName, [.number(3)]))
+        XCTAssertEqual(Text.padName("Phone 3a"), .verbatim("Phone 3a"))
+        XCTAssertEqual(Text.padName("Phone "), .verbatim("Phone "))
+        XCTAssertEqual(Text.padName("DualSense Wireless Controller"), .verbatim("DualSense Wireless Controller"))
+    }
+
     func testFormat() {
         XCTAssertEqual(Words.format("%s and %d%%", ["a", "5"]), "a and 5%")
         XCTAssertEqual(Words.format("%2$s %1$s", ["a", "b"]), "b a")

@@ -168,7 +168,7 @@ public final class PhonePads {
                 pads[seat] = pad
             } else {
                 pads[seat]?.virtual.detach()  // a phone new to the seat: not the last one's koala
-                pads[seat] = Pad(virtual: try VirtualPad(kind: .generic, name: "Phone \(seat)"), presence: presence)
+                pads[seat] = Pad(virtual: try VirtualPad(kind: .generic, name: Text.phonePadName(seat: seat)), presence: presence)
             }
         }
         for seat in pads.keys.sorted() {
