@@ -1,9 +1,6 @@
 /// A level's medals for its time: gold, silver, bronze (see README, "Medals").
 public enum Medal: String, CaseIterable, Sendable {
     case gold, silver, bronze
-
-    /// As the end screen and the level select name it.
-    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
 
 /// The times a level's medals ask for, in 60 Hz ticks: a win this fast or faster earns them.

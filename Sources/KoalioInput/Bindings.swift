@@ -2,17 +2,6 @@
 /// (arrows, Enter, Esc; d-pad, A, B), so no binding can lock anyone out of the settings.
 public enum Action: String, CaseIterable, Hashable, Sendable {
     case left, right, jump, dash, pause
-
-    /// How prompts and the settings menu name it.
-    public var title: String {
-        switch self {
-        case .left: return "Left"
-        case .right: return "Right"
-        case .jump: return "Jump"
-        case .dash: return "Dash"
-        case .pause: return "Pause"
-        }
-    }
 }
 
 /// A pad input a player can bind: a button, or a trigger (pressed past its threshold), by

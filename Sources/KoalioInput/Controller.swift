@@ -60,19 +60,6 @@ public struct Battery: Hashable, Sendable {
     /// SDL's "empty" and "low" levels.
     public static let lowLevel: Float = 0.25
     public var isLow: Bool { state == .discharging && (level ?? 1) <= Battery.lowLevel }
-
-    /// As the pause screen says it: SDL 2 reports a coarse level, or that the pad is on its
-    /// cable ("wired": charging, or powered by it).
-    public var summary: String {
-        switch state {
-        case .unknown: return "battery unknown"
-        case .wired: return "wired"
-        case .full: return "battery full"
-        case .discharging:
-            let level = self.level ?? 0
-            return level <= 0.1 ? "battery empty" : level <= Battery.lowLevel ? "battery low" : "battery medium"
-        }
-    }
 }
 
 /// A game controller: identity, capabilities, lights and power, and its extended gamepad.

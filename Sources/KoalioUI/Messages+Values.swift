@@ -55,7 +55,8 @@ extension Action {
 }
 
 extension Battery {
-    /// As the pause screen says it beside the pad's name.
+    /// As the pause screen says it beside the pad's name: SDL 2 reports a coarse level, or that
+    /// the pad is on its cable ("wired": charging, or powered by it).
     public var message: Message {
         switch state {
         case .unknown: return .batteryUnknown
