@@ -42,7 +42,7 @@ public struct Words: Sendable {
     public static let cutMark = "..."
 
     /// `head` cut, with ``cutMark``, until it and `tail` fit; as it is when they already do.
-    static func cut(_ head: String, keeping tail: String, fits: (String) -> Bool) -> String {
+    public static func cut(_ head: String, keeping tail: String, fits: (String) -> Bool) -> String {
         guard !fits(head + tail) else { return head + tail }
         var kept = Array(head)
         while !kept.isEmpty {

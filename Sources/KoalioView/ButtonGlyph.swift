@@ -98,7 +98,10 @@ extension Prompt {
         for part in words.language.isRightToLeft ? Self.rightToLeft(parts) : parts {
             switch part {
             case let .text(text):
-                Lettering.draw(Lettering.shown(text, words), x: pen, y: y, into: &list)
+                let line = Lettering.shown(text, words)  // put in words once: drawn, then advanced past
+                Lettering.draw(line, x: pen, y: y, into: &list)
+                pen += Lettering.width(line)
+                continue
             case let .glyph(.keycap(name)):
                 let left = pen + Self.glyphMargin, top = y - 1, edge = Double(Art.keycapEdge), cell = Double(Art.buttonCell)
                 let middle = Lettering.width(name)

@@ -10,9 +10,7 @@ public enum Lettering {
 
     /// `string`, cut with "..." where it is wider than `width` (a pad's name from its device).
     public static func fitting(_ string: String, width limit: Double, scale: Int = 1) -> String {
-        guard width(string, scale: scale) > limit else { return string }
-        let room = max(0, Int(limit) / (Art.glyphWidth * scale) - 3)
-        return String(string.unicodeScalars.prefix(room)) + "..."
+        Words.cut(string, keeping: "") { width($0, scale: scale) <= limit }
     }
 
     /// `text` in `words`, in the order it is drawn (``VisualOrder``: right-to-left runs
