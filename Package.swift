@@ -15,7 +15,7 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioReplayFile", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioUserFiles", "KoalioPhone", "KoalioPackArchive", "KoalioText"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioReplayFile", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioUserFiles", "KoalioPhone", "KoalioPackArchive", "KoalioText", "KoalioNet"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -79,7 +79,8 @@ let package = Package(
         // The flow's state drawn: it depends on the flow, never the other way round.
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioFlow", "CFriBidi"]),
         // A run's recording as a value: recorded, verified, raced as a ghost.
-        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"]),
+        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The `.koalioreplay` format (zlib's CRC-32).
         .target(name: "KoalioReplayFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioReplay", "CZlib"]),
         // The player's own data as values: progress (levels won, best times), settings and their
@@ -93,6 +94,10 @@ let package = Package(
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL"]),
         // Level packs as zips: read (from memory, every entry checked against its limits) and written.
         .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"]),
+        // Play over a network: the rollback core, the inputs and messages on the wire, who may
+        // join a hosted game. Pure (the socket and the clock are the caller's).
+        .target(name: "KoalioNet", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioReplay", "KoalioPhone"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Phones as pads: the pairing secrets, who may try, and the frame a phone sends (pure).
         .target(name: "KoalioPhone"),
         // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
@@ -108,7 +113,7 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay"]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "koalio",
@@ -136,6 +141,7 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioPhone"]),
+        .testTarget(name: "KoalioNetTests", dependencies: ["KoalioNet", "KoalioTestSupport", "KoalioReplay", "KoalioReplayFile", "KoalioLevelFile", "KoalioSim", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioTextTests", dependencies: ["KoalioText", "KoalioTestSupport"]),
         // The server's handlers in NIO's embedded channel (time and writability set by the test).
         .testTarget(name: "KoalioPhoneServerTests", dependencies: [

@@ -2,6 +2,7 @@ import KoalioFlow
 import FoundationEssentials
 import Glibc
 import KoalioCore
+import KoalioNet
 import KoalioPhoneServer
 import KoalioScripting
 import KoalioView
@@ -41,6 +42,19 @@ public enum Game {
             case let .ok(ticks):
                 print("ok \(ticks) ticks")
                 return 0
+            case let .mismatch(tick, _, _):
+                print(TerminalText.escaped("\(replayPath): desync: the state checksum differs at tick \(tick)"))
+                return 1
+            }
+        }
+        if let replay, let depth = options.syncTest, let replayPath = options.replay {
+            switch SyncTest.run(replay, on: level.stage, depth: depth) {
+            case let .ok(ticks):
+                print("ok \(ticks) ticks, rolled back \(depth) at every tick")
+                return 0
+            case let .rollbackDiffers(tick, _, _):
+                print(TerminalText.escaped("\(replayPath): sync test: stepped again from \(depth) ticks back, the game differs at tick \(tick)"))
+                return 1
             case let .mismatch(tick, _, _):
                 print(TerminalText.escaped("\(replayPath): desync: the state checksum differs at tick \(tick)"))
                 return 1

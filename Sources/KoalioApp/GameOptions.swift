@@ -1,4 +1,5 @@
 import ArgumentParser
+import KoalioNet
 import KoalioPhoneServer
 import KoalioSDL
 import KoalioText
@@ -53,6 +54,9 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Flag(help: "With --replay: check the recording as fast as possible; print 'ok' and the ticks, or the first tick that differs (exit 1).")
     public var verify = false
 
+    @Option(help: ArgumentHelp("With --replay: check the recording through the rollback netcode's core, which at every tick loads the game N ticks back (1-8) and steps it again; print 'ok' and the ticks, or the first tick where stepping again differs or the recording's checksum does not match (exit 1).", valueName: "n"))
+    public var syncTest: Int?
+
     @Option(help: ArgumentHelp("Music volume this run, 0-100 (0: no music; default: the settings', 70).", valueName: "n"))
     public var musicVolume: Int?
 
@@ -96,6 +100,10 @@ public struct GameOptions: ParsableArguments, Sendable {
         }
         if let ticks, ticks < 0 { throw ValidationError("--ticks must not be negative.") }
         if verify && replay == nil { throw ValidationError("--verify needs --replay FILE.") }
+        if let syncTest {
+            if replay == nil { throw ValidationError("--sync-test needs --replay FILE.") }
+            if !(1...SyncTest.maxDepth).contains(syncTest) { throw ValidationError("--sync-test must be from 1 to \(SyncTest.maxDepth), not \(syncTest).") }
+        }
         if record != nil && replay != nil { throw ValidationError("--record and --replay do not go together.") }
         if let musicVolume, !(0...100).contains(musicVolume) { throw ValidationError("--music-volume must be from 0 to 100, not \(musicVolume).") }
         if let effectsVolume, !(0...100).contains(effectsVolume) { throw ValidationError("--effects-volume must be from 0 to 100, not \(effectsVolume).") }
@@ -109,7 +117,7 @@ public struct GameOptions: ParsableArguments, Sendable {
         if let language, language != "auto", Language(rawValue: language) == nil {
             throw ValidationError("--language must be auto or one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'.")
         }
-        if headless && ticks == nil && !verify { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
+        if headless && ticks == nil && !verify && syncTest == nil { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }
 }
 

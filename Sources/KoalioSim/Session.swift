@@ -89,6 +89,11 @@ public struct Session: Equatable, Sendable {
         public var restarted = false
         /// The run ended on this step.
         public var ended: RunState?
+
+        public init(restarted: Bool = false, ended: RunState? = nil) {
+            self.restarted = restarted
+            self.ended = ended
+        }
     }
 
     /// One loop step with one tick's menu actions, then its commands. Live play and replays

@@ -14,6 +14,21 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(run.stdout.hasPrefix("ok ") && run.stdout.hasSuffix(" ticks\n"), run.stdout)
     }
 
+    /// `--sync-test 8` over every golden replay: the rollback core loads the game 8 ticks back at
+    /// every tick and steps it again; a changed input byte is caught, naming the file.
+    func testEveryGoldenReplayPassesTheSyncTest() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Tests/Replays")).filter { $0.hasSuffix(".koalioreplay") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 7)
+        for file in files {
+            let run = try Koalio.run(["--replay", "Tests/Replays/" + file, "--headless", "--sync-test", "8"])
+            XCTAssertEqual(run.status, 0, file + ": " + run.stderr)
+            XCTAssertTrue(run.stdout.hasPrefix("ok ") && run.stdout.hasSuffix(" ticks, rolled back 8 at every tick\n"), run.stdout)
+        }
+        let bad = try Koalio.run(["--replay", shipped, "--headless", "--sync-test", "9"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--sync-test must be from 1 to 8, not 9"), bad.stderr)
+    }
+
     /// A two-player run of level 1 (Tests/Fixtures/level1-coop.keys), recorded in format 3.
     func testTheShippedCoopReplayVerifies() throws {
         let path = "Tests/Replays/level1-coop.koalioreplay"
