@@ -171,7 +171,7 @@ final class RollbackTests: XCTestCase {
 }
 
 /// Seeded numbers for the tests' links.
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -1,0 +1,207 @@
+import KoalioCore
+import KoalioNet
+import KoalioSim
+import KoalioTestSupport
+import XCTest
+
+/// Machines on a made-up network: datagrams delayed, lost, duplicated by a seeded generator, in
+/// frames of 1/60 s. Each machine runs the real level through its `NetSession`.
+struct Network {
+    struct Conditions {
+        var oneWayFrames = 0
+        var jitterFrames = 0
+        var lossPercent = 0
+        var duplicatePercent = 0
+    }
+
+    var machines: [NetSession]
+    var addresses: [NetAddress]
+    var conditions: Conditions
+    var random = SplitMix(seed: 7)
+    var inFlight: [(at: Int, to: Int, from: Int, bytes: [UInt8])] = []
+    var frame = 0
+    /// Each machine's confirmed ticks: (tick, checksum of the game after it).
+    var confirmed: [[(tick: Int, checksum: UInt64)]]
+    var maxDepth = 0
+    /// Machines that stop being heard (their datagrams dropped) from this frame on.
+    var silentFrom: [Int: Int] = [:]
+
+    init(machines: [NetSession], conditions: Conditions) {
+        self.machines = machines
+        addresses = machines.indices.map { NetAddress(host: [127, 0, 0, UInt8(1 + $0)], port: 7000) }
+        self.conditions = conditions
+        confirmed = Array(repeating: [], count: machines.count)
+    }
+
+    var now: Double { Double(frame) / 60 }
+
+    /// Seat `seat`'s scripted input for tick `tick`: walks, jumps and dashes in a pattern of its own.
+    static func input(seat: Int, tick: Int) -> SeatInput {
+        var buttons: SeatInput.Buttons = .present
+        if (tick / (20 + seat * 7)) % 3 == 1 { buttons.insert(.jump) }
+        if tick % (50 + seat * 11) == 0 { buttons.insert(.dash) }
+        return SeatInput(moveX: Int8((tick / (40 + seat * 5)) % 3 - 1) * 100, buttons: buttons)
+    }
+
+    mutating func run(frames: Int, stageFor: (NetMessage.Welcome) -> NetGame?) {
+        for _ in 0..<frames {
+            for index in machines.indices {
+                var machine = machines[index]
+                if case let .welcomed(welcome) = machine.phase {
+                    if let game = stageFor(welcome) { machine.ready(game) } else { machine.levelMissing() }
+                }
+                let tick = machine.rollback?.tick ?? 0
+                let local = machine.localSeats.map { Self.input(seat: $0, tick: tick + 1) }
+                if let result = machine.advance(local: machine.canStep ? local : nil) {
+                    maxDepth = max(maxDepth, result.rollbackDepth)
+                    confirmed[index] += result.confirmed.map { ($0.tick, $0.game.checksum) }
+                }
+                for datagram in machine.outgoing(at: now) {
+                    guard silentFrom[index].map({ frame < $0 }) ?? true else { continue }
+                    guard let to = addresses.firstIndex(of: datagram.to) else { continue }
+                    if Int(random.next() % 100) < conditions.lossPercent { continue }
+                    let copies = Int(random.next() % 100) < conditions.duplicatePercent ? 2 : 1
+                    for _ in 0..<copies {
+                        let jitter = conditions.jitterFrames > 0 ? Int(random.next() % UInt64(conditions.jitterFrames + 1)) : 0
+                        inFlight.append((frame + max(1, conditions.oneWayFrames + jitter), to, index, datagram.bytes))
+                    }
+                }
+                machines[index] = machine
+            }
+            frame += 1
+            for datagram in inFlight where datagram.at <= frame {
+                var random = self.random
+                for answer in machines[datagram.to].receive(datagram.bytes, from: addresses[datagram.from], at: now, random: &random) {
+                    if let to = addresses.firstIndex(of: answer.to) { inFlight.append((frame + max(1, conditions.oneWayFrames), to, datagram.to, answer.bytes)) }
+                }
+                self.random = random
+            }
+            inFlight.removeAll { $0.at <= frame }
+        }
+    }
+}
+
+final class NetSessionTests: XCTestCase {
+    static let sha = Array(repeating: UInt8(7), count: 32)
+
+    static func decoded(_ datagram: Datagram) -> NetMessage? { try? NetMessage(decoding: datagram.bytes) }
+
+    func machines(joiners: Int, endTick: Int, code: String = "123456", joinCode: String = "123456") throws -> [NetSession] {
+        let stage = try Repository.stage(named: "level2")
+        let host = NetSession.host(code: code, localPlayers: 1, joiners: joiners, inputDelay: 2, levelName: "level2", levelSHA256: Self.sha,
+                                   game: NetGame(session: Session(stage: stage)), endTick: endTick)
+        let hostAddress = NetAddress(host: [127, 0, 0, 1], port: 7000)
+        return [host] + (0..<joiners).map { index in
+            NetSession.join(host: hostAddress, code: joinCode, localPlayers: 1, nonce: UInt64(100 + index), endTick: endTick, at: 0)
+        }
+    }
+
+    func stage(_ welcome: NetMessage.Welcome) -> NetGame? {
+        guard welcome.levelSHA256 == Self.sha, let stage = try? Repository.stage(named: welcome.levelName) else { return nil }
+        return NetGame(session: Session(stage: stage))
+    }
+
+    /// Two and four machines at 0 ms / 0 %, 60 ms / 2 % and 120 ms / 5 % (round trip, loss):
+    /// all finish, agree on every confirmed tick's game, and end where the perfect network ends.
+    func testEveryConditionEndsInTheSameGame() throws {
+        let conditions = [Network.Conditions(), Network.Conditions(oneWayFrames: 2, jitterFrames: 1, lossPercent: 2, duplicatePercent: 1),
+                          Network.Conditions(oneWayFrames: 4, jitterFrames: 2, lossPercent: 5, duplicatePercent: 2)]
+        for joiners in [1, 3] {
+            var ends: [UInt64] = []
+            for condition in conditions {
+                var network = Network(machines: try machines(joiners: joiners, endTick: 600), conditions: condition)
+                network.run(frames: 1200, stageFor: stage)
+                for (index, machine) in network.machines.enumerated() {
+                    XCTAssertEqual(machine.phase, .finished(.done), "machine \(index) of \(joiners + 1) at \(condition)")
+                    XCTAssertEqual(network.confirmed[index].map(\.tick), Array(1...600), "every tick confirmed once")
+                    XCTAssertGreaterThan(machine.stats.checksumsCompared, 0)
+                }
+                for index in network.machines.indices.dropFirst() {
+                    XCTAssertTrue(network.confirmed[index].elementsEqual(network.confirmed[0]) { $0 == $1 }, "the same game on every machine")
+                }
+                XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, joiners + 1)
+                ends.append(network.confirmed[0].last?.checksum ?? 0)
+                if condition.oneWayFrames > 0 { XCTAssertGreaterThan(network.maxDepth, 0, "guesses went wrong and were put right") }
+                XCTAssertLessThanOrEqual(network.maxDepth, 8)
+            }
+            XCTAssertEqual(Set(ends).count, 1, "the outcome does not depend on the network")
+        }
+    }
+
+    func testAWrongCodeIsRefusedAndTheSessionsBudgetRunsOut() throws {
+        var random = SplitMix(seed: 1)
+        var host = try machines(joiners: 1, endTick: 60)[0]
+        func hello(_ code: String, nonce: UInt64 = 1) -> [UInt8] {
+            NetMessage.hello(NetMessage.Hello(nonce: nonce, code: Array(code.utf8), players: 1)).bytes
+        }
+        // Twenty wrong codes from twenty addresses (no lockout) spend the budget…
+        for index in 0..<NetDoor.codeFailureBudget {
+            let answer = host.receive(hello("000000"), from: NetAddress(host: [10, 0, 0, UInt8(index)], port: 5), at: 0, random: &random)
+            XCTAssertEqual(answer.map(Self.decoded), [NetMessage.refuse(nonce: 1, reason: .wrongCode)])
+            XCTAssertLessThan(answer[0].bytes.count, NetMessage.helloBytes)
+        }
+        // …then even the right code is refused.
+        let late = host.receive(hello("123456"), from: NetAddress(host: [10, 0, 1, 1], port: 5), at: 1, random: &random)
+        XCTAssertEqual(late.map(Self.decoded), [NetMessage.refuse(nonce: 1, reason: .codeOff)])
+        XCTAssertEqual(host.phase, .lobby)
+    }
+
+    func testOneAddressIsLockedOutAfterFiveWrongCodes() throws {
+        var random = SplitMix(seed: 1)
+        var host = try machines(joiners: 1, endTick: 60)[0]
+        let stranger = NetAddress(host: [10, 0, 0, 9], port: 5)
+        for _ in 0..<5 {
+            _ = host.receive(NetMessage.hello(NetMessage.Hello(nonce: 1, code: Array("999999".utf8), players: 1)).bytes, from: stranger, at: 0, random: &random)
+        }
+        let answer = host.receive(NetMessage.hello(NetMessage.Hello(nonce: 2, code: Array("123456".utf8), players: 1)).bytes, from: stranger, at: 1, random: &random)
+        XCTAssertEqual(answer.map(Self.decoded), [NetMessage.refuse(nonce: 2, reason: .lockedOut(seconds: 59))])
+        XCTAssertEqual(host.codeFailures, 5, "a locked-out try spends nothing")
+    }
+
+    func testAJoinerWithTheWrongCodeNeverPlays() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 60, joinCode: "654321"), conditions: .init())
+        network.run(frames: 60, stageFor: stage)
+        XCTAssertEqual(network.machines[1].phase, .finished(.refused(.wrongCode)))
+        XCTAssertEqual(network.machines[0].phase, .lobby)
+    }
+
+    func testAJoinerWithoutTheLevelSaysSoAndLeaves() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 60), conditions: .init())
+        network.run(frames: 30) { _ in nil }
+        XCTAssertEqual(network.machines[1].phase, .finished(.noLevel))
+    }
+
+    /// Datagrams from an address that is not seated, with the wrong token, or not a datagram at
+    /// all, are dropped unanswered.
+    func testOnlyASeatedAddressWithItsTokenIsHeard() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 2000), conditions: .init())
+        network.run(frames: 30, stageFor: stage)
+        XCTAssertEqual(network.machines[0].phase, .playing)
+        var host = network.machines[0]
+        var random = SplitMix(seed: 3)
+        let tick = host.rollback?.tick ?? 0
+        let forged = NetMessage.input(NetMessage.InputPacket(token: 0, seats: 2, startPresent: 3, tick: tick, acks: [tick, tick],
+                                                             blocks: [NetMessage.SeatInputs(seat: 1, firstTick: tick + 20, inputs: [.absent])]))
+        let dropped = host.stats.datagramsDropped
+        _ = host.receive(forged.bytes, from: network.addresses[1], at: network.now, random: &random)  // the right address, no token
+        _ = host.receive(forged.bytes, from: NetAddress(host: [10, 1, 1, 1], port: 1), at: network.now, random: &random)
+        XCTAssertEqual(host.stats.datagramsDropped, dropped + 2)
+        XCTAssertEqual(host.receive(Array(repeating: 0xFF, count: 600), from: network.addresses[1], at: network.now, random: &random), [])
+        XCTAssertEqual(host.stats.datagramsDropped, dropped + 3)
+        XCTAssertEqual(host.rollback?.lastHeard(seat: 1), network.machines[0].rollback?.lastHeard(seat: 1), "nothing heard from them")
+    }
+
+    /// A joiner that goes quiet is shown as reconnecting, then its koala leaves and the host plays
+    /// on; the joiner, whose datagrams stopped getting through, is told it was removed.
+    func testAJoinerAwayTooLongLeavesAndTheOthersPlayOn() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 900), conditions: .init())
+        network.silentFrom = [1: 200]
+        network.run(frames: 200 + 90, stageFor: stage)
+        XCTAssertEqual(network.machines[0].reconnectingPlayers(at: network.now), [2])
+        network.run(frames: 1200, stageFor: stage)
+        XCTAssertEqual(network.machines[0].phase, .finished(.done))
+        XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, 1, "player 2's koala left")
+        XCTAssertEqual(network.confirmed[0].map(\.tick), Array(1...900))
+        XCTAssertEqual(network.machines[1].phase, .finished(.removed))
+    }
+}
