@@ -34,7 +34,12 @@ public enum Game {
     /// the level found and read, the environment built from the command line and the player's
     /// files, the window opened, and the loop handed all of it.
     public static func run(_ options: GameOptions) throws(KoalioError) -> Int32 {
+        var options = options
         let dataDirectory = try DataDirectory.locate(explicit: options.dataDir)
+        // A joiner plays the host's level, found here by its digest; a host plays --level (level1).
+        let joined = options.join == nil ? nil : try NetSetup.join(options, dataDirectory: dataDirectory)
+        if let joined { options.level = joined.level }
+        if options.host != nil && options.level == nil { options.level = defaultLevel }
         let replay = try options.replay.map { path throws(KoalioError) in try ReplayStore.read(path) }
         let (level, levelPath, packLevel) = try startingLevel(options, replay: replay, dataDirectory: dataDirectory)
         if let replay, options.verify, let replayPath = options.replay {
@@ -86,11 +91,28 @@ public enum Game {
                 StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: \(error.description)")
             }
         }
-        let assist = replay?.assist ?? environment.settings.effective.assist  // a replay plays with the assist it was recorded with
-        let loop = GameLoop(platform: platform, registry: ControllerRegistry(), session: Session(stage: level.stage, assist: assist),
-                            map: level.map, options: environment)
+        // A replay plays with the assist it was recorded with; a networked game with none (every
+        // machine must step the same world).
+        let assist = options.isNetworked ? .off : replay?.assist ?? environment.settings.effective.assist
+        let session = Session(stage: level.stage, assist: assist)
+        if options.host != nil { environment.network = try NetSetup.host(options, level: level, session: session) }
+        if let joined {
+            joined.net.ready(session)
+            environment.network = joined.net
+        }
+        let loop = GameLoop(platform: platform, registry: ControllerRegistry(), session: session, map: level.map, options: environment)
         _ = try loop.run()
-        return 0
+        guard let network = environment.network else { return 0 }
+        switch network.outcome {
+        case .done?:
+            return 0
+        case nil, .quit?:
+            network.leave()  // the window closed, or Quit: the others are told
+            return 0
+        case let outcome?:
+            StandardError.writeLine("koalio: " + NetPlay.describe(outcome))
+            return 1
+        }
     }
 
     /// The level the run starts on, its path, and the pack it is from (`--level PACK/NAME`).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KoalioNet
+import KoalioPhone
 import KoalioPhoneServer
 import KoalioSDL
 import KoalioText
@@ -80,6 +81,27 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Listen for phones on this address only, a loopback or private one given as a number, e.g. 192.168.1.20:8765 or 127.0.0.1:8765 (implies --phones; default: the private addresses of the network the default route is on, port 8765).", valueName: "address:port"))
     public var phonesListen: String?
 
+    @Option(help: ArgumentHelp("Host a game played over the network: listen for other koalios on this address (a number; 0.0.0.0 for every address of this machine) and play the --level with them when --joiners have joined (see README: Online co-op).", valueName: "address:port"))
+    public var host: String?
+
+    @Option(help: ArgumentHelp("Join the game hosted at this address; the host picks the level (you need its file: a shipped level or a pack's).", valueName: "address:port"))
+    public var join: String?
+
+    @Option(help: ArgumentHelp("With --host: the session's code (6 digits; default: a random one, printed and shown); with --join: the code the host shows.", valueName: "code"))
+    public var sessionCode: String?
+
+    @Option(help: ArgumentHelp("With --host: ticks between a press and the tick it steers, on every machine (0-8, default 2): more hides more of the network's delay.", valueName: "ticks"))
+    public var inputDelay: Int?
+
+    @Option(help: ArgumentHelp("With --host: start when this many other machines have joined (1-3, default 1).", valueName: "n"))
+    public var joiners: Int?
+
+    @Option(help: ArgumentHelp("With --host or --join: players on this machine (1-3, default 1), each with a pad of their own; four in all.", valueName: "n"))
+    public var localPlayers: Int?
+
+    /// `--host` or `--join`.
+    public var isNetworked: Bool { host != nil || join != nil }
+
     @Option(help: ArgumentHelp("The language to speak this run: auto (the desktop's), en, de, fr, es, pt_BR, ja or ar (default: the settings').", valueName: "code"))
     public var language: String?
 
@@ -117,7 +139,42 @@ public struct GameOptions: ParsableArguments, Sendable {
         if let language, language != "auto", Language(rawValue: language) == nil {
             throw ValidationError("--language must be auto or one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'.")
         }
+        try validateNetwork()
         if headless && ticks == nil && !verify && syncTest == nil { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
+    }
+}
+
+extension GameOptions {
+    private func validateNetwork() throws {
+        if host != nil && join != nil { throw ValidationError("--host and --join do not go together.") }
+        if let host, NetAddress(parsing: host) == nil {
+            throw ValidationError("--host '\(host)': not an address:port of numbers (e.g. 0.0.0.0:7000 or [::]:7000).")
+        }
+        if let join, NetAddress(parsing: join) == nil {
+            throw ValidationError("--join '\(join)': not an address:port of numbers (e.g. 192.168.1.20:7000).")
+        }
+        if let sessionCode, sessionCode.count != PairingSecrets.codeDigits || !sessionCode.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            throw ValidationError("--session-code must be \(PairingSecrets.codeDigits) digits, not '\(sessionCode)'.")
+        }
+        if let inputDelay, !(0...NetSession.maxInputDelay).contains(inputDelay) {
+            throw ValidationError("--input-delay must be from 0 to \(NetSession.maxInputDelay), not \(inputDelay).")
+        }
+        if let joiners, !(1...NetMessage.maxSeats - 1).contains(joiners) { throw ValidationError("--joiners must be from 1 to 3, not \(joiners).") }
+        if let localPlayers, !(1...NetMessage.maxSeats - 1).contains(localPlayers) {
+            throw ValidationError("--local-players must be from 1 to 3, not \(localPlayers).")
+        }
+        if !isNetworked {
+            for (given, name) in [(sessionCode != nil, "--session-code"), (inputDelay != nil, "--input-delay"), (joiners != nil, "--joiners"),
+                                  (localPlayers != nil, "--local-players")] where given {
+                throw ValidationError("\(name) needs --host or --join.")
+            }
+            return
+        }
+        if join != nil && sessionCode == nil { throw ValidationError("--join needs --session-code CODE (the host shows it).") }
+        if join != nil && (inputDelay != nil || joiners != nil) { throw ValidationError("--input-delay and --joiners are the host's to choose.") }
+        if join != nil && level != nil { throw ValidationError("--join plays the host's level: no --level.") }
+        if replay != nil || watch { throw ValidationError("--host and --join play live: no --replay or --watch.") }
+        if let joiners, let localPlayers, joiners + localPlayers > NetMessage.maxSeats { throw ValidationError("four koalas at most: --local-players \(localPlayers) and --joiners \(joiners).") }
     }
 }
 

@@ -56,11 +56,17 @@ public enum KoalioError: Error, CustomStringConvertible {
     case audio(DataFileError)
     /// The phones' server cannot listen (no private address, the port taken).
     case phones(PhoneServer.Failure)
+    /// A networked game's socket cannot be opened (`doing`: listening on an address, …).
+    case network(doing: String, reason: String)
+    /// `--join`: the host did not let us in, or did not answer.
+    case joinFailed(address: String, reason: String)
+    /// `--join`: the host plays a level this machine does not have (matched by the file's SHA-256).
+    case hostLevelMissing(address: String, level: String, sha256: String)
 
     /// 2: the player's input (a file, a folder, a name) is at fault; 1: the machine could not run the game.
     public var exitCode: Int32 {
         switch self {
-        case .platform, .window, .screenshot, .scriptPlayback, .audio, .phones: 1
+        case .platform, .window, .screenshot, .scriptPlayback, .audio, .phones, .network, .joinFailed, .hostLevelMissing: 1
         default: 2
         }
     }
@@ -95,6 +101,10 @@ public enum KoalioError: Error, CustomStringConvertible {
         case let .screenshot(path, error): "\(path): \(error)"
         case let .audio(error): error.description
         case let .phones(failure): failure.description
+        case let .network(doing, reason): "\(doing): \(reason)"
+        case let .joinFailed(address, reason): "--join \(address): \(reason)"
+        case let .hostLevelMissing(address, level, sha256):
+            "--join \(address): the host plays '\(TerminalText.excerpt(level))' (SHA-256 \(sha256)), which is not among this koalio's levels or packs"
         }
     }
 

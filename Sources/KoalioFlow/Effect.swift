@@ -23,6 +23,9 @@ package enum Effect: Equatable {
     case levelReloaded(keptPlace: Bool)
     /// The run took one step with this input (the driver records it and moves the ghost).
     case stepped(TickInput, Session.StepResult)
+    /// A networked run: a tick every machine agrees on, with the game after it (the driver
+    /// records it and moves the ghost: the run as confirmed is the run).
+    case confirmed(TickInput, Session.StepResult, Session)
     /// The run just won was the level's best: keep its recording (the ghost races it).
     case keepBestRun
     /// A free pad joins as the next player; a player leaves (their pad is free again).

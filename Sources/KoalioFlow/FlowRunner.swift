@@ -17,6 +17,9 @@ package final class FlowRunner {
     /// The on-screen controls, a controller among the registry's: shown as ``ControllerPresence/hudShown`` says.
     package let hud = HUD()
     package private(set) var feed = InputFeed()
+    /// A networked run's game (``LevelRun/networked``): it steps the world, each tick given this
+    /// machine's input.
+    package var network: NetworkDevice?
 
     package var flow: FlowState {
         get { state.flow }
@@ -94,6 +97,21 @@ package final class FlowRunner {
 
     // MARK: - A tick
 
+    /// A networked run's frame that may not step (the game not started, or a machine too far
+    /// behind): no tick of the flow, only the corrections and confirmations the network brings.
+    package func networkFrame(_ context: FlowContext) -> [Effect] {
+        guard flow.isInLevel && flow.run.networked, let network else { return [] }
+        var effects: [Effect] = []
+        flow.take(network.frame(nil), self.context(context), &effects)
+        return effects
+    }
+
+    /// The next tick may run: always, but in a networked run whose game may not step now.
+    package var mayTick: Bool {
+        guard flow.isInLevel && flow.run.networked, let network else { return true }
+        return network.canStep
+    }
+
     /// `base` with the registry's part filled in: the pad in use's kind, the seated players and
     /// those whose pad is away.
     package func context(_ base: FlowContext) -> FlowContext {
@@ -109,8 +127,9 @@ package final class FlowRunner {
     package func tick(_ context: FlowContext, sourceIndex: (String) -> Int, load: (LevelRef) -> LevelLoad) -> [Effect] {
         let context = self.context(context)
         let reloaded = feed.reloaded?.fileName
-        let input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
+        var input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
                               sourceIndex: sourceIndex)
+        if flow.isInLevel && flow.run.networked, let network { input.network = network.frame(input.play) }
         var effects: [Effect] = []
         for effect in flow.tick(input, context, load: load) {
             effects.append(effect)

@@ -38,6 +38,10 @@ extension FlowState {
 
     @MainActor
     package mutating func levelTick(_ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        if run.networked {
+            if let network = input.network { take(network, context, &effects) }
+            return
+        }
         if run.source.isLive {
             // A held Back leaves at any time; a free pad's A joins while the run is on, and while
             // paused only to take back the koala of a player whose pad went away (that pause is theirs).
@@ -219,6 +223,29 @@ extension FlowState {
         if result.restarted { run.result = nil }
         let events = run.session.events
         learnHints(from: events, &effects)
+        sound(events, result, &effects, koalasLost: run.session.world.koalas.filter(\.diedThisStep).map { .rumble(player: $0.number) })
+        guard result.ended == .won else { return }
+        won(run.session.world, context, &effects)
+    }
+
+    /// A networked run's frame: the game shown as the network has it, the sounds of the ticks
+    /// shown for the first time (a tick stepped again after a correction is silent), and the
+    /// ticks every machine agrees on recorded, a win among them kept as on the couch.
+    package mutating func take(_ network: NetworkTick, _ context: FlowContext, _ effects: inout [Effect]) {
+        run.network = network.status
+        for shown in network.firstShown {
+            sound(shown.events, shown.result, &effects, koalasLost: shown.ownKoalaLost ? [.rumble(player: nil)] : [])
+        }
+        for confirmed in network.confirmed {
+            effects.append(.confirmed(confirmed.input, confirmed.result, confirmed.session))
+            if confirmed.result.restarted { run.result = nil }
+            if confirmed.result.ended == .won { won(confirmed.session.world, context, &effects) }
+        }
+        if let shown = network.shown { run.session = shown }
+    }
+
+    /// What a step sounds and feels like: `koalasLost`, the jolts of the koalas lost on it.
+    private func sound(_ events: WorldEvents, _ result: Session.StepResult, _ effects: inout [Effect], koalasLost: [Effect]) {
         if events.contains(.jumped) { effects.append(.sound(.jump)) }
         if events.contains(.dashed) { effects.append(.sound(.dash)) }
         if events.contains(.landed) { effects.append(.sound(.land)) }
@@ -227,15 +254,18 @@ extension FlowState {
         if events.contains(.stomped) { effects.append(.sound(.stomp)) }
         if events.contains(.koalaLost) {
             effects.append(.sound(.death))
-            effects += run.session.world.koalas.filter(\.diedThisStep).map { .rumble(player: $0.number) }
+            effects += koalasLost
         }
         if result.ended == .died {
             effects.append(.sound(.death))
             effects.append(.rumble(player: nil))
         }
-        guard result.ended == .won else { return }
-        effects.append(.sound(.win))
-        let world = run.session.world
+        if result.ended == .won { effects.append(.sound(.win)) }
+    }
+
+    /// The run was won (`world`, as it ended): the end screen's result, and a catalog level's
+    /// records kept (best time, the next level unlocked, the best run's recording).
+    private mutating func won(_ world: World, _ context: FlowContext, _ effects: inout [Effect]) {
         // A catalog level's records are kept by its name, a pack's by its file's digest.
         let name = run.index.flatMap { context.levelNames.indices.contains($0) ? context.levelNames[$0] : nil } ?? run.packRecord?.key
         let medalTimes = run.packRecord.map(\.medals) ?? name.flatMap { context.medals[$0] }

@@ -25,6 +25,8 @@ package struct FrameInput: Equatable {
     package var fullscreenToggled = false
     /// `--watch`: the level's files changed and were loaded again (nil on other ticks).
     package var reloaded: LevelReload?
+    /// A networked run: what the networked game did this tick, this machine's input given to it.
+    package var network: NetworkTick?
 }
 
 /// A `--watch`ed level loaded again from its changed files.

@@ -58,6 +58,11 @@ package struct LevelRun: Equatable {
     package var resumesOnRelease = false
     /// How the run was won, for the end screen (nil until won; a restart clears it).
     package var result: RunResult?
+    /// Played over the network: the networked game steps the world (``NetworkTick``); the
+    /// controllers give this machine's input to it.
+    package var networked = false
+    /// The network's state as last heard (waiting for players, who is away).
+    package var network: NetworkTick.Status?
 
     package init(session: Session, map: LevelMap, index: Int?, sha256: [UInt8], source: RunSource = .live) {
         self.session = session

@@ -15,11 +15,14 @@ public struct NetGame: RollbackGame, Equatable, Sendable {
     public struct Report: Sendable {
         public var step: Session.StepResult
         public var events: WorldEvents
+        /// The players whose koala was lost on the tick.
+        public var lostPlayers: [Int]
     }
 
     public mutating func step(_ inputs: [SeatInput]) -> Report {
         let step = session.step(SeatTick.tickInput(inputs))
-        return Report(step: step, events: session.events)
+        let lost = session.events.contains(.koalaLost) ? session.world.koalas.filter(\.diedThisStep).map(\.number) : []
+        return Report(step: step, events: session.events, lostPlayers: lost)
     }
 
     public var checksum: UInt64 { StateChecksum.of(session) }

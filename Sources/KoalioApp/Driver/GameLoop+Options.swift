@@ -47,6 +47,8 @@ extension GameLoop {
         var translations = Translations()
         /// Phones let in as pads from the start (`--phones`, `[phones] enabled`): their server, started.
         var phones: PhonePads?
+        /// `--host` or `--join`: the level is played over the network.
+        var network: NetPlay?
 
         public init(command: GameOptions, trace: TraceWriter? = nil, script: InputScript? = nil, recording: RecordingOptions? = nil,
                     replay: Recording? = nil) {

@@ -85,6 +85,7 @@ public final class GameLoop {
         let source = options.replay.map { RunSource.replay(ReplayCursor(recording: $0)) } ?? .live
         var run = LevelRun(session: session, map: map, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
         run.packRecord = options.packRecord
+        run.networked = options.network != nil
         runner = FlowRunner(flow: FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run,
                                             progress: options.progress, fileNotices: options.fileNotices),
                             registry: registry)
@@ -95,6 +96,7 @@ public final class GameLoop {
         script = options.script.map(ScriptPlayer.init)
         phones = options.phones
         watch = options.watchPath.flatMap { LevelWatch(path: $0, map: map) }
+        runner.network = options.network
         applySettings()
         if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
     }
@@ -185,10 +187,20 @@ public final class GameLoop {
         var due = clock.ticksDue(now: frameStart, rate: runner.tickRate)
         if due > 0 { eventsAwaitTick = false }
         while due > 0 {
+            due -= 1
+            if let network = options.network {
+                if network.outcome != nil { return false }
+                // A networked game that may not step runs no tick of the flow: a script's input
+                // keeps its ticks, whatever the network did.
+                guard runner.mayTick else {
+                    for effect in runner.networkFrame(context) { perform(effect) }
+                    continue
+                }
+            }
             if pacing.smooth { beforeLastTick = (flow.session.world, keeper.ghost?.session.world.player) }
             tick()
-            due -= 1
-            if let tickLimit = options.command.ticks, flow.ticks >= tickLimit { return false }
+            // A networked game ends when every machine has confirmed its last tick (the network's end).
+            if let tickLimit = options.command.ticks, flow.ticks >= tickLimit, options.network == nil { return false }
             if quitRequested { return false }
         }
         return true
@@ -212,6 +224,13 @@ public final class GameLoop {
     /// driver may accept it and never wait.)
     /// Returns whether the game goes on (a rest's ticks may reach the tick limit).
     private func waitForNextFrame(frameStart: Double, presented: Bool, running: Bool) -> Bool {
+        if let network = options.network, options.clock == nil {
+            // A networked game keeps time with the others even headless; the machine ahead
+            // stretches its frames a little until they catch up.
+            nextFrame = max(nextFrame + pacing.frameSeconds * network.session.frameStretch, platform.now())
+            platform.sleep(seconds: nextFrame - platform.now())
+            return running
+        }
         guard !options.command.headless && options.clock == nil else { return running }
         if running, let still = restTicks(), let goesOn = rest(ticks: still) {
             nextFrame = platform.now()
@@ -324,6 +343,8 @@ public final class GameLoop {
             keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
         case let .stepped(input, result):
             keeper.stepped(input, result, session: flow.session, replaySources: flow.run.source.recordedSources)
+        case let .confirmed(input, result, session):
+            keeper.stepped(input, result, session: session, replaySources: nil)
         case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
         case .join, .leave: break  // the runner seated them (its sound follows)
         case let .levelRefused(problem): warn(Words.english.render(problem.text))  // stderr stays English

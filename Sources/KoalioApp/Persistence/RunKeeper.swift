@@ -29,6 +29,8 @@ final class RunKeeper {
     private(set) var partnerControllers: [Int: String] = [:]
     private var recorder: Recorder?
     private var recordWritten = false
+    /// A networked run's table of controllers: each seat's, the same on every machine.
+    private var networkSources: [String]?
 
     init(options: RecordingOptions?, progressPath: String?, bestRunDirectory: String?) {
         self.options = options
@@ -48,6 +50,7 @@ final class RunKeeper {
     /// through walls).
     func begin(_ run: LevelRun, catalogName: String?, ghostOn: Bool) {
         ghost = nil
+        networkSources = run.networked ? NetPlay.sourceNames : nil
         guard let options, run.source.isLive else { return }
         recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.stage.name, levelSHA256: run.sha256,
                             tickRate: Tick.perSecond, assist: run.session.world.assist)
@@ -72,7 +75,7 @@ final class RunKeeper {
     /// - Parameter replaySources: a replay's table of controller names (nil when live).
     func stepped(_ input: TickInput, _ result: Session.StepResult, session: Session, replaySources: [String]?) {
         ghost?.follow(worldTick: session.world.tick)
-        let names = replaySources ?? sourceNames
+        let names = replaySources ?? networkSources ?? sourceNames
         partnerControllers = [:]
         for partner in input.partners where partner.source < names.count {
             partnerControllers[partner.player] = names[partner.source]
@@ -80,7 +83,7 @@ final class RunKeeper {
         // Appends to `recorder` where it lives: a local copy would share the recording's storage,
         // so every append would copy the whole run so far.
         guard recorder != nil, let options else { return }
-        recorder?.record(input, after: session, restarted: result.restarted, sources: sourceNames)
+        recorder?.record(input, after: session, restarted: result.restarted, sources: networkSources ?? sourceNames)
         guard let ended = result.ended else { return }
         recorder?.finish(session)
         guard let recording = recorder?.recording else { return }

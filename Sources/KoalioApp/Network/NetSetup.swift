@@ -1,0 +1,106 @@
+import FoundationEssentials
+import Glibc
+import KoalioCore
+import KoalioLevelFile
+import KoalioNet
+import KoalioPhone
+import KoalioSim
+import KoalioSystem
+import KoalioUserData
+import KoalioUserFiles
+
+/// `--host` and `--join` set up: the socket opened, the session made, a joiner let in and the
+/// host's level found here, before the game's window opens.
+@MainActor
+enum NetSetup {
+    /// How often a joiner looks for the host's answer while it waits (seconds).
+    static let joinPollSeconds = 0.01
+
+    /// `--host`: the socket listening, the game waiting for `--joiners`; the address and code
+    /// said on stderr (and shown on screen).
+    static func host(_ options: GameOptions, level: LevelFile, session: Session) throws(KoalioError) -> NetPlay {
+        guard let text = options.host, let address = NetAddress(parsing: text) else { throw .network(doing: "--host", reason: "no address") }
+        let socket: UDPSocket
+        do { socket = try UDPSocket(binding: address) } catch { throw .network(doing: "--host: \(error.doing)", reason: error.reason) }
+        var random = SystemRandomNumberGenerator()
+        let code = options.sessionCode ?? PairingSecrets(using: &random).code
+        let net = NetSession.host(code: code, localPlayers: options.localPlayers ?? 1, joiners: options.joiners ?? 1,
+                                  inputDelay: options.inputDelay ?? 2, levelName: level.map.name, levelSHA256: level.sha256,
+                                  game: NetGame(session: session), endTick: options.ticks)
+        StandardError.writeLine("koalio: hosting on \(socket.localAddress ?? address); session code \(code)")
+        return NetPlay(session: net, socket: socket, now: MonotonicClock.seconds)
+    }
+
+    /// `--join`: says hello until the host answers (``NetSession/joinGiveUpSeconds``), and finds
+    /// the host's level here by its file's SHA-256: the level's reference for `--level` (a
+    /// catalog name, `PACK/NAME`) and the session waiting for its game.
+    static func join(_ options: GameOptions, dataDirectory: String) throws(KoalioError) -> (net: NetPlay, level: String) {
+        guard let text = options.join, let code = options.sessionCode, let hostAddress = NetAddress(parsing: text) else {
+            throw .network(doing: "--join", reason: "no address")
+        }
+        let any = NetAddress(host: Array(repeating: 0, count: hostAddress.host.count), port: 0)
+        let socket: UDPSocket
+        do { socket = try UDPSocket(binding: any) } catch { throw .network(doing: "--join: \(error.doing)", reason: error.reason) }
+        var random = SystemRandomNumberGenerator()
+        var session = NetSession.join(host: hostAddress, code: code, localPlayers: options.localPlayers ?? 1, nonce: random.next(),
+                                      endTick: options.ticks, at: MonotonicClock.seconds())
+        while true {
+            let now = MonotonicClock.seconds()
+            for datagram in session.outgoing(at: now) { socket.send(datagram.bytes, to: datagram.to) }
+            while let (bytes, from) = socket.receive() { _ = session.receive(bytes, from: from, at: now, random: &random) }
+            switch session.phase {
+            case let .welcomed(welcome):
+                guard let level = level(sha256: welcome.levelSHA256, named: welcome.levelName, dataDirectory: dataDirectory) else {
+                    session.levelMissing()
+                    for datagram in session.outgoing(at: now) { socket.send(datagram.bytes, to: datagram.to) }
+                    throw .hostLevelMissing(address: text, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
+                }
+                return (NetPlay(session: session, socket: socket, now: MonotonicClock.seconds), level)
+            case let .finished(outcome):
+                throw .joinFailed(address: text, reason: NetPlay.describe(outcome))
+            default:
+                usleep(useconds_t(joinPollSeconds * 1_000_000))
+            }
+        }
+    }
+
+    /// The level whose file has this SHA-256: the catalog's of that name first, then every
+    /// catalog level, then every pack's (as `PACK/NAME`).
+    static func level(sha256: [UInt8], named name: String, dataDirectory: String) -> String? {
+        func matches(_ path: String) -> Bool { (try? LevelFile.load(path).sha256) == sha256 }
+        let names = Game.catalogNames(dataDirectory: dataDirectory)
+        for candidate in ([name] + names) where PackManifest.isPlainName(candidate) && names.contains(candidate) {
+            if matches(Game.levelPath(candidate, dataDirectory: dataDirectory)) { return candidate }
+        }
+        let shelf = LevelPackShelf.scan(LevelPackShelf.directories(environment: ProcessInfo.processInfo.environment, dataDirectory: dataDirectory))
+        for pack in shelf.packs {
+            for level in pack.manifest.levels where matches(pack.path(of: level)) { return "\(pack.id)/\(level)" }
+        }
+        return nil
+    }
+}
+
+extension NetPlay {
+    /// How a networked game ended, in words for stderr.
+    static func describe(_ outcome: NetOutcome) -> String {
+        switch outcome {
+        case .done: "done"
+        case let .desync(tick): "desync at tick \(tick): the games on the two machines differ; the session ended"
+        case .otherDesynced: "desync: the other machine found the games differ; the session ended"
+        case .hostLost: "the host is gone (nothing heard for \(Int(NetSession.dropSeconds)) s, or it left)"
+        case let .refused(reason):
+            switch reason {
+            case .wrongCode: "the host refused the session code"
+            case .codeOff: "the host takes no more codes (too many wrong ones were tried); it needs a new session"
+            case let .lockedOut(seconds): "too many wrong codes from this address: wait \(seconds) s"
+            case .full: "the game is full"
+            case .started: "the game has started without us"
+            case .version: "the host runs another koalio version"
+            }
+        case .noAnswer: "no answer (is a koalio hosting there, and the port open?)"
+        case .noLevel: "the host's level is not here"
+        case .removed: "the host removed this machine (it was not heard from for a while)"
+        case .quit: "left"
+        }
+    }
+}

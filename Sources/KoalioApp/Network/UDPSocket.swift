@@ -1,0 +1,111 @@
+import Glibc
+import KoalioNet
+
+/// A non-blocking UDP socket, polled by the game loop once a frame: no thread, no callback.
+/// Datagrams longer than ``NetMessage/maxBytes`` are read whole into a bigger buffer and
+/// dropped (the kernel says how long they were), so none is ever taken for a shorter one.
+final class UDPSocket {
+    struct Failure: Error, CustomStringConvertible {
+        var doing: String
+        var code: Int32
+        var reason: String { String(cString: strerror(code)) }
+        var description: String { "\(doing): \(reason)" }
+    }
+
+    private let descriptor: Int32
+    let family: Int32
+    private var buffer = [UInt8](repeating: 0, count: 2048)
+
+    /// A socket bound to `address` (port 0: any free port), of that address's family.
+    init(binding address: NetAddress) throws(Failure) {
+        family = address.host.count == 16 ? AF_INET6 : AF_INET
+        descriptor = socket(family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(doing: "opening a UDP socket", code: errno) }
+        let bound = Self.withSockaddr(address) { bind(descriptor, $0, $1) }
+        guard bound == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Failure(doing: "listening on \(address)", code: code)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The address the socket is bound to (its port, when 0 was asked for).
+    var localAddress: NetAddress? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return result == 0 ? Self.address(of: storage) : nil
+    }
+
+    /// Sends one datagram; a failure (the network down, a full buffer) is a lost datagram,
+    /// which the protocol is made for.
+    @discardableResult
+    func send(_ bytes: [UInt8], to address: NetAddress) -> Bool {
+        let sent = bytes.withUnsafeBytes { buffer in
+            Self.withSockaddr(address) { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, $1) }
+        }
+        return sent == bytes.count
+    }
+
+    /// The next datagram waiting, or nil when none is.
+    func receive() -> (bytes: [UInt8], from: NetAddress)? {
+        while true {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let count = buffer.withUnsafeMutableBytes { buffer in
+                withUnsafeMutablePointer(to: &storage) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        recvfrom(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_TRUNC), $0, &length)
+                    }
+                }
+            }
+            if count < 0 { return nil }  // EAGAIN: nothing more (or an error the next frame sees again)
+            guard count <= NetMessage.maxBytes, let from = Self.address(of: storage) else { continue }  // too long: dropped
+            return (Array(buffer[0..<count]), from)
+        }
+    }
+
+    private static func address(of storage: sockaddr_storage) -> NetAddress? {
+        var storage = storage
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
+                    let address = pointer.pointee.sin_addr.s_addr  // network order in memory
+                    return NetAddress(host: withUnsafeBytes(of: address) { Array($0) }, port: UInt16(bigEndian: pointer.pointee.sin_port))
+                }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
+                    NetAddress(host: withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }, port: UInt16(bigEndian: pointer.pointee.sin6_port))
+                }
+            }
+        default:
+            return nil
+        }
+    }
+
+    private static func withSockaddr<Result>(_ address: NetAddress, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        if address.host.count == 16 {
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = address.port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin6_addr) { $0.copyBytes(from: address.host) }
+            return withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        }
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = address.port.bigEndian
+        withUnsafeMutableBytes(of: &socketAddress.sin_addr) { $0.copyBytes(from: address.host.prefix(4)) }
+        return withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
+}

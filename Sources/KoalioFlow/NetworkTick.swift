@@ -1,0 +1,67 @@
+import KoalioInput
+import KoalioSim
+
+/// What the networked game did in one frame, as the flow takes it (the rollback core and the
+/// network are a device beside it, like the controllers): the game to show, the steps shown for
+/// the first time (their sounds), the ticks confirmed (recorded, a win kept) and who is away.
+package struct NetworkTick: Equatable {
+    /// The game to show (nil before it starts).
+    package var shown: Session?
+    package var firstShown: [Shown] = []
+    package var confirmed: [Confirmed] = []
+    package var status = Status.waiting
+
+    package init(shown: Session? = nil, firstShown: [Shown] = [], confirmed: [Confirmed] = [], status: Status = .waiting) {
+        self.shown = shown
+        self.firstShown = firstShown
+        self.confirmed = confirmed
+        self.status = status
+    }
+
+    /// A tick stepped for the first time: its sounds play now, never again when it is stepped
+    /// again after a correction.
+    package struct Shown: Equatable {
+        package var events: WorldEvents
+        package var result: Session.StepResult
+        /// Whether this machine's first player's koala was lost on this tick (its pad jolts).
+        package var ownKoalaLost: Bool
+
+        package init(events: WorldEvents, result: Session.StepResult, ownKoalaLost: Bool) {
+            self.events = events
+            self.result = result
+            self.ownKoalaLost = ownKoalaLost
+        }
+    }
+
+    /// A tick every machine agrees on: the input every seat gave it and the game after it.
+    package struct Confirmed: Equatable {
+        package var input: TickInput
+        package var result: Session.StepResult
+        package var session: Session
+
+        package init(input: TickInput, result: Session.StepResult, session: Session) {
+            self.input = input
+            self.result = result
+            self.session = session
+        }
+    }
+
+    package enum Status: Equatable {
+        /// Before the game starts: the host waits for its joiners, a joiner for the host.
+        case waiting
+        /// Playing; these players' machines are not heard from (1-based).
+        case playing(reconnecting: [Int])
+    }
+}
+
+/// The networked game, as the flow's runner reaches it: a device like the controllers' registry
+/// (the rollback core, the socket and the clock live behind it, in the driver).
+@MainActor
+package protocol NetworkDevice: AnyObject {
+    /// Whether the next tick may step the game (started, no machine too far behind): a frame
+    /// that may not runs no tick of the flow, so scripted input keeps its ticks.
+    var canStep: Bool { get }
+    /// One frame: `local` (this machine's players, as the controllers read them) steps the game
+    /// one tick; nil only puts guesses right and confirms.
+    func frame(_ local: TickInput?) -> NetworkTick
+}
