@@ -103,6 +103,7 @@ public enum Game {
         let loop = GameLoop(platform: platform, registry: ControllerRegistry(), session: session, map: level.map, options: environment)
         _ = try loop.run()
         guard let network = environment.network else { return 0 }
+        if options.verbose { StandardError.writeLine("koalio: " + network.figures) }
         switch network.outcome {
         case .done?:
             return 0

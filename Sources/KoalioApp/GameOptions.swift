@@ -147,8 +147,8 @@ public struct GameOptions: ParsableArguments, Sendable {
 extension GameOptions {
     private func validateNetwork() throws {
         if host != nil && join != nil { throw ValidationError("--host and --join do not go together.") }
-        if let host, NetAddress(parsing: host) == nil {
-            throw ValidationError("--host '\(host)': not an address:port of numbers (e.g. 0.0.0.0:7000 or [::]:7000).")
+        if let host, NetAddress(parsing: host, anyPort: true) == nil {
+            throw ValidationError("--host '\(host)': not an address:port of numbers (e.g. 0.0.0.0:7000 or [::]:7000; port 0: any free one).")
         }
         if let join, NetAddress(parsing: join) == nil {
             throw ValidationError("--join '\(join)': not an address:port of numbers (e.g. 192.168.1.20:7000).")

@@ -20,16 +20,17 @@ public struct NetAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `a.b.c.d:port` or `[v6]:port`, numbers only (no name is looked up); nil otherwise.
-    public init?(parsing text: String) {
+    /// `anyPort`: port 0 is taken (a socket to bind: the system picks a free port).
+    public init?(parsing text: String, anyPort: Bool = false) {
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":"),
-                  let port = Self.port(text[text.index(close, offsetBy: 2)...]),
+                  let port = Self.port(text[text.index(close, offsetBy: 2)...], anyPort: anyPort),
                   let host = Self.ipv6(text[text.index(after: text.startIndex)..<close]) else { return nil }
             self.init(host: host, port: port)
             return
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let port = Self.port(parts[1]) else { return nil }
+        guard parts.count == 2, let port = Self.port(parts[1], anyPort: anyPort) else { return nil }
         let octets = parts[0].split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4 else { return nil }
         var host: [UInt8] = []
@@ -40,9 +41,9 @@ public struct NetAddress: Hashable, Sendable, CustomStringConvertible {
         self.init(host: host, port: port)
     }
 
-    /// 1…65535, digits only (Swift's integer parsing takes a sign too).
-    private static func port(_ text: Substring) -> UInt16? {
-        guard (1...5).contains(text.count), text.allSatisfy(\.isASCIIDigit), let port = UInt16(text), port > 0 else { return nil }
+    /// 1…65535 (or 0, `anyPort`), digits only (Swift's integer parsing takes a sign too).
+    private static func port(_ text: Substring, anyPort: Bool) -> UInt16? {
+        guard (1...5).contains(text.count), text.allSatisfy(\.isASCIIDigit), let port = UInt16(text), port > 0 || anyPort else { return nil }
         return port
     }
 

@@ -37,6 +37,8 @@ public struct NetSession {
     public static let joinGiveUpSeconds = 10.0
     /// Copies of a last datagram (a bye), sent at once: one is likely through.
     static let byeCopies = 3
+    /// Datagrams in a row that carry a new checksum.
+    static let checksumCopies = 6
 
     public enum Role: Equatable, Sendable { case host, joiner }
 
@@ -84,6 +86,12 @@ public struct NetSession {
         var roundTripSeconds: Double?
         var lastStamp: (stamp: UInt16, at: Double)?
         var theirChecksums: [Int: UInt64] = [:]
+        /// Their checksums compared up to this tick (each is sent a few times: compared once).
+        var comparedUpTo = 0
+        /// Our latest checksum has gone out in this many datagrams to them.
+        var checksumSends = 0
+        /// The joiner has its level and waits for the start (it sends once it has).
+        var ready = false
         /// Said bye, done; or removed (away too long).
         var done = false
         var removed = false
@@ -264,6 +272,7 @@ public struct NetSession {
 
     private mutating func take(_ packet: NetMessage.InputPacket, on index: Int, at now: Double) {
         links[index].lastReceived = now
+        links[index].ready = true
         if role == .joiner, packet.seats > 0, case .lobby = phase { start(seats: packet.seats, present: packet.startPresent) }
         guard case .playing = phase, var rollback, packet.seats == seatCount else { return }
         var link = links[index]
@@ -287,8 +296,9 @@ public struct NetSession {
         for block in packet.blocks where link.seats.contains(block.seat) && !localSeats.contains(block.seat) {
             for (offset, input) in block.inputs.enumerated() { rollback.hear(input, seat: block.seat, tick: block.firstTick + offset) }
         }
-        if let checksum = packet.checksum {
+        if let checksum = packet.checksum, checksum.tick > link.comparedUpTo {
             if let mine = myChecksums[checksum.tick] {
+                link.comparedUpTo = checksum.tick
                 compare(mine, checksum.value, tick: checksum.tick)
             } else if checksum.tick > (rollback.confirmedTick) {
                 link.theirChecksums[checksum.tick] = checksum.value
@@ -342,10 +352,11 @@ public struct NetSession {
         for seat in emptySeats {
             while rollback.lastHeard(seat: seat) < rollback.tick + 1 + inputDelay { rollback.hear(.absent, seat: seat, tick: rollback.lastHeard(seat: seat) + 1) }
         }
+        let wanted = rollback.tick < (endTick ?? .max)
         let frame = rollback.advanceFrame(forward: forward)
         self.rollback = rollback
         stats.rollbackDepths[min(frame.rollbackDepth, stats.rollbackDepths.count - 1)] += 1
-        if frame.stalled && forward { stats.stalledTicks += 1 }
+        if wanted && frame.steps.allSatisfy({ $0.kind != .firstShown }) { stats.stalledTicks += 1 }
         if frame.steps.contains(where: { $0.kind == .firstShown }) { stats.steppedTicks += 1 }
         for confirmed in frame.confirmed where confirmed.tick % Self.checksumIntervalTicks == 0 {
             let value = confirmed.game.checksum
@@ -353,7 +364,11 @@ public struct NetSession {
             latestChecksum = (confirmed.tick, value)
             if myChecksums.count > 64, let oldest = myChecksums.keys.min() { myChecksums[oldest] = nil }
             for index in links.indices {
-                if let theirs = links[index].theirChecksums.removeValue(forKey: confirmed.tick) { compare(value, theirs, tick: confirmed.tick) }
+                links[index].checksumSends = 0
+                if let theirs = links[index].theirChecksums.removeValue(forKey: confirmed.tick) {
+                    links[index].comparedUpTo = max(links[index].comparedUpTo, confirmed.tick)
+                    compare(value, theirs, tick: confirmed.tick)
+                }
             }
         }
         return frame
@@ -417,9 +432,12 @@ public struct NetSession {
                 helloSentAt = now
                 out.append(Datagram(.hello(NetMessage.Hello(nonce: nonce, code: code, players: localPlayers)), to: hostAddress))
             }
-        case .welcomed, .lobby, .playing:
+        case .welcomed:
+            break  // a joiner speaks once it has the level: the host starts when all have spoken
+        case .lobby, .playing:
             for index in links.indices where !links[index].removed && !links[index].done {
                 out.append(Datagram(.input(packet(for: index, at: now)), to: links[index].address))
+                links[index].checksumSends += 1
             }
         case .finished:
             break
@@ -430,8 +448,10 @@ public struct NetSession {
 
     private func packet(for index: Int, at now: Double) -> NetMessage.InputPacket {
         let link = links[index]
+        // A new checksum goes out in a few datagrams in a row (one is likely through), not in every one.
+        let checksum = link.checksumSends < Self.checksumCopies ? latestChecksum : nil
         var packet = NetMessage.InputPacket(token: link.token, seats: seatCount, startPresent: startPresent, tick: rollback?.tick ?? 0,
-                                            acks: (0..<seatCount).map { rollback?.lastHeard(seat: $0) ?? 0 }, checksum: latestChecksum)
+                                            acks: (0..<seatCount).map { rollback?.lastHeard(seat: $0) ?? 0 }, checksum: checksum)
         packet.stamp = UInt16(truncatingIfNeeded: Self.milliseconds(now))
         if packet.stamp == 0 { packet.stamp = 1 }
         if let last = link.lastStamp {
@@ -463,7 +483,7 @@ public struct NetSession {
             if let link = links.first, !link.done, now - link.lastReceived > Self.dropSeconds { finish(.hostLost, bye: nil) }
         case (.host, .lobby):
             if let index = links.firstIndex(where: { now - $0.lastReceived > Self.dropSeconds }) { remove(index) }
-            if links.count == expectedJoiners { start(seats: localPlayers + links.reduce(0) { $0 + $1.seats.count }, present: startMask) }
+            if links.count == expectedJoiners && links.allSatisfy(\.ready) { start(seats: localPlayers + links.reduce(0) { $0 + $1.seats.count }, present: startMask) }
         case (.host, .playing):
             for index in links.indices where !links[index].done && now - links[index].lastReceived > Self.dropSeconds { remove(index) }
         default:

@@ -15,6 +15,8 @@ final class NetPlay: NetworkDevice {
     private let socket: UDPSocket
     private let now: () -> Double
     private var random = SystemRandomNumberGenerator()
+    /// When the game started here, and the bytes counted then (the figures count play only).
+    private var playStart: (at: Double, sent: Int, received: Int)?
 
     init(session: NetSession, socket: UDPSocket, now: @escaping () -> Double) {
         self.session = session
@@ -41,6 +43,7 @@ final class NetPlay: NetworkDevice {
         let seats = local.map(localSeats)
         let result = session.advance(local: seats)
         send()
+        if playStart == nil, case .playing = session.phase { playStart = (now(), session.stats.bytesSent, session.stats.bytesReceived) }
         var tick = NetworkTick(shown: session.shownGame?.session)
         if case .playing = session.phase { tick.status = .playing(reconnecting: session.reconnectingPlayers(at: now())) }
         guard let result else { return tick }
@@ -80,5 +83,29 @@ final class NetPlay: NetworkDevice {
             guard let partner = input.partners.first(where: { $0.player == offset + 1 }), partner.source != PartnerInput.noSource else { return .absent }
             return SeatInput(snapshot: partner.snapshot, pressed: partner.pressed)
         }
+    }
+}
+
+extension NetPlay {
+    /// `--verbose`'s closing line: what the network did to play (the figures `make bench` reads).
+    var figures: String {
+        let stats = session.stats
+        let frames = stats.rollbackDepths.reduce(0, +)
+        var p99 = 0, counted = 0
+        for (depth, count) in stats.rollbackDepths.enumerated() {
+            counted += count
+            if Double(counted) >= Double(frames) * 0.99 { p99 = depth; break }
+        }
+        let deepest = stats.rollbackDepths.lastIndex { $0 > 0 } ?? 0
+        let seconds = max(0.001, now() - (playStart?.at ?? now()))
+        let sent = Double(stats.bytesSent - (playStart?.sent ?? 0)) / seconds
+        let received = Double(stats.bytesReceived - (playStart?.received ?? 0)) / seconds
+        let stalled = stats.steppedTicks + stats.stalledTicks == 0 ? 0 : Double(stats.stalledTicks) * 100 / Double(stats.steppedTicks + stats.stalledTicks)
+        let roundTrip = session.roundTripSeconds.map { "\(Int(($0 * 1000).rounded())) ms" } ?? "unmeasured"
+        let depth = "rollback depth p99 \(p99), max \(deepest)"
+        let stall = "stalled \(stats.stalledTicks) ticks (\(Double((stalled * 100).rounded()) / 100) %)"
+        let bytes = "sent \(Int(sent.rounded())) B/s, received \(Int(received.rounded())) B/s"
+        let rest = "round trip \(roundTrip); checksums compared \(stats.checksumsCompared); input delay \(session.inputDelay) ticks"
+        return "online: \(stats.steppedTicks) ticks; " + [depth, stall, bytes, rest].joined(separator: "; ")
     }
 }

@@ -19,7 +19,7 @@ enum NetSetup {
     /// `--host`: the socket listening, the game waiting for `--joiners`; the address and code
     /// said on stderr (and shown on screen).
     static func host(_ options: GameOptions, level: LevelFile, session: Session) throws(KoalioError) -> NetPlay {
-        guard let text = options.host, let address = NetAddress(parsing: text) else { throw .network(doing: "--host", reason: "no address") }
+        guard let text = options.host, let address = NetAddress(parsing: text, anyPort: true) else { throw .network(doing: "--host", reason: "no address") }
         let socket: UDPSocket
         do { socket = try UDPSocket(binding: address) } catch { throw .network(doing: "--host: \(error.doing)", reason: error.reason) }
         var random = SystemRandomNumberGenerator()
@@ -55,6 +55,8 @@ enum NetSetup {
                     for datagram in session.outgoing(at: now) { socket.send(datagram.bytes, to: datagram.to) }
                     throw .hostLevelMissing(address: text, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
                 }
+                let players = (welcome.firstSeat + 1...welcome.firstSeat + welcome.seatCount).map(String.init).joined(separator: ", ")
+                StandardError.writeLine("koalio: joined \(text) as player\(welcome.seatCount > 1 ? "s" : "") \(players), on \(welcome.levelName)")
                 return (NetPlay(session: session, socket: socket, now: MonotonicClock.seconds), level)
             case let .finished(outcome):
                 throw .joinFailed(address: text, reason: NetPlay.describe(outcome))

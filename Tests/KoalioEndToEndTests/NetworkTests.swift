@@ -1,0 +1,161 @@
+import Foundation
+import KoalioTestSupport
+import XCTest
+
+/// Online co-op with the real binary: a host and joiners, headless, on loopback, through
+/// `tools/net-relay` (seeded delay, jitter, loss, duplication, reordering: this kernel has no
+/// netem), and `tools/net-attack` as a stranger on the network.
+final class NetworkTests: XCTestCase {
+    /// Long enough for 16 exchanged checksums; 8 s of real time a run.
+    static let ticks = 480
+    static let code = "246810"
+
+    struct Condition: CustomStringConvertible {
+        var roundTripMilliseconds: Double
+        var lossPercent: Double
+        var description: String { "\(Int(roundTripMilliseconds)) ms/\(Int(lossPercent)) %" }
+    }
+
+    /// The host on a free port of 127.0.0.1 (it says which), the relay in front of it with a
+    /// front port per joiner, each joiner through its own; every process's exit status and stderr,
+    /// and each machine's recording.
+    func play(joiners: Int, _ condition: Condition, scripts: [String]) throws -> (statuses: [Int32], stderr: [String], recordings: [Data]) {
+        let dir = try Koalio.scratch()
+        let environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        let records = (0...joiners).map { dir.appendingPathComponent("machine\($0).koalioreplay").path }
+        let host = try LineReader.start(Koalio.binary, ["--headless", "--host", "127.0.0.1:0", "--joiners", "\(joiners)", "--session-code", Self.code,
+                                                        "--level", "level2", "--ticks", "\(Self.ticks)", "--input-script", Repository.path(scripts[0]),
+                                                        "--record", records[0], "--verbose", "--data-dir", Repository.root],
+                                        environment: environment)
+        defer { host.stop() }
+        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 20), "the host says where it listens")
+        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ";")) })
+        let relay = try LineReader.start("/usr/bin/python3", [Repository.path("tools/net-relay"), "--host", address, "--fronts", "\(joiners)",
+                                                              "--delay-ms", "\(condition.roundTripMilliseconds / 2)",
+                                                              "--jitter-ms", condition.roundTripMilliseconds > 0 ? "4" : "0",
+                                                              "--loss", "\(condition.lossPercent / 100)", "--duplicate", condition.lossPercent > 0 ? "0.01" : "0",
+                                                              "--reorder", condition.lossPercent > 0 ? "0.01" : "0", "--seed", "5", "--seconds", "120"],
+                                         environment: ProcessInfo.processInfo.environment)
+        defer { relay.stop() }
+        let fronts = try XCTUnwrap(relay.line(containing: "net-relay: fronts ", seconds: 20), "the relay says its ports")
+        let ports = fronts.split(separator: " ").dropFirst(2).map(String.init)
+        XCTAssertEqual(ports.count, joiners)
+        // Joiners one after another, each once the host has seated it: player N is the same
+        // machine (and script) under every condition.
+        var joined: [LineReader] = []
+        defer { for joiner in joined { joiner.stop() } }
+        for (index, port) in ports.enumerated() {
+            let joiner = try LineReader.start(Koalio.binary, ["--headless", "--join", "127.0.0.1:\(port)", "--session-code", Self.code,
+                                                              "--ticks", "\(Self.ticks)", "--input-script", Repository.path(scripts[1 + index % (scripts.count - 1)]),
+                                                              "--record", records[index + 1], "--verbose", "--data-dir", Repository.root],
+                                              environment: environment)
+            joined.append(joiner)
+            XCTAssertNotNil(joiner.line(containing: "as player \(index + 2), on level2", seconds: 30), "joiner \(index + 1) is player \(index + 2)")
+        }
+        var statuses: [Int32] = [], stderr: [String] = []
+        for (index, machine) in ([host] + joined).enumerated() {
+            stderr.append(machine.line(containing: "koalio: online:", seconds: 90) ?? "(machine \(index): no figures)")
+            statuses.append(machine.waitForExit())
+        }
+        let recordings = records.map { (try? Data(contentsOf: URL(fileURLWithPath: $0))) ?? Data() }
+        return (statuses, stderr, recordings)
+    }
+
+    /// Two and four machines at 0 ms / 0 %, 60 ms / 2 % and 120 ms / 5 % (round trip, loss):
+    /// every process exits cleanly having agreed on every exchanged checksum (a desync exits 1),
+    /// every machine's recording is the same file and verifies, and every condition ends in the
+    /// same game: the outcome does not depend on the network.
+    func testTwoAndFourMachinesEndTheSameUnderEveryCondition() throws {
+        let conditions = [Condition(roundTripMilliseconds: 0, lossPercent: 0), Condition(roundTripMilliseconds: 60, lossPercent: 2),
+                          Condition(roundTripMilliseconds: 120, lossPercent: 5)]
+        let scripts = ["Tests/Fixtures/level2-win.keys", "Tests/Fixtures/level3-win.keys", "Tests/Fixtures/level4-win.keys", "Tests/Fixtures/level5-win.keys"]
+        for joiners in [1, 3] {
+            var outcomes: [Data] = []
+            for condition in conditions {
+                let (statuses, stderr, recordings) = try play(joiners: joiners, condition, scripts: scripts)
+                XCTAssertEqual(statuses, Array(repeating: 0, count: joiners + 1), "\(joiners + 1) machines at \(condition): \(stderr)")
+                XCTAssertTrue(stderr[0].contains("online: \(Self.ticks) ticks"), stderr[0])
+                XCTAssertFalse(recordings[0].isEmpty)
+                for (index, recording) in recordings.enumerated() {
+                    XCTAssertEqual(recording, recordings[0], "machine \(index) recorded the same run at \(condition)")
+                }
+                let path = try Koalio.scratch().appendingPathComponent("run.koalioreplay").path
+                try recordings[0].write(to: URL(fileURLWithPath: path))
+                let verify = try Koalio.run(["--replay", path, "--headless", "--verify"])
+                XCTAssertEqual(verify.stdout, "ok \(Self.ticks) ticks\n", verify.stderr)
+                outcomes.append(recordings[0])
+                print("network \(joiners + 1) machines at \(condition): \(stderr[0])")
+            }
+            XCTAssertEqual(Set(outcomes).count, 1, "\(joiners + 1) machines: the same run under every condition")
+        }
+    }
+
+    /// A stranger guessing the code: each wrong guess is answered with a refusal smaller than the
+    /// guess; one address is locked out after five; twenty in all, from any addresses, and the
+    /// code is off, so the right code no longer joins. Junk and forged datagrams are never answered.
+    func testAStrangerNeitherGuessesTheCodeNorGetsAnAnswerBiggerThanTheQuestion() throws {
+        let environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        let host = try LineReader.start(Koalio.binary, ["--headless", "--host", "127.0.0.1:0", "--session-code", Self.code, "--level", "level2",
+                                                        "--ticks", "60", "--data-dir", Repository.root], environment: environment)
+        defer { host.stop() }
+        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 20))
+        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let junk = try attack("junk", address, ["--count", "140"])
+        XCTAssertEqual(junk["answered"] as? Int, 0, "nothing but a hello is answered")
+        let one = try attack("brute", address, ["--count", "7", "--same-address"])
+        XCTAssertEqual(one["answers"] as? [String], Array(repeating: "wrong-code", count: 5) + ["locked 60", "locked 60"])
+        let many = try attack("brute", address, ["--count", "20"])
+        XCTAssertEqual(many["answers"] as? [String], Array(repeating: "wrong-code", count: 15) + Array(repeating: "code-off", count: 5),
+                       "twenty wrong codes in all, then none is taken")
+        XCTAssertLessThan(try XCTUnwrap(many["largest_answer"] as? Int), try XCTUnwrap(many["hello_bytes"] as? Int))
+        XCTAssertEqual(try attack("hello", address, [Self.code])["answer"] as? String, "code-off", "the right code, too late")
+        let joiner = try Koalio.run(["--headless", "--join", address, "--session-code", Self.code, "--ticks", "60"])
+        XCTAssertEqual(joiner.status, 1)
+        XCTAssertTrue(joiner.stderr.contains("the host takes no more codes"), joiner.stderr)
+    }
+
+    func testAJoinerWithoutTheHostsLevelSaysWhichAndLeaves() throws {
+        // A copy of level 2 with one more line: a file of its own, beside the tileset and images it names.
+        let dir = try Koalio.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Levels"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("Resources").path, withDestinationPath: Repository.path("Resources"))
+        try FileManager.default.copyItem(atPath: Repository.path("Levels/koalio.tsx"), toPath: dir.appendingPathComponent("Levels/koalio.tsx").path)
+        let level = dir.appendingPathComponent("Levels/mine.tmx").path
+        var text = try String(contentsOfFile: Repository.path("Levels/level2.tmx"), encoding: .utf8)
+        text += "<!-- a level only the host has -->\n"
+        try text.write(toFile: level, atomically: true, encoding: .utf8)
+        let environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        let host = try LineReader.start(Koalio.binary, ["--headless", "--host", "127.0.0.1:0", "--session-code", Self.code, "--level", level,
+                                                        "--ticks", "60", "--data-dir", Repository.root], environment: environment)
+        defer { host.stop() }
+        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 20))
+        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let joiner = try Koalio.run(["--headless", "--join", address, "--session-code", Self.code, "--ticks", "60"])
+        XCTAssertEqual(joiner.status, 1)
+        XCTAssertTrue(joiner.stderr.contains("the host plays 'mine'") && joiner.stderr.contains("which is not among this koalio's levels or packs"), joiner.stderr)
+        XCTAssertEqual(joiner.stderr.split(separator: "\n").filter { !$0.contains("warning") }.count, 1, "one line: \(joiner.stderr)")
+    }
+
+    func testNetworkOptionsThatDoNotGoTogetherGetTheUsage() throws {
+        for (arguments, says) in [(["--host", "localhost:7000"], "not an address:port of numbers"),
+                                  (["--join", "127.0.0.1:7000"], "--join needs --session-code"),
+                                  (["--host", "127.0.0.1:7000", "--session-code", "12345"], "--session-code must be 6 digits"),
+                                  (["--host", "127.0.0.1:7000", "--input-delay", "9"], "--input-delay must be from 0 to 8"),
+                                  (["--host", "127.0.0.1:7000", "--join", "127.0.0.1:7001"], "do not go together"),
+                                  (["--joiners", "2"], "--joiners needs --host or --join"),
+                                  (["--join", "127.0.0.1:7000", "--session-code", "123456", "--level", "level1"], "--join plays the host's level")] {
+            let run = try Koalio.run(arguments)
+            XCTAssertEqual(run.status, 64, "\(arguments)")
+            XCTAssertTrue(run.stderr.contains(says), "\(arguments): \(run.stderr)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    func attack(_ attack: String, _ address: String, _ arguments: [String]) throws -> [String: Any] {
+        let run = try ChildProcess.run("/usr/bin/python3", [Repository.path("tools/net-attack"), attack, address] + arguments,
+                                       environment: ProcessInfo.processInfo.environment, directory: Repository.root, deadlineSeconds: 60)
+        let line = try XCTUnwrap(run.stdout.split(separator: "\n").last, "net-attack \(attack): \(run.stderr)")
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+    }
+}
