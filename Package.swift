@@ -132,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
-                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText",
+                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText", "KoalioNet",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(

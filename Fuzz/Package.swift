@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "fuzz-pack-manifest", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-pack-zip", dependencies: [formats, "FuzzSupport"]),
         .executableTarget(name: "fuzz-catalog", dependencies: [formats, "FuzzSupport"]),
+        .executableTarget(name: "fuzz-net-message", dependencies: [formats, "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
