@@ -1,4 +1,5 @@
 import KoalioInput
+import KoalioText
 import KoalioSim
 
 /// What the networked game did in one frame, as the flow takes it (the rollback core and the
@@ -9,9 +10,9 @@ package struct NetworkTick: Equatable {
     package var shown: Session?
     package var firstShown: [Shown] = []
     package var confirmed: [Confirmed] = []
-    package var status = Status.waiting
+    package var status = Status.waiting(nil)
 
-    package init(shown: Session? = nil, firstShown: [Shown] = [], confirmed: [Confirmed] = [], status: Status = .waiting) {
+    package init(shown: Session? = nil, firstShown: [Shown] = [], confirmed: [Confirmed] = [], status: Status = .waiting(nil)) {
         self.shown = shown
         self.firstShown = firstShown
         self.confirmed = confirmed
@@ -47,10 +48,33 @@ package struct NetworkTick: Equatable {
     }
 
     package enum Status: Equatable {
-        /// Before the game starts: the host waits for its joiners, a joiner for the host.
-        case waiting
+        /// Before the game starts: the host waits for its joiners (and says how to join), a
+        /// joiner for the host.
+        case waiting(Invitation?)
         /// Playing; these players' machines are not heard from (1-based).
         case playing(reconnecting: [Int])
+        /// The game is over before its end: why.
+        case ended(End)
+    }
+
+    /// The host's waiting screen: where to join, the code, and who is here.
+    package struct Invitation: Equatable {
+        package var address: String
+        package var code: String
+        /// Machines here (the host's own counts), of all it waits for.
+        package var here: Int
+        package var expected: Int
+
+        package init(address: String, code: String, here: Int, expected: Int) {
+            self.address = address
+            self.code = code
+            self.here = here
+            self.expected = expected
+        }
+    }
+
+    package enum End: Equatable {
+        case desync(tick: Int), otherDesync, hostGone, removed
     }
 }
 
@@ -64,4 +88,24 @@ package protocol NetworkDevice: AnyObject {
     /// One frame: `local` (this machine's players, as the controllers read them) steps the game
     /// one tick; nil only puts guesses right and confirms.
     func frame(_ local: TickInput?) -> NetworkTick
+}
+
+extension NetworkTick.Status {
+    /// The lines over the level, and whether they stand over a dimmed, still game (waiting, over).
+    package var lines: (lines: [Text], dims: Bool) {
+        switch self {
+        case let .waiting(invitation?):
+            ([.message(.onlineWaitingForPlayers, [.number(invitation.here), .number(invitation.expected)]),
+              .message(.onlineInvitation, [.leftToRight(invitation.address), .verbatim(invitation.code)])], true)
+        case .waiting(nil): ([.message(.onlineWaitingForHost)], true)
+        case let .playing(reconnecting): (reconnecting.map { .message(.onlineReconnecting, [.number($0)]) }, false)
+        case let .ended(end):
+            switch end {
+            case let .desync(tick): ([.message(.onlineDesync, [.number(tick)])], true)
+            case .otherDesync: ([.message(.onlineOtherDesync)], true)
+            case .hostGone: ([.message(.onlineHostGone)], true)
+            case .removed: ([.message(.onlineRemoved)], true)
+            }
+        }
+    }
 }

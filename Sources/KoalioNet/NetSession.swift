@@ -170,6 +170,10 @@ public struct NetSession {
             .flatMap { link in link.seats.filter { !emptySeats.contains($0) && !localSeats.contains($0) }.map { $0 + 1 } }
     }
 
+    /// Machines in the game so far, this one counted, and how many the host waits for.
+    public var machinesHere: Int { role == .host ? links.count + 1 : 0 }
+    public var machinesExpected: Int { expectedJoiners + 1 }
+
     /// The session's code wrong guesses (host).
     public var codeFailures: Int { door?.codeFailures ?? 0 }
 

@@ -162,7 +162,7 @@ public final class PhoneServer {
 
     /// The private addresses (RFC 1918 IPv4, then IPv6 unique-local) of the interfaces that carry
     /// the default route, with their interface; and those interfaces' names.
-    static func defaultRouteAddresses() -> (addresses: [(host: String, interface: String)], routes: [String]) {
+    package static func defaultRouteAddresses() -> (addresses: [(host: String, interface: String)], routes: [String]) {
         let routes = DefaultRoute.interfaces(ipv4Table: readText("/proc/net/route"), ipv6Table: readText("/proc/net/ipv6_route"))
         let found = interfaceAddresses().filter { routes.contains($0.interface) }
         return (found.sorted { ($0.host.contains(":") ? 1 : 0, $0.host) < ($1.host.contains(":") ? 1 : 0, $1.host) }.map { ($0.host, $0.interface) },

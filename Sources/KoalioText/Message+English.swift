@@ -146,6 +146,18 @@ extension Message {
         case .playerLeaves: Entry("Player %d leaves", "Pause menu entry: a co-op player leaves the game", cells: Self.entryCells)
         case .youWon: Entry("You Won!", "End screen heading: the flag reached", cells: Self.compactHeadingCells)
         case .youDied: Entry("You have Died!", "End screen heading", cells: Self.compactHeadingCells)
+        case .onlineWaitingForPlayers:
+            Entry("Waiting for players: %d of %d here", "Online, the host's screen before the game starts: machines here so far, of all", cells: Self.lineCells)
+        case .onlineInvitation:
+            Entry("Join at %s with the code %s", "Online, the host's screen before the game starts: the address (numbers) and the 6-digit session code", cells: Self.lineCells)
+        case .onlineWaitingForHost: Entry("Waiting for the host to start", "Online, a joiner's screen before the game starts", cells: Self.lineCells)
+        case .onlineReconnecting: Entry("Player %d is reconnecting...", "Online, over the level: a player's machine is not heard from (it may come back)", cells: Self.lineCells)
+        case .onlineDesync:
+            Entry("The games differ at tick %d: the online game is over", "Online: the machines' checksums did not match; the game ends", cells: Self.lineCells)
+        case .onlineOtherDesync:
+            Entry("The other side found the games differ: the online game is over", "Online: another machine's checksums did not match; the game ends", cells: Self.lineCells)
+        case .onlineHostGone: Entry("The host is gone: the online game is over", "Online: the host left or is not heard from", cells: Self.lineCells)
+        case .onlineRemoved: Entry("Away too long: the online game is over", "Online: the host removed this machine (not heard from for seconds)", cells: Self.lineCells)
         case .replayBadge: Entry("REPLAY", "Badge over a recorded run being played back", cells: 10)
         case .timeLine: Entry("Time %s", "\"You Won!\": the run's time", cells: 20)
         case .bestAfterTime: Entry("best %s", "\"You Won!\": the best time before this run, after the run's time", cells: 16)

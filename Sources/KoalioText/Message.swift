@@ -37,6 +37,9 @@ public enum Message: String, CaseIterable, Sendable {
     case padConnected, padDisconnected, playerPadLost, playerPadReturned, playerJoined, playerLeft
     case padPressToJoin, toJoin, playerPadGone, playersPadsGone, andList, phonePadName
     case levelReloaded, levelReloadedAtSpawn
+    // Online co-op: the waiting screen and the lines over the level
+    case onlineWaitingForPlayers, onlineInvitation, onlineWaitingForHost, onlineReconnecting
+    case onlineDesync, onlineOtherDesync, onlineHostGone, onlineRemoved
     // The player's files, a level that does not start
     case settingsUnreadable, settingsProblems, settingsProblemsMarked, progressUnreadable, noSuchLevel
     // The desktop: the menu entry (dist/koalio.desktop) and the software centre's page

@@ -46,3 +46,10 @@ public indirect enum Text: Hashable, Sendable {
     /// Nothing (an empty line).
     public static let empty = Text.verbatim("")
 }
+
+extension Text {
+    /// A run that reads left to right in any line (an address, which the bidi algorithm would
+    /// take apart at its colons and brackets in an Arabic line): as it is, in a left-to-right
+    /// isolate (the view drops the marks once the line is ordered).
+    public static func leftToRight(_ run: String) -> Text { .verbatim("\u{2066}" + run + "\u{2069}") }
+}

@@ -53,6 +53,9 @@ extension FlowRunner {
             overlay.padsAway = ControllerPresence.padsAwayLine(state.seats.playersWithPadAway)
         }
         overlay.pairingCard = card
+        if flow.run.networked, let status = flow.run.network {
+            (overlay.onlineLines, overlay.onlineDims) = status.lines
+        }
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)
     }
 

@@ -60,6 +60,10 @@ extension Scene {
         public var padsAway: Text?
         /// The phones' pairing card, on the pause screen while phones may join.
         public var pairingCard: PairingCard?
+        /// Online: who is reconnecting (under the top bar), or the waiting screen's and the end's
+        /// lines (`onlineDims`: in the middle, over a dimmed game).
+        public var onlineLines: [Text] = []
+        public var onlineDims = false
 
         public init(notice: Text? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -109,6 +113,8 @@ extension Scene {
     static let hintY = padLineY + Double(Art.glyphHeight) + 8
     /// The pad and its battery on the pause screen: above the notice line at the bottom.
     static let pauseBatteryY = viewHeight - 38
+    /// Between the online lines, top to top.
+    static let onlineLineSpacing = Double(Art.glyphHeight) + 6
 
     /// Draws the overlay over the world already in `list`.
     static func drawOverlay(_ overlay: Overlay, over session: Session, showStatus: Bool, into list: inout DrawList) {
@@ -121,6 +127,19 @@ extension Scene {
         }
         if overlay.showsStateScreen {
             screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
+        }
+        if overlay.onlineDims {
+            list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
+            let top = viewHeight / 2 - Double(overlay.onlineLines.count) * onlineLineSpacing / 2
+            for (index, line) in overlay.onlineLines.enumerated() {
+                Lettering.draw(Lettering.fitted(line, words, width: lineWidth), x: viewWidth / 2, y: top + Double(index) * onlineLineSpacing,
+                               centered: true, into: &list)
+            }
+        } else {
+            for (index, line) in overlay.onlineLines.prefix(3).enumerated() {
+                Lettering.draw(Lettering.fitted(line, words, width: lineWidth), x: viewWidth / 2, y: padLineY + Double(index) * onlineLineSpacing,
+                               color: warningColor, centered: true, into: &list)
+            }
         }
         if let badge = overlay.badge.map({ Lettering.shown($0, words) }) {
             Lettering.draw(badge, x: viewWidth - margin - Lettering.width(badge, scale: badgeScale), y: statusY, scale: badgeScale, color: badgeColor, into: &list)

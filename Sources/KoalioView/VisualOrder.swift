@@ -9,7 +9,10 @@ public enum VisualOrder {
     /// `line` in visual order; `rightToLeft`: the paragraph is right to left (an Arabic UI),
     /// so a line starting with a Latin name still reads from the right.
     public static func line(_ line: String, rightToLeft: Bool) -> String {
-        guard rightToLeft || line.unicodeScalars.contains(where: isRightToLeft) else { return line }
+        guard rightToLeft || line.unicodeScalars.contains(where: isRightToLeft) else {
+            guard line.unicodeScalars.contains(where: isFormatting) else { return line }
+            return String(String.UnicodeScalarView(line.unicodeScalars.filter { !isFormatting($0) }))
+        }
         let logical = line.unicodeScalars.map { FriBidiChar($0.value) }
         guard !logical.isEmpty, logical.count < Int(Int32.max) else { return line }
         var visual = [FriBidiChar](repeating: 0, count: logical.count)
@@ -18,10 +21,19 @@ public enum VisualOrder {
         guard ok != 0 else { return line }
         var shown = String.UnicodeScalarView()
         // A ligature (lam-alef) leaves its second letter's place as a zero-width filler: dropped.
-        for value in visual where value != 0xFEFF {
+        // The marks that steered the order (an address kept left to right) are not drawn.
+        for value in visual where value != 0xFEFF && !isFormatting(Unicode.Scalar(value) ?? " ") {
             if let scalar = Unicode.Scalar(value) { shown.append(scalar) }
         }
         return String(shown)
+    }
+
+    /// Bidi marks, embeddings and isolates: they order the line, and have no glyph.
+    static func isFormatting(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: letters read right to left.

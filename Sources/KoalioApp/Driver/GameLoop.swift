@@ -76,6 +76,9 @@ public final class GameLoop {
     /// (``ScriptPlayer/perform(at:on:)``, ``PhonePads/update()``).
     private var inputGivenTick: Int?
     private var quitRequested = false
+    /// When the networked game ended before its end (its reason shows for ``networkEndSeconds``).
+    private var networkEndedAt: Double?
+    static let networkEndSeconds = 5.0
 
     /// - Parameter map: the level `session` plays, as its author made it (what is drawn).
     public init(platform: Platform, registry: ControllerRegistry, session: Session, map: LevelMap, options: Options) {
@@ -135,7 +138,14 @@ public final class GameLoop {
             let frameStart = now()
             clock.countFrames(at: pacing.framesPerSecond)
             try giveInput()
-            guard readEvents() else { break }
+            guard readEvents() else {
+                // Closed (the window, SIGTERM): the screenshot is still of the last picture.
+                if let screenshot {
+                    try draw(force: true)
+                    do { try platform.saveScreenshot(to: screenshot) } catch { throw .screenshot(path: screenshot, error) }
+                }
+                break
+            }
             running = runTicks(owedAt: frameStart)
             carryOutFrameEffects()
             // The last picture (a screenshot's) shows the world as it ended, not on its way there.
@@ -189,7 +199,16 @@ public final class GameLoop {
         while due > 0 {
             due -= 1
             if let network = options.network {
-                if network.outcome != nil { return false }
+                if let outcome = network.outcome {
+                    // Over before its end: a window says why for a few seconds (the next frames
+                    // show it); headless, or the run done, it ends now.
+                    guard outcome != .done, outcome != .quit, !options.command.headless else { return false }
+                    let since = networkEndedAt ?? platform.now()
+                    networkEndedAt = since
+                    if platform.now() - since > Self.networkEndSeconds { return false }
+                    for effect in runner.networkFrame(context) { perform(effect) }
+                    continue
+                }
                 // A networked game that may not step runs no tick of the flow: a script's input
                 // keeps its ticks, whatever the network did.
                 guard runner.mayTick else {

@@ -18,9 +18,13 @@ final class NetPlay: NetworkDevice {
     /// When the game started here, and the bytes counted then (the figures count play only).
     private var playStart: (at: Double, sent: Int, received: Int)?
 
-    init(session: NetSession, socket: UDPSocket, now: @escaping () -> Double) {
+    /// The host's: where to join and the code, for the waiting screen.
+    let invitation: (address: String, code: String)?
+
+    init(session: NetSession, socket: UDPSocket, invitation: (address: String, code: String)? = nil, now: @escaping () -> Double) {
         self.session = session
         self.socket = socket
+        self.invitation = invitation
         self.now = now
     }
 
@@ -44,8 +48,7 @@ final class NetPlay: NetworkDevice {
         let result = session.advance(local: seats)
         send()
         if playStart == nil, case .playing = session.phase { playStart = (now(), session.stats.bytesSent, session.stats.bytesReceived) }
-        var tick = NetworkTick(shown: session.shownGame?.session)
-        if case .playing = session.phase { tick.status = .playing(reconnecting: session.reconnectingPlayers(at: now())) }
+        var tick = NetworkTick(shown: session.shownGame?.session, status: status)
         guard let result else { return tick }
         let ownPlayer = session.localSeats.lowerBound + 1
         tick.firstShown = result.steps.filter { $0.kind == .firstShown }.map {
@@ -55,6 +58,26 @@ final class NetPlay: NetworkDevice {
             NetworkTick.Confirmed(input: SeatTick.tickInput($0.inputs), result: $0.report.step, session: $0.game.session)
         }
         return tick
+    }
+
+    /// What the player is shown of the network.
+    private var status: NetworkTick.Status {
+        switch session.phase {
+        case .joining, .welcomed, .lobby:
+            return .waiting(invitation.map {
+                NetworkTick.Invitation(address: $0.address, code: $0.code, here: session.machinesHere, expected: session.machinesExpected)
+            })
+        case .playing:
+            return .playing(reconnecting: session.reconnectingPlayers(at: now()))
+        case let .finished(outcome):
+            switch outcome {
+            case let .desync(tick): return .ended(.desync(tick: tick))
+            case .otherDesynced: return .ended(.otherDesync)
+            case .hostLost: return .ended(.hostGone)
+            case .removed, .refused, .noAnswer, .noLevel: return .ended(.removed)
+            case .done, .quit: return .playing(reconnecting: [])
+            }
+        }
     }
 
     /// The datagrams waiting, read (a hello answered at once), and what is due sent.

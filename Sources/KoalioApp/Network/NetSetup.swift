@@ -4,6 +4,7 @@ import KoalioCore
 import KoalioLevelFile
 import KoalioNet
 import KoalioPhone
+import KoalioPhoneServer
 import KoalioSim
 import KoalioSystem
 import KoalioUserData
@@ -27,8 +28,14 @@ enum NetSetup {
         let net = NetSession.host(code: code, localPlayers: options.localPlayers ?? 1, joiners: options.joiners ?? 1,
                                   inputDelay: options.inputDelay ?? 2, levelName: level.map.name, levelSHA256: level.sha256,
                                   game: NetGame(session: session), endTick: options.ticks)
-        StandardError.writeLine("koalio: hosting on \(socket.localAddress ?? address); session code \(code)")
-        return NetPlay(session: net, socket: socket, now: MonotonicClock.seconds)
+        let bound = socket.localAddress ?? address
+        StandardError.writeLine("koalio: hosting on \(bound); session code \(code)")
+        // Bound to every address: the one others on the network reach (the phones' choice).
+        var shown = bound.description
+        if bound.host.allSatisfy({ $0 == 0 }), let lan = PhoneServer.defaultRouteAddresses().addresses.first?.host {
+            shown = (lan.contains(":") ? "[\(lan)]" : lan) + ":\(bound.port)"
+        }
+        return NetPlay(session: net, socket: socket, invitation: (shown, code), now: MonotonicClock.seconds)
     }
 
     /// `--join`: says hello until the host answers (``NetSession/joinGiveUpSeconds``), and finds

@@ -1,0 +1,108 @@
+@testable import KoalioFlow
+import KoalioCore
+import KoalioFlowTestSupport
+import KoalioInput
+import KoalioSim
+import KoalioText
+import KoalioUI
+import KoalioView
+import XCTest
+
+/// The networked game as a device beside the flow: what the flow does with what it hands over.
+@MainActor
+final class FakeNetwork: NetworkDevice {
+    var canStep = true
+    var next = NetworkTick()
+    private(set) var given: [TickInput?] = []
+
+    func frame(_ local: TickInput?) -> NetworkTick {
+        given.append(local)
+        return next
+    }
+}
+
+final class NetworkFlowTests: XCTestCase {
+    @MainActor
+    static func harness() throws -> (FlowHarness, FakeNetwork) {
+        let h = try FlowHarness()
+        h.startLevel(1)
+        h.flow.run.networked = true
+        let network = FakeNetwork()
+        h.runner.network = network
+        return (h, network)
+    }
+
+    /// A tick gives the controllers' input to the network and shows its game; the sounds are
+    /// those of the ticks shown for the first time, the recording those of the ticks confirmed.
+    func testTheNetworkStepsTheWorldTheFlowSoundsAndRecords() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try Self.harness()
+            var shown = h.flow.session
+            shown.step(TickInput(source: 0, snapshot: .neutral))
+            let confirmed = NetworkTick.Confirmed(input: TickInput(source: 0, snapshot: .neutral), result: Session.StepResult(), session: shown)
+            network.next = NetworkTick(shown: shown, firstShown: [NetworkTick.Shown(events: [.jumped], result: Session.StepResult(), ownKoalaLost: false)],
+                                       confirmed: [confirmed], status: .playing(reconnecting: [3]))
+            let before = h.effects.count
+            h.tick()
+            let effects = Array(h.effects[before...])
+            XCTAssertEqual(network.given.count, 1)
+            XCTAssertNotNil(network.given[0], "this machine's input went to the network")
+            XCTAssertEqual(h.flow.session, shown, "the network's game is the one shown")
+            XCTAssertTrue(effects.contains(.sound(.jump)))
+            XCTAssertTrue(effects.contains(.confirmed(confirmed.input, confirmed.result, shown)))
+            XCTAssertFalse(effects.contains { if case .stepped = $0 { true } else { false } }, "the flow steps no world of its own")
+            XCTAssertEqual(h.flow.run.network?.lines.lines.map { Words.english.render($0) }, ["Player 3 is reconnecting..."])
+            let saying = h.runner.view(h.context, ghost: nil, problem: nil).items.count
+            h.flow.run.network = .playing(reconnecting: [])
+            XCTAssertGreaterThan(saying, h.runner.view(h.context, ghost: nil, problem: nil).items.count, "who is away is drawn")
+        }
+    }
+
+    /// A frame the network cannot step runs no tick of the flow (scripted input keeps its tick),
+    /// yet the corrections and confirmations it brings are taken, silently.
+    func testAFrameThatMayNotStepRunsNoFlowTick() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try Self.harness()
+            network.canStep = false
+            XCTAssertFalse(h.runner.mayTick)
+            let ticks = h.flow.ticks
+            network.next = NetworkTick(shown: h.flow.session, firstShown: [], status: .playing(reconnecting: []))
+            let effects = h.runner.networkFrame(h.context)
+            XCTAssertEqual(h.flow.ticks, ticks)
+            XCTAssertEqual(network.given.count, 1)
+            XCTAssertNil(network.given[0], "no input: nothing steps forward")
+            XCTAssertEqual(effects, [])
+        }
+    }
+
+    /// A win every machine agrees on is kept as on the couch: the result for "You Won!", the progress saved.
+    func testAConfirmedWinIsKept() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try Self.harness()
+            let playing = h.flow.session
+            try h.finishLevel(won: true)  // the flow's session, as the network has won it
+            let won = h.flow.session
+            h.flow.run.session = playing
+            XCTAssertEqual(won.state, .won)
+            network.next = NetworkTick(shown: won, confirmed: [NetworkTick.Confirmed(input: TickInput(source: 0, snapshot: .neutral),
+                                                                                      result: Session.StepResult(ended: .won), session: won)],
+                                       status: .playing(reconnecting: []))
+            h.tick()
+            XCTAssertNotNil(h.flow.run.result)
+            XCTAssertTrue(h.effects.contains(.saveProgress))
+        }
+    }
+
+    func testTheWaitingScreenSaysWhereToJoinInEveryDirection() {
+        let status = NetworkTick.Status.waiting(NetworkTick.Invitation(address: "[fd00::2]:7000", code: "246810", here: 1, expected: 3))
+        let (lines, dims) = status.lines
+        XCTAssertTrue(dims)
+        XCTAssertEqual(lines.map { Words.english.render($0) }, ["Waiting for players: 1 of 3 here", "Join at \u{2066}[fd00::2]:7000\u{2069} with the code 246810"])
+        XCTAssertEqual(VisualOrder.line(Words.english.render(lines[1]), rightToLeft: false), "Join at [fd00::2]:7000 with the code 246810",
+                       "the isolate orders, and is not drawn")
+        let arabic = VisualOrder.line("انضم على \u{2066}[fd00::2]:7000\u{2069} بالرمز 246810", rightToLeft: true)
+        XCTAssertTrue(arabic.contains("[fd00::2]:7000"), "the address reads left to right inside Arabic: \(arabic)")
+        XCTAssertEqual(NetworkTick.Status.ended(.desync(tick: 90)).lines.lines.map { Words.english.render($0) },
+                       ["The games differ at tick 90: the online game is over"])
+    }
+}
