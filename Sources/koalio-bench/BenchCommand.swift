@@ -27,6 +27,8 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
     case packs
     /// Phones as pads, and a stranger's attacks on their server.
     case phones
+    /// Online co-op over a bad network, its input delay, re-simulation's frame work.
+    case network
 
     /// Measures this section and prints its figures (``report(_:_:)``, targets in Figure.swift).
     @MainActor
@@ -56,6 +58,7 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
             report(.stickerKnightLoad, try stickerKnightLoadMilliseconds(options))
             try reportPacks(options, display: try display())
         case .phones: try reportPhones(options, display: try display())
+        case .network: try reportNetwork(options)
         }
     }
 }

@@ -112,5 +112,25 @@ extension Figure {
     static let phoneChurnIdleP99 = Figure("phones: frame work p99, a phone seated", "ms", .compare)
     static let phoneChurnP99 = Figure("  the phone churning (reconnecting)", "ms", .compare)
     static let phoneChurnRaise = Figure("  p99 raised by the churn", "ms", .atMost(1))
+    /// One online run's first line: `machines` machines over `network` ("60 ms/2 %"); worst machine.
+    static func onlineRollbackP99(machines: Int, network: String) -> Figure {
+        Figure("online, \(machines) machines, \(network): rollback p99", "ticks", .compare)
+    }
+    static let onlineRollbackMax = Figure("  rollback depth, max (worst machine)", "ticks", .compare)
+    /// The stall target is the at 60 ms/2 %; the other networks are for comparison.
+    static func onlineStalled(atTarget: Bool) -> Figure {
+        Figure("  ticks stalled waiting for a peer, worst", "%", atTarget ? .atMost(0.5, note: "(at 60 ms/2 %)") : .compare)
+    }
+    /// The bandwidth target is the with four players.
+    static func onlineBytesPerPeer(machines: Int) -> Figure {
+        Figure("  bytes a second each way per peer, most", "KB/s", machines == 4 ? .atMost(4, note: "(four players)") : .compare)
+    }
+    static let onlineAgreed = Figure("  all exited 0, the same recording", "1 = yes", .atLeast(1))
+    static let onlineInputLatency = Figure("input latency online = offline + input delay", "ticks", .compare)
+    static let onlineInputLatencyMilliseconds = Figure("  the same in ms", "ms", .compare)
+    static let onlineResimulationP99 = Figure("online frame work, \(resimulatedTicks) ticks stepped again, p99", "ms", .compare)
+    static let onlineResimulationLongest = Figure("  longest", "ms", .compare)
+    static let offlineStepP99 = Figure("  offline (one step a frame), p99", "ms", .compare)
+    static let onlineResimulationRaise = Figure("  p99 raised by the re-simulation", "ms", .atMost(1))
     static let peakMemory = Figure("peak resident memory (software, 60 fps run, level 1 with music)", "MB", .atMost(30))
 }

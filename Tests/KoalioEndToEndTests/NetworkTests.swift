@@ -1,4 +1,5 @@
 import Foundation
+import KoalioHarness
 import KoalioTestSupport
 import XCTest
 
@@ -112,6 +113,46 @@ final class NetworkTests: XCTestCase {
         let joiner = try Koalio.run(["--headless", "--join", address, "--session-code", Self.code, "--ticks", "60"])
         XCTAssertEqual(joiner.status, 1)
         XCTAssertTrue(joiner.stderr.contains("the host takes no more codes"), joiner.stderr)
+    }
+
+    /// Two windows on one display, each steered by its own virtual pad (an Xbox pad on the
+    /// host, a DualSense on the joiner): both show the same game, each pad moves its own koala.
+    func testTwoWindowsEachSteeredByItsOwnPad() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome).merging(["DISPLAY": xvfb.display]) { $1 }
+        let scripts = [("0 pad attach xboxone\n30 pad1 leftx 1\n90 pad1 a down\n100 pad1 a up\n", "host"),
+                       ("0 pad attach ps5\n30 pad1 leftx 0.4\n150 pad1 a down\n160 pad1 a up\n", "joiner")]
+        var paths: [(script: String, trace: String, record: String, shot: String)] = []
+        for (text, name) in scripts {
+            let script = dir.appendingPathComponent("\(name).keys").path
+            try text.write(toFile: script, atomically: true, encoding: .utf8)
+            paths.append((script, dir.appendingPathComponent("\(name).jsonl").path, dir.appendingPathComponent("\(name).koalioreplay").path,
+                          dir.appendingPathComponent("\(name).png").path))
+        }
+        func arguments(_ index: Int) -> [String] {
+            ["--ticks", "240", "--input-script", paths[index].script, "--trace", paths[index].trace, "--record", paths[index].record,
+             "--screenshot", paths[index].shot, "--session-code", Self.code, "--data-dir", Repository.root]
+        }
+        let host = try LineReader.start(Koalio.binary, ["--host", "127.0.0.1:0", "--level", "level2"] + arguments(0), environment: environment)
+        defer { host.stop() }
+        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 30))
+        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let joiner = try LineReader.start(Koalio.binary, ["--join", address] + arguments(1), environment: environment)
+        defer { joiner.stop() }
+        XCTAssertEqual(joiner.waitForExit(), 0)
+        XCTAssertEqual(host.waitForExit(), 0)
+        let traces = try paths.map { try Koalio.traceLines($0.trace) }
+        let ends = try traces.map { try XCTUnwrap($0.last?["koalas"] as? [[String: Any]]) }
+        XCTAssertEqual(ends[0].count, 2)
+        let xs = ends.map { koalas in koalas.map { $0["x"] as? Double ?? 0 } }
+        XCTAssertEqual(xs[0], xs[1], "both windows show the same game at the end")
+        XCTAssertGreaterThan(xs[0][0], xs[0][1] + 16, "player 1 (the host's pad, full right) is ahead of player 2 (the joiner's, at 0.4)")
+        XCTAssertTrue((traces[0].last?["activeController"] as? String ?? "").contains("Xbox"), "the host's window is steered by its Xbox pad")
+        XCTAssertTrue((traces[1].last?["activeController"] as? String ?? "").contains("DualSense"), "the joiner's by its DualSense")
+        let recordings = try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0.record)) }
+        XCTAssertEqual(recordings[0], recordings[1])
+        for path in paths { XCTAssertTrue(FileManager.default.fileExists(atPath: path.shot), "\(path.shot): the window's last picture") }
     }
 
     func testAJoinerWithoutTheHostsLevelSaysWhichAndLeaves() throws {
