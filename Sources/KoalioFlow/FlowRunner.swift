@@ -129,7 +129,13 @@ package final class FlowRunner {
         let reloaded = feed.reloaded?.fileName
         var input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
                               sourceIndex: sourceIndex)
-        if flow.isInLevel && flow.run.networked, let network { input.network = network.frame(input.play) }
+        if flow.isInLevel && flow.run.networked, let network {
+            if flow.run.networkResume {
+                flow.run.networkResume = false
+                input.play?.pressed.insert(.menu)
+            }
+            input.network = network.frame(input.play)
+        }
         var effects: [Effect] = []
         for effect in flow.tick(input, context, load: load) {
             effects.append(effect)

@@ -36,10 +36,17 @@ extension FlowState {
             + context.seatedPlayers.map { .leave(player: $0) } + [.quit]
     }
 
+    /// This run's pause entries: online, Resume (for everyone: the pause is an input every
+    /// machine applies on the same tick) and Quit; nothing that would stop the others' game.
+    package func pauseEntries(_ context: FlowContext) -> [PauseEntry] {
+        run.networked ? [.resume, .quit] : Self.pauseEntries(context)
+    }
+
     @MainActor
     package mutating func levelTick(_ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         if run.networked {
             if let network = input.network { take(network, context, &effects) }
+            if run.session.state == .paused, pauseMenuTick(input.menu, context, &effects) == .resume { run.networkResume = true }
             return
         }
         if run.source.isLive {
@@ -171,7 +178,7 @@ extension FlowState {
             leaveLevel()
             return .left
         }
-        let entries = Self.pauseEntries(context)
+        let entries = pauseEntries(context)
         let page = pausePage(context)
         moveSelection(of: page, key: .level, up: input.up, down: input.down, &effects)
         var chosen: Int?
@@ -210,7 +217,7 @@ extension FlowState {
 
     /// The pause screen's entries as a compact page (its hint is the pause prompt, drawn apart).
     package func pausePage(_ context: FlowContext) -> MenuPage {
-        let entries = Self.pauseEntries(context)
+        let entries = pauseEntries(context)
         return MenuPage(heading: .message(.paused), entries: entries.map { MenuPage.Entry($0.title) },
                         selection: min(selection[.level] ?? 0, entries.count - 1), hint: Prompt([]), compact: true)
     }

@@ -63,6 +63,8 @@ package struct LevelRun: Equatable {
     package var networked = false
     /// The network's state as last heard (waiting for players, who is away).
     package var network: NetworkTick.Status?
+    /// The pause menu's Resume was chosen: the next tick's input carries Start, for every machine.
+    package var networkResume = false
 
     package init(session: Session, map: LevelMap, index: Int?, sha256: [UInt8], source: RunSource = .live) {
         self.session = session

@@ -94,6 +94,10 @@ public struct Rollback<Game: RollbackGame> {
     /// `seat`'s input for `tick`, when heard (and not yet forgotten: the last ``heardWindow`` ticks).
     public func heardInput(seat: Int, tick: Int) -> Game.Input? { heard[seat][tick] }
 
+    /// The game as it is now known after `tick` (corrections included), while it is kept (the
+    /// last ``maxRollback`` ticks and more): smooth motion draws between it and the next.
+    public func game(after stepTick: Int) -> Game? { saved[stepTick]?.game }
+
     /// Ticks the game runs ahead of the confirmed tick.
     public var unconfirmedTicks: Int { tick - confirmedTick }
 

@@ -93,6 +93,25 @@ final class NetworkFlowTests: XCTestCase {
         }
     }
 
+    /// Paused online, the menu offers what works for everyone: Resume (Start for every machine
+    /// on the next tick) and Quit; nothing that would stop the others' game.
+    func testThePauseMenuOnlineResumesForEveryone() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try Self.harness()
+            var paused = h.flow.session
+            paused.togglePause()
+            network.next = NetworkTick(shown: paused, status: .playing(reconnecting: []))
+            h.tick()
+            XCTAssertEqual(h.flow.pauseEntries(h.context), [.resume, .quit])
+            XCTAssertEqual(h.flow.pausePage(h.context).entries.count, 2)
+            let before = network.given.count
+            h.press(.enter)  // Resume is the first entry: chosen on the first tick, Start given on the next
+            h.tick()
+            XCTAssertEqual(network.given.dropFirst(before).map { $0?.pressed.contains(.menu) ?? false }, [false, true, false],
+                           "the tick after Resume, and that one alone, gives Start to the network")
+        }
+    }
+
     func testTheWaitingScreenSaysWhereToJoinInEveryDirection() {
         let status = NetworkTick.Status.waiting(NetworkTick.Invitation(address: "[fd00::2]:7000", code: "246810", here: 1, expected: 3))
         let (lines, dims) = status.lines

@@ -23,8 +23,8 @@ struct Network {
     /// Each machine's confirmed ticks: (tick, checksum of the game after it).
     var confirmed: [[(tick: Int, checksum: UInt64)]]
     var maxDepth = 0
-    /// Machines that stop being heard (their datagrams dropped) from this frame on.
-    var silentFrom: [Int: Int] = [:]
+    /// Machines not heard (their datagrams dropped) during these frames.
+    var silent: [Int: Range<Int>] = [:]
 
     init(machines: [NetSession], conditions: Conditions) {
         self.machines = machines
@@ -57,7 +57,7 @@ struct Network {
                     confirmed[index] += result.confirmed.map { ($0.tick, $0.game.checksum) }
                 }
                 for datagram in machine.outgoing(at: now) {
-                    guard silentFrom[index].map({ frame < $0 }) ?? true else { continue }
+                    guard !(silent[index]?.contains(frame) ?? false) else { continue }
                     guard let to = addresses.firstIndex(of: datagram.to) else { continue }
                     if Int(random.next() % 100) < conditions.lossPercent { continue }
                     let copies = Int(random.next() % 100) < conditions.duplicatePercent ? 2 : 1
@@ -128,6 +128,16 @@ final class NetSessionTests: XCTestCase {
         }
     }
 
+    /// Two games that are not the same (the joiner given another level behind the same digest):
+    /// the first checksum exchanged differs, and both machines end at once, saying so.
+    func testGamesThatDifferAreFoundAtTheFirstChecksumAndTheSessionEnds() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 600), conditions: .init())
+        network.run(frames: 200) { _ in (try? Repository.stage(named: "level3")).map { NetGame(session: Session(stage: $0)) } }
+        let outcomes = network.machines.map(\.phase)
+        XCTAssertTrue(outcomes.contains(.finished(.desync(tick: NetSession.checksumIntervalTicks))), "\(outcomes)")
+        XCTAssertTrue(outcomes.allSatisfy { if case .finished(.desync) = $0 { true } else { $0 == .finished(.otherDesynced) } }, "\(outcomes)")
+    }
+
     func testAWrongCodeIsRefusedAndTheSessionsBudgetRunsOut() throws {
         var random = SplitMix(seed: 1)
         var host = try machines(joiners: 1, endTick: 60)[0]
@@ -191,11 +201,24 @@ final class NetSessionTests: XCTestCase {
         XCTAssertEqual(host.rollback?.lastHeard(seat: 1), network.machines[0].rollback?.lastHeard(seat: 1), "nothing heard from them")
     }
 
+    /// A joiner not heard for two seconds is shown as reconnecting, then comes back: nobody
+    /// leaves, and the game goes on to its end on both machines.
+    func testAJoinerThatComesBackWithinSecondsPlaysOn() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 900), conditions: .init())
+        network.silent = [1: 200..<320]
+        network.run(frames: 290, stageFor: stage)
+        XCTAssertEqual(network.machines[0].reconnectingPlayers(at: network.now), [2])
+        network.run(frames: 1000, stageFor: stage)
+        XCTAssertEqual(network.machines.map(\.phase), [.finished(.done), .finished(.done)])
+        XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, 2, "player 2 is still in the game")
+        XCTAssertTrue(network.confirmed[1].elementsEqual(network.confirmed[0]) { $0 == $1 })
+    }
+
     /// A joiner that goes quiet is shown as reconnecting, then its koala leaves and the host plays
     /// on; the joiner, whose datagrams stopped getting through, is told it was removed.
     func testAJoinerAwayTooLongLeavesAndTheOthersPlayOn() throws {
         var network = Network(machines: try machines(joiners: 1, endTick: 900), conditions: .init())
-        network.silentFrom = [1: 200]
+        network.silent = [1: 200..<Int.max]
         network.run(frames: 200 + 90, stageFor: stage)
         XCTAssertEqual(network.machines[0].reconnectingPlayers(at: network.now), [2])
         network.run(frames: 1200, stageFor: stage)

@@ -200,6 +200,7 @@ public final class GameLoop {
             due -= 1
             if let network = options.network {
                 if let outcome = network.outcome {
+                    if networkEndedAt == nil, case .desync = outcome { writeTrace() }  // one last line: the tick the games differ at
                     // Over before its end: a window says why for a few seconds (the next frames
                     // show it); headless, or the run done, it ends now.
                     guard outcome != .done, outcome != .quit, !options.command.headless else { return false }
@@ -218,6 +219,7 @@ public final class GameLoop {
             }
             if pacing.smooth { beforeLastTick = (flow.session.world, keeper.ghost?.session.world.player) }
             tick()
+            if pacing.smooth, let before = options.network?.worldBeforeShown { beforeLastTick?.world = before }
             // A networked game ends when every machine has confirmed its last tick (the network's end).
             if let tickLimit = options.command.ticks, flow.ticks >= tickLimit, options.network == nil { return false }
             if quitRequested { return false }
@@ -382,6 +384,7 @@ public final class GameLoop {
         record.level = flow.screen == .level ? session.stage.name : nil
         record.sounds = sound.takeTraced().map(\.rawValue)
         record.pointerShown = platform.pointerShown
+        record.online = options.network?.traced
         for index in record.koalas.indices where record.koalas[index].player > 1 {
             record.koalas[index].controller = keeper.partnerControllers[record.koalas[index].player]
         }

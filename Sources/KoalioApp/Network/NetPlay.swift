@@ -28,6 +28,24 @@ final class NetPlay: NetworkDevice {
         self.now = now
     }
 
+    /// How far the last frame stepped again.
+    private(set) var lastRollbackDepth = 0
+
+    /// The world one tick before the one shown, as now known (corrections included): smooth
+    /// motion draws between the two, never from a guess since put right.
+    var worldBeforeShown: World? {
+        guard let rollback = session.rollback, rollback.tick > 0 else { return nil }
+        return rollback.game(after: rollback.tick - 1)?.session.world
+    }
+
+    /// The trace's `online` object now.
+    var traced: TraceRecord.Online {
+        var desync: Int?
+        if case let .desync(tick) = outcome { desync = tick }
+        return TraceRecord.Online(tick: session.rollback?.tick ?? 0, confirmed: session.rollback?.confirmedTick ?? 0, rollback: lastRollbackDepth,
+                                  reconnecting: session.reconnectingPlayers(at: now()), desync: desync)
+    }
+
     /// A joiner's game, on the host's level found here: it waits for the host's start.
     func ready(_ game: Session) { session.ready(NetGame(session: game)) }
 
@@ -50,6 +68,7 @@ final class NetPlay: NetworkDevice {
         if playStart == nil, case .playing = session.phase { playStart = (now(), session.stats.bytesSent, session.stats.bytesReceived) }
         var tick = NetworkTick(shown: session.shownGame?.session, status: status)
         guard let result else { return tick }
+        lastRollbackDepth = result.rollbackDepth
         let ownPlayer = session.localSeats.lowerBound + 1
         tick.firstShown = result.steps.filter { $0.kind == .firstShown }.map {
             NetworkTick.Shown(events: $0.report.events, result: $0.report.step, ownKoalaLost: $0.report.lostPlayers.contains(ownPlayer))

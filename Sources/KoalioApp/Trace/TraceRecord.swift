@@ -40,6 +40,23 @@ public struct TraceRecord: Sendable {
     public var assist: Assist?
     /// Whether the mouse pointer shows over the window (hidden while a pad or the keyboard plays).
     public var pointerShown = true
+    /// Online co-op (`--host`, `--join`): the networked game's side of the step; nil (not written) offline.
+    public var online: Online?
+
+    /// The networked game at a step: its tick and the last every machine agrees on, how far the
+    /// last frame stepped again, who is reconnecting, and the tick the games were found to differ at.
+    public struct Online: Sendable {
+        public var tick: Int
+        public var confirmed: Int
+        public var rollback: Int
+        public var reconnecting: [Int]
+        public var desync: Int?
+
+        var json: String {
+            "{\"tick\":\(tick),\"confirmed\":\(confirmed),\"rollback\":\(rollback),"
+                + "\"reconnecting\":[\(reconnecting.map(String.init).joined(separator: ","))],\"desync\":\(desync.map(String.init) ?? "null")}"
+        }
+    }
 
     /// One koala in the trace's `koalas`.
     public struct Koala: Sendable {
@@ -92,7 +109,8 @@ public struct TraceRecord: Sendable {
             + "\"level\":\(level.map(Self.quoted) ?? "null"),\"sounds\":[\(sounds.map(Self.quoted).joined(separator: ","))],"
             + "\"players\":\(players),\"koalas\":[\(koalas.map(\.json).joined(separator: ","))],"
             + "\"checkpoint\":\(checkpoint.map(String.init) ?? "null"),\"leaves\":\(leaves),\"critters\":\(critters),"
-            + "\"assist\":\(assist.map(Self.json) ?? "null"),\"pointerShown\":\(pointerShown)}"
+            + "\"assist\":\(assist.map(Self.json) ?? "null"),\"pointerShown\":\(pointerShown)"
+            + (online.map { ",\"online\":" + $0.json } ?? "") + "}"
     }
 
     static func json(_ assist: Assist) -> String {
