@@ -45,7 +45,13 @@ extension FlowState {
     @MainActor
     package mutating func levelTick(_ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         if run.networked {
-            if let network = input.network { take(network, context, &effects) }
+            if let network = input.network {
+                take(network, context, &effects)
+                // A couch player beside this machine's first joins a seat it has (a held Back leaves it).
+                effects += input.leaveRequests.map { .leave(player: $0) }
+                let free = network.localPlayers - 1 - context.seatedPlayers.count
+                if run.session.state == .playing, free > 0 { effects += input.joinRequests.prefix(free).map(Effect.join) }
+            }
             if run.session.state == .paused, pauseMenuTick(input.menu, context, &effects) == .resume { run.networkResume = true }
             return
         }

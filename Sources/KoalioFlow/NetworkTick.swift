@@ -11,6 +11,8 @@ package struct NetworkTick: Equatable {
     package var firstShown: [Shown] = []
     package var confirmed: [Confirmed] = []
     package var status = Status.waiting(nil)
+    /// Seats this machine has (`--local-players`): its couch players join up to them.
+    package var localPlayers = 1
 
     package init(shown: Session? = nil, firstShown: [Shown] = [], confirmed: [Confirmed] = [], status: Status = .waiting(nil)) {
         self.shown = shown

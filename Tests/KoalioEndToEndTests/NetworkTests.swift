@@ -155,6 +155,30 @@ final class NetworkTests: XCTestCase {
         for path in paths { XCTAssertTrue(FileManager.default.fileExists(atPath: path.shot), "\(path.shot): the window's last picture") }
     }
 
+    /// `--local-players 2` on the host: its second pad's A takes the host's second seat (player 2),
+    /// the joiner is player 3, and both machines show the three koalas where they are.
+    func testACouchPlayerBesideTheHostTakesItsSecondSeat() throws {
+        let dir = try Koalio.scratch()
+        let script = dir.appendingPathComponent("couch.keys").path
+        try "0 pad attach xboxone\n0 pad attach ps5\n10 pad2 a down\n12 pad2 a up\n20 pad1 leftx 1\n40 pad2 leftx -1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let traces = (0..<2).map { dir.appendingPathComponent("machine\($0).jsonl").path }
+        let environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        let host = try LineReader.start(Koalio.binary, ["--headless", "--host", "127.0.0.1:0", "--local-players", "2", "--session-code", Self.code,
+                                                        "--level", "level2", "--ticks", "200", "--input-script", script, "--trace", traces[0],
+                                                        "--data-dir", Repository.root], environment: environment)
+        defer { host.stop() }
+        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 20))
+        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let joiner = try Koalio.run(["--headless", "--join", address, "--session-code", Self.code, "--ticks", "200", "--trace", traces[1]])
+        XCTAssertEqual(joiner.status, 0, joiner.stderr)
+        XCTAssertTrue(joiner.stderr.contains("as player 3, on level2"), joiner.stderr)
+        XCTAssertEqual(host.waitForExit(), 0)
+        let ends = try traces.map { try XCTUnwrap(try Koalio.traceLines($0).last?["koalas"] as? [[String: Any]]) }
+        XCTAssertEqual(ends[0].map { $0["player"] as? Int }, [1, 2, 3])
+        XCTAssertEqual(ends[0].map { $0["x"] as? Double }, ends[1].map { $0["x"] as? Double }, "the same game on both")
+        XCTAssertNotEqual(ends[0][0]["x"] as? Double, ends[0][1]["x"] as? Double, "the two pads steer two koalas")
+    }
+
     func testAJoinerWithoutTheHostsLevelSaysWhichAndLeaves() throws {
         // A copy of level 2 with one more line: a file of its own, beside the tileset and images it names.
         let dir = try Koalio.scratch()

@@ -67,6 +67,7 @@ final class NetPlay: NetworkDevice {
         send()
         if playStart == nil, case .playing = session.phase { playStart = (now(), session.stats.bytesSent, session.stats.bytesReceived) }
         var tick = NetworkTick(shown: session.shownGame?.session, status: status)
+        tick.localPlayers = session.localSeats.count
         guard let result else { return tick }
         lastRollbackDepth = result.rollbackDepth
         let ownPlayer = session.localSeats.lowerBound + 1
