@@ -15,8 +15,26 @@ public struct NetAddress: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         if host.count == 4 { return host.map(String.init).joined(separator: ".") + ":\(port)" }
-        let groups = stride(from: 0, to: host.count - 1, by: 2).map { String(UInt16(host[$0]) << 8 | UInt16(host[$0 + 1]), radix: 16) }
-        return "[" + groups.joined(separator: ":") + "]:\(port)"
+        return "[" + Self.ipv6Text(host) + "]:\(port)"
+    }
+
+    /// An IPv6 address as RFC 5952 writes it: lower-case groups without leading zeros, the
+    /// longest run of two or more zero groups (the first of equals) as `::`.
+    static func ipv6Text(_ bytes: [UInt8]) -> String {
+        let groups = stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+        var best: Range<Int>?
+        var start: Int?
+        for index in 0...groups.count {
+            if index < groups.count && groups[index] == 0 {
+                if start == nil { start = index }
+            } else if let from = start {
+                if index - from >= 2 && index - from > (best?.count ?? 0) { best = from..<index }
+                start = nil
+            }
+        }
+        let text = groups.map { String($0, radix: 16) }
+        guard let best else { return text.joined(separator: ":") }
+        return text[..<best.lowerBound].joined(separator: ":") + "::" + text[best.upperBound...].joined(separator: ":")
     }
 
     /// `a.b.c.d:port` or `[v6]:port`, numbers only (no name is looked up); nil otherwise.

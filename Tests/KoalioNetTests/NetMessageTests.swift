@@ -83,6 +83,10 @@ final class NetMessageTests: XCTestCase {
         for bad in ["localhost:7000", "127.0.0.1", "127.0.0.1:0", "127.0.0.1:70000", "1.2.3:4", "256.1.1.1:5", "[::1]", "[1::2::3]:4", "+1.2.3.4:5", "1.2.3.4:+5"] {
             XCTAssertNil(NetAddress(parsing: bad), bad)
         }
-        XCTAssertEqual(NetAddress(parsing: "[::1]:7000")?.description, "[0:0:0:0:0:0:0:1]:7000")
+        XCTAssertEqual(NetAddress(parsing: "[::1]:7000")?.description, "[::1]:7000")
+        XCTAssertEqual(NetAddress(parsing: "[fd00:0:0:1:0:0:0:2]:9")?.description, "[fd00:0:0:1::2]:9", "the longest run of zeros")
+        XCTAssertEqual(NetAddress(parsing: "[1:0:2:3:4:5:6:7]:9")?.description, "[1:0:2:3:4:5:6:7]:9", "one zero group stays")
+        XCTAssertEqual(NetAddress(parsing: "[::]:9")?.description, "[::]:9")
+        XCTAssertEqual(NetAddress(parsing: "127.0.0.1:0", anyPort: true)?.port, 0)
     }
 }
