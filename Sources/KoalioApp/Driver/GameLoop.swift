@@ -194,7 +194,8 @@ public final class GameLoop {
     /// The ticks the clock owes this frame, each one step of the flow with its effects carried
     /// out; false when the game ends (the tick limit, Quit).
     func runTicks(owedAt frameStart: Double) -> Bool {
-        var due = clock.ticksDue(now: frameStart, rate: runner.tickRate)
+        // Online on wall time, the machine ahead slows its ticks a little (its frames stretched).
+        var due = clock.ticksDue(now: frameStart, rate: runner.tickRate / (options.network?.session.frameStretch ?? 1))
         if due > 0 { eventsAwaitTick = false }
         while due > 0 {
             due -= 1
