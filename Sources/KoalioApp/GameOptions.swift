@@ -84,7 +84,7 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Host a game played over the network: listen for other koalios on this address (a number; 0.0.0.0 for every address of this machine) and play the --level with them when --joiners have joined (see README: Online co-op).", valueName: "address:port"))
     public var host: String?
 
-    @Option(help: ArgumentHelp("Join the game hosted at this address; the host picks the level (you need its file: a shipped level or a pack's).", valueName: "address:port"))
+    @Option(help: ArgumentHelp("Join the game hosted at this address; the host picks the level (you need its file: a shipped level or a pack's) and its --ticks ends the run on every machine.", valueName: "address:port"))
     public var join: String?
 
     @Option(help: ArgumentHelp("With --host: the session's code (6 digits; default: a random one, printed and shown); with --join: the code the host shows.", valueName: "code"))
@@ -140,7 +140,7 @@ public struct GameOptions: ParsableArguments, Sendable {
             throw ValidationError("--language must be auto or one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'.")
         }
         try validateNetwork()
-        if headless && ticks == nil && !verify && syncTest == nil { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
+        if headless && ticks == nil && !verify && syncTest == nil && join == nil { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }
 }
 

@@ -100,15 +100,22 @@ package final class FlowRunner {
     /// A networked run's frame that may not step (the game not started, or a machine too far
     /// behind): no tick of the flow, only the corrections and confirmations the network brings.
     package func networkFrame(_ context: FlowContext) -> [Effect] {
-        guard flow.isInLevel && flow.run.networked, let network else { return [] }
+        guard flow.networkRuns, let network else { return [] }
         var effects: [Effect] = []
         flow.take(network.frame(nil), self.context(context), &effects)
         return effects
     }
 
+    /// `input` with every player's controls let go (each still in play).
+    nonisolated static func lettingGo(_ input: TickInput) -> TickInput {
+        var calm = TickInput(source: input.source, snapshot: .neutral)
+        calm.partners = input.partners.map { PartnerInput(player: $0.player, source: $0.source, snapshot: .neutral) }
+        return calm
+    }
+
     /// The next tick may run: always, but in a networked run whose game may not step now.
     package var mayTick: Bool {
-        guard flow.isInLevel && flow.run.networked, let network else { return true }
+        guard flow.networkRuns, let network else { return true }
         return network.canStep
     }
 
@@ -129,12 +136,15 @@ package final class FlowRunner {
         let reloaded = feed.reloaded?.fileName
         var input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
                               sourceIndex: sourceIndex)
-        if flow.isInLevel && flow.run.networked, let network {
+        if flow.networkRuns, let network {
             if flow.run.networkResume {
                 flow.run.networkResume = false
                 input.play?.pressed.insert(.menu)
             }
-            input.network = network.frame(input.play)
+            // Answering "Quit koalio?" steers no koala: the game goes on for the others, this
+            // machine's players let go.
+            let local = flow.quitConfirmation == nil ? input.play : input.play.map(Self.lettingGo)
+            input.network = network.frame(local)
         }
         var effects: [Effect] = []
         for effect in flow.tick(input, context, load: load) {

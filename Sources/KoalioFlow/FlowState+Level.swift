@@ -46,7 +46,6 @@ extension FlowState {
     package mutating func levelTick(_ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         if run.networked {
             if let network = input.network {
-                take(network, context, &effects)
                 // A couch player beside this machine's first joins a seat it has (a held Back leaves it).
                 effects += input.leaveRequests.map { .leave(player: $0) }
                 let free = network.localPlayers - 1 - context.seatedPlayers.count

@@ -52,6 +52,10 @@ package struct FlowState: Equatable {
     /// The level is on screen (not a menu over it).
     package var isInLevel: Bool { mode == .level && quitConfirmation == nil }
 
+    /// A networked level runs, "Quit koalio?" over it or not: the network never stops for a
+    /// dialog (the others' game goes on).
+    package var networkRuns: Bool { mode == .level && run.networked }
+
     /// Free pads are asked to join: over a live level while it plays.
     package var showsJoinPrompts: Bool { isInLevel && run.source.isLive && session.state == .playing }
 
@@ -86,6 +90,8 @@ package struct FlowState: Equatable {
             run.packRecord = packRecord  // an edited pack level is kept by its new digest: it starts fresh
             effects.append(.levelReloaded(keptPlace: keptPlace))
         }
+        // The networked game's tick is taken whatever is over the level.
+        if let network = input.network, networkRuns { take(network, context, &effects) }
         if quitConfirmation != nil {
             confirmQuitTick(input.menu, &effects)
             return effects

@@ -60,8 +60,11 @@ public enum NetMessage: Equatable, Sendable {
         /// The level the host plays: its name (for the message when it is missing) and its file's SHA-256.
         public var levelName: String
         public var levelSHA256: [UInt8]
+        /// The run's last tick on every machine (the host's `--ticks`), nil: until someone quits.
+        public var endTick: Int?
 
-        public init(nonce: UInt64, token: UInt64, firstSeat: Int, seatCount: Int, inputDelay: Int, levelName: String, levelSHA256: [UInt8]) {
+        public init(nonce: UInt64, token: UInt64, firstSeat: Int, seatCount: Int, inputDelay: Int, levelName: String, levelSHA256: [UInt8],
+                    endTick: Int? = nil) {
             self.nonce = nonce
             self.token = token
             self.firstSeat = firstSeat
@@ -69,6 +72,7 @@ public enum NetMessage: Equatable, Sendable {
             self.inputDelay = inputDelay
             self.levelName = levelName
             self.levelSHA256 = levelSHA256
+            self.endTick = endTick
         }
     }
 
@@ -168,6 +172,7 @@ public enum NetMessage: Equatable, Sendable {
             writer.u8(UInt8(clamping: welcome.firstSeat))
             writer.u8(UInt8(clamping: welcome.seatCount))
             writer.u8(UInt8(clamping: welcome.inputDelay))
+            writer.u32(welcome.endTick ?? 0)
             writer.bytes(welcome.levelSHA256)
             let name = Array(welcome.levelName.utf8.prefix(Self.maxLevelNameBytes))
             writer.u8(UInt8(name.count))
@@ -243,13 +248,14 @@ public enum NetMessage: Equatable, Sendable {
                 throw Problem(offset: reader.offset - 3, reason: "seats \(firstSeat)+\(seatCount)")
             }
             guard delay <= NetSession.maxInputDelay else { throw Problem(offset: reader.offset - 1, reason: "input delay \(delay)") }
+            let endTick = try reader.tick()
             let digest = try reader.bytes(32)
             let nameCount = Int(try reader.u8())
             guard nameCount <= Self.maxLevelNameBytes else { throw Problem(offset: reader.offset - 1, reason: "a level name of \(nameCount) bytes") }
             let nameBytes = try reader.bytes(nameCount)
             guard let name = String(validating: nameBytes, as: UTF8.self) else { throw Problem(offset: reader.offset - nameCount, reason: "a level name that is not UTF-8") }
             self = .welcome(Welcome(nonce: nonce, token: token, firstSeat: firstSeat, seatCount: seatCount, inputDelay: delay,
-                                    levelName: name, levelSHA256: digest))
+                                    levelName: name, levelSHA256: digest, endTick: endTick == 0 ? nil : endTick))
         case .refuse:
             let nonce = try reader.u64()
             let code = try reader.u8(), seconds = try reader.u8()
@@ -304,7 +310,7 @@ public enum NetMessage: Equatable, Sendable {
         guard reader.offset == bytes.count else { throw Problem(offset: reader.offset, reason: "\(bytes.count - reader.offset) bytes too many") }
     }
 
-    /// Runs of equal inputs, each at most ``maxInputsPerSeat`` long: a held stick is one run.
+    /// Runs of equal inputs (a held stick is one run); a block holds at most ``maxInputsPerSeat``.
     static func runs(of inputs: [SeatInput]) -> [(count: Int, input: SeatInput)] {
         var runs: [(count: Int, input: SeatInput)] = []
         for input in inputs {

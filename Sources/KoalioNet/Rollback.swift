@@ -73,7 +73,10 @@ public struct Rollback<Game: RollbackGame> {
 
     /// `start`: each seat's input for the ticks before the input delay lets anyone's arrive
     /// (the same on every machine).
-    public init(game: Game, start: [Game.Input], inputDelay: Int, maxRollback: Int = 8) {
+    /// How far play runs past the confirmed tick unless told otherwise: 8 ticks, 133 ms.
+    public static var defaultMaxRollback: Int { 8 }
+
+    public init(game: Game, start: [Game.Input], inputDelay: Int, maxRollback: Int = defaultMaxRollback) {
         self.game = game
         self.seats = start.count
         self.inputDelay = max(0, inputDelay)
@@ -130,11 +133,8 @@ public struct Rollback<Game: RollbackGame> {
             frame.rollbackDepth = tick - wrong + 1
             resimulate(from: wrong, into: &frame)
         }
-        if !forward {
-        } else if canAdvance {
-            stepForward(.firstShown, into: &frame)
-        } else {
-            frame.stalled = true
+        if forward {
+            if canAdvance { stepForward(.firstShown, into: &frame) } else { frame.stalled = true }
         }
         confirm(into: &frame)
         return frame

@@ -26,11 +26,14 @@ public struct SeatInput: Hashable, Sendable {
         public static let menuPressed = Buttons(rawValue: 16)
         /// Back / Options pressed since the last tick (an end screen's play again).
         public static let optionsPressed = Buttons(rawValue: 32)
+        /// Start pressed on a machine that showed the game playing: pause, and never resume
+        /// (two players pausing at once leave it paused).
+        public static let pausePressed = Buttons(rawValue: 64)
 
         /// The bits a byte on the wire may carry.
-        public static let all: Buttons = [.present, .jump, .dash, .aPressed, .menuPressed, .optionsPressed]
+        public static let all: Buttons = [.present, .jump, .dash, .aPressed, .menuPressed, .optionsPressed, .pausePressed]
         /// Presses happen once: a prediction repeats what is held, never what was pressed.
-        public static let presses: Buttons = [.aPressed, .menuPressed, .optionsPressed]
+        public static let presses: Buttons = [.aPressed, .menuPressed, .optionsPressed, .pausePressed]
     }
 
     public init(moveX: Int8 = 0, buttons: Buttons = []) {
@@ -72,11 +75,18 @@ public struct SeatInput: Hashable, Sendable {
         return snapshot
     }
 
+    /// Start pressed as a pause (the game was shown playing), not a toggle.
+    public var pausing: SeatInput {
+        guard buttons.contains(.menuPressed) else { return self }
+        return SeatInput(moveX: moveX, buttons: buttons.subtracting(.menuPressed).union(.pausePressed))
+    }
+
     /// The presses this input carries.
     public var pressed: TickPresses {
         var pressed: TickPresses = []
         if buttons.contains(.aPressed) { pressed.insert(.a) }
         if buttons.contains(.menuPressed) { pressed.insert(.menu) }
+        if buttons.contains(.pausePressed) { pressed.insert(.pauseRequest) }
         if buttons.contains(.optionsPressed) { pressed.insert(.options) }
         return pressed
     }
@@ -101,14 +111,16 @@ public struct SeatInput: Hashable, Sendable {
 
 /// Every seat's input of one tick, the game's step made from them: seat 1 (the host's first
 /// player) is player 1, seats 2–4 are players 2–4 while present. Anyone's Start pauses or resumes
-/// for all; on an end screen player 1's A, Start or Back plays again, as on the couch.
+/// for all (a Start pressed while playing only pauses); on an end screen player 1's A or Back,
+/// or anyone's Start, plays again.
 public enum SeatTick {
     /// The tick's input as the game steps it and a recording keeps it; `sources[i]` is seat i+1's
     /// controller in the run's table.
     public static func tickInput(_ seats: [SeatInput]) -> TickInput {
         let first = seats.first ?? .idle
-        var pressed = first.pressed.subtracting(.menu)
+        var pressed = first.pressed.subtracting([.menu, .pauseRequest])
         if seats.contains(where: { $0.buttons.contains(.menuPressed) }) { pressed.insert(.menu) }
+        if seats.contains(where: { $0.buttons.contains(.pausePressed) }) { pressed.insert(.pauseRequest) }
         var partners: [PartnerInput] = []
         for (index, seat) in seats.enumerated().dropFirst() where seat.isPresent {
             partners.append(PartnerInput(player: index + 1, source: index, snapshot: seat.snapshot, pressed: seat.pressed.intersection(.a)))

@@ -5,7 +5,7 @@ final class NetMessageTests: XCTestCase {
     static let samples: [NetMessage] = [
         .hello(NetMessage.Hello(nonce: 0x0102_0304_0506_0708, code: Array("012345".utf8), players: 2)),
         .welcome(NetMessage.Welcome(nonce: 9, token: 77, firstSeat: 1, seatCount: 2, inputDelay: 2, levelName: "level3",
-                                    levelSHA256: Array(0..<32))),
+                                    levelSHA256: Array(0..<32), endTick: 1800)),
         .refuse(nonce: 5, reason: .lockedOut(seconds: 42)),
         .refuse(nonce: 5, reason: .codeOff),
         .input(NetMessage.InputPacket(token: 77, seats: 3, startPresent: 0b011, tick: 1000, acks: [998, 1003, 960], checksum: (990, 0xDEAD_BEEF),
@@ -30,7 +30,7 @@ final class NetMessageTests: XCTestCase {
         XCTAssertEqual(hello.count, NetMessage.helloBytes)
         let longestName = String(repeating: "é", count: 40)
         let welcome = NetMessage.welcome(NetMessage.Welcome(nonce: .max, token: .max, firstSeat: 3, seatCount: 1, inputDelay: 8,
-                                                            levelName: longestName, levelSHA256: Array(repeating: 0xFF, count: 32)))
+                                                            levelName: longestName, levelSHA256: Array(repeating: 0xFF, count: 32), endTick: Int(Int32.max)))
         XCTAssertLessThan(welcome.bytes.count, hello.count)
         XCTAssertLessThan(NetMessage.refuse(nonce: .max, reason: .full).bytes.count, hello.count)
     }

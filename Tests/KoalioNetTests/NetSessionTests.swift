@@ -25,6 +25,8 @@ struct Network {
     var maxDepth = 0
     /// Machines not heard (their datagrams dropped) during these frames.
     var silent: [Int: Range<Int>] = [:]
+    /// A machine that keeps talking but gives no more inputs (it steps nothing forward).
+    var starving: Int?
 
     init(machines: [NetSession], conditions: Conditions) {
         self.machines = machines
@@ -52,7 +54,7 @@ struct Network {
                 }
                 let tick = machine.rollback?.tick ?? 0
                 let local = machine.localSeats.map { Self.input(seat: $0, tick: tick + 1) }
-                if let result = machine.advance(local: machine.canStep ? local : nil) {
+                if let result = machine.advance(local: machine.canStep && starving != index ? local : nil) {
                     maxDepth = max(maxDepth, result.rollbackDepth)
                     confirmed[index] += result.confirmed.map { ($0.tick, $0.game.checksum) }
                 }
@@ -92,7 +94,7 @@ final class NetSessionTests: XCTestCase {
                                    game: NetGame(session: Session(stage: stage)), endTick: endTick)
         let hostAddress = NetAddress(host: [127, 0, 0, 1], port: 7000)
         return [host] + (0..<joiners).map { index in
-            NetSession.join(host: hostAddress, code: joinCode, localPlayers: 1, nonce: UInt64(100 + index), endTick: endTick, at: 0)
+            NetSession.join(host: hostAddress, code: joinCode, localPlayers: 1, nonce: UInt64(100 + index), at: 0)
         }
     }
 
@@ -129,13 +131,90 @@ final class NetSessionTests: XCTestCase {
     }
 
     /// Two games that are not the same (the joiner given another level behind the same digest):
-    /// the first checksum exchanged differs, and both machines end at once, saying so.
-    func testGamesThatDifferAreFoundAtTheFirstChecksumAndTheSessionEnds() throws {
+    /// the first checksum exchanged differs; the host's game is the reference, so the joiner is
+    /// told and ends, and the host plays on without its koala.
+    func testAJoinerWhoseGameDiffersEndsAndTheHostPlaysOn() throws {
         var network = Network(machines: try machines(joiners: 1, endTick: 600), conditions: .init())
-        network.run(frames: 200) { _ in (try? Repository.stage(named: "level3")).map { NetGame(session: Session(stage: $0)) } }
-        let outcomes = network.machines.map(\.phase)
-        XCTAssertTrue(outcomes.contains(.finished(.desync(tick: NetSession.checksumIntervalTicks))), "\(outcomes)")
-        XCTAssertTrue(outcomes.allSatisfy { if case .finished(.desync) = $0 { true } else { $0 == .finished(.otherDesynced) } }, "\(outcomes)")
+        network.run(frames: 1000) { _ in (try? Repository.stage(named: "level3")).map { NetGame(session: Session(stage: $0)) } }
+        XCTAssertTrue([.finished(.desync(tick: NetSession.checksumIntervalTicks)), .finished(.otherDesynced)].contains(network.machines[1].phase),
+                      "\(network.machines[1].phase)")
+        XCTAssertEqual(network.machines[0].phase, .finished(.done))
+        XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, 1, "the joiner's koala left")
+    }
+
+    /// A joiner that says it is done before the end has left: its seats are emptied, the host plays on.
+    func testAByeDoneBeforeTheEndIsALeave() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 600), conditions: .init())
+        network.run(frames: 60, stageFor: stage)
+        var random = SplitMix(seed: 9)
+        let token = try XCTUnwrap(network.machines[1].linkToken)
+        _ = network.machines[0].receive(NetMessage.bye(token: token, reason: .done).bytes, from: network.addresses[1], at: network.now, random: &random)
+        network.silent = [1: network.frame..<Int.max]  // and it goes quiet
+        network.run(frames: 700, stageFor: stage)
+        XCTAssertEqual(network.machines[0].phase, .finished(.done))
+        XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, 1)
+    }
+
+    /// A joiner that keeps talking but sends no inputs for its seat is removed after
+    /// ``NetSession/dropSeconds``: it cannot hold the game still.
+    func testAJoinerTalkingWithoutPlayingIsRemoved() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 900), conditions: .init())
+        network.run(frames: 60, stageFor: stage)
+        network.starving = 1
+        network.run(frames: 1300, stageFor: stage)
+        XCTAssertEqual(network.machines[0].phase, .finished(.done), "the host played on")
+        XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, 1)
+    }
+
+    /// No input delay: the last tick's inputs go out the frame they are made, and both machines
+    /// still finish (a joiner waits for the host to have heard them).
+    func testNoInputDelayStillEndsOnBoth() throws {
+        let stage = try Repository.stage(named: "level2")
+        let host = NetSession.host(code: "123456", localPlayers: 1, joiners: 1, inputDelay: 0, levelName: "level2", levelSHA256: Self.sha,
+                                   game: NetGame(session: Session(stage: stage)), endTick: 300)
+        let joiner = NetSession.join(host: NetAddress(host: [127, 0, 0, 1], port: 7000), code: "123456", localPlayers: 1, nonce: 5, at: 0)
+        for condition in [Network.Conditions(), Network.Conditions(oneWayFrames: 3, jitterFrames: 2, lossPercent: 10)] {
+            var network = Network(machines: [host, joiner], conditions: condition)
+            network.run(frames: 1000, stageFor: self.stage)
+            XCTAssertEqual(network.machines.map(\.phase), [.finished(.done), .finished(.done)], "\(condition)")
+            XCTAssertTrue(network.confirmed[1].elementsEqual(network.confirmed[0]) { $0 == $1 })
+        }
+    }
+
+    /// In the lobby a joiner that leaves frees its seat for the next, who takes the lowest free
+    /// one: no two machines share a seat, and the game starts with every seat played.
+    func testALobbySeatLeftIsTakenByTheNext() throws {
+        var random = SplitMix(seed: 4)
+        var host = try machines(joiners: 2, endTick: 60)[0]
+        func hello(_ nonce: UInt64) -> [UInt8] { NetMessage.hello(NetMessage.Hello(nonce: nonce, code: Array("123456".utf8), players: 1)).bytes }
+        func seat(_ answer: [Datagram]) -> Int? {
+            if case let .welcome(welcome)? = answer.first.flatMap(Self.decoded) { return welcome.firstSeat }
+            return nil
+        }
+        let a = NetAddress(host: [10, 0, 0, 1], port: 1), b = NetAddress(host: [10, 0, 0, 2], port: 1), c = NetAddress(host: [10, 0, 0, 3], port: 1)
+        XCTAssertEqual(seat(host.receive(hello(1), from: a, at: 0, random: &random)), 1)
+        XCTAssertEqual(seat(host.receive(hello(2), from: b, at: 0, random: &random)), 2)
+        _ = host.outgoing(at: NetSession.dropSeconds + 1)  // both silent: both leave the lobby
+        XCTAssertEqual(host.machinesHere, 1)
+        XCTAssertEqual(seat(host.receive(hello(3), from: c, at: 7, random: &random)), 1, "the lowest free seat")
+        XCTAssertEqual(seat(host.receive(hello(4), from: b, at: 7, random: &random)), 2)
+        XCTAssertEqual(seat(host.receive(hello(4), from: b, at: 7, random: &random)), 2, "a hello again gets the same welcome")
+    }
+
+    /// A host (hostile, or broken) whose welcome seats us past the game's seats: the joiner ends, no trap.
+    func testAWelcomeOutsideTheGamesSeatsEndsTheJoiner() throws {
+        var random = SplitMix(seed: 2)
+        let hostAddress = NetAddress(host: [127, 0, 0, 1], port: 7000)
+        var joiner = NetSession.join(host: hostAddress, code: "123456", localPlayers: 1, nonce: 5, at: 0)
+        _ = joiner.outgoing(at: 0)
+        let welcome = NetMessage.Welcome(nonce: 5, token: 9, firstSeat: 3, seatCount: 1, inputDelay: 2, levelName: "level2", levelSHA256: Self.sha)
+        _ = joiner.receive(NetMessage.welcome(welcome).bytes, from: hostAddress, at: 0.1, random: &random)
+        joiner.ready(NetGame(session: Session(stage: try Repository.stage(named: "level2"))))
+        let start = NetMessage.input(NetMessage.InputPacket(token: 9, seats: 2, startPresent: 3, tick: 0, acks: [2, 2]))
+        _ = joiner.receive(start.bytes, from: hostAddress, at: 0.2, random: &random)
+        XCTAssertEqual(joiner.phase, .finished(.hostLost))
+        XCTAssertNil(joiner.advance(local: [.idle]))
+        XCTAssertFalse(joiner.outgoing(at: 0.3).isEmpty, "it says it leaves")
     }
 
     func testAWrongCodeIsRefusedAndTheSessionsBudgetRunsOut() throws {

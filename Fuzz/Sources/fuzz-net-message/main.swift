@@ -19,7 +19,7 @@ let fuzzOne: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 = { data, size
                                game: NetGame(session: Session(stage: room)), endTick: 100)
     _ = host.receive(input, from: NetAddress(host: [10, 0, 0, 1], port: 1), at: 0, random: &random)
     _ = host.outgoing(at: 0.1)
-    var joiner = NetSession.join(host: NetAddress(host: [10, 0, 0, 2], port: 2), code: "123456", localPlayers: 1, nonce: 1, endTick: 100, at: 0)
+    var joiner = NetSession.join(host: NetAddress(host: [10, 0, 0, 2], port: 2), code: "123456", localPlayers: 1, nonce: 1, at: 0)
     _ = joiner.receive(input, from: NetAddress(host: [10, 0, 0, 2], port: 2), at: 0, random: &random)
     _ = joiner.outgoing(at: 0.1)
     return 0

@@ -76,6 +76,8 @@ public final class GameLoop {
     /// (``ScriptPlayer/perform(at:on:)``, ``PhonePads/update()``).
     private var inputGivenTick: Int?
     private var quitRequested = false
+    /// Frames are counted, not timed (headless, or a script): see ``FrameClock``.
+    private var fixedStep = false
     /// When the networked game ended before its end (its reason shows for ``networkEndSeconds``).
     private var networkEndedAt: Double?
     static let networkEndSeconds = 5.0
@@ -126,7 +128,7 @@ public final class GameLoop {
             phones?.stop()
             options.trace?.flush()
         }
-        let fixedStep = options.clock == nil && (options.command.headless || options.script != nil)
+        fixedStep = options.clock == nil && (options.command.headless || options.script != nil)
         clock = fixedStep ? FrameClock(framesPerSecond: pacing.framesPerSecond) : FrameClock(now: now())
         var running = options.command.ticks != 0
         if !running {
@@ -246,15 +248,17 @@ public final class GameLoop {
     /// driver may accept it and never wait.)
     /// Returns whether the game goes on (a rest's ticks may reach the tick limit).
     private func waitForNextFrame(frameStart: Double, presented: Bool, running: Bool) -> Bool {
-        if let network = options.network, options.clock == nil {
-            // A networked game keeps time with the others even headless; the machine ahead
-            // stretches its frames a little until they catch up.
+        if let network = options.network, fixedStep {
+            // Counted frames online (headless, a script) keep time with the others all the same;
+            // the machine ahead stretches its frames a little until they catch up. (On wall
+            // time it runs fewer ticks instead: ``runTicks(owedAt:)``.)
             nextFrame = max(nextFrame + pacing.frameSeconds * network.session.frameStretch, platform.now())
             platform.sleep(seconds: nextFrame - platform.now())
             return running
         }
         guard !options.command.headless && options.clock == nil else { return running }
-        if running, let still = restTicks(), let goesOn = rest(ticks: still) {
+        // Online the loop never rests: the network is read and answered every frame.
+        if running, options.network == nil, let still = restTicks(), let goesOn = rest(ticks: still) {
             nextFrame = platform.now()
             return goesOn
         }

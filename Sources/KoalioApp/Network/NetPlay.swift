@@ -10,6 +10,8 @@ final class NetPlay: NetworkDevice {
     /// The names a networked run's recording gives its seats' controllers: the same on every
     /// machine, so the recordings of one session are the same file.
     static let sourceNames = (1...NetMessage.maxSeats).map { "online player \($0)" }
+    /// Datagrams read in one look at the socket (four machines send 60 a second each).
+    static let datagramsPerPump = 256
 
     private(set) var session: NetSession
     private let socket: UDPSocket
@@ -103,7 +105,10 @@ final class NetPlay: NetworkDevice {
     /// The datagrams waiting, read (a hello answered at once), and what is due sent.
     private func pump() {
         let time = now()
-        while let (bytes, from) = socket.receive() {
+        var read = 0
+        // At most so many a call: a flood waits in the kernel (and is dropped there), not in the game's frame.
+        while read < Self.datagramsPerPump, let (bytes, from) = socket.receive() {
+            read += 1
             for answer in session.receive(bytes, from: from, at: time, random: &random) { socket.send(answer.bytes, to: answer.to) }
         }
     }
@@ -121,10 +126,18 @@ final class NetPlay: NetworkDevice {
     /// This machine's players' input, one per local seat: player 1's, then each couch partner's
     /// by player number (a seat whose player is not in play is absent).
     private func localSeats(_ input: TickInput) -> [SeatInput] {
-        (0..<session.localSeats.count).map { offset in
-            if offset == 0 { return SeatInput(snapshot: input.snapshot, pressed: input.pressed) }
-            guard let partner = input.partners.first(where: { $0.player == offset + 1 }), partner.source != PartnerInput.noSource else { return .absent }
-            return SeatInput(snapshot: partner.snapshot, pressed: partner.pressed)
+        // Start while this machine shows the game playing pauses it, never toggles it back.
+        let playing = session.shownGame?.session.state == .playing
+        return (0..<session.localSeats.count).map { offset in
+            let seat: SeatInput
+            if offset == 0 {
+                seat = SeatInput(snapshot: input.snapshot, pressed: input.pressed)
+            } else if let partner = input.partners.first(where: { $0.player == offset + 1 }), partner.source != PartnerInput.noSource {
+                seat = SeatInput(snapshot: partner.snapshot, pressed: partner.pressed)
+            } else {
+                return .absent
+            }
+            return playing ? seat.pausing : seat
         }
     }
 }

@@ -49,8 +49,7 @@ enum NetSetup {
         let socket: UDPSocket
         do { socket = try UDPSocket(binding: any) } catch { throw .network(doing: "--join: \(error.doing)", reason: error.reason) }
         var random = SystemRandomNumberGenerator()
-        var session = NetSession.join(host: hostAddress, code: code, localPlayers: options.localPlayers ?? 1, nonce: random.next(),
-                                      endTick: options.ticks, at: MonotonicClock.seconds())
+        var session = NetSession.join(host: hostAddress, code: code, localPlayers: options.localPlayers ?? 1, nonce: random.next(), at: MonotonicClock.seconds())
         while true {
             let now = MonotonicClock.seconds()
             for datagram in session.outgoing(at: now) { socket.send(datagram.bytes, to: datagram.to) }
