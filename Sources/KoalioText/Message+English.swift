@@ -155,7 +155,7 @@ extension Message {
         case .onlineDesync:
             Entry("The games differ at tick %d: the online game is over", "Online: the machines' checksums did not match; the game ends", cells: Self.lineCells)
         case .onlineOtherDesync:
-            Entry("The other side found the games differ: the online game is over", "Online: another machine's checksums did not match; the game ends", cells: Self.lineCells)
+            Entry("The host found this game differs: the online game is over", "Online, a joiner's screen: the host's checksums (the reference) did not match this machine's; its game ends", cells: Self.lineCells)
         case .onlineHostGone: Entry("The host is gone: the online game is over", "Online: the host left or is not heard from", cells: Self.lineCells)
         case .onlineRemoved: Entry("Away too long: the online game is over", "Online: the host removed this machine (not heard from for seconds)", cells: Self.lineCells)
         case .replayBadge: Entry("REPLAY", "Badge over a recorded run being played back", cells: 10)
