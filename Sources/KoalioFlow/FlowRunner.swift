@@ -101,9 +101,26 @@ package final class FlowRunner {
     /// behind): no tick of the flow, only the corrections and confirmations the network brings.
     package func networkFrame(_ context: FlowContext) -> [Effect] {
         guard flow.networkRuns, let network else { return [] }
+        if case .waiting? = flow.run.network {
+            // Presses while the game waits to start are no one's: taken now, not on its first tick.
+            _ = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: false,
+                          sourceIndex: { _ in 0 })
+        }
+        let players = flow.session.world.koalas.map(\.number)
         var effects: [Effect] = []
         flow.take(network.frame(nil), self.context(context), &effects)
+        noticeOnlineLeaves(since: players)
         return effects
+    }
+
+    /// A player whose koala left the networked game (their machine quit or was away too long, or
+    /// a couch player here left) is said by the number the koala wore.
+    private func noticeOnlineLeaves(since players: [Int]) {
+        guard flow.run.networked, case .playing? = flow.run.network else { return }
+        let now = Set(flow.session.world.koalas.map(\.number))
+        for player in players where !now.contains(player) {
+            presence.show(.playerLeft(player: player), at: flow.session.steps)
+        }
     }
 
     /// `input` with every player's controls let go (each still in play).
@@ -147,6 +164,8 @@ package final class FlowRunner {
             input.network = network.frame(local)
         }
         var effects: [Effect] = []
+        let players = flow.session.world.koalas.map(\.number)
+        defer { noticeOnlineLeaves(since: players) }
         for effect in flow.tick(input, context, load: load) {
             effects.append(effect)
             switch effect {

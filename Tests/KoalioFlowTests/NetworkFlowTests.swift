@@ -112,6 +112,42 @@ final class NetworkFlowTests: XCTestCase {
         }
     }
 
+    /// Another machine's koala leaving (its machine gone) is said with the number it wore.
+    func testAKoalaThatLeavesIsSaid() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try Self.harness()
+            var two = h.flow.session
+            two.step(TickInput(source: 0, snapshot: .neutral, partners: [PartnerInput(player: 3, source: 2, snapshot: .neutral)]))
+            XCTAssertEqual(two.world.koalas.map(\.number), [1, 3])
+            network.next = NetworkTick(shown: two, status: .playing(reconnecting: []))
+            h.tick()
+            var one = two
+            one.step(TickInput(source: 0, snapshot: .neutral))
+            network.next = NetworkTick(shown: one, status: .playing(reconnecting: []))
+            h.tick()
+            XCTAssertEqual(h.presence.notice?.notice, .playerLeft(player: 3))
+        }
+    }
+
+    /// A press made while the game waits to start is nobody's: the first tick does not get it
+    /// (an Esc there would pause every machine at the start).
+    func testPressesWhileWaitingAreNotCarriedIntoTheGame() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try Self.harness()
+            network.canStep = false
+            network.next = NetworkTick(shown: h.flow.session, status: .waiting(nil))
+            h.tick()  // the waiting status is known
+            h.runner.apply(.keyDown(.escape, isRepeat: false))
+            _ = h.runner.networkFrame(h.context)
+            h.runner.apply(.keyUp(.escape))
+            _ = h.runner.networkFrame(h.context)
+            network.canStep = true
+            network.next = NetworkTick(shown: h.flow.session, status: .playing(reconnecting: []))
+            h.tick()
+            XCTAssertEqual(network.given.last??.pressed.contains(.menu), false)
+        }
+    }
+
     func testTheWaitingScreenSaysWhereToJoinInEveryDirection() {
         let status = NetworkTick.Status.waiting(NetworkTick.Invitation(address: "[fd00::2]:7000", code: "246810", here: 1, expected: 3))
         let (lines, dims) = status.lines
