@@ -14,7 +14,9 @@ final class UDPSocket {
 
     private let descriptor: Int32
     let family: Int32
-    private var buffer = [UInt8](repeating: 0, count: 2048)
+    /// Room for any datagram koalio reads and then some: a longer one is seen whole (MSG_TRUNC) and dropped.
+    private static let bufferBytes = 2048
+    private var buffer = [UInt8](repeating: 0, count: UDPSocket.bufferBytes)
 
     /// A socket bound to `address` (port 0: any free port), of that address's family.
     init(binding address: NetAddress) throws(Failure) {
