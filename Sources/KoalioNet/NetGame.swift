@@ -69,7 +69,7 @@ public enum SyncTest {
         let game = ReplayGame(session: Session(stage: stage, assist: recording.assist), format: recording.formatVersion)
         var rollback = Rollback(game: game, start: [recording.inputs.first ?? TickInput(source: 0, snapshot: .neutral)],
                                 inputDelay: 0, maxRollback: max(depth, 1))
-        var next = 0
+        var checksums = ChecksumCheck(recording)
         var tick = 0
         for run in recording.inputs.runs {
             for _ in 0..<run.length {
@@ -79,17 +79,13 @@ public enum SyncTest {
                 if let differs = rollback.rollBackAndCompare(depth: depth) {
                     return .rollbackDiffers(tick: differs.tick, first: differs.first, again: differs.again)
                 }
-                while next < recording.checksums.count && recording.checksums[next].tick == tick {
-                    let actual = rollback.game.checksum
-                    guard actual == recording.checksums[next].value else {
-                        return .mismatch(tick: tick, expected: recording.checksums[next].value, actual: actual)
-                    }
-                    next += 1
+                if let differs = checksums.check(after: tick, { rollback.game.checksum }) {
+                    return .mismatch(tick: tick, expected: differs.expected, actual: differs.actual)
                 }
             }
         }
-        if next < recording.checksums.count {
-            return .mismatch(tick: recording.checksums[next].tick, expected: recording.checksums[next].value, actual: rollback.game.checksum)
+        if let missing = checksums.leftOver {
+            return .mismatch(tick: missing.tick, expected: missing.value, actual: rollback.game.checksum)
         }
         return .ok(ticks: tick)
     }

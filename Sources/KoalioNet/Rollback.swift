@@ -161,8 +161,8 @@ public struct Rollback<Game: RollbackGame> {
     private func inputs(for stepTick: Int) -> [Game.Input] {
         (0..<seats).map { seat in
             if let input = heard[seat][stepTick] { return input }
-            let last = heard[seat][lastHeard[seat]] ?? heard[seat][min(lastHeard[seat], stepTick - 1)]
-            guard let last else { preconditionFailure("rollback: seat \(seat) has no input at or before \(stepTick)") }
+            // Not heard for this tick: then not past it either (heard runs unbroken to `lastHeard`).
+            guard let last = heard[seat][lastHeard[seat]] else { preconditionFailure("rollback: seat \(seat) has no input at or before \(stepTick)") }
             return Game.predict(after: last)
         }
     }

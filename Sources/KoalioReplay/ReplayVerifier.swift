@@ -12,7 +12,7 @@ public enum ReplayVerifier {
 
     public static func verify(_ recording: Recording, on stage: Stage) -> Outcome {
         var session = Session(stage: stage, assist: recording.assist)
-        var next = 0
+        var checksums = ChecksumCheck(recording)
         var tick = 0
         var partners: [PartnerCommand] = []  // reused run to run
         for run in recording.inputs.runs {
@@ -23,17 +23,13 @@ public enum ReplayVerifier {
             for _ in 0..<run.length {
                 session.step(command, partners: partners, actions)
                 tick += 1
-                while next < recording.checksums.count && recording.checksums[next].tick == tick {
-                    let expected = recording.checksums[next].value
-                    let actual = StateChecksum.of(session, format: recording.formatVersion)
-                    guard actual == expected else { return .mismatch(tick: tick, expected: expected, actual: actual) }
-                    next += 1
+                if let differs = checksums.check(after: tick, { StateChecksum.of(session, format: recording.formatVersion) }) {
+                    return .mismatch(tick: tick, expected: differs.expected, actual: differs.actual)
                 }
             }
         }
-        if next < recording.checksums.count {  // a checksum past the end: the run is shorter than recorded
-            return .mismatch(tick: recording.checksums[next].tick, expected: recording.checksums[next].value,
-                             actual: StateChecksum.of(session, format: recording.formatVersion))
+        if let missing = checksums.leftOver {  // a checksum past the end: the run is shorter than recorded
+            return .mismatch(tick: missing.tick, expected: missing.value, actual: StateChecksum.of(session, format: recording.formatVersion))
         }
         return .ok(ticks: recording.inputs.count)
     }

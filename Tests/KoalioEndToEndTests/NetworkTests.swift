@@ -29,8 +29,7 @@ final class NetworkTests: XCTestCase {
                                                         "--record", records[0], "--verbose", "--data-dir", Repository.root],
                                         environment: environment)
         defer { host.stop() }
-        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 20), "the host says where it listens")
-        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ";")) })
+        let address = try hostAddress(host)
         let relay = try LineReader.start("/usr/bin/python3", [Repository.path("tools/net-relay"), "--host", address, "--fronts", "\(joiners)",
                                                               "--delay-ms", "\(condition.roundTripMilliseconds / 2)",
                                                               "--jitter-ms", condition.roundTripMilliseconds > 0 ? "4" : "0",
@@ -99,8 +98,7 @@ final class NetworkTests: XCTestCase {
         let host = try LineReader.start(Koalio.binary, ["--headless", "--host", "127.0.0.1:0", "--session-code", Self.code, "--level", "level2",
                                                         "--ticks", "60", "--data-dir", Repository.root], environment: environment)
         defer { host.stop() }
-        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 20))
-        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let address = try hostAddress(host)
         let junk = try attack("junk", address, ["--count", "140"])
         XCTAssertEqual(junk["answered"] as? Int, 0, "nothing but a hello is answered")
         let one = try attack("brute", address, ["--count", "7", "--same-address"])
@@ -136,8 +134,7 @@ final class NetworkTests: XCTestCase {
         }
         let host = try LineReader.start(Koalio.binary, ["--host", "127.0.0.1:0", "--level", "level2"] + arguments(0), environment: environment)
         defer { host.stop() }
-        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 30))
-        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let address = try hostAddress(host, seconds: 30)
         let joiner = try LineReader.start(Koalio.binary, ["--join", address] + arguments(1), environment: environment)
         defer { joiner.stop() }
         XCTAssertEqual(joiner.waitForExit(), 0)
@@ -167,8 +164,7 @@ final class NetworkTests: XCTestCase {
                                                         "--level", "level2", "--ticks", "200", "--input-script", script, "--trace", traces[0],
                                                         "--data-dir", Repository.root], environment: environment)
         defer { host.stop() }
-        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 20))
-        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let address = try hostAddress(host)
         let joiner = try Koalio.run(["--headless", "--join", address, "--session-code", Self.code, "--ticks", "200", "--trace", traces[1]])
         XCTAssertEqual(joiner.status, 0, joiner.stderr)
         XCTAssertTrue(joiner.stderr.contains("as player 3, on level2"), joiner.stderr)
@@ -193,8 +189,7 @@ final class NetworkTests: XCTestCase {
         let host = try LineReader.start(Koalio.binary, ["--headless", "--host", "127.0.0.1:0", "--session-code", Self.code, "--level", level,
                                                         "--ticks", "60", "--data-dir", Repository.root], environment: environment)
         defer { host.stop() }
-        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: 20))
-        let address = try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+        let address = try hostAddress(host)
         let joiner = try Koalio.run(["--headless", "--join", address, "--session-code", Self.code, "--ticks", "60"])
         XCTAssertEqual(joiner.status, 1)
         XCTAssertTrue(joiner.stderr.contains("the host plays 'mine'") && joiner.stderr.contains("which is not among this koalio's levels or packs"), joiner.stderr)
@@ -216,6 +211,13 @@ final class NetworkTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// Where a host started with `--host 127.0.0.1:0` listens, as it says on stderr
+    /// (`koalio: hosting on 127.0.0.1:PORT; session code CODE`).
+    func hostAddress(_ host: LineReader, seconds: Double = 20) throws -> String {
+        let hosting = try XCTUnwrap(host.line(containing: "koalio: hosting on ", seconds: seconds), "the host says where it listens")
+        return try XCTUnwrap(hosting.split(separator: " ").dropFirst(3).first).trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+    }
 
     func attack(_ attack: String, _ address: String, _ arguments: [String]) throws -> [String: Any] {
         let run = try ChildProcess.run("/usr/bin/python3", [Repository.path("tools/net-attack"), attack, address] + arguments,

@@ -17,7 +17,7 @@ struct Network {
     var machines: [NetSession]
     var addresses: [NetAddress]
     var conditions: Conditions
-    var random = SplitMix(seed: 7)
+    var random = SplitMix64(seed: 7)
     var inFlight: [(at: Int, to: Int, from: Int, bytes: [UInt8])] = []
     var frame = 0
     /// Each machine's confirmed ticks: (tick, checksum of the game after it).
@@ -146,7 +146,7 @@ final class NetSessionTests: XCTestCase {
     func testAByeDoneBeforeTheEndIsALeave() throws {
         var network = Network(machines: try machines(joiners: 1, endTick: 600), conditions: .init())
         network.run(frames: 60, stageFor: stage)
-        var random = SplitMix(seed: 9)
+        var random = SplitMix64(seed: 9)
         let token = try XCTUnwrap(network.machines[1].linkToken)
         _ = network.machines[0].receive(NetMessage.bye(token: token, reason: .done).bytes, from: network.addresses[1], at: network.now, random: &random)
         network.silent = [1: network.frame..<Int.max]  // and it goes quiet
@@ -184,7 +184,7 @@ final class NetSessionTests: XCTestCase {
     /// In the lobby a joiner that leaves frees its seat for the next, who takes the lowest free
     /// one: no two machines share a seat, and the game starts with every seat played.
     func testALobbySeatLeftIsTakenByTheNext() throws {
-        var random = SplitMix(seed: 4)
+        var random = SplitMix64(seed: 4)
         var host = try machines(joiners: 2, endTick: 60)[0]
         func hello(_ nonce: UInt64) -> [UInt8] { NetMessage.hello(NetMessage.Hello(nonce: nonce, code: Array("123456".utf8), players: 1)).bytes }
         func seat(_ answer: [Datagram]) -> Int? {
@@ -203,7 +203,7 @@ final class NetSessionTests: XCTestCase {
 
     /// A host (hostile, or broken) whose welcome seats us past the game's seats: the joiner ends, no trap.
     func testAWelcomeOutsideTheGamesSeatsEndsTheJoiner() throws {
-        var random = SplitMix(seed: 2)
+        var random = SplitMix64(seed: 2)
         let hostAddress = NetAddress(host: [127, 0, 0, 1], port: 7000)
         var joiner = NetSession.join(host: hostAddress, code: "123456", localPlayers: 1, nonce: 5, at: 0)
         _ = joiner.outgoing(at: 0)
@@ -218,7 +218,7 @@ final class NetSessionTests: XCTestCase {
     }
 
     func testAWrongCodeIsRefusedAndTheSessionsBudgetRunsOut() throws {
-        var random = SplitMix(seed: 1)
+        var random = SplitMix64(seed: 1)
         var host = try machines(joiners: 1, endTick: 60)[0]
         func hello(_ code: String, nonce: UInt64 = 1) -> [UInt8] {
             NetMessage.hello(NetMessage.Hello(nonce: nonce, code: Array(code.utf8), players: 1)).bytes
@@ -236,7 +236,7 @@ final class NetSessionTests: XCTestCase {
     }
 
     func testOneAddressIsLockedOutAfterFiveWrongCodes() throws {
-        var random = SplitMix(seed: 1)
+        var random = SplitMix64(seed: 1)
         var host = try machines(joiners: 1, endTick: 60)[0]
         let stranger = NetAddress(host: [10, 0, 0, 9], port: 5)
         for _ in 0..<5 {
@@ -267,7 +267,7 @@ final class NetSessionTests: XCTestCase {
         network.run(frames: 30, stageFor: stage)
         XCTAssertEqual(network.machines[0].phase, .playing)
         var host = network.machines[0]
-        var random = SplitMix(seed: 3)
+        var random = SplitMix64(seed: 3)
         let tick = host.rollback?.tick ?? 0
         let forged = NetMessage.input(NetMessage.InputPacket(token: 0, seats: 2, startPresent: 3, tick: tick, acks: [tick, tick],
                                                              blocks: [NetMessage.SeatInputs(seat: 1, firstTick: tick + 20, inputs: [.absent])]))

@@ -1,4 +1,5 @@
 import KoalioNet
+import KoalioTestSupport
 import XCTest
 
 /// A game small enough to reason about: its state is a hash of every input it stepped, in order,
@@ -118,7 +119,7 @@ final class RollbackTests: XCTestCase {
     /// confirmed ticks come exactly once, in order.
     func testTwoMachinesAgreeOverADelayedLossyLink() {
         var machines = [Rollback(game: HashGame(), start: [0, 0], inputDelay: 2), Rollback(game: HashGame(), start: [0, 0], inputDelay: 2)]
-        var random = SplitMix(seed: 42)
+        var random = SplitMix64(seed: 42)
         // In flight: (arrival frame, to machine, seat, tick, input); everything unacknowledged is resent each frame.
         var inFlight: [(at: Int, to: Int, seat: Int, tick: Int, input: Int)] = []
         var confirmed: [[(Int, UInt64)]] = [[], []]
@@ -167,18 +168,5 @@ final class RollbackTests: XCTestCase {
             if caught == nil, let differs = leaky.rollBackAndCompare(depth: 4) { caught = differs.tick }
         }
         XCTAssertEqual(caught, 1, "stepping again from the saved copy differs at the first tick stepped again")
-    }
-}
-
-/// Seeded numbers for the tests' links.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -144,7 +144,7 @@ public final class GameLoop {
                 // Closed (the window, SIGTERM): the screenshot is still of the last picture.
                 if let screenshot {
                     try draw(force: true)
-                    do { try platform.saveScreenshot(to: screenshot) } catch { throw .screenshot(path: screenshot, error) }
+                    try save(screenshot: screenshot)
                 }
                 break
             }
@@ -152,9 +152,7 @@ public final class GameLoop {
             carryOutFrameEffects()
             // The last picture (a screenshot's) shows the world as it ended, not on its way there.
             let presented = try draw(force: !running && screenshot != nil, fraction: running ? clock.fraction : nil)
-            if !running, let screenshot {
-                do { try platform.saveScreenshot(to: screenshot) } catch { throw .screenshot(path: screenshot, error) }
-            }
+            if !running, let screenshot { try save(screenshot: screenshot) }
             // Headless runs with sound are the tests': they wait for the device, to hear the same
             // every time. A window never waits.
             if options.audio { try sound.advance(waiting: options.command.headless) }
@@ -168,6 +166,11 @@ public final class GameLoop {
         try keeper.writeRecordingOnQuit(flow.session)
         if let path = options.command.frameTimes { try FrameTimes.write(frameTimes, to: path) }
         return flow.session
+    }
+
+    /// `--screenshot`: the picture on screen, to its file.
+    private func save(screenshot path: String) throws(KoalioError) {
+        do { try platform.saveScreenshot(to: path) } catch { throw .screenshot(path: path, error) }
     }
 
     /// Seconds on the loop's clock: the caller's (``Options/clock``) or SDL's.

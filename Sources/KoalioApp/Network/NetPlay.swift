@@ -102,6 +102,18 @@ final class NetPlay: NetworkDevice {
         }
     }
 
+    /// Outside the game's frames (a joiner waiting for the host's answer): what came read, what is due sent.
+    func exchange() {
+        pump()
+        send()
+    }
+
+    /// A joiner without the host's level says so and leaves.
+    func levelMissing() {
+        session.levelMissing()
+        send()
+    }
+
     /// The datagrams waiting, read (a hello answered at once), and what is due sent.
     private func pump() {
         let time = now()

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KoalioCore
+import KoalioLevel
 import KoalioLevelFile
 import KoalioNet
 import KoalioPhone
@@ -49,21 +50,19 @@ enum NetSetup {
         let socket: UDPSocket
         do { socket = try UDPSocket(binding: any) } catch { throw .network(doing: "--join: \(error.doing)", reason: error.reason) }
         var random = SystemRandomNumberGenerator()
-        var session = NetSession.join(host: hostAddress, code: code, localPlayers: options.localPlayers ?? 1, nonce: random.next(), at: MonotonicClock.seconds())
+        let session = NetSession.join(host: hostAddress, code: code, localPlayers: options.localPlayers ?? 1, nonce: random.next(), at: MonotonicClock.seconds())
+        let net = NetPlay(session: session, socket: socket, now: MonotonicClock.seconds)
         while true {
-            let now = MonotonicClock.seconds()
-            for datagram in session.outgoing(at: now) { socket.send(datagram.bytes, to: datagram.to) }
-            while let (bytes, from) = socket.receive() { _ = session.receive(bytes, from: from, at: now, random: &random) }
-            switch session.phase {
+            net.exchange()
+            switch net.session.phase {
             case let .welcomed(welcome):
                 guard let level = level(sha256: welcome.levelSHA256, named: welcome.levelName, dataDirectory: dataDirectory) else {
-                    session.levelMissing()
-                    for datagram in session.outgoing(at: now) { socket.send(datagram.bytes, to: datagram.to) }
+                    net.levelMissing()
                     throw .hostLevelMissing(address: text, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
                 }
                 let players = (welcome.firstSeat + 1...welcome.firstSeat + welcome.seatCount).map(String.init).joined(separator: ", ")
                 StandardError.writeLine("koalio: joined \(text) as player\(welcome.seatCount > 1 ? "s" : "") \(players), on \(welcome.levelName)")
-                return (NetPlay(session: session, socket: socket, now: MonotonicClock.seconds), level)
+                return (net, level)
             case let .finished(outcome):
                 throw .joinFailed(address: text, reason: NetPlay.describe(outcome))
             default:
@@ -75,7 +74,8 @@ enum NetSetup {
     /// The level whose file has this SHA-256: the catalog's of that name first, then every
     /// catalog level, then every pack's (as `PACK/NAME`).
     static func level(sha256: [UInt8], named name: String, dataDirectory: String) -> String? {
-        func matches(_ path: String) -> Bool { (try? LevelFile.load(path).sha256) == sha256 }
+        // Hashed, not parsed: only the one that matches is loaded (by the game, after).
+        func matches(_ path: String) -> Bool { (try? TMXLoader.readLevelFile(path)).map(SHA256.hash) == sha256 }
         let names = Game.catalogNames(dataDirectory: dataDirectory)
         for candidate in ([name] + names) where PackManifest.isPlainName(candidate) && names.contains(candidate) {
             if matches(Game.levelPath(candidate, dataDirectory: dataDirectory)) { return candidate }
