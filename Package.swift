@@ -185,7 +185,7 @@ let package = Package(
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "CSDL2"]),
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "KoalioNet", "KoalioPhone", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView", "KoalioUI",

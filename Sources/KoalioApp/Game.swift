@@ -144,6 +144,7 @@ public enum Game {
         catalog.medals = medals.medals
         catalog.stock(LevelPackShelf.scan(LevelPackShelf.directories(environment: ProcessInfo.processInfo.environment, dataDirectory: dataDirectory)))
         environment.catalog = catalog
+        environment.dataDirectory = dataDirectory
         environment.startScreen = options.level == nil ? .title : .level
         environment.levelIndex = options.level.flatMap { names.firstIndex(of: $0) } ?? (options.level == nil ? 0 : nil)
         environment.packRecord = packLevel.map { PackRecord(key: LevelPack.recordKey(sha256: levelSHA256), medals: $0.pack.manifest.medals[$0.name]) }

@@ -163,10 +163,12 @@ extension GameOptions {
         if let localPlayers, !(1...NetMessage.maxSeats - 1).contains(localPlayers) {
             throw ValidationError("--local-players must be from 1 to 3, not \(localPlayers).")
         }
+        if let joiners, let localPlayers, joiners + localPlayers > NetMessage.maxSeats { throw ValidationError("four koalas at most: --local-players \(localPlayers) and --joiners \(joiners).") }
         if !isNetworked {
+            // From the title they apply to Play online's games; a run that starts in a level has none.
             for (given, name) in [(sessionCode != nil, "--session-code"), (inputDelay != nil, "--input-delay"), (joiners != nil, "--joiners"),
-                                  (localPlayers != nil, "--local-players")] where given {
-                throw ValidationError("\(name) needs --host or --join.")
+                                  (localPlayers != nil, "--local-players")] where given && (level != nil || replay != nil) {
+                throw ValidationError("\(name) needs --host or --join (or the title's Play online: no --level or --replay).")
             }
             return
         }
@@ -174,7 +176,6 @@ extension GameOptions {
         if join != nil && (inputDelay != nil || joiners != nil) { throw ValidationError("--input-delay and --joiners are the host's to choose.") }
         if join != nil && level != nil { throw ValidationError("--join plays the host's level: no --level.") }
         if replay != nil || watch { throw ValidationError("--host and --join play live: no --replay or --watch.") }
-        if let joiners, let localPlayers, joiners + localPlayers > NetMessage.maxSeats { throw ValidationError("four koalas at most: --local-players \(localPlayers) and --joiners \(joiners).") }
     }
 }
 

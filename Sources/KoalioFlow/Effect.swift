@@ -38,6 +38,18 @@ package enum Effect: Equatable {
     case turnPhonesOn
     /// Add a phone → New code: a fresh code and token for the pairing card.
     case newPhoneCode
+    /// Play online → Host: ``FlowState/run`` (just started, networked) is hosted; the answer, if
+    /// it cannot be, comes as ``OnlineNews/failed(_:)``.
+    case hostOnline
+    /// The host of the waiting game starts it with the machines here.
+    case startOnlineNow
+    /// The join form was sent: say hello to `address` (`a.b.c.d[:port]`, `[v6][:port]`) with
+    /// `code`; the answer comes as ``OnlineNews``.
+    case joinOnline(address: String, code: String)
+    /// The host's level is loaded (``FlowState/run``, networked): the joiner waits for the start.
+    case onlineReady
+    /// The online game or the try to join is left: the others are told.
+    case leaveOnline
 
     /// The pad's jolt when the koala dies.
     package static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)

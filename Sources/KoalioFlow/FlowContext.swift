@@ -45,6 +45,11 @@ package struct FlowContext {
     /// Phone pads are on (the server listens), and why they could not be turned on, if they could not.
     package var phonesOn = false
     package var phonesProblem: String?
+    /// Games hosted on this network, as discovery found them (while the join form is open).
+    package var foundGames: [FoundGame] = []
+    /// What the join form's address starts as: this machine's network with its last number
+    /// left to type (`192.168.1.`), or empty.
+    package var joinAddressHint = ""
 
     /// The controllers' part: the pad in use's kind, the seated players and those whose pad is away.
     package mutating func read(_ registry: ControllerRegistry, seats: Seating) {

@@ -95,19 +95,25 @@ package final class FlowRunner {
         flow.isInLevel && flow.session.state == .playing ? Double(flow.session.world.assist.speedPercent) / 100 : 1
     }
 
+    /// What hosting or joining from the menus came to, for the next tick.
+    package func tell(_ news: OnlineNews) { feed.online = news }
+
     // MARK: - A tick
 
     /// A networked run's frame that may not step (the game not started, or a machine too far
     /// behind): no tick of the flow, only the corrections and confirmations the network brings.
     package func networkFrame(_ context: FlowContext) -> [Effect] {
         guard flow.networkRuns, let network else { return [] }
+        var effects: [Effect] = []
         if case .waiting? = flow.run.network {
-            // Presses while the game waits to start are no one's: taken now, not on its first tick.
-            _ = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: false,
-                          sourceIndex: { _ in 0 })
+            // Presses while the game waits to start are no one's: taken now, not on its first
+            // tick; only the waiting screen's start and leave read them.
+            let input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: false,
+                                  sourceIndex: { _ in 0 })
+            flow.waitingTick(input.menu, self.context(context), &effects)
+            guard flow.networkRuns else { return effects }  // left
         }
         let players = flow.session.world.koalas.map(\.number)
-        var effects: [Effect] = []
         flow.take(network.frame(nil), self.context(context), &effects)
         noticeOnlineLeaves(since: players)
         return effects

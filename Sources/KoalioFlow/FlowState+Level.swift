@@ -11,6 +11,8 @@ extension FlowState {
     /// The pause screen's entries.
     package enum PauseEntry: Equatable {
         case resume, restart, settings, howToPlay, addPhone, levels, quit
+        /// Online, from the menus: leave the game (the others play on), back to Play online.
+        case leaveOnline
         /// A co-op player leaves the game (their pad is free again).
         case leave(player: Int)
 
@@ -23,6 +25,7 @@ extension FlowState {
             case .addPhone: .message(.addPhone)
             case .levels: .message(.levels)
             case .quit: .message(.quit)
+            case .leaveOnline: .message(.onlineLeave)
             case let .leave(player): .message(.playerLeaves, [.number(player)])
             }
         }
@@ -37,9 +40,10 @@ extension FlowState {
     }
 
     /// This run's pause entries: online, Resume (for everyone: the pause is an input every
-    /// machine applies on the same tick) and Quit; nothing that would stop the others' game.
+    /// machine applies on the same tick), Leave the game (in the game from the title) and Quit;
+    /// nothing that would stop the others' game.
     package func pauseEntries(_ context: FlowContext) -> [PauseEntry] {
-        run.networked ? [.resume, .quit] : Self.pauseEntries(context)
+        run.networked ? [.resume] + (context.playsTheGame ? [.leaveOnline] : []) + [.quit] : Self.pauseEntries(context)
     }
 
     @MainActor
@@ -51,7 +55,16 @@ extension FlowState {
                 let free = network.localPlayers - 1 - context.seatedPlayers.count
                 if run.session.state == .playing, free > 0 { effects += input.joinRequests.prefix(free).map(Effect.join) }
             }
-            if run.session.state == .paused, pauseMenuTick(input.menu, context, &effects) == .resume { run.networkResume = true }
+            switch run.session.state {
+            case .paused: if pauseMenuTick(input.menu, context, &effects) == .resume { run.networkResume = true }
+            case .won, .died:
+                // In the game from the title, Back leaves the online game from its end screens.
+                if context.playsTheGame && input.menu.anyBack {
+                    effects.append(.sound(.menuChoose))
+                    leaveOnline(&effects)
+                }
+            case .playing: break
+            }
             return
         }
         if run.source.isLive {
@@ -180,7 +193,7 @@ extension FlowState {
     private mutating func pauseMenuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) -> PauseChoice {
         if context.playsTheGame && (input.padBack || input.quit) {
             effects.append(.sound(.menuChoose))
-            leaveLevel()
+            if run.networked { leaveOnline(&effects) } else { leaveLevel() }
             return .left
         }
         let entries = pauseEntries(context)
@@ -213,6 +226,9 @@ extension FlowState {
             return .left
         case .quit:
             quitConfirmation = QuitConfirmation()
+            return .left
+        case .leaveOnline:
+            leaveOnline(&effects)
             return .left
         case let .leave(player):
             effects.append(.leave(player: player))

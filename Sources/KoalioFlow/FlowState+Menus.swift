@@ -10,12 +10,13 @@ extension FlowState {
     /// The title's entries, in the order they are shown: what each does is chosen by its case,
     /// never by its place (an entry added moves no other).
     package enum TitleEntry: CaseIterable, Equatable {
-        case play, settings, howToPlay, addPhone, quit
+        case play, settings, howToPlay, addPhone, playOnline, quit
 
         /// Its words.
         package var label: Message {
             switch self {
             case .play: .play
+            case .playOnline: .playOnline
             case .settings: .settings
             case .howToPlay: .howToPlay
             case .addPhone: .addPhone
@@ -65,7 +66,7 @@ extension FlowState {
             } else if chosen == context.levelNames.count {
                 mode = .packs  // More levels
             } else {
-                mode = .title
+                goBack()
             }
         }
     }
@@ -74,7 +75,10 @@ extension FlowState {
         fileNotices = []  // seen: it goes once the player moves on
         guard TitleEntry.allCases.indices.contains(index) else { return }
         switch TitleEntry.allCases[index] {
-        case .play: mode = .levelSelect
+        case .play:
+            hostsNextLevel = false
+            mode = .levelSelect
+        case .playOnline: mode = .online(.choose(nil))
         case .settings: openSettings(exit: .title)
         case .howToPlay: mode = .howToPlay(exit: .title)
         case .addPhone: openAddPhone(exit: .title, context, &effects)
@@ -119,6 +123,9 @@ extension FlowState {
         case .title: quitConfirmation = QuitConfirmation()
         case .packs: mode = .levelSelect
         case .packLevels: mode = .packs
+        case .levelSelect where hostsNextLevel:
+            hostsNextLevel = false
+            mode = .online(.choose(nil))
         default: mode = .title
         }
     }
@@ -169,6 +176,17 @@ extension FlowState {
     /// The answer to ``Effect/loadLevel(_:)``: the level starts, or (one line naming the file,
     /// the place and the problem, on stderr and on the level select) the player stays in the menu.
     package mutating func levelLoaded(_ level: LevelRef, _ load: LevelLoad, _ context: FlowContext) -> [Effect] {
+        var joining: JoinForm?
+        if case let .online(.joining(form)) = mode { joining = form }
+        if case let .refused(problem) = load, var form = joining {
+            form.problem = .cannotLoad(problem)
+            mode = .online(.join(form))
+            return [.leaveOnline, .levelRefused(problem)]
+        }
+        // Online, every machine steps the same world: no assist.
+        let online = hostsNextLevel || joining != nil
+        var context = context
+        if online { context.settings.assist = .off }
         switch (load, level) {
         case let (.refused(problem), .catalog):
             levelNotice = problem
@@ -189,7 +207,11 @@ extension FlowState {
         }
         selection[.level] = 0
         mode = .level
-        return [.levelStarted]
+        guard online else { return [.levelStarted] }
+        run.networked = true
+        run.network = .waiting(nil)
+        defer { hostsNextLevel = false }
+        return [.levelStarted, hostsNextLevel ? .hostOnline : .onlineReady]
     }
 
     /// Where leaving a level goes: its pack's page, or the level select.

@@ -26,6 +26,12 @@ extension FlowState {
         case let .worldComplete(world, _):
             return Self.worldCompletePage(world: world, names: context.levelNames, progress: progress, medals: context.medals,
                                           hint: Prompt([prompts.choose, .does(.hintContinue)]))
+        case let .online(.choose(problem)):
+            return Self.onlinePage(problem: problem, selection: selection[.online] ?? 0, hint: prompts.menuHint(choose: .hintChoose, back: .hintBack))
+        case let .online(.join(form)):
+            return Self.joinPage(form, context, prompts: prompts)
+        case let .online(.joining(form)):
+            return Self.joiningPage(form, prompts: prompts)
         case .level:
             return nil
         }
@@ -67,7 +73,7 @@ extension FlowState {
             var page = Self.levelSelectPage(names: context.levelNames, progress: progress, medals: context.medals,
                                             selection: selection[.levels] ?? 0,
                                             hint: prompts?.menuHint(choose: .hintPlay, back: .hintBack) ?? Prompt([]))
-            page.subheading = levelNotice?.text
+            page.subheading = levelNotice?.text ?? (hostsNextLevel ? .message(.onlineChooseLevel) : nil)
             return page
         case .packs:
             return Self.packsPage(context, progress: progress, selection: selection[.packs] ?? 0,
@@ -78,7 +84,7 @@ extension FlowState {
                                            hint: prompts?.menuHint(choose: .hintPlay, back: .hintBack) ?? Prompt([]))
             if let levelNotice { page.subheading = levelNotice.text }
             return page
-        case .settings, .howToPlay, .addPhone, .level, .worldComplete:
+        case .settings, .howToPlay, .addPhone, .level, .worldComplete, .online:
             return nil
         }
     }
@@ -123,8 +129,14 @@ extension FlowState {
     /// The end and pause screens' lines, as the level draws them: each names what its screen's
     /// presses do (``leavesEndScreen`` and the pause menu).
     package func stateScreenPrompts(_ context: FlowContext, prompts: Prompts) -> (won: Prompt, died: Prompt, paused: Prompt) {
-        (prompts.won(next: wonNext(context), inGame: context.playsTheGame),
-         prompts.died(inGame: context.playsTheGame), prompts.paused(canLeave: context.playsTheGame))
+        guard run.networked else {
+            return (prompts.won(next: wonNext(context), inGame: context.playsTheGame),
+                    prompts.died(inGame: context.playsTheGame), prompts.paused(canLeave: context.playsTheGame))
+        }
+        // Online the world's own restart plays again; Back leaves the online game (from the title).
+        let leave: [Prompt.Part] = context.playsTheGame ? prompts.back.map { [.gap, $0, .does(.hintLeave)] } ?? [] : []
+        return (Prompt([prompts.restart, .does(.hintPlayAgain)] + leave), Prompt([prompts.restart, .does(.hintTryAgain)] + leave),
+                prompts.paused(canLeave: context.playsTheGame, leaving: .hintLeave))
     }
 
     /// Add a phone's entries: a new code (while a card shows), Back.

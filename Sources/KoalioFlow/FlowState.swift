@@ -19,6 +19,8 @@ package struct FlowState: Equatable {
     package var fileNotices: [FileNotice]
     /// The level select's line about a level that could not be loaded, until the next choice.
     package var levelNotice: LoadProblem?
+    /// Play online → Host: the level chosen next is hosted (the level select says so).
+    package var hostsNextLevel = false
     /// Levels come in worlds of three: a world's last level ends with its "world complete".
     package static let levelsPerWorld = 3
     /// 60 Hz updates so far, menus included: the trace's tick and the input script's clock.
@@ -44,6 +46,8 @@ package struct FlowState: Equatable {
         case .addPhone: return .addPhone
         case .level: return .level
         case .worldComplete: return .worldComplete
+        case .online(.choose): return .online
+        case .online(.join), .online(.joining): return .join
         }
     }
 
@@ -69,7 +73,7 @@ package struct FlowState: Equatable {
         case .level: return true
         case let .settings(state): return state.exit == .level
         case let .howToPlay(exit), let .addPhone(exit): return exit == .level
-        case .title, .levelSelect, .packs, .packLevels, .worldComplete: return false
+        case .title, .levelSelect, .packs, .packLevels, .worldComplete, .online: return false
         }
     }
 
@@ -92,6 +96,7 @@ package struct FlowState: Equatable {
         }
         // The networked game's tick is taken whatever is over the level.
         if let network = input.network, networkRuns { take(network, context, &effects) }
+        if let news = input.online { online(news, &effects) }
         if quitConfirmation != nil {
             confirmQuitTick(input.menu, &effects)
             return effects
@@ -103,6 +108,7 @@ package struct FlowState: Equatable {
         case let .addPhone(exit): addPhoneTick(exit, input.menu, context, &effects)
         case .level: levelTick(input, context, &effects)
         case let .worldComplete(world, since): worldCompleteTick(world: world, since: since, input.menu, context, &effects)
+        case let .online(page): onlineTick(page, input, context, &effects)
         }
         return effects
     }

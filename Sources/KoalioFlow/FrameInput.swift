@@ -27,6 +27,8 @@ package struct FrameInput: Equatable {
     package var reloaded: LevelReload?
     /// A networked run: what the networked game did this tick, this machine's input given to it.
     package var network: NetworkTick?
+    /// What hosting or joining from the menus came to (nil on most ticks).
+    package var online: OnlineNews?
 }
 
 /// A `--watch`ed level loaded again from its changed files.

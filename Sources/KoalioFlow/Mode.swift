@@ -22,6 +22,8 @@ package enum Mode: Equatable {
     case addPhone(exit: SettingsState.Exit)
     /// ``FlowState/run`` is played; its pause and end screens are the session's states.
     case level
+    /// Play online: host or join, the join form, the wait for the host's answer.
+    case online(OnlinePage)
     /// "World N complete!" (N from 1) with the world's totals, shown from the flow tick it
     /// opened on; then the level select.
     case worldComplete(world: Int, since: Int)

@@ -87,6 +87,28 @@ package struct Prompts {
         return Prompt(move + [.does(.hintSelect), .gap, choose, .does(verb), .gap, back, .does(backVerb)])
     }
 
+    /// The join form's text rows: ←/→ pick the character offered, choose adds it, back takes
+    /// the last one back (the keyboard types, Backspace deletes); touch has no way to type.
+    package var entryHint: Prompt {
+        switch style {
+        case .touch: return Prompt([.text(.message(.tapAnEntry))])
+        case .keyboard:
+            // Keys type; Enter moves on.
+            return Prompt([.glyph(.keycap(keyNames.name(of: .left))), .glyph(.keycap(keyNames.name(of: .right))), .does(.hintPick), .gap,
+                           .glyph(.keycap(keyNames.name(of: .backspace))), .does(.hintDelete)])
+        default:
+            return Prompt([.glyph(.pad(.button(.dpadLeft), style)), .glyph(.pad(.button(.dpadRight), style)), .does(.hintPick), .gap,
+                           choose, .does(.hintAdd), .gap] + (back.map { [$0, .does(.hintDelete)] } ?? []))
+        }
+    }
+
+    /// The waiting screen of a game from the menus: the host's start (once someone joined) and
+    /// the way out.
+    package func waitingHint(canStart: Bool) -> Prompt {
+        let start: [Prompt.Part] = canStart ? [choose, .does(.hintStart), .gap] : []
+        return Prompt(start + (back.map { [$0, .does(.hintLeave)] } ?? []))
+    }
+
     /// The line of a page whose one entry is Back (how to play, add a phone): the back press
     /// alone ("Escape back"; choosing Back does the same), or "Tap Back" on the touch controls.
     package var backHint: Prompt {
@@ -95,10 +117,11 @@ package struct Prompts {
 
     /// The pause screen's line. On the keyboard the way out is Q, not Escape: Escape is the
     /// pause key, so there it resumes ("Escape resume   Escape levels" promised both).
-    package func paused(canLeave: Bool) -> Prompt {
+    /// `leaving`: where the way out goes (the level select; online, out of the game).
+    package func paused(canLeave: Bool, leaving: Message = .hintLevels) -> Prompt {
         var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .does(.hintResume)]
         let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(keyNames.name(of: FrameInputReader.leaveLevelKey))) : back
-        if canLeave, let leave { parts += [.gap, leave, .does(.hintLevels)] }
+        if canLeave, let leave { parts += [.gap, leave, .does(leaving)] }
         return Prompt(parts)
     }
 

@@ -14,6 +14,8 @@ public enum Screen: String, Sendable {
     case addPhone = "phone"
     /// "World 1 complete!": the world's totals, after winning its last level.
     case worldComplete = "world"
+    /// Play online (Host / Join), and the join form with the wait for the host's answer.
+    case online, join
 
     package var isSettings: Bool { [.settings, .keyboardControls, .padControls, .touchControls, .video, .assist].contains(self) }
 }

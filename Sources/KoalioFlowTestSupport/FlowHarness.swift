@@ -45,6 +45,11 @@ package final class FlowHarness {
         get { base.pairingCard }
         set { base.pairingCard = newValue }
     }
+    /// The games discovery found, as the driver gives them.
+    package var foundGames: [FoundGame] {
+        get { base.foundGames }
+        set { base.foundGames = newValue }
+    }
     /// The catalog's loader: the shipped levels, or a refusal for those `broken` names.
     package let load: (LevelRef) -> LevelLoad
     /// Every effect so far, and the screen after each tick.

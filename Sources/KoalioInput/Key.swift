@@ -28,6 +28,10 @@ public struct Key: Hashable, Sendable, Comparable, CustomStringConvertible {
         ("a", .a), ("d", .d), ("w", .w), ("s", .s),
         ("space", .space), ("z", .z), ("x", .x), ("leftShift", .leftShift),
         ("escape", .escape), ("p", .p), ("q", .q), ("enter", .enter), ("f11", .f11),
+        // Typing an address and a code (Play online's join form).
+        ("0", Key(usage: 39)), ("1", Key(usage: 30)), ("2", Key(usage: 31)), ("3", Key(usage: 32)), ("4", Key(usage: 33)),
+        ("5", Key(usage: 34)), ("6", Key(usage: 35)), ("7", Key(usage: 36)), ("8", Key(usage: 37)), ("9", Key(usage: 38)),
+        ("period", Key(usage: 55)), ("semicolon", Key(usage: 51)), ("backspace", .backspace),
     ]
 
     /// The key an input script calls `name`, if it is one of ``scriptKeys``.

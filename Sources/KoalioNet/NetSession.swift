@@ -144,7 +144,7 @@ public struct NetSession {
     // The host's.
     var door: NetDoor?
     var expectedJoiners = 0
-    var levelName = ""
+    public internal(set) var levelName = ""
     var levelSHA256: [UInt8] = []
     /// Seats nobody plays: the host says each is absent, from the tick it stopped hearing it.
     var emptySeats: Set<Int> = []
@@ -157,6 +157,10 @@ public struct NetSession {
     var myChecksums: [Int: UInt64] = [:]
     var latestChecksum: (tick: Int, value: UInt64)?
     var pendingByes: [Datagram] = []
+
+    /// The port a game hosted from the menus listens on (any free one when it is taken), and the
+    /// join form's port when none is typed.
+    public static let defaultPort: UInt16 = 24820
 
     /// A host: the game on its level, waiting for `joiners` machines before it starts.
     public static func host(code: String, localPlayers: Int, joiners: Int, inputDelay: Int, levelName: String, levelSHA256: [UInt8],
@@ -235,6 +239,18 @@ public struct NetSession {
         guard case .welcomed = phase else { return }
         finish(.noLevel, bye: .noLevel)
     }
+
+    /// A host waiting for more machines than came (the game's own menus wait for up to four):
+    /// it starts with those here, as soon as each is ready. False when nobody has joined yet.
+    @discardableResult
+    public mutating func startNow() -> Bool {
+        guard role == .host, phase == .lobby, !links.isEmpty else { return false }
+        expectedJoiners = links.count  // later hellos are refused as full; the lobby's check starts it
+        return true
+    }
+
+    /// Whether a hosted game could start now with the machines here (someone has joined).
+    public var canStartNow: Bool { role == .host && phase == .lobby && !links.isEmpty }
 
     /// The player leaves.
     public mutating func quit() {

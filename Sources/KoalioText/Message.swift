@@ -40,6 +40,11 @@ public enum Message: String, CaseIterable, Sendable {
     // Online co-op: the waiting screen and the lines over the level
     case onlineWaitingForPlayers, onlineInvitation, onlineWaitingForHost, onlineReconnecting
     case onlineDesync, onlineOtherDesync, onlineHostGone, onlineRemoved
+    // Online co-op from the title: Play online, hosting, the join form and why a try failed
+    case playOnline, hostGame, joinGame, onlineHow, onlineChooseLevel, onlineAddress, onlineCode, onlineJoinNow, onlineLooking
+    case onlineJoinHow, onlineJoining, hintPick, hintAdd, hintDelete, hintStart, hintLeave, onlineLeave
+    case onlineBadAddress, onlineNoCode, onlineCannotHost, onlineNoAnswer, onlineWrongCode, onlineCodeOff, onlineLockedOut
+    case onlineFull, onlineOtherVersion, onlineNoLevel
     // The player's files, a level that does not start
     case settingsUnreadable, settingsProblems, settingsProblemsMarked, progressUnreadable, noSuchLevel
     // The desktop: the menu entry (dist/koalio.desktop) and the software centre's page

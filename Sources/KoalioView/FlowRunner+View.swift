@@ -55,6 +55,9 @@ extension FlowRunner {
         overlay.pairingCard = card
         if flow.run.networked, let status = flow.run.network {
             (overlay.onlineLines, overlay.onlineDims) = status.lines
+            if context.playsTheGame, case let .waiting(invitation) = status {
+                overlay.onlinePrompt = prompts.waitingHint(canStart: (invitation?.here ?? 0) > 1)
+            }
         }
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)
     }

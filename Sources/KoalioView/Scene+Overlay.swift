@@ -64,6 +64,8 @@ extension Scene {
         /// lines (`onlineDims`: in the middle, over a dimmed game).
         public var onlineLines: [Text] = []
         public var onlineDims = false
+        /// Under the dimmed online lines: what the waiting screen's buttons do (start, leave).
+        public var onlinePrompt: Prompt?
 
         public init(notice: Text? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -135,6 +137,8 @@ extension Scene {
                 Lettering.draw(Lettering.fitted(line, words, width: lineWidth), x: viewWidth / 2, y: top + Double(index) * onlineLineSpacing,
                                centered: true, into: &list)
             }
+            overlay.onlinePrompt?.draw(centeredOn: viewWidth / 2, y: top + Double(overlay.onlineLines.count + 1) * onlineLineSpacing, words: words,
+                                       into: &list)
         } else {
             for (index, line) in overlay.onlineLines.prefix(3).enumerated() {
                 Lettering.draw(Lettering.fitted(line, words, width: lineWidth), x: viewWidth / 2, y: padLineY + Double(index) * onlineLineSpacing,

@@ -202,12 +202,67 @@ final class NetworkTests: XCTestCase {
                                   (["--host", "127.0.0.1:7000", "--session-code", "12345"], "--session-code must be 6 digits"),
                                   (["--host", "127.0.0.1:7000", "--input-delay", "9"], "--input-delay must be from 0 to 8"),
                                   (["--host", "127.0.0.1:7000", "--join", "127.0.0.1:7001"], "do not go together"),
-                                  (["--joiners", "2"], "--joiners needs --host or --join"),
+                                  (["--joiners", "2", "--level", "level1"], "--joiners needs --host or --join"),
                                   (["--join", "127.0.0.1:7000", "--session-code", "123456", "--level", "level1"], "--join plays the host's level")] {
             let run = try Koalio.run(arguments)
             XCTAssertEqual(run.status, 64, "\(arguments)")
             XCTAssertTrue(run.stderr.contains(says), "\(arguments): \(run.stderr)")
         }
+    }
+
+    /// Play online from the title, as a player does it: the host's menus host level 1 and wait;
+    /// the joiner types the address and code into the join form (keys, as a script presses
+    /// them); both machines show the same game at every tick both have confirmed, and when the
+    /// host's run ends the joiner is told and ends too.
+    func testHostingAndJoiningFromTheTitle() throws {
+        let dir = try Koalio.scratch()
+        var environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        environment["KOALIO_DISCOVERY_PORT"] = "\(20000 + getpid() % 20000)"  // not a game hosted on this machine
+        func keys(_ names: [String], from start: Int) -> String {
+            names.enumerated().map { index, name in "\(start + 4 * index) \(name) down\n\(start + 4 * index + 1) \(name) up\n" }.joined()
+        }
+        // Title → Play online (the fifth entry) → Host a game → level 1; then walk right and jump.
+        let hostScript = dir.appendingPathComponent("host.keys")
+        try (keys(["down", "down", "down", "down", "enter", "enter", "enter"], from: 2) + "60 right down\n200 space down\n230 space up\n400 right up\n")
+            .write(to: hostScript, atomically: true, encoding: .utf8)
+        let traces = ["host", "joiner"].map { dir.appendingPathComponent("\($0).trace").path }
+        let host = try LineReader.start(Koalio.binary, ["--headless", "--session-code", Self.code, "--joiners", "1", "--ticks", "600",
+                                                        "--input-script", hostScript.path, "--trace", traces[0], "--data-dir", Repository.root],
+                                        environment: environment)
+        defer { host.stop() }
+        let port = try XCTUnwrap(hostAddress(host).split(separator: ":").last)
+        // Title → Play online → Join a game → the address row: the hint's text deleted, the address typed.
+        let typed = "127.0.0.1:\(port)".map { $0 == "." ? "period" : $0 == ":" ? "semicolon" : String($0) }
+        let joinerScript = dir.appendingPathComponent("joiner.keys")
+        try (keys(["down", "down", "down", "down", "enter", "down", "enter"] + Array(repeating: "backspace", count: 20) + typed + ["enter"]
+                  + Array(Self.code).map(String.init) + ["enter", "enter"], from: 2))
+            .write(to: joinerScript, atomically: true, encoding: .utf8)
+        let joiner = try LineReader.start(Koalio.binary, ["--headless", "--ticks", "100000", "--input-script", joinerScript.path, "--trace", traces[1],
+                                                          "--data-dir", Repository.root],
+                                          environment: environment)
+        defer { joiner.stop() }
+        XCTAssertNotNil(joiner.line(containing: "koalio: joined 127.0.0.1:\(port) as player 2, on level1", seconds: 30), "the form's address let in")
+        XCTAssertEqual(host.waitForExit(), 0)
+        XCTAssertEqual(joiner.waitForExit(), 0, "the host gone, a headless joiner ends")
+        // Each trace line's game once every input of its tick is known: the two machines agree.
+        func confirmedGames(_ path: String) throws -> [Int: String] {
+            var games: [Int: String] = [:]
+            for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+                guard let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      let online = record["online"] as? [String: Any], let tick = online["tick"] as? Int, tick == online["confirmed"] as? Int,
+                      let koalas = record["koalas"] as? [[String: Any]] else { continue }
+                games[tick] = koalas.map { "\($0["player"] ?? "") \($0["x"] ?? "") \($0["y"] ?? "") \($0["state"] ?? "")" }.joined(separator: "; ")
+            }
+            return games
+        }
+        let (hostGames, joinerGames) = (try confirmedGames(traces[0]), try confirmedGames(traces[1]))
+        let both = Set(hostGames.keys).intersection(joinerGames.keys)
+        XCTAssertGreaterThan(both.count, 300, "most ticks are seen confirmed on both")
+        for tick in both.sorted() where hostGames[tick] != joinerGames[tick] {
+            return XCTFail("tick \(tick): host \(hostGames[tick] ?? ""), joiner \(joinerGames[tick] ?? "")")
+        }
+        XCTAssertEqual(hostGames[both.max() ?? 0]?.components(separatedBy: "; ").count, 2, "two koalas")
+        XCTAssertNotEqual(hostGames[both.min() ?? 0], hostGames[both.max() ?? 0], "the host's koala moved")
     }
 
     // MARK: - Helpers

@@ -94,7 +94,8 @@ final class NetworkFlowTests: XCTestCase {
     }
 
     /// Paused online, the menu offers what works for everyone: Resume (Start for every machine
-    /// on the next tick) and Quit; nothing that would stop the others' game.
+    /// on the next tick), Leave the game (in the game from the title) and Quit; nothing that
+    /// would stop the others' game.
     func testThePauseMenuOnlineResumesForEveryone() throws {
         try MainActor.assumeIsolated {
             let (h, network) = try Self.harness()
@@ -102,8 +103,8 @@ final class NetworkFlowTests: XCTestCase {
             paused.togglePause()
             network.next = NetworkTick(shown: paused, status: .playing(reconnecting: []))
             h.tick()
-            XCTAssertEqual(h.flow.pauseEntries(h.context), [.resume, .quit])
-            XCTAssertEqual(h.flow.pausePage(h.context).entries.count, 2)
+            XCTAssertEqual(h.flow.pauseEntries(h.context), [.resume, .leaveOnline, .quit])
+            XCTAssertEqual(h.flow.pausePage(h.context).entries.count, 3)
             let before = network.given.count
             h.press(.enter)  // Resume is the first entry: chosen on the first tick, Start given on the next
             h.tick()

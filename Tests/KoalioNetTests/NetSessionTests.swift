@@ -201,6 +201,31 @@ final class NetSessionTests: XCTestCase {
         XCTAssertEqual(seat(host.receive(hello(4), from: b, at: 7, random: &random)), 2, "a hello again gets the same welcome")
     }
 
+    /// A host of the game's own menus waits for up to four machines: asked to start with the one
+    /// that came, it starts with two koalas, and a later hello is refused as full.
+    func testAHostAskedToStartNowStartsWithTheMachinesHere() throws {
+        var all = try machines(joiners: 3, endTick: 120)
+        all = [all[0], all[1]]
+        XCTAssertFalse(all[0].canStartNow, "nobody has joined yet")
+        XCTAssertFalse(all[0].startNow())
+        var network = Network(machines: all, conditions: Network.Conditions())
+        network.run(frames: 30, stageFor: stage)
+        XCTAssertEqual(network.machines[0].phase, .lobby, "it waits for three joiners")
+        XCTAssertEqual(network.machines[0].machinesHere, 2)
+        XCTAssertTrue(network.machines[0].canStartNow)
+        XCTAssertTrue(network.machines[0].startNow())
+        network.run(frames: 400, stageFor: stage)
+        XCTAssertEqual(network.machines.map(\.phase), [.finished(.done), .finished(.done)])
+        XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, 2)
+        XCTAssertTrue(network.confirmed[1].elementsEqual(network.confirmed[0]) { $0 == $1 })
+        var random = SplitMix64(seed: 1)
+        var late = network.machines[0]
+        let hello = NetMessage.hello(NetMessage.Hello(nonce: 9, code: Array("123456".utf8), players: 1)).bytes
+        guard case .refuse? = late.receive(hello, from: NetAddress(host: [10, 0, 0, 9], port: 1), at: 1, random: &random).first.flatMap(Self.decoded) else {
+            return XCTFail("a late hello is refused")
+        }
+    }
+
     /// A host (hostile, or broken) whose welcome seats us past the game's seats: the joiner ends, no trap.
     func testAWelcomeOutsideTheGamesSeatsEndsTheJoiner() throws {
         var random = SplitMix64(seed: 2)

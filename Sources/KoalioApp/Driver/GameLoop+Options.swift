@@ -49,6 +49,8 @@ extension GameLoop {
         var phones: PhonePads?
         /// `--host` or `--join`: the level is played over the network.
         var network: NetPlay?
+        /// Where the game's data is (a joiner from the menus looks for the host's level there).
+        var dataDirectory: String?
 
         public init(command: GameOptions, trace: TraceWriter? = nil, script: InputScript? = nil, recording: RecordingOptions? = nil,
                     replay: Recording? = nil) {

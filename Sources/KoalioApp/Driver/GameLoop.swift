@@ -79,7 +79,11 @@ public final class GameLoop {
     /// Frames are counted, not timed (headless, or a script): see ``FrameClock``.
     private var fixedStep = false
     /// When the networked game ended before its end (its reason shows for ``networkEndSeconds``).
-    private var networkEndedAt: Double?
+    var networkEndedAt: Double?
+    /// The networked game: `--host` or `--join`'s from the start, or one from the menus.
+    var network: NetPlay?
+    /// Play online's try to join, the games found and the answers to probes.
+    let online = OnlineMenus()
     static let networkEndSeconds = 5.0
 
     /// - Parameter map: the level `session` plays, as its author made it (what is drawn).
@@ -91,6 +95,7 @@ public final class GameLoop {
         var run = LevelRun(session: session, map: map, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
         run.packRecord = options.packRecord
         run.networked = options.network != nil
+        network = options.network
         runner = FlowRunner(flow: FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run,
                                             progress: options.progress, fileNotices: options.fileNotices),
                             registry: registry)
@@ -148,6 +153,7 @@ public final class GameLoop {
                 }
                 break
             }
+            pollOnline()
             running = runTicks(owedAt: frameStart)
             carryOutFrameEffects()
             // The last picture (a screenshot's) shows the world as it ended, not on its way there.
@@ -163,6 +169,8 @@ public final class GameLoop {
             }
             running = waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
         }
+        if fromMenus { network?.leave() }  // the window closed, Quit, the tick limit: the others are told
+        online.cancelJoin()
         try keeper.writeRecordingOnQuit(flow.session)
         if let path = options.command.frameTimes { try FrameTimes.write(frameTimes, to: path) }
         return flow.session
@@ -200,19 +208,28 @@ public final class GameLoop {
     /// out; false when the game ends (the tick limit, Quit).
     func runTicks(owedAt frameStart: Double) -> Bool {
         // Online on wall time, the machine ahead slows its ticks a little (its frames stretched).
-        var due = clock.ticksDue(now: frameStart, rate: runner.tickRate / (options.network?.session.frameStretch ?? 1))
+        var due = clock.ticksDue(now: frameStart, rate: runner.tickRate / (network?.session.frameStretch ?? 1))
         if due > 0 { eventsAwaitTick = false }
         while due > 0 {
             due -= 1
-            if let network = options.network {
+            if let network {
                 if let outcome = network.outcome {
                     if networkEndedAt == nil, case .desync = outcome { writeTrace() }  // one last line: the tick the games differ at
                     // Over before its end: a window says why for a few seconds (the next frames
-                    // show it); headless, or the run done, it ends now.
-                    guard outcome != .done, outcome != .quit, !options.command.headless else { return false }
+                    // show it); headless, or the run done, it ends now. A game from the menus
+                    // goes back to them instead.
+                    guard !options.command.headless else { return false }
+                    guard outcome != .done, outcome != .quit else {
+                        if fromMenus { endOnline(nil) }
+                        if fromMenus { continue } else { return false }
+                    }
                     let since = networkEndedAt ?? platform.now()
                     networkEndedAt = since
-                    if platform.now() - since > Self.networkEndSeconds { return false }
+                    if platform.now() - since > Self.networkEndSeconds {
+                        guard fromMenus else { return false }
+                        endOnline(runner.flow.run.network.flatMap { if case let .ended(end) = $0 { end } else { nil } })
+                        continue
+                    }
                     for effect in runner.networkFrame(context) { perform(effect) }
                     continue
                 }
@@ -225,9 +242,10 @@ public final class GameLoop {
             }
             if pacing.smooth { beforeLastTick = (flow.session.world, keeper.ghost?.session.world.player) }
             tick()
-            if pacing.smooth, let before = options.network?.worldBeforeShown { beforeLastTick?.world = before }
-            // A networked game ends when every machine has confirmed its last tick (the network's end).
-            if let tickLimit = options.command.ticks, flow.ticks >= tickLimit, options.network == nil { return false }
+            if pacing.smooth, let before = network?.worldBeforeShown { beforeLastTick?.world = before }
+            // A networked game ends when every machine has confirmed its last tick (the network's
+            // end); one from the menus, with the run.
+            if let tickLimit = options.command.ticks, flow.ticks >= tickLimit, network == nil || fromMenus { return false }
             if quitRequested { return false }
         }
         return true
@@ -251,7 +269,7 @@ public final class GameLoop {
     /// driver may accept it and never wait.)
     /// Returns whether the game goes on (a rest's ticks may reach the tick limit).
     private func waitForNextFrame(frameStart: Double, presented: Bool, running: Bool) -> Bool {
-        if let network = options.network, fixedStep {
+        if let network, fixedStep {
             // Counted frames online (headless, a script) keep time with the others all the same;
             // the machine ahead stretches its frames a little until they catch up. (On wall
             // time it runs fewer ticks instead: ``runTicks(owedAt:)``.)
@@ -261,7 +279,7 @@ public final class GameLoop {
         }
         guard !options.command.headless && options.clock == nil else { return running }
         // Online the loop never rests: the network is read and answered every frame.
-        if running, options.network == nil, let still = restTicks(), let goesOn = rest(ticks: still) {
+        if running, network == nil, let still = restTicks(), let goesOn = rest(ticks: still) {
             nextFrame = platform.now()
             return goesOn
         }
@@ -337,6 +355,8 @@ public final class GameLoop {
         context.pairingCard = phones?.card
         context.phonesOn = phones != nil
         context.phonesProblem = phonesProblem
+        context.foundGames = online.found
+        if case .online(.choose) = flow.mode { context.joinAddressHint = online.addressHint }  // what Join's form starts from
         return runner.context(context)
     }
 
@@ -363,6 +383,7 @@ public final class GameLoop {
             new.phones = true
             change(settings: new)  // kept in the settings: phones stay on at the next start
         case .newPhoneCode: phones?.newCode()
+        case .hostOnline, .startOnlineNow, .joinOnline, .onlineReady, .leaveOnline: performOnline(effect)
         case .loadLevel: break  // answered in `flow.tick`
         case let .levelReloaded(keptPlace):
             beforeLastTick = nil  // another map: nothing is drawn on its way from the old one
@@ -392,7 +413,7 @@ public final class GameLoop {
         record.level = flow.screen == .level ? session.stage.name : nil
         record.sounds = sound.takeTraced().map(\.rawValue)
         record.pointerShown = platform.pointerShown
-        record.online = options.network?.traced
+        record.online = network?.traced
         for index in record.koalas.indices where record.koalas[index].player > 1 {
             record.koalas[index].controller = keeper.partnerControllers[record.koalas[index].player]
         }

@@ -51,6 +51,15 @@ final class NetPlay: NetworkDevice {
     /// A joiner's game, on the host's level found here: it waits for the host's start.
     func ready(_ game: Session) { session.ready(NetGame(session: game)) }
 
+    /// The host starts the waiting game with the machines here.
+    func startNow() { session.startNow() }
+
+    /// The port the game's socket is bound to (discovery's answers name it).
+    var localPort: UInt16? { socket.localAddress?.port }
+
+    /// A host whose game may still be joined (discovery answers for it).
+    var isJoinable: Bool { session.role == .host && session.phase == .lobby }
+
     /// How the game ended, once it has.
     var outcome: NetOutcome? {
         if case let .finished(outcome) = session.phase { return outcome }

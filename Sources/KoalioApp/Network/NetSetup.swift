@@ -24,16 +24,39 @@ enum NetSetup {
         guard let text = options.host, let address = NetAddress(parsing: text, anyPort: true) else { throw .network(doing: "--host", reason: "no address") }
         let socket: UDPSocket
         do { socket = try UDPSocket(binding: address) } catch { throw .network(doing: "--host: \(error.doing)", reason: error.reason) }
+        return host(on: socket, options, levelName: level.map.name, sha256: level.sha256, session: session, joiners: options.joiners ?? 1,
+                    endTick: options.ticks)
+    }
+
+    /// Play online → Host: the game on every address at ``NetSession/defaultPort`` (any free
+    /// port when another game has it), waiting for up to four machines in all (`--joiners`
+    /// when given) until its host starts it; no end tick (the players leave when they like).
+    static func hostFromMenus(_ options: GameOptions, levelName: String, sha256: [UInt8], session: Session) throws(UDPSocket.Failure) -> NetPlay {
+        let socket: UDPSocket
+        do {
+            socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: NetSession.defaultPort))
+        } catch {
+            socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: 0))
+        }
+        let local = min(max(1, options.localPlayers ?? 1), NetMessage.maxSeats - 1)
+        return host(on: socket, options, levelName: levelName, sha256: sha256, session: session,
+                    joiners: options.joiners ?? NetMessage.maxSeats - local, endTick: nil)
+    }
+
+    private static func host(on socket: UDPSocket, _ options: GameOptions, levelName: String, sha256: [UInt8], session: Session, joiners: Int,
+                             endTick: Int?) -> NetPlay {
         var random = SystemRandomNumberGenerator()
         let code = options.sessionCode ?? PairingSecrets(using: &random).code
-        let net = NetSession.host(code: code, localPlayers: options.localPlayers ?? 1, joiners: options.joiners ?? 1,
-                                  inputDelay: options.inputDelay ?? 2, levelName: level.map.name, levelSHA256: level.sha256,
-                                  game: NetGame(session: session), endTick: options.ticks)
-        let bound = socket.localAddress ?? address
+        let net = NetSession.host(code: code, localPlayers: options.localPlayers ?? 1, joiners: joiners,
+                                  inputDelay: options.inputDelay ?? 2, levelName: levelName, levelSHA256: sha256,
+                                  game: NetGame(session: session), endTick: endTick)
+        let bound = socket.localAddress ?? NetAddress(host: [0, 0, 0, 0], port: 0)
         StandardError.writeLine("koalio: hosting on \(bound); session code \(code)")
-        // Bound to every address: the one others on the network reach (the phones' choice).
+        // Bound to every address: the one others on the network reach (the phones' choice), of
+        // the socket's family (an IPv4 socket cannot be reached at an IPv6 address).
         var shown = bound.description
-        if bound.host.allSatisfy({ $0 == 0 }), let lan = PhoneServer.defaultRouteAddresses().addresses.first?.host {
+        let sameFamily = PhoneServer.defaultRouteAddresses().addresses.first { $0.host.contains(":") == (bound.host.count == 16) }
+        if bound.host.allSatisfy({ $0 == 0 }), let lan = sameFamily?.host {
             shown = (lan.contains(":") ? "[\(lan)]" : lan) + ":\(bound.port)"
         }
         return NetPlay(session: net, socket: socket, invitation: (shown, code), now: MonotonicClock.seconds)
@@ -46,12 +69,10 @@ enum NetSetup {
         guard let text = options.join, let code = options.sessionCode, let hostAddress = NetAddress(parsing: text) else {
             throw .network(doing: "--join", reason: "no address")
         }
-        let any = NetAddress(host: Array(repeating: 0, count: hostAddress.host.count), port: 0)
-        let socket: UDPSocket
-        do { socket = try UDPSocket(binding: any) } catch { throw .network(doing: "--join: \(error.doing)", reason: error.reason) }
-        var random = SystemRandomNumberGenerator()
-        let session = NetSession.join(host: hostAddress, code: code, localPlayers: options.localPlayers ?? 1, nonce: random.next(), at: MonotonicClock.seconds())
-        let net = NetPlay(session: session, socket: socket, now: MonotonicClock.seconds)
+        let net: NetPlay
+        do { net = try startJoin(hostAddress, code: code, localPlayers: options.localPlayers ?? 1) } catch {
+            throw .network(doing: "--join: \(error.doing)", reason: error.reason)
+        }
         while true {
             net.exchange()
             switch net.session.phase {
@@ -69,6 +90,27 @@ enum NetSetup {
                 usleep(useconds_t(joinPollSeconds * 1_000_000))
             }
         }
+    }
+
+    /// A joiner's socket opened and its first hello due: the host's answer comes as the socket is
+    /// pumped (``NetPlay/exchange()``).
+    static func startJoin(_ host: NetAddress, code: String, localPlayers: Int) throws(UDPSocket.Failure) -> NetPlay {
+        let socket = try UDPSocket(binding: NetAddress(host: Array(repeating: 0, count: host.host.count), port: 0))
+        var random = SystemRandomNumberGenerator()
+        let session = NetSession.join(host: host, code: code, localPlayers: localPlayers, nonce: random.next(), at: MonotonicClock.seconds())
+        return NetPlay(session: session, socket: socket, now: MonotonicClock.seconds)
+    }
+
+    /// The join form's address: `a.b.c.d[:port]` or `[v6][:port]` (a bare IPv6 address too),
+    /// at ``NetSession/defaultPort`` when no port is given.
+    nonisolated static func joinAddress(_ text: String) -> NetAddress? {
+        if let address = NetAddress(parsing: text) { return address }
+        let colons = text.count { $0 == ":" }
+        if text.hasPrefix("[") && text.hasSuffix("]") { return NetAddress(parsing: text + ":\(NetSession.defaultPort)") }
+        if colons == 0 || colons > 1 && !text.hasPrefix("[") {
+            return NetAddress(parsing: (colons > 1 ? "[\(text)]" : text) + ":\(NetSession.defaultPort)")
+        }
+        return nil
     }
 
     /// The level whose file has this SHA-256: the catalog's of that name first, then every

@@ -19,10 +19,19 @@ final class UDPSocket {
     private var buffer = [UInt8](repeating: 0, count: UDPSocket.bufferBytes)
 
     /// A socket bound to `address` (port 0: any free port), of that address's family.
-    init(binding address: NetAddress) throws(Failure) {
+    /// `shared`: other sockets may bind the same port (discovery's: every host on this machine
+    /// hears a broadcast probe). `broadcast`: it may send to a broadcast address.
+    init(binding address: NetAddress, shared: Bool = false, broadcast: Bool = false) throws(Failure) {
         family = address.host.count == 16 ? AF_INET6 : AF_INET
         descriptor = socket(family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(doing: "opening a UDP socket", code: errno) }
+        var on: Int32 = 1
+        let options = (shared ? [SO_REUSEADDR, SO_REUSEPORT] : []) + (broadcast ? [SO_BROADCAST] : [])
+        for option in options where setsockopt(descriptor, SOL_SOCKET, option, &on, socklen_t(MemoryLayout<Int32>.size)) != 0 {
+            let code = errno
+            close(descriptor)
+            throw Failure(doing: "setting up a UDP socket", code: code)
+        }
         let bound = Self.withSockaddr(address) { bind(descriptor, $0, $1) }
         guard bound == 0 else {
             let code = errno

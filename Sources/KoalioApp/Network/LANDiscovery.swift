@@ -1,0 +1,117 @@
+import Glibc
+import KoalioFlow
+import KoalioNet
+
+/// Discovery's two ends on this machine's sockets (``Discovery`` is the datagrams): a joiner's
+/// finder, which probes the network's broadcast addresses and this machine once a second and
+/// lists the answers, and a host's responder, which answers probes while its game waits for
+/// players. Where broadcasts do not pass (another subnet, a guest Wi-Fi), nothing is found and
+/// the address is typed.
+@MainActor
+enum LANDiscovery {
+    /// How often a finder probes, and how long a game unheard stays listed (seconds).
+    static let probeSeconds = 1.0
+    static let forgetSeconds = 3.5
+    /// The most answers a responder sends in a second: a flood of forged probes makes it answer
+    /// a few, never a flood back.
+    static let answersPerSecond = 20
+
+    /// The joiner's end, open while the join form is.
+    @MainActor
+    final class Finder {
+        private let socket: UDPSocket
+        private var lastProbe = -Double.infinity
+        /// By the game's number: one game heard at two addresses (this machine's loopback and
+        /// its network address) is listed once, at the network's.
+        private var games: [UInt32: (game: Discovery.Game, heard: Double)] = [:]
+        /// Where probes go: every interface's broadcast address, the limited broadcast, and
+        /// this machine (a game hosted in another window here).
+        private let targets: [NetAddress]
+
+        /// - Parameter port: where hosts listen for probes.
+        init(port: UInt16 = LANDiscovery.port) throws(UDPSocket.Failure) {
+            socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: 0), broadcast: true)
+            targets = (LANDiscovery.broadcastAddresses() + [[255, 255, 255, 255], [127, 0, 0, 1]]).map { NetAddress(host: $0, port: port) }
+        }
+
+        /// Probes when one is due, reads the answers, forgets games gone quiet; the games, by address.
+        func poll(at now: Double) -> [FoundGame] {
+            if now - lastProbe >= LANDiscovery.probeSeconds {
+                lastProbe = now
+                for target in targets { socket.send(Discovery.probe, to: target) }
+            }
+            var read = 0
+            while read < NetPlay.datagramsPerPump, let (bytes, from) = socket.receive() {
+                read += 1
+                guard let game = Discovery.game(answer: bytes, from: from) else { continue }
+                let loopback = game.address.host.first == 127
+                if let known = games[game.id]?.game, known.address != game.address, known.address.host.first != 127, loopback {
+                    games[game.id]?.heard = now
+                } else {
+                    games[game.id] = (game, now)
+                }
+            }
+            games = games.filter { now - $0.value.heard < LANDiscovery.forgetSeconds }
+            return games.values.map(\.game).sorted { $0.address.description < $1.address.description }.map {
+                FoundGame(address: $0.address.description, levelName: $0.levelName, here: $0.here, expected: $0.expected)
+            }
+        }
+    }
+
+    /// The host's end, open while its game waits for players.
+    @MainActor
+    final class Responder {
+        private let socket: UDPSocket
+        private var second = 0.0
+        private var answered = 0
+        /// This game's number in the answers.
+        private let gameID = UInt32.random(in: 1...UInt32.max)
+
+        init(port: UInt16 = LANDiscovery.port) throws(UDPSocket.Failure) {
+            socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: port), shared: true)
+        }
+
+        /// Answers the probes waiting, about `net`'s game.
+        func answer(for net: NetPlay, at now: Double) {
+            if now - second >= 1 {
+                second = now
+                answered = 0
+            }
+            let session = net.session
+            var read = 0
+            while read < NetPlay.datagramsPerPump, let (bytes, from) = socket.receive() {
+                read += 1
+                guard Discovery.isProbe(bytes), answered < LANDiscovery.answersPerSecond, let port = net.localPort else { continue }
+                answered += 1
+                socket.send(Discovery.answer(gamePort: port, levelName: session.levelName, here: session.machinesHere,
+                                             expected: session.machinesExpected, id: gameID), to: from)
+            }
+        }
+    }
+
+    /// The port probes go to (`KOALIO_DISCOVERY_PORT` moves it, for tests that must not meet a
+    /// game hosted on the machine they run on).
+    static let port: UInt16 = {
+        if let text = getenv("KOALIO_DISCOVERY_PORT").map({ String(cString: $0) }), let port = UInt16(text), port > 0 { return port }
+        return Discovery.port
+    }()
+
+    /// The broadcast address of every IPv4 interface that is up and broadcasts.
+    static func broadcastAddresses() -> [[UInt8]] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return [] }
+        defer { freeifaddrs(list) }
+        var found: [[UInt8]] = []
+        var next = list
+        while let entry = next {
+            defer { next = entry.pointee.ifa_next }
+            let flags = entry.pointee.ifa_flags
+            guard flags & UInt32(IFF_UP) != 0, flags & UInt32(IFF_BROADCAST) != 0, let address = entry.pointee.ifa_ifu.ifu_broadaddr,
+                  Int32(address.pointee.sa_family) == AF_INET else { continue }
+            let raw = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+            let bytes = withUnsafeBytes(of: raw) { Array($0) }
+            if !found.contains(bytes) { found.append(bytes) }
+        }
+        return found
+    }
+}

@@ -1,0 +1,112 @@
+import KoalioCore
+import KoalioFlow
+import KoalioNet
+import KoalioPhoneServer
+import KoalioSystem
+
+/// Play online's devices beside the game loop: the join form's try (its socket pumped each
+/// frame until the host answers), the games found on this network while the form is open, and
+/// the answers to others' probes while a game hosted here waits for players. What they come to
+/// reaches the flow as ``OnlineNews``.
+@MainActor
+final class OnlineMenus {
+    /// The join form's try, until the host let us in (then it is the game's network) or not.
+    private var joining: (net: NetPlay, address: String)?
+    private var finder: LANDiscovery.Finder?
+    private var responder: LANDiscovery.Responder?
+    /// Discovery could not open its socket: it is not tried again every frame.
+    private var discoveryBroken = false
+    private(set) var found: [FoundGame] = []
+
+    /// The join form's address to start from: this machine's network with the last number to
+    /// type (`192.168.1.`), found once.
+    lazy var addressHint: String = {
+        guard let lan = PhoneServer.defaultRouteAddresses().addresses.first(where: { !$0.host.contains(":") })?.host,
+              let lastDot = lan.lastIndex(of: ".") else { return "" }
+        return String(lan[...lastDot])
+    }()
+
+    /// Join: the socket opened and the first hello on its way; nil, or why not at once.
+    func join(address text: String, code: String, localPlayers: Int) -> OnlineNews? {
+        cancelJoin()
+        guard let address = NetSetup.joinAddress(text) else { return .failed(.badAddress) }
+        do {
+            joining = (try NetSetup.startJoin(address, code: code, localPlayers: localPlayers), text)
+            return nil
+        } catch {
+            return .failed(.cannotHost(error.description))
+        }
+    }
+
+    /// The try to join given up (Back) or over: the host is told if it had let us in.
+    func cancelJoin() {
+        joining?.net.leave()
+        joining = nil
+    }
+
+    /// The try let in, with its level loaded: it is the game's network now.
+    func takeJoined() -> NetPlay? {
+        defer { joining = nil }
+        return joining?.net
+    }
+
+    /// One frame: the try's datagrams pumped (the host's answer: welcomed with its level found
+    /// here, or why not), the games found while `finding`, probes answered for `hosted`.
+    func poll(finding: Bool, hosted: NetPlay?, levels: (_ sha256: [UInt8], _ name: String) -> LevelRef?) -> OnlineNews? {
+        let now = MonotonicClock.seconds()
+        if finding, finder == nil, !discoveryBroken {
+            do { finder = try LANDiscovery.Finder() } catch {
+                discoveryBroken = true
+                StandardError.writeLine("koalio: warning: finding games on this network: \(error.description)")
+            }
+        }
+        if !finding { finder = nil }
+        found = finder?.poll(at: now) ?? []
+        if let hosted, hosted.isJoinable {
+            if responder == nil, !discoveryBroken {
+                // Another game hosted here may share the port; a refusal only means no answers.
+                responder = try? LANDiscovery.Responder()
+            }
+            responder?.answer(for: hosted, at: now)
+        } else {
+            responder = nil
+        }
+        guard let (net, address) = joining else { return nil }
+        net.exchange()
+        switch net.session.phase {
+        case let .welcomed(welcome):
+            guard let level = levels(welcome.levelSHA256, welcome.levelName) else {
+                net.levelMissing()
+                joining = nil
+                return .failed(.noLevel(welcome.levelName))
+            }
+            let players = (welcome.firstSeat + 1...welcome.firstSeat + welcome.seatCount).map(String.init).joined(separator: ", ")
+            StandardError.writeLine("koalio: joined \(address) as player\(welcome.seatCount > 1 ? "s" : "") \(players), on \(welcome.levelName)")
+            return .welcomed(level)
+        case let .finished(outcome):
+            joining = nil
+            return .failed(Self.problem(outcome, address: address))
+        default:
+            return nil
+        }
+    }
+
+    /// Why a try to join ended, as the join form says it.
+    static func problem(_ outcome: NetOutcome, address: String) -> OnlineProblem {
+        switch outcome {
+        case let .refused(reason):
+            switch reason {
+            case .wrongCode: .wrongCode
+            case .codeOff: .codeOff
+            case let .lockedOut(seconds): .lockedOut(seconds: seconds)
+            case .full, .started: .fullOrStarted
+            case .version: .otherVersion
+            }
+        case .noAnswer: .noAnswer(address: address)
+        case let .desync(tick): .ended(.desync(tick: tick))
+        case .otherDesynced: .ended(.otherDesync)
+        case .hostLost, .done, .quit: .ended(.hostGone)
+        case .noLevel, .removed: .ended(.removed)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import KoalioInput
+import KoalioText
+import KoalioUI
+
+/// Play online from the title: Host (the level select chooses the level, then the game waits
+/// for players with the address and code on screen) or Join (a game found on this network, or
+/// an address and code entered with a pad or typed), and the way back from a game that ends.
+extension FlowState {
+    /// Play online's entries, in the order shown.
+    package enum OnlineEntry: CaseIterable, Equatable {
+        case host, join, back
+
+        package var label: Message {
+            switch self {
+            case .host: .hostGame
+            case .join: .joinGame
+            case .back: .back
+            }
+        }
+    }
+
+    /// The join form's entries: each game found, the address, the code, Join, Back.
+    package enum JoinEntry: Equatable {
+        case found(Int), field(JoinForm.Field), join, back
+    }
+
+    package static func joinEntries(_ context: FlowContext) -> [JoinEntry] {
+        context.foundGames.indices.map(JoinEntry.found) + [.field(.address), .field(.code), .join, .back]
+    }
+
+    @MainActor
+    package mutating func onlineTick(_ page: OnlinePage, _ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        switch page {
+        case .choose: chooseOnlineTick(input.menu, context, &effects)
+        case let .join(form): joinTick(form, input, context, &effects)
+        case let .joining(form):
+            let tapsBack = input.menu.tapped?.entry == 0
+            guard input.menu.anyBack || input.menu.choose || tapsBack else { return }
+            effects += [.sound(.menuChoose), .leaveOnline]
+            mode = .online(.join(form))
+        }
+    }
+
+    private mutating func chooseOnlineTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        let entries = OnlineEntry.allCases
+        let page = Self.onlinePage(problem: nil, selection: selection[.online] ?? 0, hint: Prompt([]))
+        moveSelection(of: page, key: .online, up: input.up || input.left, down: input.down || input.right, &effects)
+        var chosen: OnlineEntry?
+        if let index = input.tapped?.entry, entries.indices.contains(index) { chosen = entries[index] }
+        if input.choose { chosen = entries[min(selection[.online] ?? 0, entries.count - 1)] }
+        if input.anyBack { chosen = .back }
+        guard let chosen else { return }
+        effects.append(.sound(.menuChoose))
+        switch chosen {
+        case .host:
+            hostsNextLevel = true
+            levelNotice = nil
+            mode = .levelSelect
+        case .join: mode = .online(.join(JoinForm(address: context.joinAddressHint)))
+        case .back: mode = .title
+        }
+    }
+
+    /// The join form: ↑/↓ move; on the address and code rows ←/→ pick the character offered,
+    /// A adds it (a full code moves on to Join), B takes the last one back (Back on an empty
+    /// row); keys type digits, `.` and `:`, Backspace deletes and Enter moves on. A game found
+    /// fills the address in; Join sends the form (the driver checks the address).
+    @MainActor
+    private mutating func joinTick(_ form: JoinForm, _ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        var form = form
+        let entries = Self.joinEntries(context)
+        var at = entries.firstIndex(of: form.at) ?? entries.count - 4
+        let menu = input.menu
+        if case let .field(field) = entries[at] {
+            for key in input.keysPressed {
+                if key == .backspace { form.deleteLast(of: field) } else if let typed = JoinForm.typed(key) { form.add(typed, to: field) }
+            }
+            if menu.left { form.pick(field, by: -1) }
+            if menu.right { form.pick(field, by: 1) }
+        }
+        let before = at
+        if menu.up { at = max(0, at - 1) }
+        if menu.down { at = min(entries.count - 1, at + 1) }
+        if at != before { effects.append(.sound(.menuMove)) }
+        form.at = entries[at]
+        var chosen: JoinEntry?
+        if let index = menu.tapped?.entry, entries.indices.contains(index) {
+            chosen = entries[index]
+        } else if menu.choose {
+            chosen = entries[at]
+        } else if case let .field(field) = entries[at], menu.padBack, form.deleteLast(of: field) {
+            effects.append(.sound(.menuMove))
+        } else if menu.anyBack {
+            chosen = .back
+        }
+        defer { if case .online(.join) = mode { mode = .online(.join(form)) } }
+        guard let chosen else { return }
+        effects.append(.sound(.menuChoose))
+        switch chosen {
+        case let .found(index):
+            form.address = context.foundGames[index].address
+            form.at = .field(.code)
+        case let .field(field):
+            // Enter moves on (the keys typed the text); A adds the character offered.
+            if input.keysPressed.contains(.enter) || (field == .code && form.code.count == JoinForm.codeDigits) {
+                form.at = field == .address ? .field(.code) : .join
+            } else {
+                form.add(form.offeredCharacter(field), to: field)
+                if field == .code && form.code.count == JoinForm.codeDigits { form.at = .join }
+            }
+        case .join:
+            guard form.code.count == JoinForm.codeDigits else {
+                form.problem = .noCode
+                form.at = .field(.code)
+                return
+            }
+            form.problem = nil
+            mode = .online(.joining(form))
+            effects.append(.joinOnline(address: form.address, code: form.code))
+        case .back:
+            mode = .online(.choose(nil))
+        }
+    }
+
+    /// What the online devices said: a joiner let in loads the host's level (``levelLoaded(_:_:_:)``
+    /// makes it a networked run); a failure or an end returns to the online pages, saying why.
+    package mutating func online(_ news: OnlineNews, _ effects: inout [Effect]) {
+        switch news {
+        case let .welcomed(level):
+            guard case .online(.joining) = mode else { return effects.append(.leaveOnline) }  // given up meanwhile
+            effects.append(.loadLevel(level))
+        case let .failed(problem):
+            switch mode {
+            case let .online(.join(form)), let .online(.joining(form)):
+                var form = form
+                form.problem = problem
+                mode = .online(.join(form))
+            default:
+                run.networked = false
+                run.network = nil
+                mode = .online(.choose(problem))
+            }
+        case let .over(end):
+            guard run.networked else { return }
+            run.networked = false
+            run.network = nil
+            quitConfirmation = nil
+            mode = .online(.choose(end.map(OnlineProblem.ended)))
+        }
+    }
+
+    /// The networked run from the menus is left (Back while waiting, the pause menu's Leave):
+    /// the others are told, and Play online shows again.
+    package mutating func leaveOnline(_ effects: inout [Effect]) {
+        effects.append(.leaveOnline)
+        run.networked = false
+        run.network = nil
+        selection[.level] = 0
+        mode = .online(.choose(nil))
+    }
+
+    /// The waiting screen of a game hosted or joined from the menus: the host's A starts the game
+    /// with the machines here (once another has joined), B or Esc leaves.
+    package mutating func waitingTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        guard context.playsTheGame, run.networked, case let .waiting(invitation)? = run.network else { return }
+        if input.anyBack {
+            effects.append(.sound(.menuChoose))
+            leaveOnline(&effects)
+        } else if input.choose, let invitation, invitation.here > 1 {
+            effects += [.sound(.menuChoose), .startOnlineNow]
+        }
+    }
+
+    // MARK: - Pages
+
+    package static func onlinePage(problem: OnlineProblem?, selection: Int, hint: Prompt) -> MenuPage {
+        MenuPage(heading: .message(.playOnline), subheading: problem?.text ?? .message(.onlineHow),
+                 entries: OnlineEntry.allCases.map { MenuPage.Entry(.message($0.label)) }, selection: selection, hint: hint)
+    }
+
+    /// The join form: the games found (level, address, machines there of its room), the address
+    /// and code with the character offered in ‹ › on the row selected, Join and Back.
+    package static func joinPage(_ form: JoinForm, _ context: FlowContext, prompts: Prompts?) -> MenuPage {
+        let entries = joinEntries(context)
+        let at = entries.firstIndex(of: form.at) ?? entries.count - 4
+        let rows = entries.enumerated().map { index, entry -> MenuPage.Entry in
+            switch entry {
+            case let .found(game):
+                let found = context.foundGames[game]
+                return MenuPage.Entry(displayName(found.levelName),
+                                      detail: .joined([.leftToRight(found.address), .verbatim("\(found.here)/\(found.expected)")], separator: "  "))
+            case let .field(field):
+                var text = form[field]
+                if index == at { text += "<\(form.offeredCharacter(field))>" }
+                if field == .code { text += String(repeating: "_", count: max(0, JoinForm.codeDigits - form.code.count - (index == at ? 1 : 0))) }
+                return MenuPage.Entry(.message(field == .address ? .onlineAddress : .onlineCode), detail: .leftToRight(text))
+            case .join: return MenuPage.Entry(.message(.onlineJoinNow))
+            case .back: return MenuPage.Entry(.message(.back))
+            }
+        }
+        let subheading: Text = form.problem?.text ?? .message(context.foundGames.isEmpty ? .onlineLooking : .onlineJoinHow)
+        var hint = prompts?.menuHint(choose: .hintChoose, back: .hintBack) ?? Prompt([])
+        if let prompts, case .field = entries[at] { hint = prompts.entryHint }
+        return MenuPage(heading: .message(.joinGame), subheading: subheading, entries: rows, selection: at, hint: hint, compact: true)
+    }
+
+    /// Waiting for the host's answer: where, and Back.
+    package static func joiningPage(_ form: JoinForm, prompts: Prompts?) -> MenuPage {
+        MenuPage(heading: .message(.joinGame), subheading: .message(.onlineJoining, [.leftToRight(form.address)]),
+                 entries: [MenuPage.Entry(.message(.back))], hint: prompts?.backHint ?? Prompt([]), compact: true)
+    }
+}

@@ -1,0 +1,160 @@
+import KoalioInput
+import KoalioText
+
+/// Play online's pages: Host or Join; the join form (a game found on this network, or an
+/// address and the code entered with a pad); the wait for the host's answer.
+package enum OnlinePage: Equatable {
+    /// Host a game, Join a game, Back; and why the last game or try ended, if it did.
+    case choose(OnlineProblem?)
+    case join(JoinForm)
+    /// The form sent: the host's answer awaited (Back gives up).
+    case joining(JoinForm)
+}
+
+/// The join form's text, entered with a pad a character at a time (←/→ pick the character
+/// offered, A adds it, B takes the last one back) or typed on a keyboard.
+package struct JoinForm: Equatable {
+    package enum Field: Equatable, CaseIterable {
+        case address, code
+
+        /// The characters a field takes: an address's numbers (IPv4 or IPv6, with its port),
+        /// the code's digits.
+        package var alphabet: [Character] {
+            switch self {
+            case .address: Array("0123456789.:[]abcdef")
+            case .code: Array("0123456789")
+            }
+        }
+
+        /// The longest it gets: `[` an IPv6 address `]:` a port; the code's digits
+        /// (`PairingSecrets.codeDigits`: KoalioAppTests hold the two equal).
+        package var maxLength: Int {
+            switch self {
+            case .address: 47
+            case .code: JoinForm.codeDigits
+            }
+        }
+    }
+
+    package static let codeDigits = 6
+
+    package var address: String
+    package var code = ""
+    /// The character each field offers next, as an index into its alphabet.
+    package var offered: [Field: Int] = [:]
+    /// Why the last try did not get in.
+    package var problem: OnlineProblem?
+    /// The row selected (kept by what it is: games found come and go above it).
+    package var at = FlowState.JoinEntry.field(.address)
+
+    package init(address: String = "") {
+        self.address = address
+    }
+
+    package subscript(field: Field) -> String {
+        get { field == .address ? address : code }
+        set { if field == .address { address = newValue } else { code = newValue } }
+    }
+
+    /// The character `field` offers next.
+    package func offeredCharacter(_ field: Field) -> Character { field.alphabet[offered[field] ?? 0] }
+
+    /// Offers the next (`by` 1) or the one before (-1) character of the field's alphabet.
+    package mutating func pick(_ field: Field, by step: Int) {
+        let count = field.alphabet.count
+        offered[field] = ((offered[field] ?? 0) + step + count) % count
+    }
+
+    /// Adds a character (one of the field's) at the end, if there is room; whether it did.
+    @discardableResult
+    package mutating func add(_ character: Character, to field: Field) -> Bool {
+        guard field.alphabet.contains(character), self[field].count < field.maxLength else { return false }
+        self[field].append(character)
+        return true
+    }
+
+    /// Takes the last character back; whether there was one.
+    @discardableResult
+    package mutating func deleteLast(of field: Field) -> Bool {
+        guard !self[field].isEmpty else { return false }
+        self[field].removeLast()
+        return true
+    }
+
+    /// The characters keys type: the digits (the row above the letters and the keypad), the
+    /// point, and `;` as `:` (the same key, shifted, on most layouts; an address has no `;`).
+    /// Letters are left to the pad's picker: WASD move through the menus.
+    package static func typed(_ key: Key) -> Character? {
+        switch key.usage {
+        case 30...38: Character(String(key.usage - 29))
+        case 39: "0"
+        case 89...97: Character(String(key.usage - 88))
+        case 98: "0"
+        case 55, 99: "."
+        case 51: ":"
+        default: nil
+        }
+    }
+}
+
+/// Why hosting or joining did not work, or an online game from the menus ended: said on the
+/// online pages in the player's language.
+package enum OnlineProblem: Equatable {
+    case badAddress, noCode
+    /// The socket could not be opened (the system's reason, in English).
+    case cannotHost(String)
+    case noAnswer(address: String)
+    case wrongCode, codeOff
+    case lockedOut(seconds: Int)
+    case fullOrStarted, otherVersion
+    /// The host's level is not here: its name.
+    case noLevel(String)
+    /// The host's level is here but does not load.
+    case cannotLoad(LoadProblem)
+    /// A game that was on ended: why.
+    case ended(NetworkTick.End)
+
+    package var text: Text {
+        switch self {
+        case .badAddress: .message(.onlineBadAddress)
+        case .noCode: .message(.onlineNoCode)
+        case let .cannotHost(reason): .message(.onlineCannotHost, [.verbatim(reason)])
+        case let .noAnswer(address): .message(.onlineNoAnswer, [.leftToRight(address)])
+        case .wrongCode: .message(.onlineWrongCode)
+        case .codeOff: .message(.onlineCodeOff)
+        case let .lockedOut(seconds): .message(.onlineLockedOut, [.number(seconds)])
+        case .fullOrStarted: .message(.onlineFull)
+        case .otherVersion: .message(.onlineOtherVersion)
+        case let .noLevel(name): .message(.onlineNoLevel, [.verbatim(name)])
+        case let .cannotLoad(problem): problem.text
+        case let .ended(end): NetworkTick.Status.ended(end).lines.lines.first ?? .empty
+        }
+    }
+}
+
+/// What the online devices tell the flow, as a tick's input: a joiner let in, a try that
+/// failed, a game from the menus that is over.
+package enum OnlineNews: Equatable {
+    /// The host let us in; its level, found here.
+    case welcomed(LevelRef)
+    case failed(OnlineProblem)
+    /// The online game from the menus is over (its end shown): back to Play online.
+    case over(NetworkTick.End?)
+}
+
+/// A game another machine hosts on this network, as discovery found it.
+package struct FoundGame: Equatable, Sendable {
+    /// Where to join it (`a.b.c.d:port`).
+    package var address: String
+    package var levelName: String
+    /// Machines in it so far, and its room.
+    package var here: Int
+    package var expected: Int
+
+    package init(address: String, levelName: String, here: Int, expected: Int) {
+        self.address = address
+        self.levelName = levelName
+        self.here = here
+        self.expected = expected
+    }
+}

@@ -1,0 +1,82 @@
+@testable import KoalioApp
+import Glibc
+import KoalioFlow
+import KoalioLevelFile
+import KoalioNet
+import KoalioPhone
+import KoalioSim
+import KoalioTestSupport
+import XCTest
+
+/// Discovery on this machine's real sockets: a game hosted here, waiting, is found once (heard
+/// on loopback and on the network's broadcast address alike); a stranger's junk gets no answer
+/// and a flood of probes only a few. Loopback delivers a datagram before `sendto` returns, so
+/// each step reads what the last one sent, with no waiting.
+final class LANDiscoveryTests: XCTestCase {
+    /// A port of this test's own (not a game's on this machine).
+    static let port = UInt16(20000 + getpid() % 20000)
+
+    @MainActor
+    static func hosted() throws -> NetPlay {
+        let level = try LevelFile.load(Repository.path("Levels/level1.tmx"))
+        return try NetSetup.hostFromMenus(try GameOptions.parse(["--session-code", "123456"]), levelName: level.map.name,
+                                          sha256: level.sha256, session: Session(stage: level.stage))
+    }
+
+    func testAGameWaitingHereIsFoundOnce() throws {
+        try MainActor.assumeIsolated {
+            let host = try Self.hosted()
+            let responder = try LANDiscovery.Responder(port: Self.port)
+            let finder = try LANDiscovery.Finder(port: Self.port)
+            XCTAssertEqual(finder.poll(at: 0), [], "probes sent, nothing heard yet")
+            responder.answer(for: host, at: 0)
+            let found = finder.poll(at: 0.1)
+            XCTAssertEqual(found.count, 1, "one game, however many addresses it was heard at: \(found)")
+            XCTAssertEqual(found.first?.levelName, "level1")
+            XCTAssertEqual(found.first.map { ($0.here, $0.expected) }?.0, 1)
+            XCTAssertEqual(found.first?.expected, NetMessage.maxSeats)
+            XCTAssertTrue(found.first?.address.hasSuffix(":\(host.localPort ?? 0)") ?? false, "\(found)")
+            XCTAssertEqual(finder.poll(at: LANDiscovery.forgetSeconds + 1), [], "a game gone quiet is forgotten")
+            host.leave()
+        }
+    }
+
+    func testJunkGetsNoAnswerAndAFloodOnlyAFew() throws {
+        try MainActor.assumeIsolated {
+            let host = try Self.hosted()
+            let responder = try LANDiscovery.Responder(port: Self.port)
+            let stranger = try UDPSocket(binding: NetAddress(host: [127, 0, 0, 1], port: 0))
+            let to = NetAddress(host: [127, 0, 0, 1], port: Self.port)
+            stranger.send(Array(Discovery.probe.dropLast()), to: to)
+            stranger.send(Discovery.probe + [0], to: to)
+            stranger.send(Array(repeating: 0x41, count: 500), to: to)
+            responder.answer(for: host, at: 0)
+            XCTAssertNil(stranger.receive(), "only the exact probe is answered")
+            for _ in 0..<100 { stranger.send(Discovery.probe, to: to) }
+            responder.answer(for: host, at: 0.5)
+            var answers = 0
+            while let (bytes, _) = stranger.receive() {
+                answers += 1
+                XCTAssertLessThanOrEqual(bytes.count, Discovery.probe.count, "never longer than the probe")
+            }
+            XCTAssertEqual(answers, LANDiscovery.answersPerSecond)
+            host.leave()
+        }
+    }
+
+    /// The join form's digits are the session code's.
+    func testTheFormsCodeIsTheSessionCodesLength() {
+        XCTAssertEqual(JoinForm.codeDigits, PairingSecrets.codeDigits)
+    }
+
+    func testTheJoinFormsAddressTakesADefaultPort() {
+        XCTAssertEqual(NetSetup.joinAddress("192.168.1.20"), NetAddress(host: [192, 168, 1, 20], port: NetSession.defaultPort))
+        XCTAssertEqual(NetSetup.joinAddress("192.168.1.20:7000"), NetAddress(host: [192, 168, 1, 20], port: 7000))
+        XCTAssertEqual(NetSetup.joinAddress("fd00::2")?.port, NetSession.defaultPort)
+        XCTAssertEqual(NetSetup.joinAddress("[fd00::2]:7000")?.port, 7000)
+        XCTAssertEqual(NetSetup.joinAddress("[fd00::2]")?.port, NetSession.defaultPort)
+        XCTAssertNil(NetSetup.joinAddress("192.168.1."))
+        XCTAssertNil(NetSetup.joinAddress("1.2.3.4:"))
+        XCTAssertNil(NetSetup.joinAddress(""))
+    }
+}

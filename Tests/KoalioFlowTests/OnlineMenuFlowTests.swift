@@ -1,0 +1,204 @@
+@testable import KoalioFlow
+import KoalioFlowTestSupport
+import KoalioInput
+import KoalioText
+import KoalioUI
+import KoalioUserData
+import XCTest
+
+/// Play online from the title: hosting through the level select, the join form entered with a
+/// pad or typed, the devices' news, the waiting screen's buttons and the ways out.
+final class OnlineMenuFlowTests: XCTestCase {
+    @MainActor
+    static func openOnline(_ h: FlowHarness) {
+        let entry = FlowState.TitleEntry.allCases.firstIndex(of: .playOnline) ?? 0
+        for _ in 0..<entry { h.press(.down) }
+        h.press(.enter)
+    }
+
+    @MainActor
+    static func openJoinForm(_ h: FlowHarness) throws -> JoinForm {
+        openOnline(h)
+        h.press(.down)
+        h.press(.enter)
+        guard case let .online(.join(form)) = h.flow.mode else { throw XCTSkip("not on the join form: \(h.flow.mode)") }
+        return form
+    }
+
+    /// Host: the level select says so, the level chosen is hosted, networked and without assist;
+    /// Back from that level select returns to Play online, not the title.
+    func testHostingGoesThroughTheLevelSelect() throws {
+        try MainActor.assumeIsolated {
+            var settings = Settings()
+            settings.assist.invincible = true
+            let h = try FlowHarness(settings: settings)
+            Self.openOnline(h)
+            XCTAssertEqual(h.screen, .online)
+            h.press(.enter)
+            XCTAssertEqual(h.screen, .levels)
+            XCTAssertTrue(h.flow.hostsNextLevel)
+            let page = try XCTUnwrap(h.flow.listPage(h.context, prompts: nil))
+            XCTAssertEqual(page.subheading.map { Words.english.render($0) }, "Choose the level to host")
+            h.press(.escape)
+            XCTAssertEqual(h.screen, .online, "Back goes to Play online")
+            XCTAssertFalse(h.flow.hostsNextLevel)
+            h.press(.enter)
+            let before = h.effects.count
+            h.press(.enter)
+            XCTAssertEqual(h.screen, .level)
+            XCTAssertTrue(h.flow.run.networked)
+            XCTAssertEqual(h.flow.run.network, .waiting(nil))
+            XCTAssertFalse(h.flow.session.world.assist.isOn, "online, no assist")
+            XCTAssertEqual(Array(h.effects[before...]).filter { $0 == .levelStarted || $0 == .hostOnline }, [.levelStarted, .hostOnline])
+            XCTAssertFalse(h.flow.hostsNextLevel, "the next level is played as usual")
+        }
+    }
+
+    /// The pad enters an address a character at a time (→ picks, A adds, B takes back), keys type
+    /// digits and points, Backspace deletes; a full code moves on to Join, which sends the form.
+    func testTheJoinFormIsEnteredWithAPadOrTyped() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let pad = h.attach(.xboxOne)
+            _ = try Self.openJoinForm(h)
+            @MainActor func form() -> JoinForm? { if case let .online(.join(form)) = h.flow.mode { form } else { nil } }
+            XCTAssertEqual(form()?.at, .field(.address))
+            h.press(.button(.dpadRight), pad: pad)  // offers 1
+            h.press(.button(.a), pad: pad)
+            h.press(.button(.a), pad: pad)
+            XCTAssertEqual(form()?.address, "11")
+            h.press(.button(.b), pad: pad)
+            XCTAssertEqual(form()?.address, "1", "B takes the last character back")
+            XCTAssertEqual(h.screen, .join)
+            for key in [Key(usage: 31), Key(usage: 36), Key(usage: 55), Key(usage: 39), Key(usage: 99), Key(usage: 39), Key(usage: 55), Key(usage: 30)] {
+                h.press(key)
+            }
+            XCTAssertEqual(form()?.address, "127.0.0.1")
+            h.press(.backspace)
+            h.press(Key(usage: 31))
+            h.press(Key(usage: 51))
+            h.press(Key(usage: 31))
+            XCTAssertEqual(form()?.address, "127.0.0.2:2", "; types the port's colon")
+            h.press(.enter)
+            XCTAssertEqual(form()?.at, .field(.code), "Enter moves on")
+            let before = h.effects.count
+            h.press(.down)
+            h.press(.enter)  // Join without a code
+            XCTAssertEqual(form()?.problem, .noCode)
+            XCTAssertEqual(form()?.at, .field(.code))
+            for _ in 0..<6 { h.press(.button(.a), pad: pad) }
+            XCTAssertEqual(form()?.code, "000000")
+            XCTAssertEqual(form()?.at, .join, "a full code moves on to Join")
+            h.press(.button(.a), pad: pad)
+            XCTAssertEqual(Array(h.effects[before...]).filter { if case .joinOnline = $0 { true } else { false } },
+                           [.joinOnline(address: "127.0.0.2:2", code: "000000")])
+            guard case .online(.joining) = h.flow.mode else { return XCTFail("waits for the host: \(h.flow.mode)") }
+            h.press(.button(.b), pad: pad)
+            XCTAssertTrue(h.effects.contains(.leaveOnline), "giving up leaves")
+            XCTAssertEqual(h.screen, .join)
+            XCTAssertEqual(form()?.code, "000000", "the form is kept")
+        }
+    }
+
+    /// A game found is listed above the form and fills the address in; the row selected stays
+    /// the same row when the list changes.
+    func testAGameFoundFillsTheAddressIn() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            _ = try Self.openJoinForm(h)
+            h.foundGames = [FoundGame(address: "192.168.1.20:24820", levelName: "level2", here: 1, expected: 4)]
+            h.tick()
+            let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (0, 0)))
+            XCTAssertEqual(Words.english.render(page.entries[0].label), "Level 2")
+            XCTAssertEqual(page.selection, 1, "still on the address")
+            h.press(.up)
+            h.press(.enter)
+            guard case let .online(.join(form)) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
+            XCTAssertEqual(form.address, "192.168.1.20:24820")
+            XCTAssertEqual(form.at, .field(.code))
+        }
+    }
+
+    /// The devices' answers: a welcome loads the host's level as a networked run that waits; a
+    /// refusal returns to the form saying why; a game over returns to Play online.
+    func testTheNewsOfTheNetwork() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            _ = try Self.openJoinForm(h)
+            for key in [Key(usage: 30), Key(usage: 55), Key(usage: 30)] { h.press(key) }
+            h.press(.enter)
+            for _ in 0..<6 { h.press(Key(usage: 39)) }
+            h.press(.enter)
+            h.press(.enter)
+            guard case .online(.joining) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
+            h.runner.tell(.failed(.wrongCode))
+            h.tick()
+            guard case let .online(.join(form)) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
+            XCTAssertEqual(form.problem, .wrongCode)
+            let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (0, 0)))
+            XCTAssertEqual(page.subheading.map { Words.english.render($0) }, "The host refused the code")
+            XCTAssertEqual(form.at, .join)
+            h.press(.enter)
+            let before = h.effects.count
+            h.runner.tell(.welcomed(.catalog(1)))
+            h.tick()
+            XCTAssertEqual(h.screen, .level)
+            XCTAssertEqual(h.flow.run.index, 1)
+            XCTAssertTrue(h.flow.run.networked)
+            XCTAssertTrue(h.effects[before...].contains(.onlineReady))
+            XCTAssertFalse(h.effects[before...].contains(.hostOnline))
+            h.runner.tell(.over(.hostGone))
+            h.tick()
+            XCTAssertEqual(h.flow.mode, .online(.choose(.ended(.hostGone))))
+            XCTAssertFalse(h.flow.run.networked)
+            let choose = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (0, 0)))
+            XCTAssertEqual(choose.subheading.map { Words.english.render($0) }, "The host is gone: the online game is over")
+        }
+    }
+
+    /// The waiting screen from the menus: A starts once someone joined, B leaves; online the pause
+    /// menu offers Leave the game, and B there leaves the game, not to the level select.
+    func testTheWaitingScreenAndThePauseMenuLeaveTheGame() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try NetworkFlowTests.harness()
+            let pad = h.attach(.dualSense)
+            network.canStep = false
+            network.next = NetworkTick(status: .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "123456", here: 1, expected: 4)))
+            _ = h.runner.networkFrame(h.context)
+            h.set(.button(.a), pad: pad, down: true)
+            XCTAssertFalse(h.runner.networkFrame(h.context).contains(.startOnlineNow), "nobody to play with yet")
+            h.set(.button(.a), pad: pad, down: false)
+            _ = h.runner.networkFrame(h.context)
+            network.next.status = .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "123456", here: 2, expected: 4))
+            _ = h.runner.networkFrame(h.context)
+            h.set(.button(.a), pad: pad, down: true)
+            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.startOnlineNow))
+            h.set(.button(.a), pad: pad, down: false)
+            _ = h.runner.networkFrame(h.context)
+            h.set(.button(.b), pad: pad, down: true)
+            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.leaveOnline))
+            XCTAssertEqual(h.screen, .online)
+            XCTAssertFalse(h.flow.run.networked)
+
+            let (game, _) = try NetworkFlowTests.harness()
+            game.flow.run.session.togglePause()
+            XCTAssertEqual(game.flow.pauseEntries(game.context), [.resume, .leaveOnline, .quit])
+            game.press(.q)
+            XCTAssertEqual(game.screen, .online, "Q leaves the online game")
+            XCTAssertTrue(game.effects.contains(.leaveOnline))
+        }
+    }
+
+    /// Each character class and the field's room.
+    func testTheFormTakesOnlyItsCharacters() {
+        var form = JoinForm()
+        XCTAssertFalse(form.add("x", to: .address))
+        XCTAssertFalse(form.add(".", to: .code))
+        for _ in 0..<10 { form.add("9", to: .code) }
+        XCTAssertEqual(form.code, "999999")
+        form.pick(.address, by: -1)
+        XCTAssertEqual(form.offeredCharacter(.address), "f", "← from the first wraps round")
+        XCTAssertEqual(JoinForm.typed(Key(usage: 98)), "0", "the keypad's 0")
+        XCTAssertNil(JoinForm.typed(.a), "letters are the menus' moves")
+    }
+}
