@@ -87,16 +87,16 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Join the game hosted at this address; the host picks the level (you need its file: a shipped level or a pack's) and its --ticks ends the run on every machine.", valueName: "address:port"))
     public var join: String?
 
-    @Option(help: ArgumentHelp("With --host: the session's code (6 digits; default: a random one, printed and shown); with --join: the code the host shows.", valueName: "code"))
+    @Option(help: ArgumentHelp("With --host (or from the title's Play online): the session's code (6 digits; default: a random one, printed and shown); with --join: the code the host shows.", valueName: "code"))
     public var sessionCode: String?
 
-    @Option(help: ArgumentHelp("With --host: ticks between a press and the tick it steers, on every machine (0-8, default 2): more hides more of the network's delay.", valueName: "ticks"))
+    @Option(help: ArgumentHelp("With --host (or from the title's Play online): ticks between a press and the tick it steers, on every machine (0-8, default 2): more hides more of the network's delay.", valueName: "ticks"))
     public var inputDelay: Int?
 
-    @Option(help: ArgumentHelp("With --host: start when this many other machines have joined (1-3, default 1).", valueName: "n"))
+    @Option(help: ArgumentHelp("With --host: start when this many other machines have joined (1-3, default 1); from the title's Play online, start by itself at this many (default: four koalas).", valueName: "n"))
     public var joiners: Int?
 
-    @Option(help: ArgumentHelp("With --host or --join: players on this machine (1-3, default 1), each with a pad of their own; four in all.", valueName: "n"))
+    @Option(help: ArgumentHelp("With --host or --join (or from the title's Play online): players on this machine (1-3, default 1), each with a pad of their own; four in all.", valueName: "n"))
     public var localPlayers: Int?
 
     /// `--host` or `--join`.
