@@ -105,13 +105,18 @@ package final class FlowRunner {
     package func networkFrame(_ context: FlowContext) -> [Effect] {
         guard flow.networkRuns, let network else { return [] }
         var effects: [Effect] = []
-        if case .waiting? = flow.run.network {
-            // Presses while the game waits to start are no one's: taken now, not on its first
-            // tick; only the waiting screen's start and leave read them.
+        switch flow.run.network {
+        case .waiting?, .ended?:
+            // Presses while the game waits to start, or after it ended, are no one's: taken now
+            // (not on a later tick, nor by the page shown after); only the waiting and end
+            // screens' start and leave read them. A pause asked for meanwhile is dropped too.
+            _ = presence.takePauseRequest()
             let input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: false,
                                   sourceIndex: { _ in 0 })
             flow.waitingTick(input.menu, self.context(context), &effects)
             guard flow.networkRuns else { return effects }  // left
+        default:
+            break
         }
         let players = flow.session.world.koalas.map(\.number)
         flow.take(network.frame(nil), self.context(context), &effects)

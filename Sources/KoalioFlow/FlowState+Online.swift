@@ -20,12 +20,18 @@ extension FlowState {
     }
 
     /// The join form's entries: each game found, the address, the code, Join, Back.
+    /// A game found is named by its address: the list changes under the selection.
     package enum JoinEntry: Equatable {
-        case found(Int), field(JoinForm.Field), join, back
+        case found(address: String), field(JoinForm.Field), join, back
     }
 
     package static func joinEntries(_ context: FlowContext) -> [JoinEntry] {
-        context.foundGames.indices.map(JoinEntry.found) + [.field(.address), .field(.code), .join, .back]
+        context.foundGames.map { JoinEntry.found(address: $0.address) } + [.field(.address), .field(.code), .join, .back]
+    }
+
+    /// The row of `form`'s selection among `entries` (the address row when its game went away).
+    static func row(of form: JoinForm, in entries: [JoinEntry]) -> Int {
+        entries.firstIndex(of: form.at) ?? entries.firstIndex(of: .field(.address)) ?? 0
     }
 
     @MainActor
@@ -34,8 +40,9 @@ extension FlowState {
         case .choose: chooseOnlineTick(input.menu, context, &effects)
         case let .join(form): joinTick(form, input, context, &effects)
         case let .joining(form):
+            // Back gives up (or its one entry, Back, tapped); A waits on (a held Enter repeats).
             let tapsBack = input.menu.tapped?.entry == 0
-            guard input.menu.anyBack || input.menu.choose || tapsBack else { return }
+            guard input.menu.anyBack || tapsBack else { return }
             effects += [.sound(.menuChoose), .leaveOnline]
             mode = .online(.join(form))
         }
@@ -69,7 +76,7 @@ extension FlowState {
     private mutating func joinTick(_ form: JoinForm, _ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         var form = form
         let entries = Self.joinEntries(context)
-        var at = entries.firstIndex(of: form.at) ?? entries.count - 4
+        var at = Self.row(of: form, in: entries)
         let menu = input.menu
         if case let .field(field) = entries[at] {
             for key in input.keysPressed {
@@ -85,11 +92,17 @@ extension FlowState {
         form.at = entries[at]
         var chosen: JoinEntry?
         if let index = menu.tapped?.entry, entries.indices.contains(index) {
-            chosen = entries[index]
+            if case .field = entries[index] {
+                form.at = entries[index]  // a tap on a text row selects it (there is no typing by touch)
+            } else {
+                chosen = entries[index]
+            }
         } else if menu.choose {
             chosen = entries[at]
-        } else if case let .field(field) = entries[at], menu.padBack, form.deleteLast(of: field) {
-            effects.append(.sound(.menuMove))
+        } else if case let .field(field) = entries[at], menu.padBack {
+            // B on a text row deletes, and does nothing more on an empty one: a press too many
+            // while clearing must not throw the form away (Esc still goes back).
+            if form.deleteLast(of: field) { effects.append(.sound(.menuMove)) }
         } else if menu.anyBack {
             chosen = .back
         }
@@ -97,8 +110,8 @@ extension FlowState {
         guard let chosen else { return }
         effects.append(.sound(.menuChoose))
         switch chosen {
-        case let .found(index):
-            form.address = context.foundGames[index].address
+        case let .found(address):
+            form.address = address
             form.at = .field(.code)
         case let .field(field):
             // Enter moves on (the keys typed the text); A adds the character offered.
@@ -160,14 +173,25 @@ extension FlowState {
     }
 
     /// The waiting screen of a game hosted or joined from the menus: the host's A starts the game
-    /// with the machines here (once another has joined), B or Esc leaves.
+    /// with the machines here (once another has joined), B or Esc leaves; on the screen that says
+    /// why a game ended, B or Esc goes back to Play online at once.
     package mutating func waitingTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
-        guard context.playsTheGame, run.networked, case let .waiting(invitation)? = run.network else { return }
-        if input.anyBack {
+        guard context.playsTheGame, run.networked else { return }
+        switch run.network {
+        case let .waiting(invitation)?:
+            if input.anyBack {
+                effects.append(.sound(.menuChoose))
+                leaveOnline(&effects)
+            } else if input.choose, let invitation, invitation.canStart {
+                effects += [.sound(.menuChoose), .startOnlineNow]
+            }
+        case let .ended(end)?:
+            guard input.anyBack else { return }
             effects.append(.sound(.menuChoose))
             leaveOnline(&effects)
-        } else if input.choose, let invitation, invitation.here > 1 {
-            effects += [.sound(.menuChoose), .startOnlineNow]
+            mode = .online(.choose(.ended(end)))
+        default:
+            break
         }
     }
 
@@ -182,11 +206,11 @@ extension FlowState {
     /// and code with the character offered in ‹ › on the row selected, Join and Back.
     package static func joinPage(_ form: JoinForm, _ context: FlowContext, prompts: Prompts?) -> MenuPage {
         let entries = joinEntries(context)
-        let at = entries.firstIndex(of: form.at) ?? entries.count - 4
+        let at = row(of: form, in: entries)
         let rows = entries.enumerated().map { index, entry -> MenuPage.Entry in
             switch entry {
-            case let .found(game):
-                let found = context.foundGames[game]
+            case let .found(address):
+                let found = context.foundGames.first { $0.address == address } ?? FoundGame(address: address, levelName: "", here: 0, expected: 0)
                 return MenuPage.Entry(displayName(found.levelName),
                                       detail: .joined([.leftToRight(found.address), .verbatim("\(found.here)/\(found.expected)")], separator: "  "))
             case let .field(field):

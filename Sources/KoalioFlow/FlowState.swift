@@ -96,7 +96,11 @@ package struct FlowState: Equatable {
         }
         // The networked game's tick is taken whatever is over the level.
         if let network = input.network, networkRuns { take(network, context, &effects) }
-        if let news = input.online { online(news, &effects) }
+        if let news = input.online {
+            online(news, &effects)
+            // The host's welcome takes the tick: a press on it must not give the join up (its level loads now).
+            if case .welcomed = news { return effects }
+        }
         if quitConfirmation != nil {
             confirmQuitTick(input.menu, &effects)
             return effects

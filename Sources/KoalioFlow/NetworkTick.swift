@@ -73,6 +73,9 @@ package struct NetworkTick: Equatable {
             self.here = here
             self.expected = expected
         }
+
+        /// Someone has joined: the host may start the game with the machines here.
+        package var canStart: Bool { here > 1 }
     }
 
     package enum End: Equatable {

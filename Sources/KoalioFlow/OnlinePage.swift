@@ -14,7 +14,7 @@ package enum OnlinePage: Equatable {
 /// The join form's text, entered with a pad a character at a time (←/→ pick the character
 /// offered, A adds it, B takes the last one back) or typed on a keyboard.
 package struct JoinForm: Equatable {
-    package enum Field: Equatable, CaseIterable {
+    package enum Field: Equatable {
         case address, code
 
         /// The characters a field takes: an address's numbers (IPv4 or IPv6, with its port),
@@ -102,7 +102,7 @@ package struct JoinForm: Equatable {
 package enum OnlineProblem: Equatable {
     case badAddress, noCode
     /// The socket could not be opened (the system's reason, in English).
-    case cannotHost(String)
+    case cannotHost(String), cannotJoin(String)
     case noAnswer(address: String)
     case wrongCode, codeOff
     case lockedOut(seconds: Int)
@@ -119,6 +119,7 @@ package enum OnlineProblem: Equatable {
         case .badAddress: .message(.onlineBadAddress)
         case .noCode: .message(.onlineNoCode)
         case let .cannotHost(reason): .message(.onlineCannotHost, [.verbatim(reason)])
+        case let .cannotJoin(reason): .message(.onlineCannotJoin, [.verbatim(reason)])
         case let .noAnswer(address): .message(.onlineNoAnswer, [.leftToRight(address)])
         case .wrongCode: .message(.onlineWrongCode)
         case .codeOff: .message(.onlineCodeOff)

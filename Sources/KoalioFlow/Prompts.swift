@@ -93,8 +93,9 @@ package struct Prompts {
         switch style {
         case .touch: return Prompt([.text(.message(.tapAnEntry))])
         case .keyboard:
-            // Keys type; Enter moves on.
+            // Keys type digits, Enter moves on; the picker is there for the rest (a-f, [ ]).
             return Prompt([.glyph(.keycap(keyNames.name(of: .left))), .glyph(.keycap(keyNames.name(of: .right))), .does(.hintPick), .gap,
+                           .glyph(.keycap(keyNames.name(of: .space))), .does(.hintAdd), .gap,
                            .glyph(.keycap(keyNames.name(of: .backspace))), .does(.hintDelete)])
         default:
             return Prompt([.glyph(.pad(.button(.dpadLeft), style)), .glyph(.pad(.button(.dpadRight), style)), .does(.hintPick), .gap,

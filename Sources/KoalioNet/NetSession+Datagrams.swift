@@ -203,7 +203,9 @@ extension NetSession {
             }
         case (.host, .lobby):
             for index in links.indices.reversed() where now - links[index].lastReceived > Self.dropSeconds { remove(index) }
-            if links.count == expectedJoiners && links.allSatisfy(\.ready) {
+            // Every machine awaited, or every seat taken (four koalas, however many machines).
+            let seated = localSeats.count + links.reduce(0) { $0 + $1.seats.count }
+            if (links.count == expectedJoiners || seated == NetMessage.maxSeats) && !links.isEmpty && links.allSatisfy(\.ready) {
                 start(seats: (Array(localSeats) + links.flatMap { Array($0.seats) }).max().map { $0 + 1 } ?? 1, present: startMask)
             }
         case (.host, .playing):

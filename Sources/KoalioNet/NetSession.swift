@@ -249,9 +249,6 @@ public struct NetSession {
         return true
     }
 
-    /// Whether a hosted game could start now with the machines here (someone has joined).
-    public var canStartNow: Bool { role == .host && phase == .lobby && !links.isEmpty }
-
     /// The player leaves.
     public mutating func quit() {
         if case .finished = phase { return }

@@ -180,6 +180,7 @@ extension Message {
             Entry("That is not an address: numbers such as 192.168.1.20", "Join page line: the address typed cannot be read", cells: Self.lineCells)
         case .onlineNoCode: Entry("Enter the 6-digit code the host shows", "Join page line: Join was chosen without the whole code", cells: Self.lineCells)
         case .onlineCannotHost: Entry("Cannot host: %s", "Play online line: the network refused (the system's reason, in English)", cells: Self.lineCells)
+        case .onlineCannotJoin: Entry("Cannot join: %s", "Join page line: this machine's network refused (the system's reason, in English)", cells: Self.lineCells)
         case .onlineNoAnswer: Entry("No answer from %s", "Join page line: nobody answered at the address", cells: Self.lineCells)
         case .onlineWrongCode: Entry("The host refused the code", "Join page line", cells: Self.lineCells)
         case .onlineCodeOff:

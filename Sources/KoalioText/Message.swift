@@ -44,7 +44,7 @@ public enum Message: String, CaseIterable, Sendable {
     case playOnline, hostGame, joinGame, onlineHow, onlineChooseLevel, onlineAddress, onlineCode, onlineJoinNow, onlineLooking
     case onlineJoinHow, onlineJoining, hintPick, hintAdd, hintDelete, hintStart, hintLeave, onlineLeave
     case onlineBadAddress, onlineNoCode, onlineCannotHost, onlineNoAnswer, onlineWrongCode, onlineCodeOff, onlineLockedOut
-    case onlineFull, onlineOtherVersion, onlineNoLevel
+    case onlineFull, onlineOtherVersion, onlineNoLevel, onlineCannotJoin
     // The player's files, a level that does not start
     case settingsUnreadable, settingsProblems, settingsProblemsMarked, progressUnreadable, noSuchLevel
     // The desktop: the menu entry (dist/koalio.desktop) and the software centre's page

@@ -56,7 +56,7 @@ extension FlowRunner {
         if flow.run.networked, let status = flow.run.network {
             (overlay.onlineLines, overlay.onlineDims) = status.lines
             if context.playsTheGame, case let .waiting(invitation) = status {
-                overlay.onlinePrompt = prompts.waitingHint(canStart: (invitation?.here ?? 0) > 1)
+                overlay.onlinePrompt = prompts.waitingHint(canStart: invitation?.canStart ?? false)
             }
         }
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)

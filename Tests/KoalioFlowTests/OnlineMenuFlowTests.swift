@@ -189,6 +189,48 @@ final class OnlineMenuFlowTests: XCTestCase {
         }
     }
 
+    /// A press on the tick the host's welcome comes does not give the join up (the level loads,
+    /// networked); B on an empty text row stays on the form; A while waiting waits on.
+    func testTheWelcomeWinsOverAPressOnItsTick() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            let pad = h.attach(.xboxOne)
+            _ = try Self.openJoinForm(h)
+            for _ in 0..<12 { h.press(.backspace) }
+            h.press(.button(.b), pad: pad)
+            XCTAssertEqual(h.screen, .join, "B on an empty row deletes nothing and stays")
+            for key in [Key(usage: 30), Key(usage: 55), Key(usage: 30)] { h.press(key) }
+            h.press(.enter)
+            for _ in 0..<6 { h.press(Key(usage: 39)) }
+            h.press(.enter)  // on to Join
+            h.press(.button(.a), pad: pad)
+            guard case .online(.joining) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
+            h.press(.button(.a), pad: pad)
+            guard case .online(.joining) = h.flow.mode else { return XCTFail("A waits on: \(h.flow.mode)") }
+            h.runner.tell(.welcomed(.catalog(0)))
+            h.runner.apply(.keyDown(.escape, isRepeat: false))
+            h.tick()
+            XCTAssertEqual(h.screen, .level)
+            XCTAssertTrue(h.flow.run.networked, "the host's level, played online")
+            XCTAssertFalse(h.effects.contains(.leaveOnline))
+        }
+    }
+
+    /// The screen that says why a game ended: B goes back to Play online at once, saying why.
+    func testBackLeavesTheEndedScreenAtOnce() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try NetworkFlowTests.harness()
+            let pad = h.attach(.xboxOne)
+            network.canStep = false
+            network.next = NetworkTick(status: .ended(.hostGone))
+            _ = h.runner.networkFrame(h.context)
+            h.set(.button(.b), pad: pad, down: true)
+            let effects = h.runner.networkFrame(h.context)
+            XCTAssertTrue(effects.contains(.leaveOnline))
+            XCTAssertEqual(h.flow.mode, .online(.choose(.ended(.hostGone))))
+        }
+    }
+
     /// Each character class and the field's room.
     func testTheFormTakesOnlyItsCharacters() {
         var form = JoinForm()

@@ -206,13 +206,11 @@ final class NetSessionTests: XCTestCase {
     func testAHostAskedToStartNowStartsWithTheMachinesHere() throws {
         var all = try machines(joiners: 3, endTick: 120)
         all = [all[0], all[1]]
-        XCTAssertFalse(all[0].canStartNow, "nobody has joined yet")
-        XCTAssertFalse(all[0].startNow())
+        XCTAssertFalse(all[0].startNow(), "nobody has joined yet")
         var network = Network(machines: all, conditions: Network.Conditions())
         network.run(frames: 30, stageFor: stage)
         XCTAssertEqual(network.machines[0].phase, .lobby, "it waits for three joiners")
         XCTAssertEqual(network.machines[0].machinesHere, 2)
-        XCTAssertTrue(network.machines[0].canStartNow)
         XCTAssertTrue(network.machines[0].startNow())
         network.run(frames: 400, stageFor: stage)
         XCTAssertEqual(network.machines.map(\.phase), [.finished(.done), .finished(.done)])
@@ -224,6 +222,19 @@ final class NetSessionTests: XCTestCase {
         guard case .refuse? = late.receive(hello, from: NetAddress(host: [10, 0, 0, 9], port: 1), at: 1, random: &random).first.flatMap(Self.decoded) else {
             return XCTFail("a late hello is refused")
         }
+    }
+
+    /// Four koalas start the game by themselves, however many machines they are on: a host
+    /// waiting for three machines starts when one joiner brings three players.
+    func testFourKoalasStartTheGameWhateverTheMachines() throws {
+        let level2 = try Repository.stage(named: "level2")
+        let host = NetSession.host(code: "123456", localPlayers: 1, joiners: 3, inputDelay: 2, levelName: "level2", levelSHA256: Self.sha,
+                                   game: NetGame(session: Session(stage: level2)), endTick: 60)
+        let joiner = NetSession.join(host: NetAddress(host: [127, 0, 0, 1], port: 7000), code: "123456", localPlayers: 3, nonce: 5, at: 0)
+        var network = Network(machines: [host, joiner], conditions: Network.Conditions())
+        network.run(frames: 300, stageFor: stage)
+        XCTAssertEqual(network.machines.map(\.phase), [.finished(.done), .finished(.done)])
+        XCTAssertEqual(network.machines[0].seatCount, 4)
     }
 
     /// A host (hostile, or broken) whose welcome seats us past the game's seats: the joiner ends, no trap.

@@ -1,6 +1,7 @@
 import KoalioFlow
 import KoalioNet
 import KoalioPhoneServer
+import KoalioSystem
 
 /// Play online from the menus: the effects that host, join, start and leave a networked game
 /// while the loop runs, and the network's news each frame (`--host` and `--join` set theirs up
@@ -45,16 +46,28 @@ extension GameLoop {
         case let .joinOnline(address, code):
             if let news = online.join(address: address, code: code, localPlayers: options.command.localPlayers ?? 1) { runner.tell(news) }
         case .onlineReady:
+            // The level loaded must be the welcome's, byte for byte (a file changed since it was
+            // found, or a pack of the same name): else it is missing here, and the host is told.
+            let matches = online.joinedLevelMatches(flow.run.sha256)
             guard let joined = online.takeJoined() else { return }
+            guard matches else {
+                joined.levelMissing()
+                return runner.tell(.failed(.noLevel(flow.run.map.name)))
+            }
             joined.ready(flow.session)
             attach(joined)
         case .leaveOnline:
-            network?.leave()
-            online.cancelJoin()
-            detach()
+            leaveOnline()
         default:
             break
         }
+    }
+
+    /// The game from the menus, or the try to join, left: the others are told.
+    func leaveOnline() {
+        network?.leave()
+        online.cancelJoin()
+        detach()
     }
 
     private func attach(_ net: NetPlay) {
@@ -64,6 +77,7 @@ extension GameLoop {
     }
 
     private func detach() {
+        if options.command.verbose, let network { StandardError.writeLine("koalio: " + network.figures) }
         network = nil
         runner.network = nil
         networkEndedAt = nil

@@ -169,8 +169,7 @@ public final class GameLoop {
             }
             running = waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
         }
-        if fromMenus { network?.leave() }  // the window closed, Quit, the tick limit: the others are told
-        online.cancelJoin()
+        if fromMenus { leaveOnline() }  // the window closed, Quit, the tick limit: the others are told
         try keeper.writeRecordingOnQuit(flow.session)
         if let path = options.command.frameTimes { try FrameTimes.write(frameTimes, to: path) }
         return flow.session
@@ -220,8 +219,9 @@ public final class GameLoop {
                     // goes back to them instead.
                     guard !options.command.headless else { return false }
                     guard outcome != .done, outcome != .quit else {
-                        if fromMenus { endOnline(nil) }
-                        if fromMenus { continue } else { return false }
+                        guard fromMenus else { return false }
+                        endOnline(nil)
+                        continue
                     }
                     let since = networkEndedAt ?? platform.now()
                     networkEndedAt = since

@@ -12,6 +12,8 @@ enum LANDiscovery {
     /// How often a finder probes, and how long a game unheard stays listed (seconds).
     static let probeSeconds = 1.0
     static let forgetSeconds = 3.5
+    /// The most games listed: a flood of answers fills the list, never the screen or the frame.
+    static let mostGames = 8
     /// The most answers a responder sends in a second: a flood of forged probes makes it answer
     /// a few, never a flood back.
     static let answersPerSecond = 20
@@ -21,9 +23,12 @@ enum LANDiscovery {
     final class Finder {
         private let socket: UDPSocket
         private var lastProbe = -Double.infinity
-        /// By the game's number: one game heard at two addresses (this machine's loopback and
-        /// its network address) is listed once, at the network's.
-        private var games: [UInt32: (game: Discovery.Game, heard: Double)] = [:]
+        /// By the address that answered (a stranger answering with another's game number is
+        /// another row, at its own address).
+        private var games: [NetAddress: (game: Discovery.Game, heard: Double)] = [:]
+        /// This machine's addresses: a game here answers on loopback and on these, and is
+        /// listed once, at the network's address.
+        private let ownAddresses: [[UInt8]]
         /// Where probes go: every interface's broadcast address, the limited broadcast, and
         /// this machine (a game hosted in another window here).
         private let targets: [NetAddress]
@@ -31,7 +36,9 @@ enum LANDiscovery {
         /// - Parameter port: where hosts listen for probes.
         init(port: UInt16 = LANDiscovery.port) throws(UDPSocket.Failure) {
             socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: 0), broadcast: true)
-            targets = (LANDiscovery.broadcastAddresses() + [[255, 255, 255, 255], [127, 0, 0, 1]]).map { NetAddress(host: $0, port: port) }
+            let interfaces = LANDiscovery.interfaces()
+            targets = (interfaces.broadcast + [[255, 255, 255, 255], [127, 0, 0, 1]]).map { NetAddress(host: $0, port: port) }
+            ownAddresses = interfaces.own
         }
 
         /// Probes when one is due, reads the answers, forgets games gone quiet; the games, by address.
@@ -43,16 +50,14 @@ enum LANDiscovery {
             var read = 0
             while read < NetPlay.datagramsPerPump, let (bytes, from) = socket.receive() {
                 read += 1
-                guard let game = Discovery.game(answer: bytes, from: from) else { continue }
-                let loopback = game.address.host.first == 127
-                if let known = games[game.id]?.game, known.address != game.address, known.address.host.first != 127, loopback {
-                    games[game.id]?.heard = now
-                } else {
-                    games[game.id] = (game, now)
-                }
+                guard let game = Discovery.game(answer: bytes, from: from),
+                      games[game.address] != nil || games.count < LANDiscovery.mostGames else { continue }
+                games[game.address] = (game, now)
             }
             games = games.filter { now - $0.value.heard < LANDiscovery.forgetSeconds }
-            return games.values.map(\.game).sorted { $0.address.description < $1.address.description }.map {
+            let here = Set(games.values.filter { ownAddresses.contains($0.game.address.host) }.map(\.game.id))
+            return games.values.map(\.game).filter { $0.address.host.first != 127 || !here.contains($0.id) }
+                .sorted { $0.address.description < $1.address.description }.map {
                 FoundGame(address: $0.address.description, levelName: $0.levelName, here: $0.here, expected: $0.expected)
             }
         }
@@ -96,22 +101,26 @@ enum LANDiscovery {
         return Discovery.port
     }()
 
-    /// The broadcast address of every IPv4 interface that is up and broadcasts.
-    static func broadcastAddresses() -> [[UInt8]] {
+    /// Every IPv4 interface that is up: its address, and its broadcast address if it broadcasts.
+    static func interfaces() -> (own: [[UInt8]], broadcast: [[UInt8]]) {
         var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0 else { return [] }
+        guard getifaddrs(&list) == 0 else { return ([], []) }
         defer { freeifaddrs(list) }
-        var found: [[UInt8]] = []
+        func bytes(_ address: UnsafeMutablePointer<sockaddr>) -> [UInt8] {
+            let raw = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+            return withUnsafeBytes(of: raw) { Array($0) }
+        }
+        var own: [[UInt8]] = [], broadcast: [[UInt8]] = []
         var next = list
         while let entry = next {
             defer { next = entry.pointee.ifa_next }
             let flags = entry.pointee.ifa_flags
-            guard flags & UInt32(IFF_UP) != 0, flags & UInt32(IFF_BROADCAST) != 0, let address = entry.pointee.ifa_ifu.ifu_broadaddr,
-                  Int32(address.pointee.sa_family) == AF_INET else { continue }
-            let raw = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
-            let bytes = withUnsafeBytes(of: raw) { Array($0) }
-            if !found.contains(bytes) { found.append(bytes) }
+            guard flags & UInt32(IFF_UP) != 0, let address = entry.pointee.ifa_addr, Int32(address.pointee.sa_family) == AF_INET else { continue }
+            own.append(bytes(address))
+            if flags & UInt32(IFF_BROADCAST) != 0, let to = entry.pointee.ifa_ifu.ifu_broadaddr, !broadcast.contains(bytes(to)) {
+                broadcast.append(bytes(to))
+            }
         }
-        return found
+        return (own, broadcast)
     }
 }

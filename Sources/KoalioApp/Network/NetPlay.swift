@@ -101,13 +101,19 @@ final class NetPlay: NetworkDevice {
         case .playing:
             return .playing(reconnecting: session.reconnectingPlayers(at: now()))
         case let .finished(outcome):
-            switch outcome {
-            case let .desync(tick): return .ended(.desync(tick: tick))
-            case .otherDesynced: return .ended(.otherDesync)
-            case .hostLost: return .ended(.hostGone)
-            case .removed, .refused, .noAnswer, .noLevel: return .ended(.removed)
-            case .done, .quit: return .playing(reconnecting: [])
-            }
+            return Self.end(outcome).map(NetworkTick.Status.ended) ?? .playing(reconnecting: [])
+        }
+    }
+
+    /// Why a game ended before its end, as the player is shown it (nil: it reached its end, or
+    /// this machine left).
+    static func end(_ outcome: NetOutcome) -> NetworkTick.End? {
+        switch outcome {
+        case let .desync(tick): .desync(tick: tick)
+        case .otherDesynced: .otherDesync
+        case .hostLost: .hostGone
+        case .removed, .refused, .noAnswer, .noLevel: .removed
+        case .done, .quit: nil
         }
     }
 

@@ -28,16 +28,19 @@ enum NetSetup {
                     endTick: options.ticks)
     }
 
-    /// Play online → Host: the game on every address at ``NetSession/defaultPort`` (any free
-    /// port when another game has it), waiting for up to four machines in all (`--joiners`
-    /// when given) until its host starts it; no end tick (the players leave when they like).
+    /// Play online → Host: the game on every address, IPv6 and IPv4 (IPv4 alone on a machine
+    /// without IPv6), at ``NetSession/defaultPort`` (any free port when another game has it),
+    /// waiting for four koalas (`--joiners N` machines when given) or its host's start; no end
+    /// tick (the players leave when they like).
     static func hostFromMenus(_ options: GameOptions, levelName: String, sha256: [UInt8], session: Session) throws(UDPSocket.Failure) -> NetPlay {
-        let socket: UDPSocket
-        do {
-            socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: NetSession.defaultPort))
-        } catch {
-            socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: 0))
+        var socket: UDPSocket?
+        var failure: UDPSocket.Failure?
+        for any in [[UInt8](repeating: 0, count: 16), [0, 0, 0, 0]] {
+            for port in [NetSession.defaultPort, 0] where socket == nil {
+                do { socket = try UDPSocket(binding: NetAddress(host: any, port: port)) } catch { failure = error }
+            }
         }
+        guard let socket else { throw failure ?? UDPSocket.Failure(doing: "opening a UDP socket", code: EADDRNOTAVAIL) }
         let local = min(max(1, options.localPlayers ?? 1), NetMessage.maxSeats - 1)
         return host(on: socket, options, levelName: levelName, sha256: sha256, session: session,
                     joiners: options.joiners ?? NetMessage.maxSeats - local, endTick: nil)
@@ -52,10 +55,10 @@ enum NetSetup {
                                   game: NetGame(session: session), endTick: endTick)
         let bound = socket.localAddress ?? NetAddress(host: [0, 0, 0, 0], port: 0)
         StandardError.writeLine("koalio: hosting on \(bound); session code \(code)")
-        // Bound to every address: the one others on the network reach (the phones' choice), of
-        // the socket's family (an IPv4 socket cannot be reached at an IPv6 address).
+        // Bound to every address: the one others on the network reach (the phones' choice; IPv4
+        // first), of a family the socket hears (an IPv4 socket is not reached at an IPv6 address).
         var shown = bound.description
-        let sameFamily = PhoneServer.defaultRouteAddresses().addresses.first { $0.host.contains(":") == (bound.host.count == 16) }
+        let sameFamily = PhoneServer.defaultRouteAddresses().addresses.first { bound.host.count == 16 || !$0.host.contains(":") }
         if bound.host.allSatisfy({ $0 == 0 }), let lan = sameFamily?.host {
             shown = (lan.contains(":") ? "[\(lan)]" : lan) + ":\(bound.port)"
         }
@@ -81,8 +84,7 @@ enum NetSetup {
                     net.levelMissing()
                     throw .hostLevelMissing(address: text, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
                 }
-                let players = (welcome.firstSeat + 1...welcome.firstSeat + welcome.seatCount).map(String.init).joined(separator: ", ")
-                StandardError.writeLine("koalio: joined \(text) as player\(welcome.seatCount > 1 ? "s" : "") \(players), on \(welcome.levelName)")
+                StandardError.writeLine(joinedLine(text, welcome))
                 return (net, level)
             case let .finished(outcome):
                 throw .joinFailed(address: text, reason: NetPlay.describe(outcome))
@@ -90,6 +92,12 @@ enum NetSetup {
                 usleep(useconds_t(joinPollSeconds * 1_000_000))
             }
         }
+    }
+
+    /// stderr's line for a joiner let in: `koalio: joined ADDRESS as player 2, on level1`.
+    static func joinedLine(_ address: String, _ welcome: NetMessage.Welcome) -> String {
+        let players = (welcome.firstSeat + 1...welcome.firstSeat + welcome.seatCount).map(String.init).joined(separator: ", ")
+        return "koalio: joined \(address) as player\(welcome.seatCount > 1 ? "s" : "") \(players), on \(welcome.levelName)"
     }
 
     /// A joiner's socket opened and its first hello due: the host's answer comes as the socket is

@@ -10,12 +10,14 @@ import KoalioSystem
 /// reaches the flow as ``OnlineNews``.
 @MainActor
 final class OnlineMenus {
-    /// The join form's try, until the host let us in (then it is the game's network) or not.
-    private var joining: (net: NetPlay, address: String)?
+    /// The join form's try, until the host let us in (then it is the game's network) or not;
+    /// the host's level once looked for (the welcome is answered once).
+    private var joining: (net: NetPlay, address: String, level: LevelRef??)?
     private var finder: LANDiscovery.Finder?
     private var responder: LANDiscovery.Responder?
-    /// Discovery could not open its socket: it is not tried again every frame.
-    private var discoveryBroken = false
+    /// A discovery socket could not be opened: it is not tried again every frame (the finder's
+    /// while this game runs; the responder's while this game hosted waits).
+    private var finderBroken = false, responderBroken = false
     private(set) var found: [FoundGame] = []
 
     /// The join form's address to start from: this machine's network with the last number to
@@ -31,10 +33,10 @@ final class OnlineMenus {
         cancelJoin()
         guard let address = NetSetup.joinAddress(text) else { return .failed(.badAddress) }
         do {
-            joining = (try NetSetup.startJoin(address, code: code, localPlayers: localPlayers), text)
+            joining = (try NetSetup.startJoin(address, code: code, localPlayers: localPlayers), text, nil)
             return nil
         } catch {
-            return .failed(.cannotHost(error.description))
+            return .failed(.cannotJoin(error.description))
         }
     }
 
@@ -54,34 +56,36 @@ final class OnlineMenus {
     /// here, or why not), the games found while `finding`, probes answered for `hosted`.
     func poll(finding: Bool, hosted: NetPlay?, levels: (_ sha256: [UInt8], _ name: String) -> LevelRef?) -> OnlineNews? {
         let now = MonotonicClock.seconds()
-        if finding, finder == nil, !discoveryBroken {
+        if finding, finder == nil, !finderBroken {
             do { finder = try LANDiscovery.Finder() } catch {
-                discoveryBroken = true
+                finderBroken = true
                 StandardError.writeLine("koalio: warning: finding games on this network: \(error.description)")
             }
         }
         if !finding { finder = nil }
         found = finder?.poll(at: now) ?? []
         if let hosted, hosted.isJoinable {
-            if responder == nil, !discoveryBroken {
-                // Another game hosted here may share the port; a refusal only means no answers.
-                responder = try? LANDiscovery.Responder()
+            if responder == nil, !responderBroken {
+                // Another game hosted here shares the port; a refusal only means no answers.
+                do { responder = try LANDiscovery.Responder() } catch { responderBroken = true }
             }
             responder?.answer(for: hosted, at: now)
         } else {
             responder = nil
+            responderBroken = false
         }
-        guard let (net, address) = joining else { return nil }
+        guard let (net, address, looked) = joining else { return nil }
         net.exchange()
         switch net.session.phase {
         case let .welcomed(welcome):
+            if let level = looked { return level.map(OnlineNews.welcomed) }  // told already; the flow loads it
             guard let level = levels(welcome.levelSHA256, welcome.levelName) else {
                 net.levelMissing()
                 joining = nil
                 return .failed(.noLevel(welcome.levelName))
             }
-            let players = (welcome.firstSeat + 1...welcome.firstSeat + welcome.seatCount).map(String.init).joined(separator: ", ")
-            StandardError.writeLine("koalio: joined \(address) as player\(welcome.seatCount > 1 ? "s" : "") \(players), on \(welcome.levelName)")
+            joining?.level = .some(level)
+            StandardError.writeLine(NetSetup.joinedLine(address, welcome))
             return .welcomed(level)
         case let .finished(outcome):
             joining = nil
@@ -89,6 +93,12 @@ final class OnlineMenus {
         default:
             return nil
         }
+    }
+
+    /// The welcome's level, as loaded (its digest checked again: the file found may have changed).
+    func joinedLevelMatches(_ sha256: [UInt8]) -> Bool {
+        guard case let .welcomed(welcome)? = joining?.net.session.phase else { return false }
+        return welcome.levelSHA256 == sha256
     }
 
     /// Why a try to join ended, as the join form says it.
@@ -103,10 +113,7 @@ final class OnlineMenus {
             case .version: .otherVersion
             }
         case .noAnswer: .noAnswer(address: address)
-        case let .desync(tick): .ended(.desync(tick: tick))
-        case .otherDesynced: .ended(.otherDesync)
-        case .hostLost, .done, .quit: .ended(.hostGone)
-        case .noLevel, .removed: .ended(.removed)
+        case .desync, .otherDesynced, .hostLost, .done, .quit, .noLevel, .removed: .ended(NetPlay.end(outcome) ?? .hostGone)
         }
     }
 }

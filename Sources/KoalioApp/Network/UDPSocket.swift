@@ -25,9 +25,15 @@ final class UDPSocket {
         family = address.host.count == 16 ? AF_INET6 : AF_INET
         descriptor = socket(family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(doing: "opening a UDP socket", code: errno) }
-        var on: Int32 = 1
+        var on: Int32 = 1, off: Int32 = 0
         let options = (shared ? [SO_REUSEADDR, SO_REUSEPORT] : []) + (broadcast ? [SO_BROADCAST] : [])
-        for option in options where setsockopt(descriptor, SOL_SOCKET, option, &on, socklen_t(MemoryLayout<Int32>.size)) != 0 {
+        var failed = options.contains { setsockopt(descriptor, SOL_SOCKET, $0, &on, socklen_t(MemoryLayout<Int32>.size)) != 0 }
+        // An IPv6 socket on every address hears IPv4 too (as ::ffff:a.b.c.d, read back as IPv4):
+        // a game hosted on `[::]` is reached at either address, whatever the system's default.
+        if !failed, family == AF_INET6, address.host.allSatisfy({ $0 == 0 }) {
+            failed = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &off, socklen_t(MemoryLayout<Int32>.size)) != 0
+        }
+        if failed {
             let code = errno
             close(descriptor)
             throw Failure(doing: "setting up a UDP socket", code: code)
@@ -53,9 +59,10 @@ final class UDPSocket {
     }
 
     /// Sends one datagram; a failure (the network down, a full buffer) is a lost datagram,
-    /// which the protocol is made for.
+    /// which the protocol is made for. An IPv4 address from an IPv6 socket goes as ::ffff:a.b.c.d.
     @discardableResult
     func send(_ bytes: [UInt8], to address: NetAddress) -> Bool {
+        let address = family == AF_INET6 && address.host.count == 4 ? NetAddress(host: Self.mappedPrefix + address.host, port: address.port) : address
         let sent = bytes.withUnsafeBytes { buffer in
             Self.withSockaddr(address) { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, $1) }
         }
@@ -80,7 +87,18 @@ final class UDPSocket {
         }
     }
 
+    /// ::ffff:0:0/96, where an IPv6 socket sees IPv4 peers.
+    private static let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+
+    /// The sender as the game names it: an IPv4 peer of an IPv6 socket by its IPv4 address (its
+    /// wrong codes counted against it alone, not against every IPv4 peer's /64).
     private static func address(of storage: sockaddr_storage) -> NetAddress? {
+        guard let address = rawAddress(of: storage) else { return nil }
+        if address.host.count == 16 && Array(address.host.prefix(12)) == mappedPrefix { return NetAddress(host: Array(address.host.suffix(4)), port: address.port) }
+        return address
+    }
+
+    private static func rawAddress(of storage: sockaddr_storage) -> NetAddress? {
         var storage = storage
         switch Int32(storage.ss_family) {
         case AF_INET:
