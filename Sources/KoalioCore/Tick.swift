@@ -6,6 +6,10 @@ public enum Tick {
 
     /// A time in ticks as the game shows times: whole tenths of a second, rounded down.
     public static func tenths(_ ticks: Int) -> Int { ticks * 10 / perSecond }
+
+    /// A time in ticks as speedruns show it: whole milliseconds, rounded down (ticks × 1000 / 60):
+    /// the one rule for the HUD's timer, the splits, the `.lss` file and LiveSplit.
+    public static func milliseconds(_ ticks: Int) -> Int { ticks * 1000 / perSecond }
 }
 
 /// The logical view: the original's landscape phone screen, 20 tiles of 16 px tall.

@@ -19,6 +19,9 @@ public struct Session: Equatable, Sendable {
     public private(set) var events: WorldEvents = []
     /// Steps since the run last ended (won or died), for end-screen effects.
     public private(set) var stepsSinceRunEnded = 0
+    /// Steps the level was on: neither paused nor won (its deaths, the wait to try again and
+    /// its restarts count). A speedrun's in-game time is the sum of its levels' play ticks.
+    public private(set) var playTicks = 0
 
     public init(stage: Stage, assist: Assist = .off) {
         self.stage = stage
@@ -38,6 +41,7 @@ public struct Session: Equatable, Sendable {
     @discardableResult
     public mutating func advance(_ command: Command, partners: [PartnerCommand] = []) -> RunState? {
         wait()
+        if !isPaused && world.state != .won { playTicks += 1 }
         guard !isPaused, world.state == .playing else { return nil }
         events = world.step(command, partners: partners, in: stage)
         return world.state == .playing ? nil : world.state

@@ -29,10 +29,13 @@ public struct PlayerProgress: Equatable, Sendable {
     public var levels: [String: LevelRecord]
     /// First-level hints the player has acted on ("jump", "dash"): never shown again.
     public var hintsDone: Set<String>
+    /// Each speedrun category's personal best and best segments, by the category's name.
+    public var speedruns: [String: SpeedrunRecord]
 
-    public init(levels: [String: LevelRecord] = [:], hintsDone: Set<String> = []) {
+    public init(levels: [String: LevelRecord] = [:], hintsDone: Set<String> = [], speedruns: [String: SpeedrunRecord] = [:]) {
         self.levels = levels
         self.hintsDone = hintsDone
+        self.speedruns = speedruns
     }
 
     public func record(_ level: String) -> LevelRecord { levels[level] ?? LevelRecord() }

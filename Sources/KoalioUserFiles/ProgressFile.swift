@@ -20,7 +20,14 @@ import KoalioUserData
 /// ```
 ///
 /// `hints_done`, `leaves`, `leaves_of` and `all_leaves` came with leaves and hints; files without them read
-/// as before (no hints done, no leaves).
+/// as before (no hints done, no leaves). Speedrun records came later, one table per category:
+///
+/// ```toml
+/// [speedruns.world1]
+/// splits = [1834, 4102, 7001]     # the personal best's in-game time at each flag (ticks)
+/// real_ms = 121034                # its real time, milliseconds
+/// best_segments = [1800, 2200, 2800]
+/// ```
 ///
 /// A damaged file never costs the player silently: one that does not decode is moved aside at
 /// once (`progress.toml.damaged`, numbered if that exists); one that cannot be read at all (too
@@ -35,6 +42,10 @@ public enum ProgressFile {
     public static let leavesLimit = 4096
     /// Names in `hints_done` (the game has two).
     public static let hintsLimit = 64
+    /// Levels in a speedrun category's lists (more than any pack holds), and the longest time
+    /// kept (24 h of ticks).
+    public static let splitsLimit = 256
+    public static let ticksLimit = 5_184_000
 
     /// `$XDG_DATA_HOME/koalio`, by default `~/.local/share/koalio`.
     public static func directory(environment: [String: String]) -> String? {
@@ -67,6 +78,15 @@ public enum ProgressFile {
             for name in names {
                 guard let text = name.string else { throw UserFileError(file: file, reason: "`hints_done` holds something other than a name") }
                 progress.hintsDone.insert(text)
+            }
+        }
+        if let speedruns = table["speedruns"] {
+            guard let categories = speedruns.table else { throw UserFileError(file: file, reason: "`speedruns` is not a table") }
+            for name in categories.keys {
+                guard SpeedrunCategory(name: name) != nil, let entry = categories[name]?.table else {
+                    throw UserFileError(file: file, reason: "`speedruns.\(name)` is not a category's table")
+                }
+                progress.speedruns[name] = try speedrunRecord(entry, name: name, file: file)
             }
         }
         guard let levels = table["levels"] else { return progress }
@@ -105,6 +125,30 @@ public enum ProgressFile {
         return progress
     }
 
+    private static func speedrunRecord(_ entry: TOMLTable, name: String, file: String) throws(UserFileError) -> SpeedrunRecord {
+        func ticks(_ key: String, increasing: Bool) throws(UserFileError) -> [Int] {
+            guard let value = entry[key] else { return [] }
+            let reason = "`speedruns.\(name).\(key)` is not a list of up to \(splitsLimit) tick counts from 1 to \(ticksLimit)"
+            guard let items = value.array, items.count <= splitsLimit else { throw UserFileError(file: file, reason: reason) }
+            var numbers: [Int] = []
+            for item in items {
+                guard let number = item.int, (1...ticksLimit).contains(number), !increasing || number > (numbers.last ?? 0) else {
+                    throw UserFileError(file: file, reason: increasing ? reason + ", each past the one before" : reason)
+                }
+                numbers.append(number)
+            }
+            return numbers
+        }
+        var record = SpeedrunRecord(personalBest: try ticks("splits", increasing: true), bestSegments: try ticks("best_segments", increasing: false))
+        if let real = entry["real_ms"] {
+            guard let milliseconds = real.int, milliseconds >= 0, milliseconds <= ticksLimit * 1000 else {
+                throw UserFileError(file: file, reason: "`speedruns.\(name).real_ms` is not a count of milliseconds up to 24 h")
+            }
+            record.personalBestRealMilliseconds = milliseconds
+        }
+        return record
+    }
+
     public static func encode(_ progress: PlayerProgress) -> String {
         var text = "# koalio progress: levels won and best times (ticks of 1/60 s). Written by the game.\n"
         text += "version = \(version)\n"
@@ -118,6 +162,13 @@ public enum ProgressFile {
             if let leaves = record.bestLeaves { text += "leaves = \(leaves)\n" }
             if let total = record.leafTotal { text += "leaves_of = \(total)\n" }
             if record.allLeaves { text += "all_leaves = true\n" }
+        }
+        for name in progress.speedruns.keys.sorted() {
+            guard let record = progress.speedruns[name] else { continue }
+            text += "\n[speedruns.\(TOMLText.key(name))]\n"
+            if !record.personalBest.isEmpty { text += "splits = [\(record.personalBest.map(String.init).joined(separator: ", "))]\n" }
+            if let real = record.personalBestRealMilliseconds { text += "real_ms = \(real)\n" }
+            if !record.bestSegments.isEmpty { text += "best_segments = [\(record.bestSegments.map(String.init).joined(separator: ", "))]\n" }
         }
         return text
     }

@@ -67,3 +67,26 @@ final class SessionReloadTests: XCTestCase {
         XCTAssertEqual(moved.session.world.player.position, Vec2(24, 48))
     }
 }
+
+/// A speedrun's in-game time: the ticks a level was on, its deaths and restarts counted, its
+/// pauses and its end screen not.
+final class SessionPlayTicksTests: XCTestCase {
+    func testPlayTicksLeaveOutPausesAndTheEndScreen() throws {
+        var session = Session(stage: try Repository.level1Stage())
+        for _ in 0..<10 { session.advance(Command(moveX: 1)) }
+        XCTAssertEqual(session.playTicks, 10)
+        XCTAssertEqual(session.playTicks, session.world.tick, "without pause or death, the level's own time")
+        session.togglePause()
+        for _ in 0..<30 { session.advance(Command()) }
+        session.togglePause()
+        XCTAssertEqual(session.playTicks, 10, "paused ticks are left out")
+        while session.state == .playing { session.advance(Command(moveX: 1)) }
+        XCTAssertEqual(session.state, .died)
+        let atDeath = session.playTicks
+        for _ in 0..<20 { session.advance(Command()) }
+        XCTAssertEqual(session.playTicks, atDeath + 20, "the wait to try again counts")
+        session.apply(togglePause: false, restart: true)
+        session.advance(Command())
+        XCTAssertEqual(session.playTicks, atDeath + 21, "a restart goes on counting")
+    }
+}
