@@ -78,6 +78,7 @@ public enum Game {
         }
         if replay == nil { stock(&environment, packLevel: packLevel, levelSHA256: level.sha256, dataDirectory: dataDirectory) }
         let settingsPath = try readPlayerInput(&environment, levelName: level.map.name, levelSHA256: level.sha256)
+        if let name = options.speedrun { environment.speedrun = try speedrunCategory(name, environment, settingsPath: settingsPath) }
         let platform = try openPlatform(options, settings: environment.settings.effective, map: level.map, dataDirectory: dataDirectory,
                                         settingsPath: settingsPath)
         environment.audio = !options.headless
@@ -114,6 +115,18 @@ public enum Game {
             StandardError.writeLine("koalio: " + NetPlay.describe(outcome))
             return 1
         }
+    }
+
+    /// `--speedrun NAME`: the category, if this game has it and assist is off.
+    private static func speedrunCategory(_ name: String, _ environment: GameLoop.Options, settingsPath: String?) throws(KoalioError) -> SpeedrunCategory {
+        var context = FlowContext()
+        context.levelNames = environment.catalog?.names ?? []
+        context.packs = environment.catalog?.packListings ?? []
+        guard let category = SpeedrunCategory(name: name), FlowState.speedrunLevels(category, context) != nil else {
+            throw .noSuchCategory(name: name, known: FlowState.speedrunCategories(context).map(\.description))
+        }
+        guard !environment.settings.effective.assist.isOn else { throw .speedrunWithAssist(settings: settingsPath ?? SettingsFile.fileName) }
+        return category
     }
 
     /// The level the run starts on, its path, and the pack it is from (`--level PACK/NAME`).

@@ -4,6 +4,7 @@ import KoalioPhone
 import KoalioPhoneServer
 import KoalioSDL
 import KoalioText
+import KoalioUserData
 
 /// What the command line asks for: parsed once by `koalio`'s command and passed down whole.
 /// These names are a promise to players and scripts: extend, never rename.
@@ -12,6 +13,9 @@ public struct GameOptions: ParsableArguments, Sendable {
 
     @Option(help: ArgumentHelp("Go straight into this level (no title): a name in the data directory's Levels/ or a path to a .tmx file (with --replay: the replay's level).", valueName: "name|path"))
     public var level: String?
+
+    @Option(help: ArgumentHelp("Start a speedrun of this category from the title: world1, world2, all-levels, level3 (one level), or a level pack's name (its levels in order). In-game time, splits at each flag, no assist (see README: Speedrun).", valueName: "category"))
+    public var speedrun: String?
 
     @Flag(help: "Start in fullscreen (F11 toggles).")
     public var fullscreen = false
@@ -152,6 +156,12 @@ extension GameOptions {
         }
         if let join, NetAddress(parsing: join) == nil {
             throw ValidationError("--join '\(join)': not an address:port of numbers (e.g. 192.168.1.20:7000).")
+        }
+        if let speedrun {
+            guard SpeedrunCategory(name: speedrun) != nil else {
+                throw ValidationError("--speedrun '\(speedrun)': not a category (world1, world2, all-levels, level3, or a pack's name).")
+            }
+            if level != nil || replay != nil || isNetworked || watch { throw ValidationError("--speedrun starts from the title: no --level, --replay, --watch, --host or --join.") }
         }
         if let sessionCode, sessionCode.count != PairingSecrets.codeDigits || !sessionCode.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             throw ValidationError("--session-code must be \(PairingSecrets.codeDigits) digits, not '\(sessionCode)'.")

@@ -62,6 +62,10 @@ public enum KoalioError: Error, CustomStringConvertible {
     case joinFailed(address: String, reason: String)
     /// `--join`: the host plays a level this machine does not have (matched by the file's SHA-256).
     case hostLevelMissing(address: String, level: String, sha256: String)
+    /// `--speedrun`: a category this game does not have (a world or level past its levels, a pack not installed).
+    case noSuchCategory(name: String, known: [String])
+    /// `--speedrun` with assist on in the settings: speedruns are played without it.
+    case speedrunWithAssist(settings: String)
 
     /// 2: the player's input (a file, a folder, a name) is at fault; 1: the machine could not run the game.
     public var exitCode: Int32 {
@@ -105,6 +109,10 @@ public enum KoalioError: Error, CustomStringConvertible {
         case let .joinFailed(address, reason): "--join \(address): \(reason)"
         case let .hostLevelMissing(address, level, sha256):
             "--join \(address): the host plays '\(TerminalText.excerpt(level))' (SHA-256 \(sha256)), which is not among this koalio's levels or packs"
+        case let .noSuchCategory(name, known):
+            "--speedrun \(TerminalText.excerpt(name)): no such category here (there are: \(known.joined(separator: ", ")))"
+        case let .speedrunWithAssist(settings):
+            "--speedrun: assist is on in \(settings) ([assist]): a speedrun is played without it; turn it off in Settings, Assist"
         }
     }
 

@@ -50,6 +50,12 @@ package enum Effect: Equatable {
     case onlineReady
     /// The online game or the try to join is left: the others are told.
     case leaveOnline
+    /// A speedrun began (its first level is loading), reached a flag (the run's in-game time
+    /// then), finished, or was abandoned: LiveSplit is told, the run's recording kept.
+    case speedrunStarted
+    case speedrunSplit(inGameTicks: Int)
+    case speedrunFinished(inGameTicks: Int, realMilliseconds: Int)
+    case speedrunReset
 
     /// The pad's jolt when the koala dies.
     package static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)

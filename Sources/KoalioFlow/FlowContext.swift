@@ -45,6 +45,8 @@ package struct FlowContext {
     /// Phone pads are on (the server listens), and why they could not be turned on, if they could not.
     package var phonesOn = false
     package var phonesProblem: String?
+    /// The driver's clock, seconds: a speedrun's real time.
+    package var now = 0.0
     /// Games hosted on this network, as discovery found them (while the join form is open).
     package var foundGames: [FoundGame] = []
     /// What the join form's address starts as: this machine's network with its last number

@@ -182,6 +182,7 @@ extension FlowState {
     /// run with a new recording and the assist now set; co-op partners are seated again by
     /// their next input.
     private mutating func restart(_ context: FlowContext, _ effects: inout [Effect]) {
+        speedrun?.carriedTicks += run.session.playTicks  // a speedrun's clock runs on through a restart
         let packRecord = run.packRecord
         run = LevelRun(session: Session(stage: run.session.stage, assist: context.settings.assist), map: run.map, index: run.index, sha256: run.sha256)
         run.packRecord = packRecord
@@ -254,6 +255,7 @@ extension FlowState {
         sound(events, result, &effects, koalasLost: run.session.world.koalas.filter(\.diedThisStep).map { .rumble(player: $0.number) })
         guard result.ended == .won else { return }
         won(run.session.world, context, &effects)
+        if speedrun != nil && run.source.isLive { speedrunSplit(context, &effects) }
     }
 
     /// A networked run's frame: the game shown as the network has it, the sounds of the ticks

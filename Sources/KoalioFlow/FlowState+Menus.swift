@@ -10,13 +10,14 @@ extension FlowState {
     /// The title's entries, in the order they are shown: what each does is chosen by its case,
     /// never by its place (an entry added moves no other).
     package enum TitleEntry: CaseIterable, Equatable {
-        case play, settings, howToPlay, addPhone, playOnline, quit
+        case play, settings, howToPlay, addPhone, playOnline, speedrun, quit
 
         /// Its words.
         package var label: Message {
             switch self {
             case .play: .play
             case .playOnline: .playOnline
+            case .speedrun: .speedrun
             case .settings: .settings
             case .howToPlay: .howToPlay
             case .addPhone: .addPhone
@@ -79,6 +80,7 @@ extension FlowState {
             hostsNextLevel = false
             mode = .levelSelect
         case .playOnline: mode = .online(.choose(nil))
+        case .speedrun: mode = .speedrunSelect
         case .settings: openSettings(exit: .title)
         case .howToPlay: mode = .howToPlay(exit: .title)
         case .addPhone: openAddPhone(exit: .title, context, &effects)

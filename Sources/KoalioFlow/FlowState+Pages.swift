@@ -32,6 +32,10 @@ extension FlowState {
             return Self.joinPage(form, context, prompts: prompts)
         case let .online(.joining(form)):
             return Self.joiningPage(form, prompts: prompts)
+        case .speedrunSelect:
+            return speedrunPage(context, prompts: prompts)
+        case let .speedrunResults(result):
+            return Self.speedrunResultsPage(result, context, hint: Prompt([prompts.choose, .does(.hintContinue)]))
         case .level:
             return nil
         }
@@ -84,7 +88,7 @@ extension FlowState {
                                            hint: prompts?.menuHint(choose: .hintPlay, back: .hintBack) ?? Prompt([]))
             if let levelNotice { page.subheading = levelNotice.text }
             return page
-        case .settings, .howToPlay, .addPhone, .level, .worldComplete, .online:
+        case .settings, .howToPlay, .addPhone, .level, .worldComplete, .online, .speedrunSelect, .speedrunResults:
             return nil
         }
     }

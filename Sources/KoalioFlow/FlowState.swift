@@ -21,6 +21,10 @@ package struct FlowState: Equatable {
     package var levelNotice: LoadProblem?
     /// Play online → Host: the level chosen next is hosted (the level select says so).
     package var hostsNextLevel = false
+    /// The speedrun under way (nil: none).
+    package var speedrun: SpeedrunRun?
+    /// The categories page says a run was refused: assist is on.
+    package var speedrunNotice = false
     /// Levels come in worlds of three: a world's last level ends with its "world complete".
     package static let levelsPerWorld = 3
     /// 60 Hz updates so far, menus included: the trace's tick and the input script's clock.
@@ -48,6 +52,8 @@ package struct FlowState: Equatable {
         case .worldComplete: return .worldComplete
         case .online(.choose): return .online
         case .online(.join), .online(.joining): return .join
+        case .speedrunSelect: return .speedrun
+        case .speedrunResults: return .speedrunResults
         }
     }
 
@@ -73,7 +79,7 @@ package struct FlowState: Equatable {
         case .level: return true
         case let .settings(state): return state.exit == .level
         case let .howToPlay(exit), let .addPhone(exit): return exit == .level
-        case .title, .levelSelect, .packs, .packLevels, .worldComplete, .online: return false
+        case .title, .levelSelect, .packs, .packLevels, .worldComplete, .online, .speedrunSelect, .speedrunResults: return false
         }
     }
 
@@ -113,7 +119,10 @@ package struct FlowState: Equatable {
         case .level: levelTick(input, context, &effects)
         case let .worldComplete(world, since): worldCompleteTick(world: world, since: since, input.menu, context, &effects)
         case let .online(page): onlineTick(page, input, context, &effects)
+        case .speedrunSelect: speedrunSelectTick(input.menu, context, &effects)
+        case .speedrunResults: speedrunResultsTick(input.menu, &effects)
         }
+        abandonSpeedrunIfLeft(&effects)
         return effects
     }
 

@@ -24,6 +24,9 @@ package enum Mode: Equatable {
     case level
     /// Play online: host or join, the join form, the wait for the host's answer.
     case online(OnlinePage)
+    /// Speedrun: the categories, and a finished run's results.
+    case speedrunSelect
+    case speedrunResults(SpeedrunResult)
     /// "World N complete!" (N from 1) with the world's totals, shown from the flow tick it
     /// opened on; then the level select.
     case worldComplete(world: Int, since: Int)

@@ -16,6 +16,8 @@ public enum Screen: String, Sendable {
     case worldComplete = "world"
     /// Play online (Host / Join), and the join form with the wait for the host's answer.
     case online, join
+    /// Speedrun: the categories, and a finished run's results.
+    case speedrun, speedrunResults = "results"
 
     package var isSettings: Bool { [.settings, .keyboardControls, .padControls, .touchControls, .video, .assist].contains(self) }
 }

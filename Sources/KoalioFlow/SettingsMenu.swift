@@ -119,6 +119,7 @@ package enum SettingsMenu {
                 displayRow(context),
                 row(.scaling, settings),
                 smoothMotionRow(context),
+                row(.speedrunTimer, settings),
                 SettingsRow(entry: .init(.message(.back)), kind: .back),
             ]
         case .assist:

@@ -189,6 +189,17 @@ extension Message {
         case .onlineFull: Entry("That game is full or has started", "Join page line", cells: Self.lineCells)
         case .onlineOtherVersion: Entry("The host runs another version of koalio", "Join page line", cells: Self.lineCells)
         case .onlineNoLevel: Entry("The host's level is not here: %s", "Join page line: the level's name (get its pack first)", cells: Self.lineCells)
+        case .speedrun: Entry("Speedrun", "Title menu entry, and that page's heading: a timed run over a category of levels", cells: Self.headingCells)
+        case .allLevels: Entry("All levels", "Speedrun category: every level of the game in order", cells: Self.rowCells)
+        case .speedrunHow:
+            Entry("In-game time, splits at each flag; no assist", "Speedrun page's line: how the run is timed", cells: Self.lineCells)
+        case .speedrunAssistOn:
+            Entry("Assist is on: a speedrun is played without it (Settings, Assist)", "Speedrun page's line when a category was chosen with assist on", cells: Self.lineCells)
+        case .runComplete: Entry("Run complete!", "Heading of a finished speedrun's results", cells: Self.compactHeadingCells)
+        case .inGameTime: Entry("In-game time", "Speedrun results row: the sum of the levels' times (pauses and menus left out)", cells: Self.rowCells)
+        case .realTime: Entry("Real time", "Speedrun results row: the wall clock from the first tick to the last flag", cells: Self.rowCells)
+        case .newPersonalBest: Entry("New personal best!", "Speedrun results line", cells: Self.lineCells)
+        case .speedrunTimer: Entry("Speedrun timer", "Video setting: the timer in milliseconds at the top", cells: Self.rowCells)
         case .replayBadge: Entry("REPLAY", "Badge over a recorded run being played back", cells: 10)
         case .timeLine: Entry("Time %s", "\"You Won!\": the run's time", cells: 20)
         case .bestAfterTime: Entry("best %s", "\"You Won!\": the best time before this run, after the run's time", cells: 16)

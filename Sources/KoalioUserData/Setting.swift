@@ -53,7 +53,7 @@ public struct Setting {
     /// a string or a place.
     public enum ID: String, CaseIterable, Sendable {
         case nintendoButtons, deadZone, rumble, rumbleStrength, touchOpacity, touchSize, leftHanded, joystick
-        case fullscreen, windowScale, scaling, display, smoothMotion, music, effects, ghost, language, speed, invincible, infiniteDash, phones
+        case fullscreen, windowScale, scaling, display, smoothMotion, speedrunTimer, music, effects, ghost, language, speed, invincible, infiniteDash, phones
     }
 
     /// Every setting, in the file's order.
@@ -100,6 +100,9 @@ public struct Setting {
             return choice(id, .video, "smooth_motion", .smoothMotion, Settings.SmoothMotion.allCases.map { ($0.rawValue, $0.message) },
                        get: { $0.smoothMotion.rawValue }, set: { $0.smoothMotion = Settings.SmoothMotion(rawValue: $1) ?? .auto },
                        "Draw between the 60 Hz steps, once per display refresh: auto (on above 60 Hz), on or off")
+        case .speedrunTimer:
+            return boolean(id, .video, "speedrun_timer", .speedrunTimer, \.speedrunTimer,
+                        "The timer in milliseconds at the top (always shown in a speedrun)")
         case .music:
             return integer(id, .audio, "music", .musicVolume, \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent")
         case .effects:

@@ -49,6 +49,9 @@ public struct Settings: Equatable, Sendable {
     public var effectsVolume = 100
     /// Race the ghost of the best run in levels already won.
     public var ghost = true
+    /// The HUD's timer in milliseconds (`m:ss.mmm`): always shown in a speedrun, else only
+    /// when this is on.
+    public var speedrunTimer = false
     /// The language the game speaks; nil: the desktop's (the environment's, as gettext reads it).
     public var language: Language?
     /// Assist mode (off by default): recorded with each run.

@@ -53,6 +53,7 @@ extension FlowRunner {
             overlay.padsAway = ControllerPresence.padsAwayLine(state.seats.playersWithPadAway)
         }
         overlay.pairingCard = card
+        if let timer = flow.timerLine(context) { (overlay.timerTicks, overlay.splitDelta) = (timer.ticks, timer.delta) }
         if flow.run.networked, let status = flow.run.network {
             (overlay.onlineLines, overlay.onlineDims) = status.lines
             if context.playsTheGame, case let .waiting(invitation) = status {

@@ -66,6 +66,10 @@ extension Scene {
         public var onlineDims = false
         /// Under the dimmed online lines: what the waiting screen's buttons do (start, leave).
         public var onlinePrompt: Prompt?
+        /// The speedrun timer in the top bar (ticks, shown `m:ss.mmm`) in place of the level's
+        /// clock, and a split's delta under it for a while (nil: the level's own clock).
+        public var timerTicks: Int?
+        public var splitDelta: (text: String, gold: Bool, faster: Bool)?
 
         public init(notice: Text? = nil, lowBatteryPad: String? = nil, hud: HUDAppearance? = nil) {
             self.notice = notice
@@ -121,7 +125,10 @@ extension Scene {
     /// Draws the overlay over the world already in `list`.
     static func drawOverlay(_ overlay: Overlay, over session: Session, showStatus: Bool, into list: inout DrawList) {
         let words = overlay.words
-        if showStatus { status(session, into: &list) }
+        if showStatus { status(session, timer: overlay.timerTicks, into: &list) }
+        if showStatus, let delta = overlay.splitDelta {
+            Lettering.draw(delta.text, x: margin, y: padLineY, color: delta.gold ? goldColor : delta.faster ? fasterColor : slowerColor, into: &list)
+        }
         if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
         if let pad = overlay.lowBatteryPad, session.state == .playing {
             Lettering.draw(Lettering.fitted(.message(.batteryLow, [.padName(pad)]), words, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor,
@@ -191,9 +198,12 @@ extension Scene {
     }
 
     /// The level's name and the run's clock (seconds of simulated play), top left.
-    private static func status(_ session: Session, into list: inout DrawList) {
+    /// A split's delta: a best segment, ahead of the personal best, behind it.
+    static let goldColor = Color(255, 222, 89), fasterColor = Color(110, 230, 120), slowerColor = Color(255, 120, 110)
+
+    private static func status(_ session: Session, timer: Int?, into list: inout DrawList) {
         // The top-right corner is the HUD's pause button (or a replay's badge).
-        let line = "\(session.stage.name)  \(ClockText.of(ticks: session.world.tick))"
+        let line = "\(session.stage.name)  \(timer.map(ClockText.precise(ticks:)) ?? ClockText.of(ticks: session.world.tick))"
         Lettering.draw(line, x: margin, y: statusY, into: &list)
         let leaves = session.stage.objects.leaves.count
         guard leaves > 0 else { return }

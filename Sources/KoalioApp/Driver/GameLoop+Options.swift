@@ -51,6 +51,8 @@ extension GameLoop {
         var network: NetPlay?
         /// Where the game's data is (a joiner from the menus looks for the host's level there).
         var dataDirectory: String?
+        /// `--speedrun`: the category whose run starts on the first tick.
+        var speedrun: SpeedrunCategory?
 
         public init(command: GameOptions, trace: TraceWriter? = nil, script: InputScript? = nil, recording: RecordingOptions? = nil,
                     replay: Recording? = nil) {

@@ -41,7 +41,7 @@ public final class GameLoop {
     var settings: SettingsStore
     let sound: SoundCues
     /// Answers the flow's level loads (reads the file, prepares its images).
-    private let levels: LevelLoader
+    let levels: LevelLoader
     let script: ScriptPlayer?
     /// Phones as pads, while phone pads are on.
     var phones: PhonePads?
@@ -68,6 +68,9 @@ public final class GameLoop {
     var clock = FrameClock(framesPerSecond: Tick.perSecond)
     /// When the next frame is due, on the platform's clock.
     private var nextFrame = 0.0
+    /// When this frame began, on the loop's clock: the flow's `now` (a speedrun's real time),
+    /// read once a frame (a caller's clock counts its reads).
+    var frameStartedAt = 0.0
     /// `--frame-times`: each frame's start, work and camera, written when the game ends.
     private var frameTimes: [FrameTimes.Frame] = []
     /// Seconds the loop rested before the coming frame (`--frame-times`' last column).
@@ -109,6 +112,7 @@ public final class GameLoop {
         runner.network = options.network
         applySettings()
         if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
+        if let category = options.speedrun { startSpeedrun(category) }
     }
 
     /// The screen shown, as the trace names it.
@@ -143,6 +147,7 @@ public final class GameLoop {
         nextFrame = now()
         while running {
             let frameStart = now()
+            frameStartedAt = frameStart
             clock.countFrames(at: pacing.framesPerSecond)
             try giveInput()
             guard readEvents() else {
@@ -181,7 +186,7 @@ public final class GameLoop {
     }
 
     /// Seconds on the loop's clock: the caller's (``Options/clock``) or SDL's.
-    private func now() -> Double { options.clock?() ?? platform.now() }
+    func now() -> Double { options.clock?() ?? platform.now() }
 
     /// `--watch`'s reload, then the script's input and the phones' pads: once per tick (at more
     /// frames than ticks a second, frames come that step no tick: a script's events would be
@@ -355,6 +360,7 @@ public final class GameLoop {
         context.pairingCard = phones?.card
         context.phonesOn = phones != nil
         context.phonesProblem = phonesProblem
+        context.now = frameStartedAt
         context.foundGames = online.found
         if case .online(.choose) = flow.mode { context.joinAddressHint = online.addressHint }  // what Join's form starts from
         return runner.context(context)
@@ -368,7 +374,7 @@ public final class GameLoop {
     }
 
     /// Does what the flow asked.
-    private func perform(_ effect: Effect) {
+    func perform(_ effect: Effect) {
         switch effect {
         case let .sound(cue): sound.cue(cue)
         case let .rumble(player):
@@ -384,6 +390,7 @@ public final class GameLoop {
             change(settings: new)  // kept in the settings: phones stay on at the next start
         case .newPhoneCode: phones?.newCode()
         case .hostOnline, .startOnlineNow, .joinOnline, .onlineReady, .leaveOnline: performOnline(effect)
+        case .speedrunStarted, .speedrunSplit, .speedrunFinished, .speedrunReset: performSpeedrun(effect)
         case .loadLevel: break  // answered in `flow.tick`
         case let .levelReloaded(keptPlace):
             beforeLastTick = nil  // another map: nothing is drawn on its way from the old one
@@ -414,6 +421,9 @@ public final class GameLoop {
         record.sounds = sound.takeTraced().map(\.rawValue)
         record.pointerShown = platform.pointerShown
         record.online = network?.traced
+        record.speedrun = flow.speedrun.map {
+            TraceRecord.Speedrun(category: $0.category.description, inGameTicks: $0.inGameTicks(current: session.playTicks), splits: $0.splits)
+        }
         for index in record.koalas.indices where record.koalas[index].player > 1 {
             record.koalas[index].controller = keeper.partnerControllers[record.koalas[index].player]
         }

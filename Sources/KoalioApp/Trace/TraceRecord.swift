@@ -42,6 +42,19 @@ public struct TraceRecord: Sendable {
     public var pointerShown = true
     /// Online co-op (`--host`, `--join`): the networked game's side of the step; nil (not written) offline.
     public var online: Online?
+    /// A speedrun under way: its category, in-game time and splits so far; nil (not written) otherwise.
+    public var speedrun: Speedrun?
+
+    /// A speedrun at a step: the category's name, the run's in-game time (ticks) and each flag's.
+    public struct Speedrun: Sendable {
+        public var category: String
+        public var inGameTicks: Int
+        public var splits: [Int]
+
+        var json: String {
+            "{\"category\":\(JSONText.quoted(category)),\"igt\":\(inGameTicks),\"splits\":[\(splits.map(String.init).joined(separator: ","))]}"
+        }
+    }
 
     /// The networked game at a step: its tick and the last every machine agrees on, how far the
     /// last frame stepped again, who is reconnecting, and the tick the games were found to differ at.
@@ -110,7 +123,7 @@ public struct TraceRecord: Sendable {
             + "\"players\":\(players),\"koalas\":[\(koalas.map(\.json).joined(separator: ","))],"
             + "\"checkpoint\":\(checkpoint.map(String.init) ?? "null"),\"leaves\":\(leaves),\"critters\":\(critters),"
             + "\"assist\":\(assist.map(Self.json) ?? "null"),\"pointerShown\":\(pointerShown)"
-            + (online.map { ",\"online\":" + $0.json } ?? "") + "}"
+            + (online.map { ",\"online\":" + $0.json } ?? "") + (speedrun.map { ",\"speedrun\":" + $0.json } ?? "") + "}"
     }
 
     static func json(_ assist: Assist) -> String {

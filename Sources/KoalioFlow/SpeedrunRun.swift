@@ -1,0 +1,46 @@
+import KoalioUserData
+
+/// A speedrun under way: its category, its levels in order, the in-game time of the levels
+/// done and of the one being played, and the splits so far. In-game time is counted by the
+/// sessions (``Session/playTicks``): pauses, menus and level loads are left out by construction.
+package struct SpeedrunRun: Equatable {
+    package var category: SpeedrunCategory
+    /// The levels in order, and their names (the splits' and the `.lss` file's).
+    package var levels: [LevelRef]
+    package var names: [String]
+    /// The level being played (its place in ``levels``).
+    package var current = 0
+    /// In-game time of the levels done (the last split), and of the current level's runs
+    /// before a restart from the pause menu (a new session counts from zero).
+    package var completedTicks = 0
+    package var carriedTicks = 0
+    /// The in-game time at each flag so far.
+    package var splits: [Int] = []
+    /// The category's records when the run began: each split's delta and gold compare with it.
+    package var before: SpeedrunRecord
+    /// Wall-clock seconds at the first level's start (real time), from the driver's clock.
+    package var startedAt: Double
+    /// The flow tick of the last split: its delta shows for a while.
+    package var lastSplitAt: Int?
+
+    package init(category: SpeedrunCategory, levels: [LevelRef], names: [String], before: SpeedrunRecord, startedAt: Double) {
+        self.category = category
+        self.levels = levels
+        self.names = names
+        self.before = before
+        self.startedAt = startedAt
+    }
+
+    /// The run's in-game time with the current level's `playTicks`.
+    package func inGameTicks(current playTicks: Int) -> Int { completedTicks + carriedTicks + playTicks }
+}
+
+/// A finished speedrun, as its results page shows it.
+package struct SpeedrunResult: Equatable {
+    package var category: SpeedrunCategory
+    package var names: [String]
+    package var splits: [Int]
+    package var before: SpeedrunRecord
+    package var realMilliseconds: Int
+    package var isPersonalBest: Bool
+}

@@ -1,0 +1,85 @@
+import Foundation
+import KoalioTestSupport
+import XCTest
+
+/// Speedrun mode with the real binary: a category played by the solver's scripts, level after
+/// level, its in-game time exactly the levels' times summed, each split said, the personal
+/// best kept in the progress file.
+final class SpeedrunTests: XCTestCase {
+    /// A level's winning script and its winning tick (the script's first line says it).
+    static func script(_ level: Int) throws -> (events: [(tick: Int, rest: String)], wins: Int) {
+        let text = try String(contentsOfFile: Repository.path("Tests/Fixtures/level\(level)-win.keys"), encoding: .utf8)
+        // "# level1: won in 2230 ticks (37.2 s) by koalio-solve"
+        let words = try XCTUnwrap(text.split(separator: "\n").first).split(separator: " ")
+        let wins = try XCTUnwrap(words.firstIndex(of: "in").flatMap { words.indices.contains($0 + 1) ? Int(words[$0 + 1]) : nil })
+        let events = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line -> (Int, String)? in
+            let fields = line.split(separator: " ", maxSplits: 1)
+            guard fields.count == 2, let tick = Int(fields[0]) else { return nil }
+            return (tick, String(fields[1]))
+        }
+        return (events, wins)
+    }
+
+    /// The levels' scripts one after another: each from the tick after the last flag (a level
+    /// starts the tick its predecessor is won), what was held at a flag let go.
+    static func chained(_ levels: [Int]) throws -> (script: String, wins: [Int]) {
+        var lines: [String] = [], wins: [Int] = [], offset = 0
+        for level in levels {
+            let (events, won) = try script(level)
+            var held: Set<String> = []
+            for (tick, rest) in events where tick < won {
+                lines.append("\(offset + tick) \(rest)")
+                let parts = rest.split(separator: " ")
+                if parts.count == 2 { if parts[1] == "down" { held.insert(String(parts[0])) } else { held.remove(String(parts[0])) } }
+            }
+            offset += won
+            lines += held.sorted().map { "\(offset) \($0) up" }
+            wins.append(won)
+        }
+        return (lines.joined(separator: "\n") + "\n", wins)
+    }
+
+    func testAWorldsInGameTimeIsItsLevelsTimesSummed() throws {
+        let dir = try Koalio.scratch()
+        let (script, wins) = try Self.chained([1, 2, 3])
+        let path = dir.appendingPathComponent("world1.keys").path
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        let data = dir.appendingPathComponent("data").path
+        let run = try Koalio.run(["--headless", "--speedrun", "world1", "--input-script", path, "--ticks", "\(wins.reduce(0, +) + 30)", "--verbose"],
+                                 environment: ["XDG_DATA_HOME": data])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        var total = 0
+        var splits: [Int] = []
+        for won in wins {
+            total += won
+            splits.append(total)
+            XCTAssertTrue(run.stderr.contains("koalio: speedrun split: ") && run.stderr.contains("(\(total) ticks)"), "split at \(total): \(run.stderr)")
+        }
+        XCTAssertTrue(run.stderr.contains("koalio: speedrun finished: in-game \(Self.clock(total))"), run.stderr)
+        let progress = try String(contentsOfFile: data + "/koalio/progress.toml", encoding: .utf8)
+        XCTAssertTrue(progress.contains("[speedruns.world1]\nsplits = [\(splits.map(String.init).joined(separator: ", "))]\n"), progress)
+    }
+
+    func testACategoryItCannotPlayIsOneLine() throws {
+        let missing = try Koalio.run(["--headless", "--speedrun", "world9", "--ticks", "5"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.hasPrefix("koalio: --speedrun world9: no such category here (there are: world1"), missing.stderr)
+        let assisted = try Koalio.run(["--headless", "--speedrun", "level1", "--ticks", "5", "--config", try Self.assistConfig()])
+        XCTAssertEqual(assisted.status, 2)
+        XCTAssertTrue(assisted.stderr.contains("a speedrun is played without it"), assisted.stderr)
+        let usage = try Koalio.run(["--speedrun", "level1", "--level", "level2"])
+        XCTAssertEqual(usage.status, 64)
+    }
+
+    static func assistConfig() throws -> String {
+        let path = try Koalio.scratch().appendingPathComponent("settings.toml").path
+        try "[assist]\ninvincible = true\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// `m:ss.mmm` as the game writes it (ticks × 1000 / 60, rounded down).
+    static func clock(_ ticks: Int) -> String {
+        let ms = ticks * 1000 / 60
+        return "\(ms / 60_000):" + String(format: "%02d.%03d", ms / 1000 % 60, ms % 1000)
+    }
+}
