@@ -110,7 +110,7 @@ public enum KoalioError: Error, CustomStringConvertible {
         case let .hostLevelMissing(address, level, sha256):
             "--join \(address): the host plays '\(TerminalText.excerpt(level))' (SHA-256 \(sha256)), which is not among this koalio's levels or packs"
         case let .noSuchCategory(name, known):
-            "--speedrun \(TerminalText.excerpt(name)): no such category here (there are: \(known.joined(separator: ", ")))"
+            "speedrun category '\(TerminalText.excerpt(name))': not one of this game's (there are: \(known.joined(separator: ", ")))"
         case let .speedrunWithAssist(settings):
             "--speedrun: assist is on in \(settings) ([assist]): a speedrun is played without it; turn it off in Settings, Assist"
         }

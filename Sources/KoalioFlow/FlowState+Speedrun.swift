@@ -90,7 +90,9 @@ extension FlowState {
     package mutating func speedrunSplit(_ context: FlowContext, _ effects: inout [Effect]) {
         guard var speedrun else { return }
         let time = speedrun.inGameTicks(current: run.session.playTicks)
+        let real = max(speedrun.realSplits.last ?? 0, Int(((context.now - speedrun.startedAt) * 1000).rounded(.down)))
         speedrun.splits.append(time)
+        speedrun.realSplits.append(real)
         speedrun.completedTicks = time
         speedrun.carriedTicks = 0
         speedrun.lastSplitAt = ticks
@@ -101,14 +103,13 @@ extension FlowState {
             effects.append(.loadLevel(speedrun.levels[speedrun.current]))
             return
         }
-        let real = Int(((context.now - speedrun.startedAt) * 1000).rounded(.down))
         var record = speedrun.before
-        let isBest = record.finish(speedrun.splits, realMilliseconds: real)
+        let isBest = record.finish(speedrun.splits, real: speedrun.realSplits)
         progress.speedruns[speedrun.category.description] = record
         self.speedrun = nil
         effects += [.saveProgress, .speedrunFinished(inGameTicks: time, realMilliseconds: real)]
         mode = .speedrunResults(SpeedrunResult(category: speedrun.category, names: speedrun.names, splits: speedrun.splits,
-                                               before: speedrun.before, realMilliseconds: real, isPersonalBest: isBest))
+                                               realSplits: speedrun.realSplits, before: speedrun.before, isPersonalBest: isBest))
     }
 
     /// The player left the run's level (the pause menu's way out, the end screens'): the run is

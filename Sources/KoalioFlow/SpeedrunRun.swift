@@ -14,8 +14,9 @@ package struct SpeedrunRun: Equatable {
     /// before a restart from the pause menu (a new session counts from zero).
     package var completedTicks = 0
     package var carriedTicks = 0
-    /// The in-game time at each flag so far.
+    /// The in-game time at each flag so far, and the real time (milliseconds from the start).
     package var splits: [Int] = []
+    package var realSplits: [Int] = []
     /// The category's records when the run began: each split's delta and gold compare with it.
     package var before: SpeedrunRecord
     /// Wall-clock seconds at the first level's start (real time), from the driver's clock.
@@ -40,7 +41,10 @@ package struct SpeedrunResult: Equatable {
     package var category: SpeedrunCategory
     package var names: [String]
     package var splits: [Int]
+    package var realSplits: [Int]
     package var before: SpeedrunRecord
-    package var realMilliseconds: Int
     package var isPersonalBest: Bool
+
+    /// The run's real time, milliseconds.
+    package var realMilliseconds: Int { realSplits.last ?? 0 }
 }

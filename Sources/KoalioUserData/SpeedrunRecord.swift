@@ -1,15 +1,15 @@
 /// A category's records, kept in the progress file: the personal best's splits (the in-game
-/// time at each level's flag, in ticks, so the last is the run's time), its real time, and the
-/// best time ever for each level of the category (its gold segments).
+/// time at each level's flag, in ticks, so the last is the run's time) and its real times at
+/// them, and the best time ever for each level of the category (its gold segments).
 public struct SpeedrunRecord: Equatable, Sendable {
     public var personalBest: [Int]
-    /// The personal best's real time, milliseconds from the first tick to the last flag.
-    public var personalBestRealMilliseconds: Int?
+    /// The personal best's real time at each flag, milliseconds from its first level's start.
+    public var personalBestReal: [Int]
     public var bestSegments: [Int]
 
-    public init(personalBest: [Int] = [], personalBestRealMilliseconds: Int? = nil, bestSegments: [Int] = []) {
+    public init(personalBest: [Int] = [], personalBestReal: [Int] = [], bestSegments: [Int] = []) {
         self.personalBest = personalBest
-        self.personalBestRealMilliseconds = personalBestRealMilliseconds
+        self.personalBestReal = personalBestReal
         self.bestSegments = bestSegments
     }
 
@@ -37,7 +37,7 @@ public struct SpeedrunRecord: Equatable, Sendable {
     /// A finished run noted: its segments kept where they beat the best, and the personal best
     /// replaced when it is faster (or the first). Returns whether it is the new personal best.
     @discardableResult
-    public mutating func finish(_ splits: [Int], realMilliseconds: Int) -> Bool {
+    public mutating func finish(_ splits: [Int], real: [Int]) -> Bool {
         guard let time = splits.last else { return false }
         for index in splits.indices {
             let segment = splits[index] - (index > 0 ? splits[index - 1] : 0)
@@ -50,7 +50,7 @@ public struct SpeedrunRecord: Equatable, Sendable {
         // A category whose levels changed count starts its personal best again.
         guard personalBest.count != splits.count || personalBest.last.map({ time < $0 }) ?? true else { return false }
         personalBest = splits
-        personalBestRealMilliseconds = realMilliseconds
+        personalBestReal = real
         return true
     }
 }

@@ -25,7 +25,7 @@ import KoalioUserData
 /// ```toml
 /// [speedruns.world1]
 /// splits = [1834, 4102, 7001]     # the personal best's in-game time at each flag (ticks)
-/// real_ms = 121034                # its real time, milliseconds
+/// real_ms = [31020, 69400, 121034] # its real time at each flag, milliseconds
 /// best_segments = [1800, 2200, 2800]
 /// ```
 ///
@@ -126,27 +126,22 @@ public enum ProgressFile {
     }
 
     private static func speedrunRecord(_ entry: TOMLTable, name: String, file: String) throws(UserFileError) -> SpeedrunRecord {
-        func ticks(_ key: String, increasing: Bool) throws(UserFileError) -> [Int] {
+        func list(_ key: String, of what: String, in range: ClosedRange<Int>, increasing: Bool) throws(UserFileError) -> [Int] {
             guard let value = entry[key] else { return [] }
-            let reason = "`speedruns.\(name).\(key)` is not a list of up to \(splitsLimit) tick counts from 1 to \(ticksLimit)"
+            let reason = "`speedruns.\(name).\(key)` is not a list of up to \(splitsLimit) \(what) from \(range.lowerBound) to \(range.upperBound)"
             guard let items = value.array, items.count <= splitsLimit else { throw UserFileError(file: file, reason: reason) }
             var numbers: [Int] = []
             for item in items {
-                guard let number = item.int, (1...ticksLimit).contains(number), !increasing || number > (numbers.last ?? 0) else {
-                    throw UserFileError(file: file, reason: increasing ? reason + ", each past the one before" : reason)
+                guard let number = item.int, range.contains(number), !increasing || number >= (numbers.last ?? 0) else {
+                    throw UserFileError(file: file, reason: increasing ? reason + ", none before the one before" : reason)
                 }
                 numbers.append(number)
             }
             return numbers
         }
-        var record = SpeedrunRecord(personalBest: try ticks("splits", increasing: true), bestSegments: try ticks("best_segments", increasing: false))
-        if let real = entry["real_ms"] {
-            guard let milliseconds = real.int, milliseconds >= 0, milliseconds <= ticksLimit * 1000 else {
-                throw UserFileError(file: file, reason: "`speedruns.\(name).real_ms` is not a count of milliseconds up to 24 h")
-            }
-            record.personalBestRealMilliseconds = milliseconds
-        }
-        return record
+        return SpeedrunRecord(personalBest: try list("splits", of: "tick counts", in: 1...ticksLimit, increasing: true),
+                              personalBestReal: try list("real_ms", of: "milliseconds", in: 0...ticksLimit * 1000 / Tick.perSecond, increasing: true),
+                              bestSegments: try list("best_segments", of: "tick counts", in: 1...ticksLimit, increasing: false))
     }
 
     public static func encode(_ progress: PlayerProgress) -> String {
@@ -167,7 +162,7 @@ public enum ProgressFile {
             guard let record = progress.speedruns[name] else { continue }
             text += "\n[speedruns.\(TOMLText.key(name))]\n"
             if !record.personalBest.isEmpty { text += "splits = [\(record.personalBest.map(String.init).joined(separator: ", "))]\n" }
-            if let real = record.personalBestRealMilliseconds { text += "real_ms = \(real)\n" }
+            if !record.personalBestReal.isEmpty { text += "real_ms = [\(record.personalBestReal.map(String.init).joined(separator: ", "))]\n" }
             if !record.bestSegments.isEmpty { text += "best_segments = [\(record.bestSegments.map(String.init).joined(separator: ", "))]\n" }
         }
         return text

@@ -15,7 +15,7 @@ struct Koalio: ParsableCommand {
         plug them in or out at any time.
         """,
         version: Game.versionLine,
-        subcommands: [LevelsCommand.self, CheckLevelCommand.self, PackCommand.self, ControllersCommand.self, ReplayCommand.self]
+        subcommands: [LevelsCommand.self, CheckLevelCommand.self, PackCommand.self, ControllersCommand.self, ReplayCommand.self, SplitsCommand.self]
     )
 
     @OptionGroup var options: GameOptions

@@ -93,6 +93,25 @@ struct PackCommand: ParsableCommand {
     }
 }
 
+struct SplitsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "splits",
+        abstract: "Write a speedrun category's splits file for LiveSplit (.lss, version 1.7.0): one segment per level, with your personal best and best segments.")
+
+    @Argument(help: ArgumentHelp("The category: world1, world2, all-levels, level3, or a pack's name.", valueName: "category"))
+    var category: String
+
+    @Argument(help: ArgumentHelp("The splits file to write.", valueName: "file.lss"))
+    var file: String
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func run() throws {
+        let outcome = try MainActor.assumeIsolated { try Game.exportSplits(category, to: file, dataDir: data.dataDir) }
+        try finish(outcome.lines, status: outcome.status)
+    }
+}
+
 struct ControllersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "controllers",

@@ -58,12 +58,44 @@ final class SpeedrunTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("koalio: speedrun finished: in-game \(Self.clock(total))"), run.stderr)
         let progress = try String(contentsOfFile: data + "/koalio/progress.toml", encoding: .utf8)
         XCTAssertTrue(progress.contains("[speedruns.world1]\nsplits = [\(splits.map(String.init).joined(separator: ", "))]\n"), progress)
+
+        // The splits file LiveSplit opens, read back by Python's XML parser.
+        let lss = dir.appendingPathComponent("world1.lss").path
+        let exported = try Koalio.run(["splits", "world1", lss], environment: ["XDG_DATA_HOME": data])
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        XCTAssertEqual(exported.stdout, "\(lss): 3 segments, personal best \(Self.clock(total))\n")
+        let read = try ChildProcess.run("/usr/bin/python3", ["-c", """
+            import sys, xml.etree.ElementTree as ET
+            run = ET.parse(sys.argv[1]).getroot()
+            print(run.get("version"), run.findtext("GameName"), run.findtext("CategoryName"))
+            for segment in run.iter("Segment"):
+                split = segment.find("SplitTimes/SplitTime[@name='Personal Best']")
+                print(segment.findtext("Name"), split.findtext("GameTime"), segment.findtext("BestSegmentTime/GameTime"))
+            """, lss], environment: ProcessInfo.processInfo.environment, directory: Repository.root)
+        let lines = read.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "1.7.0 koalio world1", read.stderr)
+        XCTAssertEqual(lines.dropFirst().map { $0.split(separator: " ").prefix(2).joined(separator: " ") }, ["Level 1", "Level 2", "Level 3"])
+        for (index, line) in lines.dropFirst().enumerated() {
+            let fields = line.split(separator: " ")
+            XCTAssertEqual(fields.count, 4, line)
+            XCTAssertEqual(fields.dropFirst(2).first.map(String.init), Self.lssTime(splits[index]), "the split's game time")
+            XCTAssertEqual(fields.last.map(String.init), Self.lssTime(wins[index]), "each level's best segment: this run's")
+        }
+        let none = try Koalio.run(["splits", "world2", lss], environment: ["XDG_DATA_HOME": data])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.stdout, "koalio splits world2: no personal best for world2 yet (play it: koalio --speedrun world2)\n")
+    }
+
+    /// LiveSplit's `hh:mm:ss.fffffff` for ticks.
+    static func lssTime(_ ticks: Int) -> String {
+        let ms = ticks * 1000 / 60
+        return String(format: "%02d:%02d:%02d.%03d0000", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
     }
 
     func testACategoryItCannotPlayIsOneLine() throws {
         let missing = try Koalio.run(["--headless", "--speedrun", "world9", "--ticks", "5"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.hasPrefix("koalio: --speedrun world9: no such category here (there are: world1"), missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("koalio: speedrun category 'world9': not one of this game's (there are: world1"), missing.stderr)
         let assisted = try Koalio.run(["--headless", "--speedrun", "level1", "--ticks", "5", "--config", try Self.assistConfig()])
         XCTAssertEqual(assisted.status, 2)
         XCTAssertTrue(assisted.stderr.contains("a speedrun is played without it"), assisted.stderr)

@@ -25,32 +25,32 @@ final class SpeedrunRecordTests: XCTestCase {
     func testSplitsCompareWithThePersonalBestAndGoldSegments() {
         var record = SpeedrunRecord()
         XCTAssertEqual(record.compare([600], at: 0), .init(delta: nil, gold: true), "the first run: every segment gold")
-        XCTAssertTrue(record.finish([600, 1500, 2000], realMilliseconds: 40_000))
+        XCTAssertTrue(record.finish([600, 1500, 2000], real: [10_000, 25_000, 40_000]))
         XCTAssertEqual(record.bestSegments, [600, 900, 500])
         XCTAssertEqual(record.compare([630, 1400], at: 1), .init(delta: -100, gold: true), "770 beats 900")
         XCTAssertEqual(record.compare([630], at: 0), .init(delta: 30, gold: false))
-        XCTAssertFalse(record.finish([630, 1400, 2100], realMilliseconds: 41_000), "slower: no personal best")
+        XCTAssertFalse(record.finish([630, 1400, 2100], real: [11_000, 24_000, 41_000]), "slower: no personal best")
         XCTAssertEqual(record.personalBest, [600, 1500, 2000])
         XCTAssertEqual(record.bestSegments, [600, 770, 500], "its gold segment is kept all the same")
-        XCTAssertTrue(record.finish([590, 1480, 1990], realMilliseconds: 39_000))
-        XCTAssertEqual(record.personalBestRealMilliseconds, 39_000)
+        XCTAssertTrue(record.finish([590, 1480, 1990], real: [9_900, 24_700, 39_000]))
+        XCTAssertEqual(record.personalBestReal, [9_900, 24_700, 39_000])
     }
 
     func testTheProgressFileKeepsEachCategory() throws {
         var progress = PlayerProgress()
         progress.recordWin(level: "level1", ticks: 2031)
-        progress.speedruns["world1"] = SpeedrunRecord(personalBest: [1834, 4102, 7001], personalBestRealMilliseconds: 121_034,
+        progress.speedruns["world1"] = SpeedrunRecord(personalBest: [1834, 4102, 7001], personalBestReal: [31_020, 69_400, 121_034],
                                                       bestSegments: [1800, 2200, 2800])
         progress.speedruns["my-pack"] = SpeedrunRecord(bestSegments: [500])
         let text = ProgressFile.encode(progress)
-        XCTAssertTrue(text.contains("[speedruns.world1]\nsplits = [1834, 4102, 7001]\nreal_ms = 121034\nbest_segments = [1800, 2200, 2800]\n"), text)
+        XCTAssertTrue(text.contains("[speedruns.world1]\nsplits = [1834, 4102, 7001]\nreal_ms = [31020, 69400, 121034]\nbest_segments = [1800, 2200, 2800]\n"), text)
         XCTAssertEqual(try ProgressFile.decode(Array(text.utf8), file: "p.toml"), progress)
         let cases: [(String, String)] = [
             ("version = 1\nspeedruns = 1\n", "p.toml: `speedruns` is not a table"),
             ("version = 1\n[speedruns.\"a/b\"]\n", "p.toml: `speedruns.a/b` is not a category's table"),
-            ("version = 1\n[speedruns.world1]\nsplits = [5, 3]\n", "p.toml: `speedruns.world1.splits` is not a list of up to 256 tick counts from 1 to 5184000, each past"),
+            ("version = 1\n[speedruns.world1]\nsplits = [5, 3]\n", "p.toml: `speedruns.world1.splits` is not a list of up to 256 tick counts from 1 to 5184000, none before"),
             ("version = 1\n[speedruns.world1]\nbest_segments = [0]\n", "p.toml: `speedruns.world1.best_segments` is not a list"),
-            ("version = 1\n[speedruns.world1]\nreal_ms = -1\n", "p.toml: `speedruns.world1.real_ms` is not a count of milliseconds"),
+            ("version = 1\n[speedruns.world1]\nreal_ms = [-1]\n", "p.toml: `speedruns.world1.real_ms` is not a list of up to 256 milliseconds"),
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try ProgressFile.decode(Array(text.utf8), file: "p.toml"), text) { error in
