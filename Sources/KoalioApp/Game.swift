@@ -15,6 +15,7 @@ import KoalioLevelFile
 import KoalioUserData
 import KoalioSystem
 import KoalioUserFiles
+import KoalioUI
 
 /// Composition: find the data, load the level, open the window and the pads, play (or play
 /// back, or verify). Every failure ends as a ``KoalioError``: one line, never a stack trace.
@@ -40,6 +41,7 @@ public enum Game {
         let joined = options.join == nil ? nil : try NetSetup.join(options, dataDirectory: dataDirectory)
         if let joined { options.level = joined.level }
         if options.host != nil && options.level == nil { options.level = defaultLevel }
+        if let path = options.replay, ReplayStore.isRun(path) { return try verifyRun(path, options, dataDirectory: dataDirectory) }
         let replay = try options.replay.map { path throws(KoalioError) in try ReplayStore.read(path) }
         let (level, levelPath, packLevel) = try startingLevel(options, replay: replay, dataDirectory: dataDirectory)
         if let replay, options.verify, let replayPath = options.replay {
@@ -113,6 +115,44 @@ public enum Game {
             return 0
         case let outcome?:
             StandardError.writeLine("koalio: " + NetPlay.describe(outcome))
+            return 1
+        }
+    }
+
+    /// `--replay RUN.koaliorun --verify`: the whole run played back headless, each level found
+    /// here by its file's digest; prints `ok`, the ticks and the in-game time, then each split
+    /// (exit 0), or where it differs (exit 1).
+    private static func verifyRun(_ path: String, _ options: GameOptions, dataDirectory: String) throws(KoalioError) -> Int32 {
+        guard options.verify else { throw .runNotVerified(path: path) }
+        let run = try ReplayStore.readRun(path)
+        var stages: [[UInt8]: Stage] = [:]
+        var failure: KoalioError?
+        let outcome = RunVerifier.verify(run) { segment in
+            if let stage = stages[segment.levelSHA256] { return stage }
+            guard let name = NetSetup.level(sha256: segment.levelSHA256, named: segment.levelName, dataDirectory: dataDirectory) else { return nil }
+            do throws(KoalioError) {
+                let reference = try packLevel(name, dataDirectory: dataDirectory)
+                let file = try loadLevel(reference.map { $0.pack.path(of: $0.name) } ?? levelPath(name, dataDirectory: dataDirectory), for: nil, replayPath: path)
+                stages[segment.levelSHA256] = file.stage
+                return file.stage
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        if let failure { throw failure }
+        switch outcome {
+        case let .ok(ticks, inGame, splits):
+            print("ok \(ticks) ticks, in-game \(ClockText.precise(ticks: inGame)) (\(inGame) ticks), \(run.category)")
+            for split in splits { print(TerminalText.escaped("\(split.levelName) \(ClockText.precise(ticks: split.inGameTicks)) (\(split.inGameTicks) ticks)")) }
+            return 0
+        case let .mismatch(segment, tick, runTick):
+            print(TerminalText.escaped("\(path): desync: recording \(segment + 1) (\(run.segments[segment].levelName)) differs at its tick \(tick), tick \(runTick) of the run"))
+            return 1
+        case let .missingLevel(segment, name):
+            throw .runLevelMissing(path: path, segment: segment + 1, level: name)
+        case .unfinished:
+            print(TerminalText.escaped("\(path): the run does not end at a flag"))
             return 1
         }
     }

@@ -66,6 +66,10 @@ public enum KoalioError: Error, CustomStringConvertible {
     case noSuchCategory(name: String, known: [String])
     /// `--speedrun` with assist on in the settings: speedruns are played without it.
     case speedrunWithAssist(settings: String)
+    /// `--replay RUN.koaliorun` without `--verify` (watching a whole run is not there yet).
+    case runNotVerified(path: String)
+    /// A run's recording names a level whose file is not here (matched by its SHA-256).
+    case runLevelMissing(path: String, segment: Int, level: String)
 
     /// 2: the player's input (a file, a folder, a name) is at fault; 1: the machine could not run the game.
     public var exitCode: Int32 {
@@ -111,6 +115,10 @@ public enum KoalioError: Error, CustomStringConvertible {
             "--join \(address): the host plays '\(TerminalText.excerpt(level))' (SHA-256 \(sha256)), which is not among this koalio's levels or packs"
         case let .noSuchCategory(name, known):
             "speedrun category '\(TerminalText.excerpt(name))': not one of this game's (there are: \(known.joined(separator: ", ")))"
+        case let .runNotVerified(path):
+            "\(path): a whole speedrun's file; check it with --replay FILE --verify (watching one is not there yet)"
+        case let .runLevelMissing(path, segment, level):
+            "\(path): recording \(segment) plays '\(TerminalText.excerpt(level))', whose file is not among this koalio's levels or packs"
         case let .speedrunWithAssist(settings):
             "--speedrun: assist is on in \(settings) ([assist]): a speedrun is played without it; turn it off in Settings, Assist"
         }

@@ -21,11 +21,11 @@ package enum Effect: Equatable {
     /// `--watch`: ``FlowState/run`` is the reloaded level, the koala where it stood (`keptPlace`)
     /// or back at the spawn: the driver starts recording it anew and says so.
     case levelReloaded(keptPlace: Bool)
-    /// The run took one step with this input (the driver records it and moves the ghost).
-    case stepped(TickInput, Session.StepResult)
-    /// A networked run: a tick every machine agrees on, with the game after it (the driver
-    /// records it and moves the ghost: the run as confirmed is the run).
-    case confirmed(TickInput, Session.StepResult, Session)
+    /// The run took one step with this input, leaving `session` (the driver records it and
+    /// moves the ghost). Online, a tick every machine agrees on, with the game after it: the
+    /// run as confirmed is the run. The session travels with the step: by the time the driver
+    /// performs it, the flow may be on the next level (a speedrun's split loads it at once).
+    case stepped(TickInput, Session.StepResult, Session)
     /// The run just won was the level's best: keep its recording (the ghost races it).
     case keepBestRun
     /// A free pad joins as the next player; a player leaves (their pad is free again).
@@ -54,7 +54,7 @@ package enum Effect: Equatable {
     /// then), finished, or was abandoned: LiveSplit is told, the run's recording kept.
     case speedrunStarted
     case speedrunSplit(inGameTicks: Int)
-    case speedrunFinished(inGameTicks: Int, realMilliseconds: Int)
+    case speedrunFinished(inGameTicks: Int, realMilliseconds: Int, personalBest: Bool)
     case speedrunReset
 
     /// The pad's jolt when the koala dies.

@@ -248,7 +248,7 @@ extension FlowState {
     /// kept in the progress (best time, the next level unlocked) and, when best, its recording.
     private mutating func step(_ input: TickInput, _ context: FlowContext, _ effects: inout [Effect]) {
         let result = run.session.step(input)
-        effects.append(.stepped(input, result))
+        effects.append(.stepped(input, result, run.session))
         if result.restarted { run.result = nil }
         let events = run.session.events
         learnHints(from: events, &effects)
@@ -267,7 +267,7 @@ extension FlowState {
             sound(shown.events, shown.result, &effects, koalasLost: shown.ownKoalaLost ? [.rumble(player: nil)] : [])
         }
         for confirmed in network.confirmed {
-            effects.append(.confirmed(confirmed.input, confirmed.result, confirmed.session))
+            effects.append(.stepped(confirmed.input, confirmed.result, confirmed.session))
             if confirmed.result.restarted { run.result = nil }
             if confirmed.result.ended == .won { won(confirmed.session.world, context, &effects) }
         }

@@ -107,7 +107,7 @@ extension FlowState {
         let isBest = record.finish(speedrun.splits, real: speedrun.realSplits)
         progress.speedruns[speedrun.category.description] = record
         self.speedrun = nil
-        effects += [.saveProgress, .speedrunFinished(inGameTicks: time, realMilliseconds: real)]
+        effects += [.saveProgress, .speedrunFinished(inGameTicks: time, realMilliseconds: real, personalBest: isBest)]
         mode = .speedrunResults(SpeedrunResult(category: speedrun.category, names: speedrun.names, splits: speedrun.splits,
                                                realSplits: speedrun.realSplits, before: speedrun.before, isPersonalBest: isBest))
     }

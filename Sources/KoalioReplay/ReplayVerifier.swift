@@ -10,7 +10,10 @@ public enum ReplayVerifier {
         case mismatch(tick: Int, expected: UInt64, actual: UInt64)
     }
 
-    public static func verify(_ recording: Recording, on stage: Stage) -> Outcome {
+    public static func verify(_ recording: Recording, on stage: Stage) -> Outcome { replay(recording, on: stage).outcome }
+
+    /// The check, and the session as the recording left it (or as it was at the mismatch).
+    public static func replay(_ recording: Recording, on stage: Stage) -> (outcome: Outcome, session: Session) {
         var session = Session(stage: stage, assist: recording.assist)
         var checksums = ChecksumCheck(recording)
         var tick = 0
@@ -24,13 +27,13 @@ public enum ReplayVerifier {
                 session.step(command, partners: partners, actions)
                 tick += 1
                 if let differs = checksums.check(after: tick, { StateChecksum.of(session, format: recording.formatVersion) }) {
-                    return .mismatch(tick: tick, expected: differs.expected, actual: differs.actual)
+                    return (.mismatch(tick: tick, expected: differs.expected, actual: differs.actual), session)
                 }
             }
         }
         if let missing = checksums.leftOver {  // a checksum past the end: the run is shorter than recorded
-            return .mismatch(tick: missing.tick, expected: missing.value, actual: StateChecksum.of(session, format: recording.formatVersion))
+            return (.mismatch(tick: missing.tick, expected: missing.value, actual: StateChecksum.of(session, format: recording.formatVersion)), session)
         }
-        return .ok(ticks: recording.inputs.count)
+        return (.ok(ticks: recording.inputs.count), session)
     }
 }

@@ -45,7 +45,9 @@ final class SpeedrunTests: XCTestCase {
         let path = dir.appendingPathComponent("world1.keys").path
         try script.write(toFile: path, atomically: true, encoding: .utf8)
         let data = dir.appendingPathComponent("data").path
-        let run = try Koalio.run(["--headless", "--speedrun", "world1", "--input-script", path, "--ticks", "\(wins.reduce(0, +) + 30)", "--verbose"],
+        let record = dir.appendingPathComponent("world1.koaliorun").path
+        let run = try Koalio.run(["--headless", "--speedrun", "world1", "--input-script", path, "--ticks", "\(wins.reduce(0, +) + 30)", "--verbose",
+                                  "--record", record],
                                  environment: ["XDG_DATA_HOME": data])
         XCTAssertEqual(run.status, 0, run.stderr)
         var total = 0
@@ -56,6 +58,13 @@ final class SpeedrunTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains("koalio: speedrun split: ") && run.stderr.contains("(\(total) ticks)"), "split at \(total): \(run.stderr)")
         }
         XCTAssertTrue(run.stderr.contains("koalio: speedrun finished: in-game \(Self.clock(total))"), run.stderr)
+        // The whole run, recorded as one file, proves its time.
+        let verified = try Koalio.run(["--headless", "--replay", record, "--verify"])
+        XCTAssertEqual(verified.status, 0, verified.stderr)
+        XCTAssertEqual(verified.stdout, (["ok \(total) ticks, in-game \(Self.clock(total)) (\(total) ticks), world1"]
+                                         + zip(["level1", "level2", "level3"], splits).map { "\($0) \(Self.clock($1)) (\($1) ticks)" })
+                                         .joined(separator: "\n") + "\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: data + "/koalio/best/speedrun-world1.koaliorun"), "the personal best's run is kept")
         let progress = try String(contentsOfFile: data + "/koalio/progress.toml", encoding: .utf8)
         XCTAssertTrue(progress.contains("[speedruns.world1]\nsplits = [\(splits.map(String.init).joined(separator: ", "))]\n"), progress)
 

@@ -49,8 +49,8 @@ final class NetworkFlowTests: XCTestCase {
             XCTAssertNotNil(network.given[0], "this machine's input went to the network")
             XCTAssertEqual(h.flow.session, shown, "the network's game is the one shown")
             XCTAssertTrue(effects.contains(.sound(.jump)))
-            XCTAssertTrue(effects.contains(.confirmed(confirmed.input, confirmed.result, shown)))
-            XCTAssertFalse(effects.contains { if case .stepped = $0 { true } else { false } }, "the flow steps no world of its own")
+            XCTAssertTrue(effects.contains(.stepped(confirmed.input, confirmed.result, shown)))
+            XCTAssertEqual(effects.filter { if case .stepped = $0 { true } else { false } }.count, 1, "the confirmed tick alone: the flow steps no world of its own")
             XCTAssertEqual(h.flow.run.network?.lines.lines.map { Words.english.render($0) }, ["Player 3 is reconnecting..."])
             let saying = h.runner.view(h.context, ghost: nil, problem: nil).items.count
             h.flow.run.network = .playing(reconnecting: [])

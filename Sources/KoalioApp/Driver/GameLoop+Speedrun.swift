@@ -21,13 +21,20 @@ extension GameLoop {
     }
 
     func performSpeedrun(_ effect: Effect) {
+        switch effect {
+        case .speedrunStarted: keeper.startRun()
+        case .speedrunReset: keeper.abandonRun()
+        case let .speedrunFinished(_, _, personalBest):
+            if let category = flowCategoryJustFinished { keeper.finishRun(category: category, personalBest: personalBest) }
+        default: break
+        }
         guard options.command.verbose else { return }
         switch effect {
         case .speedrunStarted:
             if let speedrun = flow.speedrun { warnVerbose("speedrun \(speedrun.category): started") }
         case let .speedrunSplit(ticks):
             warnVerbose("speedrun split: \(ClockText.precise(ticks: ticks)) (\(ticks) ticks)")
-        case let .speedrunFinished(ticks, real):
+        case let .speedrunFinished(ticks, real, _):
             warnVerbose("speedrun finished: in-game \(ClockText.precise(ticks: ticks)), real \(ClockText.precise(milliseconds: real))")
         case .speedrunReset:
             warnVerbose("speedrun reset")
@@ -37,4 +44,10 @@ extension GameLoop {
     }
 
     private func warnVerbose(_ line: String) { StandardError.writeLine("koalio: " + line) }
+
+    /// The category of the run whose results show (the flow's run is over by then).
+    private var flowCategoryJustFinished: String? {
+        if case let .speedrunResults(result) = flow.mode { return result.category.description }
+        return nil
+    }
 }

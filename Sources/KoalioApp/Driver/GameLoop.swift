@@ -398,10 +398,8 @@ public final class GameLoop {
         case .levelStarted:
             beforeLastTick = nil  // the world before was another run's (the title's backdrop, another level)
             keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
-        case let .stepped(input, result):
-            keeper.stepped(input, result, session: flow.session, replaySources: flow.run.source.recordedSources)
-        case let .confirmed(input, result, session):
-            keeper.stepped(input, result, session: session, replaySources: nil)
+        case let .stepped(input, result, session):
+            keeper.stepped(input, result, session: session, replaySources: flow.run.source.recordedSources)
         case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
         case .join, .leave: break  // the runner seated them (its sound follows)
         case let .levelRefused(problem): warn(Words.english.render(problem.text))  // stderr stays English

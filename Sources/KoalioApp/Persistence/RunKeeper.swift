@@ -31,6 +31,8 @@ final class RunKeeper {
     private var recordWritten = false
     /// A networked run's table of controllers: each seat's, the same on every machine.
     private var networkSources: [String]?
+    /// A speedrun under way: the recordings of its levels so far, in the order played (nil: none).
+    private var runSegments: [Recording]?
 
     init(options: RecordingOptions?, progressPath: String?, bestRunDirectory: String?) {
         self.options = options
@@ -50,6 +52,7 @@ final class RunKeeper {
     /// through walls).
     func begin(_ run: LevelRun, catalogName: String?, ghostOn: Bool) {
         ghost = nil
+        keepSegment()
         networkSources = run.networked ? NetPlay.sourceNames : nil
         guard let options, run.source.isLive else { return }
         recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.stage.name, levelSHA256: run.sha256,
@@ -90,9 +93,53 @@ final class RunKeeper {
         if ended == .won, let directory = options.autosaveDirectory {
             save(recording, to: directory + "/" + ReplayStore.autosaveName(level: recording.levelName), purpose: "save the winning replay")
         }
-        if let path = options.recordPath, !recordWritten {
+        if let path = options.recordPath, !recordWritten, runSegments == nil {  // a speedrun's goes whole, at its end
             recordWritten = true
             writer.enqueue { try ReplayStore.write(recording, to: path) }
+        }
+    }
+
+    // MARK: - A speedrun
+
+    /// A speedrun begins: its levels' recordings are kept, to be written as one run.
+    func startRun() { runSegments = [] }
+
+    /// The speedrun was abandoned: nothing of it is written.
+    func abandonRun() { runSegments = nil }
+
+    /// The level recorded so far joins the run's (a level won, or restarted from the pause menu).
+    private func keepSegment() {
+        guard runSegments != nil, let recording = recorder?.recording, recording.inputs.count > 0 else { return }
+        runSegments?.append(recording)
+        recorder = nil
+    }
+
+    /// The speedrun reached its last flag: the whole run written to `--record`'s file, to the
+    /// autosave folder, and kept as the category's best run when it is the personal best.
+    func finishRun(category: String, personalBest: Bool) {
+        keepSegment()
+        guard let segments = runSegments, let options else { return }
+        runSegments = nil
+        let run = RunRecording(category: category, segments: segments)
+        if let path = options.recordPath, !recordWritten {
+            recordWritten = true
+            writer.enqueue { try ReplayStore.write(run, to: path) }
+        }
+        if let directory = options.autosaveDirectory {
+            saveRun(run, to: directory + "/" + ReplayStore.autosaveName(level: category, extension: RunFile.fileExtension), purpose: "save the run")
+        }
+        if personalBest, let bestRunDirectory {
+            saveRun(run, to: bestRunDirectory + "/speedrun-" + category + "." + RunFile.fileExtension, purpose: "keep the personal best's run")
+        }
+    }
+
+    private func saveRun(_ run: RunRecording, to path: String, purpose: String) {
+        let directory = PathString.directory(of: path)
+        writer.enqueue {
+            do throws(FileReadError) { try AtomicFile.makeFolder(for: path) } catch {
+                throw KoalioError.cannotMakeFolder(path: directory, purpose: purpose, error)
+            }
+            return try ReplayStore.write(run, to: path)
         }
     }
 
