@@ -94,6 +94,7 @@ public enum Game {
                 StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: \(error.description)")
             }
         }
+        try startLiveSplit(&environment, options, settingsPath: settingsPath)
         // A replay plays with the assist it was recorded with; a networked game with none (every
         // machine must step the same world).
         let assist = options.isNetworked ? .off : replay?.assist ?? environment.settings.effective.assist
@@ -155,6 +156,24 @@ public enum Game {
             print(TerminalText.escaped("\(path): the run does not end at a flag"))
             return 1
         }
+    }
+
+    /// LiveSplit One's server (`--livesplit-one`, or the setting at its port: asked for on the
+    /// command line and impossible, it is an error; from the settings, a warning) and classic
+    /// LiveSplit's client (`--livesplit`).
+    private static func startLiveSplit(_ environment: inout GameLoop.Options, _ options: GameOptions, settingsPath: String?) throws(KoalioError) {
+        let fromSettings = environment.settings.effective.liveSplitOne ? "127.0.0.1:\(Settings.liveSplitOnePort)" : nil
+        if let text = options.livesplitOne ?? fromSettings {
+            do {
+                let server = try LiveSplitOneServer(listen: try PhoneServer.ListenAddress(parsing: text))
+                StandardError.writeLine("koalio: LiveSplit One can connect to ws://\(server.address)")
+                environment.liveSplitOne = server
+            } catch {
+                guard options.livesplitOne == nil else { throw .network(doing: "--livesplit-one", reason: error.description) }
+                StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [video] livesplit_one: \(error.description)")
+            }
+        }
+        if let text = options.livesplit, let address = NetAddress(parsing: text) { environment.liveSplit = LiveSplitClient(address: address) }
     }
 
     /// `--speedrun NAME`: the category, if this game has it and assist is off.

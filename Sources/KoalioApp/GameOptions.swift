@@ -85,6 +85,12 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Listen for phones on this address only, a loopback or private one given as a number, e.g. 192.168.1.20:8765 or 127.0.0.1:8765 (implies --phones; default: the private addresses of the network the default route is on, port 8765).", valueName: "address:port"))
     public var phonesListen: String?
 
+    @Option(help: ArgumentHelp("Speedruns: let LiveSplit One's \"Connect to Server\" attach to ws://ADDRESS:PORT, a loopback address (e.g. 127.0.0.1:16835); it is told the run as it goes (see README: Speedrun).", valueName: "address:port"))
+    public var livesplitOne: String?
+
+    @Option(help: ArgumentHelp("Speedruns: tell classic LiveSplit's server at this address the run as it goes (e.g. 127.0.0.1:16834), connecting again quietly when it is not there.", valueName: "address:port"))
+    public var livesplit: String?
+
     @Option(help: ArgumentHelp("Host a game played over the network: listen for other koalios on this address (a number; 0.0.0.0 for every address of this machine) and play the --level with them when --joiners have joined (see README: Online co-op).", valueName: "address:port"))
     public var host: String?
 
@@ -139,6 +145,16 @@ public struct GameOptions: ParsableArguments, Sendable {
                 if case let .cannotListen(_, reason) = error { throw ValidationError("--phones-listen '\(phonesListen)': \(reason).") }
                 throw ValidationError("--phones-listen '\(phonesListen)': \(error).")
             }
+        }
+        if let livesplitOne {
+            let listen: PhoneServer.ListenAddress
+            do { listen = try PhoneServer.ListenAddress(parsing: livesplitOne) } catch {
+                throw ValidationError("--livesplit-one '\(livesplitOne)': not ADDRESS:PORT of numbers (e.g. 127.0.0.1:16835).")
+            }
+            guard LiveSplitOneServer.isLoopback(listen) else { throw ValidationError("--livesplit-one '\(livesplitOne)': only a loopback address (127.0.0.1 or [::1]).") }
+        }
+        if let livesplit, NetAddress(parsing: livesplit) == nil {
+            throw ValidationError("--livesplit '\(livesplit)': not ADDRESS:PORT of numbers (e.g. 127.0.0.1:16834).")
         }
         if let language, language != "auto", Language(rawValue: language) == nil {
             throw ValidationError("--language must be auto or one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'.")

@@ -120,6 +120,7 @@ package enum SettingsMenu {
                 row(.scaling, settings),
                 smoothMotionRow(context),
                 row(.speedrunTimer, settings),
+                row(.liveSplitOne, settings),
                 SettingsRow(entry: .init(.message(.back)), kind: .back),
             ]
         case .assist:

@@ -199,6 +199,7 @@ extension Message {
         case .inGameTime: Entry("In-game time", "Speedrun results row: the sum of the levels' times (pauses and menus left out)", cells: Self.rowCells)
         case .realTime: Entry("Real time", "Speedrun results row: the wall clock from the first tick to the last flag", cells: Self.rowCells)
         case .newPersonalBest: Entry("New personal best!", "Speedrun results line", cells: Self.lineCells)
+        case .liveSplitOneServer: Entry("LiveSplit One server", "Video setting: LiveSplit One (a speedrun timer) may connect to the game on this computer", cells: Self.rowCells)
         case .speedrunTimer: Entry("Speedrun timer", "Video setting: the timer in milliseconds at the top", cells: Self.rowCells)
         case .replayBadge: Entry("REPLAY", "Badge over a recorded run being played back", cells: 10)
         case .timeLine: Entry("Time %s", "\"You Won!\": the run's time", cells: 20)

@@ -46,7 +46,7 @@ public enum Message: String, CaseIterable, Sendable {
     case onlineBadAddress, onlineNoCode, onlineCannotHost, onlineNoAnswer, onlineWrongCode, onlineCodeOff, onlineLockedOut
     case onlineFull, onlineOtherVersion, onlineNoLevel, onlineCannotJoin
     // Speedrun mode: the categories, the timer, the splits and the results
-    case speedrun, allLevels, speedrunHow, speedrunAssistOn, runComplete, inGameTime, realTime, newPersonalBest, speedrunTimer
+    case speedrun, allLevels, speedrunHow, speedrunAssistOn, runComplete, inGameTime, realTime, newPersonalBest, speedrunTimer, liveSplitOneServer
     // The player's files, a level that does not start
     case settingsUnreadable, settingsProblems, settingsProblemsMarked, progressUnreadable, noSuchLevel
     // The desktop: the menu entry (dist/koalio.desktop) and the software centre's page

@@ -53,7 +53,7 @@ public struct Setting {
     /// a string or a place.
     public enum ID: String, CaseIterable, Sendable {
         case nintendoButtons, deadZone, rumble, rumbleStrength, touchOpacity, touchSize, leftHanded, joystick
-        case fullscreen, windowScale, scaling, display, smoothMotion, speedrunTimer, music, effects, ghost, language, speed, invincible, infiniteDash, phones
+        case fullscreen, windowScale, scaling, display, smoothMotion, speedrunTimer, liveSplitOne, music, effects, ghost, language, speed, invincible, infiniteDash, phones
     }
 
     /// Every setting, in the file's order.
@@ -103,6 +103,9 @@ public struct Setting {
         case .speedrunTimer:
             return boolean(id, .video, "speedrun_timer", .speedrunTimer, \.speedrunTimer,
                         "The timer in milliseconds at the top (always shown in a speedrun)")
+        case .liveSplitOne:
+            return boolean(id, .video, "livesplit_one", .liveSplitOneServer, \.liveSplitOne,
+                        "Speedruns: LiveSplit One's \"Connect to Server\" may attach at ws://127.0.0.1:16835")
         case .music:
             return integer(id, .audio, "music", .musicVolume, \.musicVolume, Settings.percentRange, step: percentStep, "Music volume in percent")
         case .effects:

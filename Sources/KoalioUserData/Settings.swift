@@ -52,6 +52,10 @@ public struct Settings: Equatable, Sendable {
     /// The HUD's timer in milliseconds (`m:ss.mmm`): always shown in a speedrun, else only
     /// when this is on.
     public var speedrunTimer = false
+    /// Speedruns: LiveSplit One's "Connect to Server" may attach at ws://127.0.0.1:16835
+    /// (`--livesplit-one` chooses the address for a run).
+    public var liveSplitOne = false
+    public static let liveSplitOnePort = 16835
     /// The language the game speaks; nil: the desktop's (the environment's, as gettext reads it).
     public var language: Language?
     /// Assist mode (off by default): recorded with each run.

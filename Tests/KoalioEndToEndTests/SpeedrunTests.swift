@@ -112,6 +112,60 @@ final class SpeedrunTests: XCTestCase {
         XCTAssertEqual(usage.status, 64)
     }
 
+    /// LiveSplit One (Python's websockets as its "Connect to Server") is told the run: the
+    /// attempt started on game time, the exact in-game time at the flag, the split.
+    func testLiveSplitOneIsToldTheRun() throws {
+        let port = 20000 + Int(getpid() % 20000) + 1
+        let client = try LineReader.start("/usr/bin/python3", [Repository.path("tools/livesplit-one-client"), "ws://127.0.0.1:\(port)"],
+                                          environment: ProcessInfo.processInfo.environment)
+        defer { client.stop() }
+        let (events, wins) = try Self.script(1)
+        let script = try Koalio.scratch().appendingPathComponent("level1.keys").path
+        try events.map { "\($0.tick) \($0.rest)" }.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--headless", "--speedrun", "level1", "--input-script", script, "--ticks", "\(wins + 30)", "--livesplit-one", "127.0.0.1:\(port)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("koalio: LiveSplit One can connect to ws://127.0.0.1:\(port)"), run.stderr)
+        var messages: [String] = []
+        while let line = client.nextLine(seconds: 20), !line.hasPrefix("closed") {
+            if line.hasPrefix("message: ") { messages.append(String(line.dropFirst(9))) }
+        }
+        XCTAssertEqual(Array(messages.prefix(3)), ["{\"command\":\"setCurrentTimingMethod\",\"timingMethod\":\"GameTime\"}", "{\"command\":\"start\"}",
+                                                    "{\"command\":\"initializeGameTime\"}"], "\(messages)")
+        XCTAssertEqual(Array(messages.suffix(2)), ["{\"command\":\"setGameTime\",\"time\":\"\(Self.seconds(wins))\"}", "{\"command\":\"split\"}"],
+                       "the flag's exact in-game time, then the split")
+        XCTAssertEqual(messages.filter { $0.contains("\"split\"") }.count, 1)
+        for message in messages { XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(message.utf8)), message) }
+    }
+
+    /// Classic LiveSplit (a stub of its TCP server) is told the same in its words; one that is
+    /// not there is tried again quietly.
+    func testClassicLiveSplitIsToldTheRunAndItsAbsenceIsQuiet() throws {
+        let stub = try LineReader.start("/usr/bin/python3", [Repository.path("tools/livesplit-stub")], environment: ProcessInfo.processInfo.environment)
+        defer { stub.stop() }
+        let listening = try XCTUnwrap(stub.line(containing: "listening on", seconds: 20))
+        let port = try XCTUnwrap(listening.split(separator: " ").last)
+        let (events, wins) = try Self.script(1)
+        let script = try Koalio.scratch().appendingPathComponent("level1.keys").path
+        try events.map { "\($0.tick) \($0.rest)" }.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--headless", "--speedrun", "level1", "--input-script", script, "--ticks", "\(wins + 30)", "--livesplit", "127.0.0.1:\(port)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        var lines: [String] = []
+        while let line = stub.nextLine(seconds: 20), line != "livesplit-stub: closed" {
+            if line.hasPrefix("line: ") { lines.append(String(line.dropFirst(6))) }
+        }
+        XCTAssertEqual(Array(lines.prefix(4)), ["switchto gametime", "starttimer", "initgametime", "setgametime 0:00:00.000"])
+        XCTAssertEqual(Array(lines.suffix(2)), ["setgametime 0:00:\(Self.seconds(wins).count < 6 ? "0" : "")\(Self.seconds(wins))", "split"])
+        let absent = try Koalio.run(["--headless", "--speedrun", "level1", "--ticks", "60", "--livesplit", "127.0.0.1:1"])
+        XCTAssertEqual(absent.status, 0)
+        XCTAssertFalse(absent.stderr.lowercased().contains("livesplit"), absent.stderr)
+    }
+
+    /// LiveSplit One's seconds: `37.166`.
+    static func seconds(_ ticks: Int) -> String {
+        let ms = ticks * 1000 / 60
+        return String(format: "%d.%03d", ms / 1000, ms % 1000)
+    }
+
     static func assistConfig() throws -> String {
         let path = try Koalio.scratch().appendingPathComponent("settings.toml").path
         try "[assist]\ninvincible = true\n".write(toFile: path, atomically: true, encoding: .utf8)

@@ -76,14 +76,19 @@ final class LineReader {
     }
 
     /// The next line holding `text` within `seconds`, or nil.
-    func line(containing text: String, seconds: Double) -> String? {
+    func line(containing text: String, seconds: Double) -> String? { line(seconds: seconds) { $0.contains(text) } }
+
+    /// The next line within `seconds`, whatever it holds, or nil (the child's stderr closed, or the time is up).
+    func nextLine(seconds: Double) -> String? { line(seconds: seconds) { _ in true } }
+
+    private func line(seconds: Double, where wanted: (String) -> Bool) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         let descriptor = pipe.fileHandleForReading.fileDescriptor
         while true {
             while let newline = pending.firstIndex(of: "\n") {
                 let line = String(pending[..<newline])
                 pending.removeSubrange(...newline)
-                if line.contains(text) { return line }
+                if wanted(line) { return line }
             }
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return nil }

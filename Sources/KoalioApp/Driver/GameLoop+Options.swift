@@ -53,6 +53,9 @@ extension GameLoop {
         var dataDirectory: String?
         /// `--speedrun`: the category whose run starts on the first tick.
         var speedrun: SpeedrunCategory?
+        /// Speedruns told to LiveSplit One (its server) and classic LiveSplit (a client to its server).
+        var liveSplitOne: LiveSplitOneServer?
+        var liveSplit: LiveSplitClient?
 
         public init(command: GameOptions, trace: TraceWriter? = nil, script: InputScript? = nil, recording: RecordingOptions? = nil,
                     replay: Recording? = nil) {

@@ -1,4 +1,6 @@
+import KoalioCore
 import KoalioFlow
+import KoalioPhoneServer
 import KoalioUI
 import KoalioUserData
 
@@ -22,10 +24,18 @@ extension GameLoop {
 
     func performSpeedrun(_ effect: Effect) {
         switch effect {
-        case .speedrunStarted: keeper.startRun()
-        case .speedrunReset: keeper.abandonRun()
+        case .speedrunStarted:
+            keeper.startRun()
+            tellTimers(.started)
+            speedrunClockRuns = true
+        case let .speedrunSplit(ticks):
+            tellTimers(.split(milliseconds: Tick.milliseconds(ticks)))
+        case .speedrunReset:
+            keeper.abandonRun()
+            tellTimers(.reset)
         case let .speedrunFinished(_, _, personalBest):
             if let category = flowCategoryJustFinished { keeper.finishRun(category: category, personalBest: personalBest) }
+            speedrunClockRuns = false  // the last split ended LiveSplit's attempt
         default: break
         }
         guard options.command.verbose else { return }
@@ -44,6 +54,29 @@ extension GameLoop {
     }
 
     private func warnVerbose(_ line: String) { StandardError.writeLine("koalio: " + line) }
+
+    /// LiveSplit One and classic LiveSplit, told the same.
+    private func tellTimers(_ event: LiveSplitFeed.Event) {
+        liveSplitOne?.send(event)
+        liveSplit?.send(event, at: now())
+    }
+
+    /// Once a frame: the timers' game time paused while the run's level is not on (paused, a
+    /// menu over it) and resumed when it is again, the in-game time noted for a timer that
+    /// connects later, classic LiveSplit's connection tended.
+    func speedrunTimersFrame() {
+        if let speedrun = flow.speedrun {
+            let time = Tick.milliseconds(speedrun.inGameTicks(current: flow.session.playTicks))
+            liveSplitOne?.note(gameTime: time)
+            liveSplit?.note(gameTime: time)
+            let runs = flow.isInLevel && flow.session.state == .playing
+            if runs != speedrunClockRuns {
+                speedrunClockRuns = runs
+                tellTimers(runs ? .resumed : .paused)
+            }
+        }
+        liveSplit?.poll(at: now())
+    }
 
     /// The category of the run whose results show (the flow's run is over by then).
     private var flowCategoryJustFinished: String? {

@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioLevelFile
 import KoalioFlow
+import KoalioPhoneServer
 import KoalioText
 import KoalioHUD
 import KoalioInput
@@ -87,6 +88,10 @@ public final class GameLoop {
     var network: NetPlay?
     /// Play online's try to join, the games found and the answers to probes.
     let online = OnlineMenus()
+    /// Speedruns' timers outside the game, and whether their game time runs (the level on).
+    let liveSplitOne: LiveSplitOneServer?
+    let liveSplit: LiveSplitClient?
+    var speedrunClockRuns = false
     static let networkEndSeconds = 5.0
 
     /// - Parameter map: the level `session` plays, as its author made it (what is drawn).
@@ -109,6 +114,8 @@ public final class GameLoop {
         script = options.script.map(ScriptPlayer.init)
         phones = options.phones
         watch = options.watchPath.flatMap { LevelWatch(path: $0, map: map) }
+        liveSplitOne = options.liveSplitOne
+        liveSplit = options.liveSplit
         runner.network = options.network
         applySettings()
         if flow.mode == .level { keeper.begin(run, catalogName: catalogName(of: run), ghostOn: settings.effective.ghost) }
@@ -135,6 +142,8 @@ public final class GameLoop {
             keeper.writer.waitUntilDone()  // a file being saved is finished however the loop ends
             script?.detachAll()
             phones?.stop()
+            liveSplitOne?.stop()
+            liveSplit?.stop()
             options.trace?.flush()
         }
         fixedStep = options.clock == nil && (options.command.headless || options.script != nil)
@@ -160,6 +169,7 @@ public final class GameLoop {
             }
             pollOnline()
             running = runTicks(owedAt: frameStart)
+            speedrunTimersFrame()
             carryOutFrameEffects()
             // The last picture (a screenshot's) shows the world as it ended, not on its way there.
             let presented = try draw(force: !running && screenshot != nil, fraction: running ? clock.fraction : nil)

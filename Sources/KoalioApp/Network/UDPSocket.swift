@@ -119,7 +119,7 @@ final class UDPSocket {
         }
     }
 
-    private static func withSockaddr<Result>(_ address: NetAddress, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    static func withSockaddr<Result>(_ address: NetAddress, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         if address.host.count == 16 {
             var socketAddress = sockaddr_in6()
             socketAddress.sin6_family = sa_family_t(AF_INET6)
