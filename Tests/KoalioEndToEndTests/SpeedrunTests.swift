@@ -1,4 +1,5 @@
 import Foundation
+import KoalioHarness
 import KoalioTestSupport
 import XCTest
 
@@ -158,6 +159,34 @@ final class SpeedrunTests: XCTestCase {
         let absent = try Koalio.run(["--headless", "--speedrun", "level1", "--ticks", "60", "--livesplit", "127.0.0.1:1"])
         XCTAssertEqual(absent.status, 0)
         XCTAssertFalse(absent.stderr.lowercased().contains("livesplit"), absent.stderr)
+    }
+
+    /// The timer in a real window at a known tick: a speedrun's top bar reads what the level's
+    /// does with the timer setting on (the same in-game time, `0:02.000` at tick 120), not the
+    /// tenths clock, and it moves with the milliseconds.
+    func testTheTimerInAWindowAtAKnownTick() throws {
+        let xvfb = try Xvfb()
+        let dir = try Koalio.scratch()
+        let (events, _) = try Self.script(1)
+        let script = dir.appendingPathComponent("level1.keys").path
+        try events.map { "\($0.tick) \($0.rest)" }.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let timerOn = dir.appendingPathComponent("settings.toml").path
+        try "[video]\nspeedrun_timer = true\n".write(toFile: timerOn, atomically: true, encoding: .utf8)
+        func topBar(_ name: String, _ arguments: [String], ticks: Int) throws -> [Int] {
+            let png = dir.appendingPathComponent("\(name).png").path
+            let run = try Koalio.run(arguments + ["--input-script", script, "--ticks", "\(ticks)", "--screenshot", png], environment: ["DISPLAY": xvfb.display])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let image = try PNGImage(path: png)
+            // The top bar's line: the view's y 6 to 20, twice as big, its left half.
+            return (12..<40).flatMap { y in (0..<568).map { x in let (r, g, b) = image.pixel(x, y); return r << 16 | g << 8 | b } }
+        }
+        let speedrun = try topBar("speedrun", ["--speedrun", "level1"], ticks: 120)
+        let setting = try topBar("setting", ["--level", "level1", "--config", timerOn], ticks: 120)
+        let plain = try topBar("plain", ["--level", "level1"], ticks: 120)
+        let later = try topBar("later", ["--speedrun", "level1"], ticks: 121)
+        XCTAssertEqual(speedrun, setting, "0:02.000 both ways")
+        XCTAssertNotEqual(speedrun, plain, "not the tenths clock")
+        XCTAssertNotEqual(speedrun, later, "a tick later, 0:02.016")
     }
 
     /// LiveSplit One's seconds: `37.166`.

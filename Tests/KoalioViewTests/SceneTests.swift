@@ -180,3 +180,29 @@ final class SceneTests: XCTestCase {
 private func drawList(_ session: Session, overlay: Scene.Overlay = Scene.Overlay()) throws -> DrawList {
     Scene.drawList(session, on: try Repository.file(named: session.stage.name).map, overlay: overlay)
 }
+
+/// The speedrun timer in the top bar: `m:ss.mmm` of the run's in-game time, glyph for glyph
+/// where the level's own clock would be, and a split's delta under it in its colour.
+final class SpeedrunTimerSceneTests: XCTestCase {
+    func glyphs(_ list: DrawList) -> [DrawItem] {
+        list.items.filter { if case .sprite(.font, _, _, _, _) = $0 { true } else { false } }
+    }
+
+    func testTheTimerReadsTheRunsInGameTime() throws {
+        let file = try Repository.file(named: "level1")
+        let session = Session(stage: file.stage)
+        var overlay = Scene.Overlay()
+        overlay.timerTicks = 6505
+        let drawn = glyphs(Scene.drawList(session, on: file.map, overlay: overlay))
+        var expected = DrawList()
+        Lettering.draw("level1  1:48.416", x: Scene.margin, y: Scene.statusY, into: &expected)
+        for glyph in glyphs(expected) { XCTAssertTrue(drawn.contains(glyph), "the timer's glyph \(glyph)") }
+        var plain = DrawList()
+        Lettering.draw("level1  0:00.0", x: Scene.margin, y: Scene.statusY, into: &plain)
+        XCTAssertTrue(glyphs(Scene.drawList(session, on: file.map)).starts(with: glyphs(plain).prefix(6)), "without it, the level's clock")
+        overlay.splitDelta = ("-0.500", true, true)
+        let split = Scene.drawList(session, on: file.map, overlay: overlay)
+        XCTAssertTrue(split.items.contains { if case let .sprite(.font, _, destination, _, tint) = $0 { destination.y >= Scene.padLineY && tint == Scene.goldColor } else { false } },
+                      "a gold delta under the timer")
+    }
+}
