@@ -165,7 +165,9 @@ package final class FlowRunner {
         var input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
                               sourceIndex: sourceIndex)
         if flow.networkRuns, let network {
-            if flow.run.networkResume {
+            // Resume chosen: Start goes to every machine once the press that chose it is let go
+            // (a held A would also jump, as offline).
+            if flow.run.networkResume, !(input.play?.command.jump ?? false) {
                 flow.run.networkResume = false
                 input.play?.pressed.insert(.menu)
             }

@@ -271,7 +271,13 @@ extension FlowState {
             if confirmed.result.restarted { run.result = nil }
             if confirmed.result.ended == .won { won(confirmed.session.world, context, &effects) }
         }
-        if let shown = network.shown { run.session = shown }
+        switch network.status {
+        case .waiting, .ended:
+            // No game steps: the loop's clock still moves (notices fade, the on-screen controls hide).
+            run.session.wait()
+        case .playing:
+            if let shown = network.shown { run.session = shown }
+        }
     }
 
     /// What a step sounds and feels like: `koalasLost`, the jolts of the koalas lost on it.

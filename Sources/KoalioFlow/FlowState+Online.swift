@@ -82,6 +82,11 @@ extension FlowState {
             for key in input.keysPressed {
                 if key == .backspace { form.deleteLast(of: field) } else if let typed = JoinForm.typed(key) { form.add(typed, to: field) }
             }
+            // The code typed whole: on to Join, as the pad's last digit does.
+            if field == .code, form.code.count == JoinForm.codeDigits, input.keysPressed.contains(where: { JoinForm.typed($0) != nil }) {
+                form.at = .join
+                return mode = .online(.join(form))
+            }
             if menu.left { form.pick(field, by: -1) }
             if menu.right { form.pick(field, by: 1) }
         }

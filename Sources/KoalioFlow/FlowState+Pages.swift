@@ -27,7 +27,7 @@ extension FlowState {
             return Self.worldCompletePage(world: world, names: context.levelNames, progress: progress, medals: context.medals,
                                           hint: Prompt([prompts.choose, .does(.hintContinue)]))
         case let .online(.choose(problem)):
-            return Self.onlinePage(problem: problem, selection: selection[.online] ?? 0, hint: prompts.menuHint(choose: .hintChoose, back: .hintBack))
+            return Self.onlinePage(problem: problem, selection: selection[.online] ?? 0, hint: prompts.menuHint(choose: .hintGo, back: .hintBack))
         case let .online(.join(form)):
             return Self.joinPage(form, context, prompts: prompts)
         case let .online(.joining(form)):

@@ -73,7 +73,7 @@ extension NetSession {
     private mutating func take(_ packet: NetMessage.InputPacket, on index: Int, at now: Double) {
         links[index].lastReceived = now
         links[index].ready = true
-        if role == .joiner, packet.seats > 0, case .lobby = phase { start(seats: packet.seats, present: packet.startPresent) }
+        if role == .joiner, packet.seats > 0, case .lobby = phase { start(seats: packet.seats, present: packet.startPresent, at: now) }
         guard case .playing = phase, var rollback, packet.seats == seatCount else { return }
         var link = links[index]
         for seat in 0..<seatCount where seat < packet.acks.count { link.acks[seat] = max(link.acks[seat], packet.acks[seat]) }
@@ -206,7 +206,7 @@ extension NetSession {
             // Every machine awaited, or every seat taken (four koalas, however many machines).
             let seated = localSeats.count + links.reduce(0) { $0 + $1.seats.count }
             if (links.count == expectedJoiners || seated == NetMessage.maxSeats) && !links.isEmpty && links.allSatisfy(\.ready) {
-                start(seats: (Array(localSeats) + links.flatMap { Array($0.seats) }).max().map { $0 + 1 } ?? 1, present: startMask)
+                start(seats: (Array(localSeats) + links.flatMap { Array($0.seats) }).max().map { $0 + 1 } ?? 1, present: startMask, at: now)
             }
         case (.host, .playing):
             // Gone: silent, or talking without its seats' inputs moving on while the game waits for them.

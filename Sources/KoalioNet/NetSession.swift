@@ -319,8 +319,11 @@ public struct NetSession {
 
     /// The game starts: `seats` in all, those in `present` in play from the first tick. A seat
     /// nobody took (a joiner that left the lobby) is empty from the start.
-    mutating func start(seats: Int, present: UInt8) {
+    mutating func start(seats: Int, present: UInt8, at now: Double) {
         guard let game, seats > 0 else { return }
+        // Nobody's inputs could move on before the start: however long the wait, each link's
+        // progress is counted from now (else a joiner that waited was dropped at once).
+        for index in links.indices { links[index].lastProgress = now }
         guard localSeats.upperBound <= seats, seats <= NetMessage.maxSeats else {
             finish(.hostLost, bye: .quit)  // a host that does not seat us where it said: nothing to play
             return

@@ -57,9 +57,13 @@ enum NetSetup {
         StandardError.writeLine("koalio: hosting on \(bound); session code \(code)")
         // Bound to every address: the one others on the network reach (the phones' choice; IPv4
         // first), of a family the socket hears (an IPv4 socket is not reached at an IPv6 address).
+        // An IPv4 address first, as discovery lists the game (an address a player reads the same
+        // on both screens): the default route's private one, else any of this machine's.
         var shown = bound.description
-        let sameFamily = PhoneServer.defaultRouteAddresses().addresses.first { bound.host.count == 16 || !$0.host.contains(":") }
-        if bound.host.allSatisfy({ $0 == 0 }), let lan = sameFamily?.host {
+        let route = PhoneServer.defaultRouteAddresses().addresses.map(\.host)
+        let ipv4 = route.first { !$0.contains(":") }
+            ?? LANDiscovery.interfaces().own.first { $0.first != 127 }.map { $0.map(String.init).joined(separator: ".") }
+        if bound.host.allSatisfy({ $0 == 0 }), let lan = ipv4 ?? (bound.host.count == 16 ? route.first : nil) {
             shown = (lan.contains(":") ? "[\(lan)]" : lan) + ":\(bound.port)"
         }
         return NetPlay(session: net, socket: socket, invitation: (shown, code), now: MonotonicClock.seconds)
