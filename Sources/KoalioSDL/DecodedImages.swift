@@ -33,6 +33,13 @@ public final class DecodedImages: @unchecked Sendable {
         }
     }
 
+    /// Whether the worker is done (a ``take()`` now would not wait).
+    public var isDone: Bool {
+        guard done.wait(timeout: .now()) == .success else { return false }
+        done.signal()
+        return true
+    }
+
     /// Waits for the worker, then hands over the surfaces (the caller frees them), or its error.
     func take() throws(DataFileError) -> [TextureID: UnsafeMutablePointer<SDL_Surface>] {
         done.wait()

@@ -156,6 +156,13 @@ public final class Platform {
         try preload(DecodedImages.start(missing, resourceDirectory: options.resourceDirectory))
     }
 
+    /// Starts decoding those of these images that have no texture yet, on threads of their own
+    /// (nil: all have one): ``preload(_:)-(DecodedImages)`` makes their textures when needed.
+    public func decodeAhead(_ ids: [TextureID]) -> DecodedImages? {
+        let missing = ids.filter { !renderer.hasTexture($0) }
+        return missing.isEmpty ? nil : DecodedImages.start(missing, resourceDirectory: options.resourceDirectory)
+    }
+
     /// Reads these images again from their files, replacing what was loaded (a level's images
     /// edited while `--watch`ing it); the old textures stay if a file cannot be read.
     public func reload(_ ids: [TextureID]) throws(DataFileError) {

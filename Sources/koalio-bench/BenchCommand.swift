@@ -29,6 +29,8 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
     case phones
     /// Online co-op over a bad network, its input delay, re-simulation's frame work.
     case network
+    /// A speedrun's split (the next level at once) against a restart.
+    case speedrun
 
     /// Measures this section and prints its figures (``report(_:_:)``, targets in Figure.swift).
     @MainActor
@@ -59,6 +61,7 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
             try reportPacks(options, display: try display())
         case .phones: try reportPhones(options, display: try display())
         case .network: try reportNetwork(options)
+        case .speedrun: try reportSpeedrun(options)
         }
     }
 }

@@ -52,6 +52,9 @@ func report(_ figure: Figure, _ value: Double) {
 extension Figure {
     static let sleepP99 = Figure("this machine: a 16.7 ms sleep, p99 (for scale)", "ms", .compare)
     static let sleepLongest = Figure("this machine: a 16.7 ms sleep, longest", "ms", .compare)
+    static let speedrunSplitWork = Figure("speedrun split: frame work (next level)", "ms", .atMost(1000 / 60, note: "(a frame)"))
+    static let restartWork = Figure("pause-menu restart: frame work", "ms", .compare)
+    static let splitMoreThanRestart = Figure("speedrun split over a restart", "ms", .atMost(1, note: "(as quick)"))
     static let frameIntervalP99 = Figure("frame interval p99 over 30 s (load, death, save)", "ms", .atMost(18.5))
     static let frameIntervalLongest = Figure("frame interval, longest", "ms", .atMost(25))
     static let frameWorkLongest = Figure("frame work (events → present), longest", "ms", .atMost(1000 / 60, note: "(a frame)"))

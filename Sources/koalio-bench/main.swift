@@ -17,6 +17,7 @@
 //                              here, and the longest frame's own work: what the game adds to the wait)
 //   phones                     see PhoneFigures.swift
 //   online co-op               see NetworkFigures.swift
+//   speedrun                   see SpeedrunFigures.swift
 //   Sticker Knight, packs      see LevelFigures.swift
 //   All game runs play music and effects on SDL's dummy audio driver. The sections are
 //   BenchCommand.swift's `Section`; `--only SECTION…` measures some of them.

@@ -110,7 +110,7 @@ public final class GameLoop {
         keeper = RunKeeper(options: options.recording, progressPath: options.progressPath, bestRunDirectory: options.bestRunDirectory)
         settings = options.settings
         sound = SoundCues(platform: platform, opensAudio: options.audio)
-        levels = LevelLoader(catalog: options.catalog, platform: platform)
+        levels = LevelLoader(catalog: options.catalog, platform: platform, dataDirectory: options.dataDirectory)
         script = options.script.map(ScriptPlayer.init)
         phones = options.phones
         watch = options.watchPath.flatMap { LevelWatch(path: $0, map: map) }
@@ -170,6 +170,7 @@ public final class GameLoop {
             pollOnline()
             running = runTicks(owedAt: frameStart)
             speedrunTimersFrame()
+            levels.decodeAhead()
             carryOutFrameEffects()
             // The last picture (a screenshot's) shows the world as it ended, not on its way there.
             let presented = try draw(force: !running && screenshot != nil, fraction: running ? clock.fraction : nil)
@@ -408,6 +409,8 @@ public final class GameLoop {
         case .levelStarted:
             beforeLastTick = nil  // the world before was another run's (the title's backdrop, another level)
             keeper.begin(flow.run, catalogName: catalogName(of: flow.run), ghostOn: settings.effective.ghost)
+            // A speedrun's next level is read while this one is played: its flag's frame only takes it.
+            if let speedrun = flow.speedrun, speedrun.levels.indices.contains(speedrun.current + 1) { levels.readAhead(speedrun.levels[speedrun.current + 1]) }
         case let .stepped(input, result, session):
             keeper.stepped(input, result, session: session, replaySources: flow.run.source.recordedSources)
         case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
