@@ -147,11 +147,12 @@ public struct GameOptions: ParsableArguments, Sendable {
             }
         }
         if let livesplitOne {
-            let listen: PhoneServer.ListenAddress
-            do { listen = try PhoneServer.ListenAddress(parsing: livesplitOne) } catch {
+            guard let address = NetAddress(parsing: livesplitOne, anyPort: true) else {
                 throw ValidationError("--livesplit-one '\(livesplitOne)': not ADDRESS:PORT of numbers (e.g. 127.0.0.1:16835).")
             }
-            guard LiveSplitOneServer.isLoopback(listen) else { throw ValidationError("--livesplit-one '\(livesplitOne)': only a loopback address (127.0.0.1 or [::1]).") }
+            guard LiveSplitOneServer.isLoopback(bytes: address.host) else {
+                throw ValidationError("--livesplit-one '\(livesplitOne)': only a loopback address (127.0.0.1 or [::1]).")
+            }
         }
         if let livesplit, NetAddress(parsing: livesplit) == nil {
             throw ValidationError("--livesplit '\(livesplit)': not ADDRESS:PORT of numbers (e.g. 127.0.0.1:16834).")

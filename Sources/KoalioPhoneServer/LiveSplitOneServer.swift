@@ -25,8 +25,12 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state behin
 
     /// Whether `listen` is on loopback (127.0.0.0/8 or ::1): the only addresses it takes.
     public static func isLoopback(_ listen: PhoneServer.ListenAddress) -> Bool {
-        guard let bytes = PhoneServer.addressBytes(listen.host) else { return false }
-        return bytes.count == 4 ? bytes[0] == 127 : bytes == Array(repeating: 0, count: 15) + [1]
+        PhoneServer.addressBytes(listen.host).map(isLoopback(bytes:)) ?? false
+    }
+
+    /// Whether an address's 4 or 16 bytes are loopback's (127.0.0.0/8, ::1).
+    public static func isLoopback(bytes: [UInt8]) -> Bool {
+        bytes.count == 4 ? bytes[0] == 127 : bytes == Array(repeating: 0, count: 15) + [1]
     }
 
     /// Listens on `listen`, which must be a loopback address.

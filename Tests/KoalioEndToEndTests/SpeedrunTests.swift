@@ -189,6 +189,33 @@ final class SpeedrunTests: XCTestCase {
         XCTAssertNotEqual(speedrun, later, "a tick later, 0:02.016")
     }
 
+    /// A stranger on this computer against LiveSplit One's server (`tools/livesplit-one-attack`):
+    /// a request that is no upgrade gets 426, nine sockets get eight, a 64 KiB frame and a flood
+    /// of junk are closed, and the game plays on; another address than loopback is refused.
+    func testLiveSplitOnesServerAgainstAStranger() throws {
+        let xvfb = try Xvfb()
+        var environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        environment["DISPLAY"] = xvfb.display
+        let game = try LineReader.start(Koalio.binary, ["--livesplit-one", "127.0.0.1:0", "--data-dir", Repository.root], environment: environment)
+        defer { game.stop() }
+        let line = try XCTUnwrap(game.line(containing: "LiveSplit One can connect to ws://", seconds: 30))
+        let port = try XCTUnwrap(line.split(separator: ":").last.map(String.init))
+        let attack = try ChildProcess.run("/usr/bin/python3", [Repository.path("tools/livesplit-one-attack"), "127.0.0.1", port],
+                                          environment: ProcessInfo.processInfo.environment, directory: Repository.root, deadlineSeconds: 120)
+        let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data((attack.stdout.split(separator: "\n").last ?? "").utf8)) as? [String: Any],
+                                   attack.stderr)
+        XCTAssertEqual(result["plain"] as? String, "HTTP/1.1 426 Upgrade Required")
+        XCTAssertEqual(result["flood"] as? Int, 8, "at most eight timers")
+        XCTAssertEqual(result["oversized"] as? Bool, true)
+        XCTAssertEqual(result["junk"] as? Bool, true)
+        XCTAssertEqual(kill(game.processIdentifier, 0), 0, "the game plays on")
+        kill(game.processIdentifier, SIGTERM)
+        XCTAssertEqual(game.waitForExit(), 0)
+        let outside = try Koalio.run(["--livesplit-one", "0.0.0.0:16835"])
+        XCTAssertEqual(outside.status, 64)
+        XCTAssertTrue(outside.stderr.contains("only a loopback address"), outside.stderr)
+    }
+
     /// LiveSplit One's seconds: `37.166`.
     static func seconds(_ ticks: Int) -> String {
         let ms = ticks * 1000 / 60
