@@ -126,9 +126,13 @@ public enum Game {
     private static func verifyRun(_ path: String, _ options: GameOptions, dataDirectory: String) throws(KoalioError) -> Int32 {
         guard options.verify else { throw .runNotVerified(path: path) }
         let run = try ReplayStore.readRun(path)
+        // The category's levels as they are here: the run must play them all, in order.
+        let digests = try speedrunFiles(run.category, dataDirectory: dataDirectory).paths.map { file throws(KoalioError) in
+            do throws(LevelError) { return SHA256.hash(try TMXLoader.readLevelFile(file)) } catch { throw .level(.unreadable(error)) }
+        }
         var stages: [[UInt8]: Stage] = [:]
         var failure: KoalioError?
-        let outcome = RunVerifier.verify(run) { segment in
+        let outcome = RunVerifier.verify(run, levels: digests) { segment in
             if let stage = stages[segment.levelSHA256] { return stage }
             guard let name = NetSetup.level(sha256: segment.levelSHA256, named: segment.levelName, dataDirectory: dataDirectory) else { return nil }
             do throws(KoalioError) {
@@ -153,7 +157,13 @@ public enum Game {
         case let .missingLevel(segment, name):
             throw .runLevelMissing(path: path, segment: segment + 1, level: name)
         case .unfinished:
-            print(TerminalText.escaped("\(path): the run does not end at a flag"))
+            print(TerminalText.escaped("\(path): the run does not reach every flag of \(run.category)"))
+            return 1
+        case let .wrongLevel(segment):
+            print(TerminalText.escaped("\(path): recording \(segment + 1) (\(run.segments[segment].levelName)) is not the level of \(run.category) the run is at"))
+            return 1
+        case let .assisted(segment):
+            print(TerminalText.escaped("\(path): recording \(segment + 1) (\(run.segments[segment].levelName)) was played with assist: no speedrun"))
             return 1
         }
     }

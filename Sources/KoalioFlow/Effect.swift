@@ -27,7 +27,7 @@ package enum Effect: Equatable {
     /// performs it, the flow may be on the next level (a speedrun's split loads it at once).
     case stepped(TickInput, Session.StepResult, Session)
     /// The run just won was the level's best: keep its recording (the ghost races it).
-    case keepBestRun
+    case keepBestRun(level: String)
     /// A free pad joins as the next player; a player leaves (their pad is free again).
     case join(ControllerID)
     case leave(player: Int)

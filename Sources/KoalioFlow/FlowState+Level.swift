@@ -184,7 +184,8 @@ extension FlowState {
     private mutating func restart(_ context: FlowContext, _ effects: inout [Effect]) {
         speedrun?.carriedTicks += run.session.playTicks  // a speedrun's clock runs on through a restart
         let packRecord = run.packRecord
-        run = LevelRun(session: Session(stage: run.session.stage, assist: context.settings.assist), map: run.map, index: run.index, sha256: run.sha256)
+        let assist = speedrun == nil ? context.settings.assist : .off
+        run = LevelRun(session: Session(stage: run.session.stage, assist: assist), map: run.map, index: run.index, sha256: run.sha256)
         run.packRecord = packRecord
         effects.append(.levelStarted)
     }
@@ -313,6 +314,6 @@ extension FlowState {
                                         of: world.leavesTaken.count, assisted: world.assist.isOn)
         run.result?.isBest = isBest
         effects.append(.saveProgress)
-        if isBest { effects.append(.keepBestRun) }
+        if isBest { effects.append(.keepBestRun(level: name)) }
     }
 }

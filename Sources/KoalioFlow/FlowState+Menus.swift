@@ -185,10 +185,10 @@ extension FlowState {
             mode = .online(.join(form))
             return [.leaveOnline, .levelRefused(problem)]
         }
-        // Online, every machine steps the same world: no assist.
+        // Online, every machine steps the same world; a speedrun is timed without help: no assist.
         let online = hostsNextLevel || joining != nil
         var context = context
-        if online { context.settings.assist = .off }
+        if online || speedrun != nil { context.settings.assist = .off }
         switch (load, level) {
         case let (.refused(problem), .catalog):
             levelNotice = problem

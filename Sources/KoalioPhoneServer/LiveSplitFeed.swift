@@ -46,8 +46,10 @@ public struct LiveSplitFeed: Sendable {
         func command(_ name: String, _ extra: String = "") -> String { "{\"command\":\"\(name)\"\(extra)}" }
         switch event {
         case .started:
-            return [command("setCurrentTimingMethod", ",\"timingMethod\":\"GameTime\""), command("start"), command("initializeGameTime"),
-                    command("setGameTime", ",\"time\":\"0.000\"")]
+            // Reset first: a timer still holding an attempt (the last run's, ended at its last
+            // split; one it kept while the game was away) would ignore the start.
+            return [command("reset", ",\"saveAttempt\":false"), command("setCurrentTimingMethod", ",\"timingMethod\":\"GameTime\""),
+                    command("start"), command("initializeGameTime"), command("setGameTime", ",\"time\":\"0.000\"")]
         case .paused: return [command("pauseGameTime")]
         case .resumed: return [command("resumeGameTime")]
         case .reset: return [command("reset")]
@@ -59,7 +61,7 @@ public struct LiveSplitFeed: Sendable {
     /// Classic LiveSplit's server (TCP, a command a line): the same in its words.
     public static func liveSplit(_ event: Event) -> [String] {
         switch event {
-        case .started: return ["switchto gametime", "starttimer", "initgametime", "setgametime 0:00:00.000"]
+        case .started: return ["reset", "switchto gametime", "starttimer", "initgametime", "setgametime 0:00:00.000"]
         case .paused: return ["pausegametime"]
         case .resumed: return ["unpausegametime"]
         case .reset: return ["reset"]

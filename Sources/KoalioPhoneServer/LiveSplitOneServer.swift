@@ -14,6 +14,8 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state behin
     public static let maxConnections = 8
     /// LiveSplit One's answers are short JSON objects.
     static let maxFrameBytes = 16 * 1024
+    /// How long a goodbye may wait to be written before the socket goes without it.
+    static let closeWaitMilliseconds: Int64 = 200
 
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     private var listener: Channel?
@@ -53,17 +55,18 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state behin
 
     deinit { stop() }
 
-    /// Each timer told goodbye with a close frame (going away), then the server closed.
+    /// Each timer told goodbye with a close frame (going away), then the server closed; a timer
+    /// that does not read is not waited for.
     public func stop() {
-        let closing = lock.withLock {
-            defer { timers = [:] }
-            return timers.values.map { timer in
+        lock.withLock {
+            for timer in timers.values {
                 var status = timer.allocator.buffer(capacity: 2)
                 status.write(webSocketErrorCode: .goingAway)
-                return timer.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: status)).flatMap { timer.close() }
+                timer.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: status)).whenComplete { _ in timer.close(promise: nil) }
+                timer.eventLoop.scheduleTask(in: .milliseconds(Self.closeWaitMilliseconds)) { timer.close(promise: nil) }
             }
+            timers = [:]
         }
-        for future in closing { try? future.wait() }
         try? listener?.close().wait()
         listener = nil
         try? group.syncShutdownGracefully()
@@ -127,11 +130,11 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state behin
         }
     }
 
-    /// A connected timer: its frames read and dropped (pings answered by the upgrader's
-    /// automatic handling), its closing noted. Its read timeout is lifted: a timer may be
-    /// quiet for as long as it likes.
+    /// A connected timer: its frames read and dropped, its pings answered, its closing noted.
+    /// Its read timeout is lifted: a timer may be quiet for as long as it likes.
     private final class TimerHandler: ChannelInboundHandler, @unchecked Sendable {  // on its channel's event loop only
         typealias InboundIn = WebSocketFrame
+        typealias OutboundOut = WebSocketFrame
 
         private let server: LiveSplitOneServer
 
@@ -145,7 +148,12 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state behin
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            if unwrapInboundIn(data).opcode == .connectionClose { context.close(promise: nil) }
+            let frame = unwrapInboundIn(data)
+            switch frame.opcode {
+            case .connectionClose: context.close(promise: nil)
+            case .ping: context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
+            default: break
+            }
         }
 
         func channelInactive(context: ChannelHandlerContext) {

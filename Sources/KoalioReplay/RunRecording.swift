@@ -35,16 +35,25 @@ public enum RunVerifier {
         case mismatch(segment: Int, tick: Int, runTick: Int)
         /// Segment `segment`'s level is not here (no stage for its digest).
         case missingLevel(segment: Int, name: String)
-        /// The run does not end at a flag (the last segment is not won).
+        /// The run does not end at the category's last flag (a level left out, or not won).
         case unfinished
+        /// Segment `segment` is not the category's level the run is at (a level skipped, or
+        /// another category's).
+        case wrongLevel(segment: Int)
+        /// Segment `segment` was played with assist: no speedrun.
+        case assisted(segment: Int)
     }
 
-    /// `stage`: the level a segment names, found by its file's digest (nil: not here).
-    public static func verify(_ run: RunRecording, stage: (Recording) -> Stage?) -> Outcome {
+    /// `levels`: the category's levels in order, by their files' digests. `stage`: the level a
+    /// segment names, found by its file's digest (nil: not here). Each segment must play the
+    /// level the run is at (a try that did not reach the flag is followed by that level again).
+    public static func verify(_ run: RunRecording, levels: [[UInt8]], stage: (Recording) -> Stage?) -> Outcome {
         var splits: [Split] = []
         var inGame = 0, ticks = 0
         var lastWon = false
         for (index, segment) in run.segments.enumerated() {
+            guard splits.count < levels.count, segment.levelSHA256 == levels[splits.count] else { return .wrongLevel(segment: index) }
+            guard !segment.assist.isOn else { return .assisted(segment: index) }
             guard let level = stage(segment) else { return .missingLevel(segment: index, name: segment.levelName) }
             let (outcome, session) = ReplayVerifier.replay(segment, on: level)
             switch outcome {
@@ -55,7 +64,7 @@ public enum RunVerifier {
             lastWon = session.state == .won
             if lastWon { splits.append(Split(levelName: segment.levelName, inGameTicks: inGame)) }
         }
-        guard lastWon else { return .unfinished }
+        guard lastWon, splits.count == levels.count else { return .unfinished }
         return .ok(ticks: ticks, inGameTicks: inGame, splits: splits)
     }
 }

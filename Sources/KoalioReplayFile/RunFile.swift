@@ -13,8 +13,9 @@ public enum RunFile {
     public static let magic = Array("KOALIORN".utf8)
     public static let version: UInt16 = 1
     public static let fileExtension = "koaliorun"
-    /// More recordings than any run has (a pack of 64 levels, each restarted a few times).
-    public static let segmentsLimit = 1024
+    /// Every try of every level is a recording: as many as the count's 16 bits hold (the file's
+    /// size limit comes first for a long run).
+    public static let segmentsLimit = 65_535
 
     public static func encode(_ run: RunRecording) -> [UInt8] {
         var out = ByteWriter()

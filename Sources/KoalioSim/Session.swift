@@ -19,8 +19,10 @@ public struct Session: Equatable, Sendable {
     public private(set) var events: WorldEvents = []
     /// Steps since the run last ended (won or died), for end-screen effects.
     public private(set) var stepsSinceRunEnded = 0
-    /// Steps the level was on: neither paused nor won (its deaths, the wait to try again and
-    /// its restarts count). A speedrun's in-game time is the sum of its levels' play ticks.
+    /// Steps the level was played: not paused, the koala alive and the flag not reached (each
+    /// try until its death counts, from its first tick; the death screen's wait and the end
+    /// screen do not). A speedrun's in-game time is the sum of its levels' play ticks: the ticks
+    /// its recordings hold, less their pauses, so a run file proves it.
     public private(set) var playTicks = 0
 
     public init(stage: Stage, assist: Assist = .off) {
@@ -41,7 +43,7 @@ public struct Session: Equatable, Sendable {
     @discardableResult
     public mutating func advance(_ command: Command, partners: [PartnerCommand] = []) -> RunState? {
         wait()
-        if !isPaused && world.state != .won { playTicks += 1 }
+        if !isPaused && world.state == .playing { playTicks += 1 }
         guard !isPaused, world.state == .playing else { return nil }
         events = world.step(command, partners: partners, in: stage)
         return world.state == .playing ? nil : world.state

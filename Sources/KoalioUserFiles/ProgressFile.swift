@@ -161,9 +161,13 @@ public enum ProgressFile {
         for name in progress.speedruns.keys.sorted() {
             guard let record = progress.speedruns[name] else { continue }
             text += "\n[speedruns.\(TOMLText.key(name))]\n"
-            if !record.personalBest.isEmpty { text += "splits = [\(record.personalBest.map(String.init).joined(separator: ", "))]\n" }
-            if !record.personalBestReal.isEmpty { text += "real_ms = [\(record.personalBestReal.map(String.init).joined(separator: ", "))]\n" }
-            if !record.bestSegments.isEmpty { text += "best_segments = [\(record.bestSegments.map(String.init).joined(separator: ", "))]\n" }
+            // Clamped to what it reads back (a run left paused overnight is no damaged file).
+            func list(_ values: [Int], _ range: ClosedRange<Int>) -> String {
+                "[" + values.prefix(splitsLimit).map { String(min(max($0, range.lowerBound), range.upperBound)) }.joined(separator: ", ") + "]"
+            }
+            if !record.personalBest.isEmpty { text += "splits = \(list(record.personalBest, 1...ticksLimit))\n" }
+            if !record.personalBestReal.isEmpty { text += "real_ms = \(list(record.personalBestReal, 0...ticksLimit * 1000 / Tick.perSecond))\n" }
+            if !record.bestSegments.isEmpty { text += "best_segments = \(list(record.bestSegments, 1...ticksLimit))\n" }
         }
         return text
     }

@@ -102,6 +102,26 @@ final class SpeedrunTests: XCTestCase {
         return String(format: "%02d:%02d:%02d.%03d0000", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
     }
 
+    /// A death mid-run: the try until it counts, the death screen's wait does not, and the run
+    /// file (a recording per try) proves the very time the game showed.
+    func testADeathCountsAndTheRunFileProvesTheSameTime() throws {
+        let dir = try Koalio.scratch()
+        let (events, wins) = try Self.script(1)
+        // Into the first pit, Enter to try again, then the winning run.
+        let script = "30 right down\n200 right up\n210 enter down\n211 enter up\n" + events.map { "\($0.tick + 215) \($0.rest)" }.joined(separator: "\n")
+        let keys = dir.appendingPathComponent("die-win.keys").path, record = dir.appendingPathComponent("run.koaliorun").path
+        try script.write(toFile: keys, atomically: true, encoding: .utf8)
+        let run = try Koalio.run(["--headless", "--speedrun", "level1", "--input-script", keys, "--ticks", "\(wins + 400)", "--verbose", "--record", record],
+                                 environment: ["XDG_DATA_HOME": dir.appendingPathComponent("data").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let finished = try XCTUnwrap(run.stderr.split(separator: "\n").first { $0.contains("speedrun finished: in-game ") })
+        let shown = try XCTUnwrap(finished.split(separator: " ").dropFirst(4).first.map { String($0.dropLast()) })  // "0:40.100,"
+        XCTAssertNotEqual(shown, Self.clock(wins), "the try that died counts")
+        let verified = try Koalio.run(["--headless", "--replay", record, "--verify"])
+        XCTAssertEqual(verified.status, 0, verified.stdout + verified.stderr)
+        XCTAssertTrue(verified.stdout.hasPrefix("ok ") && verified.stdout.contains("in-game \(shown) ("), "the file proves \(shown): \(verified.stdout)")
+    }
+
     func testACategoryItCannotPlayIsOneLine() throws {
         let missing = try Koalio.run(["--headless", "--speedrun", "world9", "--ticks", "5"])
         XCTAssertEqual(missing.status, 2)
@@ -130,7 +150,8 @@ final class SpeedrunTests: XCTestCase {
         while let line = client.nextLine(seconds: 20), !line.hasPrefix("closed") {
             if line.hasPrefix("message: ") { messages.append(String(line.dropFirst(9))) }
         }
-        XCTAssertEqual(Array(messages.prefix(3)), ["{\"command\":\"setCurrentTimingMethod\",\"timingMethod\":\"GameTime\"}", "{\"command\":\"start\"}",
+        XCTAssertEqual(Array(messages.prefix(4)), ["{\"command\":\"reset\",\"saveAttempt\":false}",
+                                                    "{\"command\":\"setCurrentTimingMethod\",\"timingMethod\":\"GameTime\"}", "{\"command\":\"start\"}",
                                                     "{\"command\":\"initializeGameTime\"}"], "\(messages)")
         XCTAssertEqual(Array(messages.suffix(2)), ["{\"command\":\"setGameTime\",\"time\":\"\(Self.seconds(wins))\"}", "{\"command\":\"split\"}"],
                        "the flag's exact in-game time, then the split")
@@ -154,7 +175,7 @@ final class SpeedrunTests: XCTestCase {
         while let line = stub.nextLine(seconds: 20), line != "livesplit-stub: closed" {
             if line.hasPrefix("line: ") { lines.append(String(line.dropFirst(6))) }
         }
-        XCTAssertEqual(Array(lines.prefix(4)), ["switchto gametime", "starttimer", "initgametime", "setgametime 0:00:00.000"])
+        XCTAssertEqual(Array(lines.prefix(5)), ["reset", "switchto gametime", "starttimer", "initgametime", "setgametime 0:00:00.000"])
         XCTAssertEqual(Array(lines.suffix(2)), ["setgametime 0:00:\(Self.seconds(wins).count < 6 ? "0" : "")\(Self.seconds(wins))", "split"])
         let absent = try Koalio.run(["--headless", "--speedrun", "level1", "--ticks", "60", "--livesplit", "127.0.0.1:1"])
         XCTAssertEqual(absent.status, 0)

@@ -20,6 +20,9 @@ final class RunFileTests: XCTestCase {
 
     func stage(_ recording: Recording) -> Stage? { try? Repository.stage(named: recording.levelName) }
 
+    /// World 1's levels by their files' digests.
+    func levels() throws -> [[UInt8]] { try ["level1", "level2", "level3"].map { try Repository.file(named: $0).sha256 } }
+
     func testAWholeRunProvesItsInGameTime() throws {
         let run = try world1()
         let decoded = try RunFile.decode(RunFile.encode(run), file: "run.koaliorun")
@@ -33,7 +36,7 @@ final class RunFileTests: XCTestCase {
             total += session.world.tick
             splits.append(RunVerifier.Split(levelName: segment.levelName, inGameTicks: total))
         }
-        XCTAssertEqual(RunVerifier.verify(decoded, stage: stage), .ok(ticks: run.segments.map(\.inputs.count).reduce(0, +), inGameTicks: total, splits: splits),
+        XCTAssertEqual(RunVerifier.verify(decoded, levels: try levels(), stage: stage), .ok(ticks: run.segments.map(\.inputs.count).reduce(0, +), inGameTicks: total, splits: splits),
                        "in-game time: the levels' ticks summed")
     }
 
@@ -46,7 +49,7 @@ final class RunFileTests: XCTestCase {
         inputs[tick - 1] = changed
         run.segments[1].inputs = TickInputRuns(inputs)
         let bytes = RunFile.encode(run)
-        guard case let .mismatch(segment, at, runTick) = RunVerifier.verify(try RunFile.decode(bytes, file: "run"), stage: stage) else {
+        guard case let .mismatch(segment, at, runTick) = RunVerifier.verify(try RunFile.decode(bytes, file: "run"), levels: try levels(), stage: stage) else {
             return XCTFail("a changed input is found")
         }
         XCTAssertEqual(segment, 1)
@@ -59,7 +62,15 @@ final class RunFileTests: XCTestCase {
         var run = try world1()
         run.segments[2].inputs = TickInputRuns(Array(run.segments[2].inputs.prefix(100)))
         run.segments[2].checksums = run.segments[2].checksums.filter { $0.tick <= 100 }
-        XCTAssertEqual(RunVerifier.verify(run, stage: stage), .unfinished)
+        XCTAssertEqual(RunVerifier.verify(run, levels: try levels(), stage: stage), .unfinished)
+        let whole = try world1()
+        XCTAssertEqual(RunVerifier.verify(RunRecording(category: "world1", segments: [whole.segments[0]]), levels: try levels(), stage: stage), .unfinished,
+                       "one level of three")
+        XCTAssertEqual(RunVerifier.verify(RunRecording(category: "world1", segments: [whole.segments[0], whole.segments[2]]), levels: try levels(), stage: stage),
+                       .wrongLevel(segment: 1), "a level skipped")
+        var assisted = whole
+        assisted.segments[1].assist.invincible = true
+        XCTAssertEqual(RunVerifier.verify(assisted, levels: try levels(), stage: stage), .assisted(segment: 1))
         var bytes = RunFile.encode(try world1())
         bytes[bytes.count / 2] ^= 0x40
         XCTAssertThrowsError(try RunFile.decode(bytes, file: "run.koaliorun")) {

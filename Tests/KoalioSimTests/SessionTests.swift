@@ -68,8 +68,8 @@ final class SessionReloadTests: XCTestCase {
     }
 }
 
-/// A speedrun's in-game time: the ticks a level was on, its deaths and restarts counted, its
-/// pauses and its end screen not.
+/// A speedrun's in-game time: the ticks a level was played, every try until its death
+/// counted, its pauses, the death screen's wait and the end screen not.
 final class SessionPlayTicksTests: XCTestCase {
     func testPlayTicksLeaveOutPausesAndTheEndScreen() throws {
         var session = Session(stage: try Repository.level1Stage())
@@ -83,10 +83,11 @@ final class SessionPlayTicksTests: XCTestCase {
         while session.state == .playing { session.advance(Command(moveX: 1)) }
         XCTAssertEqual(session.state, .died)
         let atDeath = session.playTicks
+        XCTAssertEqual(atDeath, session.world.tick, "the try until its death")
         for _ in 0..<20 { session.advance(Command()) }
-        XCTAssertEqual(session.playTicks, atDeath + 20, "the wait to try again counts")
+        XCTAssertEqual(session.playTicks, atDeath, "the death screen's wait does not count")
         session.apply(togglePause: false, restart: true)
         session.advance(Command())
-        XCTAssertEqual(session.playTicks, atDeath + 21, "a restart goes on counting")
+        XCTAssertEqual(session.playTicks, atDeath + 1, "the next try goes on counting")
     }
 }

@@ -32,6 +32,7 @@ extension GameLoop {
             tellTimers(.split(milliseconds: Tick.milliseconds(ticks)))
         case .speedrunReset:
             keeper.abandonRun()
+            levels.ahead.forget()
             tellTimers(.reset)
         case let .speedrunFinished(_, _, personalBest):
             if let category = flowCategoryJustFinished { keeper.finishRun(category: category, personalBest: personalBest) }
@@ -72,6 +73,7 @@ extension GameLoop {
             let runs = flow.isInLevel && flow.session.state == .playing
             if runs != speedrunClockRuns {
                 speedrunClockRuns = runs
+                if !runs { tellTimers(.gameTime(milliseconds: time)) }  // stopped at the exact in-game time
                 tellTimers(runs ? .resumed : .paused)
             }
         }

@@ -413,7 +413,8 @@ public final class GameLoop {
             if let speedrun = flow.speedrun, speedrun.levels.indices.contains(speedrun.current + 1) { levels.readAhead(speedrun.levels[speedrun.current + 1]) }
         case let .stepped(input, result, session):
             keeper.stepped(input, result, session: session, replaySources: flow.run.source.recordedSources)
-        case .keepBestRun: keeper.keepBestRun(level: catalogName(of: flow.run))
+        // By the name the flow gave it: a speedrun's split has loaded the next level by now.
+        case let .keepBestRun(level): keeper.keepBestRun(level: level)
         case .join, .leave: break  // the runner seated them (its sound follows)
         case let .levelRefused(problem): warn(Words.english.render(problem.text))  // stderr stays English
         case .quit: quitRequested = true

@@ -17,15 +17,24 @@ final class LevelPrefetch: Sendable {
 
     private let ready = Mutex<Ready?>(nil)
 
-    /// Starts reading the level at `path` (forgetting any other read before).
+    /// Starts reading the level at `path` (forgetting any other read before; one of this level
+    /// already started goes on).
     func start(_ path: String) {
-        ready.withLock { $0 = Ready(path: path, file: nil, lint: []) }
+        let started = ready.withLock { ready in
+            guard ready?.path != path else { return false }
+            ready = Ready(path: path, file: nil, lint: [])
+            return true
+        }
+        guard started else { return }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let file = Result { () throws(LevelFile.Failure) in try LevelFile.load(path) }
             let lint = (try? file.get()).map { TMXLoader.lint(bytes: $0.bytes, path: path) } ?? []
             self.ready.withLock { if $0?.path == path { $0 = Ready(path: path, file: file, lint: lint) } }
         }
     }
+
+    /// Forgets what was read ahead (the run it was for was left).
+    func forget() { ready.withLock { $0 = nil } }
 
     /// The level read, while it waits to be taken (nil: none, or not yet).
     var readyFile: LevelFile? {

@@ -31,8 +31,10 @@ final class RunKeeper {
     private var recordWritten = false
     /// A networked run's table of controllers: each seat's, the same on every machine.
     private var networkSources: [String]?
-    /// A speedrun under way: the recordings of its levels so far, in the order played (nil: none).
+    /// A speedrun under way: the recordings of its levels' tries so far, in the order played
+    /// (nil: none), and the session the last step left (a try cut short is finished on it).
     private var runSegments: [Recording]?
+    private var lastSession: Session?
 
     init(options: RecordingOptions?, progressPath: String?, bestRunDirectory: String?) {
         self.options = options
@@ -86,6 +88,11 @@ final class RunKeeper {
         // Appends to `recorder` where it lives: a local copy would share the recording's storage,
         // so every append would copy the whole run so far.
         guard recorder != nil, let options else { return }
+        // A speedrun keeps every try: the one before a restart after a death is a segment of its own.
+        if result.restarted, runSegments != nil, let previous = recorder?.recording, previous.inputs.count > 0 {
+            runSegments?.append(previous)
+        }
+        if runSegments != nil { lastSession = session }
         recorder?.record(input, after: session, restarted: result.restarted, sources: networkSources ?? sourceNames)
         guard let ended = result.ended else { return }
         recorder?.finish(session)
@@ -102,14 +109,23 @@ final class RunKeeper {
     // MARK: - A speedrun
 
     /// A speedrun begins: its levels' recordings are kept, to be written as one run.
-    func startRun() { runSegments = [] }
+    func startRun() {
+        runSegments = []
+        lastSession = nil
+    }
 
     /// The speedrun was abandoned: nothing of it is written.
-    func abandonRun() { runSegments = nil }
+    func abandonRun() {
+        runSegments = nil
+        lastSession = nil
+    }
 
-    /// The level recorded so far joins the run's (a level won, or restarted from the pause menu).
+    /// The level recorded so far joins the run's (a level won, or restarted from the pause
+    /// menu: finished on the state it left, so its last ticks are checked too).
     private func keepSegment() {
-        guard runSegments != nil, let recording = recorder?.recording, recording.inputs.count > 0 else { return }
+        guard runSegments != nil else { return }
+        if let lastSession { recorder?.finish(lastSession) }
+        guard let recording = recorder?.recording, recording.inputs.count > 0 else { return }
         runSegments?.append(recording)
         recorder = nil
     }
@@ -168,7 +184,8 @@ final class RunKeeper {
 
     /// The game quits before the first run ended: `--record` still gets the run so far.
     func writeRecordingOnQuit(_ session: Session) throws(KoalioError) {
-        guard let path = options?.recordPath, !recordWritten else { return }
+        // A speedrun left unfinished is no run to prove: nothing goes to --record.
+        guard let path = options?.recordPath, !recordWritten, runSegments == nil else { return }
         recorder?.finish(session)
         guard let recording = recorder?.recording else { return }
         recordWritten = true
