@@ -41,8 +41,10 @@ public enum Game {
         let joined = options.join == nil ? nil : try NetSetup.join(options, dataDirectory: dataDirectory)
         if let joined { options.level = joined.level }
         if options.host != nil && options.level == nil { options.level = defaultLevel }
-        if let path = options.replay, ReplayStore.isRun(path) { return try verifyRun(path, options, dataDirectory: dataDirectory) }
-        let replay = try options.replay.map { path throws(KoalioError) in try ReplayStore.read(path) }
+        // The file is read once: a whole run goes to its verifier, a level's replay plays or verifies.
+        let stored = try options.replay.map { path throws(KoalioError) in try ReplayStore.readStored(path) }
+        if case let .run(bytes)? = stored, let path = options.replay { return try verifyRun(bytes, path, options, dataDirectory: dataDirectory) }
+        let replay: Recording? = if case let .level(recording)? = stored { recording } else { nil }
         let (level, levelPath, packLevel) = try startingLevel(options, replay: replay, dataDirectory: dataDirectory)
         if let replay, options.verify, let replayPath = options.replay {
             switch ReplayVerifier.verify(replay, on: level.stage) {
@@ -123,9 +125,9 @@ public enum Game {
     /// `--replay RUN.koaliorun --verify`: the whole run played back headless, each level found
     /// here by its file's digest; prints `ok`, the ticks and the in-game time, then each split
     /// (exit 0), or where it differs (exit 1).
-    private static func verifyRun(_ path: String, _ options: GameOptions, dataDirectory: String) throws(KoalioError) -> Int32 {
+    private static func verifyRun(_ bytes: [UInt8], _ path: String, _ options: GameOptions, dataDirectory: String) throws(KoalioError) -> Int32 {
         guard options.verify else { throw .runNotVerified(path: path) }
-        let run = try ReplayStore.readRun(path)
+        let run = try ReplayStore.decodeRun(bytes, path: path)
         // The category's levels as they are here: the run must play them all, in order.
         let digests = try speedrunFiles(run.category, dataDirectory: dataDirectory).paths.map { file throws(KoalioError) in
             do throws(LevelError) { return SHA256.hash(try TMXLoader.readLevelFile(file)) } catch { throw .level(.unreadable(error)) }

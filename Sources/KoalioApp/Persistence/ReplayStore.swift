@@ -29,39 +29,46 @@ enum ReplayStore {
     /// by mistake with `--record`) is kept aside first (``ProtectedFile``). Returns the line
     /// saying so.
     static func write(_ recording: Recording, to path: String) throws(KoalioError) -> String? {
-        do {
-            return try ProtectedFile.write(ReplayFile.encode(recording), to: path, limit: ReplayLimits.fileBytes) { bytes in
-                (try? ReplayFile.decode(bytes, file: path)) != nil
-            }
-        } catch {
-            throw .cannotWrite(path: path, what: "the replay", reason: error.reason)
-        }
+        try write(ReplayFile.encode(recording), to: path, what: "the replay")
     }
 
     /// A whole speedrun, as a replay is written (a file there that is neither a run nor a
     /// replay is kept aside first).
     static func write(_ run: RunRecording, to path: String) throws(KoalioError) -> String? {
+        try write(RunFile.encode(run), to: path, what: "the run")
+    }
+
+    /// What both writes share: the bytes put in place whole, over a file only if it reads back
+    /// as a replay or a run.
+    private static func write(_ bytes: [UInt8], to path: String, what: String) throws(KoalioError) -> String? {
         do {
-            return try ProtectedFile.write(RunFile.encode(run), to: path, limit: ReplayLimits.fileBytes) { bytes in
-                (try? RunFile.decode(bytes, file: path)) != nil || (try? ReplayFile.decode(bytes, file: path)) != nil
+            return try ProtectedFile.write(bytes, to: path, limit: ReplayLimits.fileBytes) { old in
+                (try? ReplayFile.decode(old, file: path)) != nil || (try? RunFile.decode(old, file: path)) != nil
             }
         } catch {
-            throw .cannotWrite(path: path, what: "the run", reason: error.reason)
+            throw .cannotWrite(path: path, what: what, reason: error.reason)
         }
     }
 
-    static func readRun(_ path: String) throws(KoalioError) -> RunRecording {
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path, limit: ReplayLimits.fileBytes) } catch {
-            throw .replayUnreadable(path: path, error)
-        }
+    /// What `--replay` names, read once: a level's replay (decoded), or a whole run's bytes
+    /// (decoded by ``decodeRun(_:path:)`` once it is known to be wanted).
+    enum Stored {
+        case level(Recording)
+        case run([UInt8])
+    }
+
+    static func readStored(_ path: String) throws(KoalioError) -> Stored {
+        let bytes = try readBytes(path)
+        if RunFile.isRunFile(bytes) { return .run(bytes) }
+        do { return .level(try ReplayFile.decode(bytes, file: path)) } catch { throw .replay(error) }
+    }
+
+    static func decodeRun(_ bytes: [UInt8], path: String) throws(KoalioError) -> RunRecording {
         do { return try RunFile.decode(bytes, file: path) } catch { throw .replay(error) }
     }
 
-    /// Whether the file at `path` is a whole run (its first bytes say so).
-    static func isRun(_ path: String) -> Bool {
-        guard let bytes = try? FileBytes.read(path, limit: ReplayLimits.fileBytes) else { return false }
-        return RunFile.isRunFile(bytes)
+    private static func readBytes(_ path: String) throws(KoalioError) -> [UInt8] {
+        do { return try FileBytes.read(path, limit: ReplayLimits.fileBytes) } catch { throw .replayUnreadable(path: path, error) }
     }
 
     /// Checks before playing that a `--record` file can be written, so a run is never lost.
@@ -76,10 +83,7 @@ enum ReplayStore {
     }
 
     static func read(_ path: String) throws(KoalioError) -> Recording {
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path, limit: ReplayLimits.fileBytes) } catch {
-            throw .replayUnreadable(path: path, error)
-        }
+        let bytes = try readBytes(path)
         do { return try ReplayFile.decode(bytes, file: path) } catch { throw .replay(error) }
     }
 }

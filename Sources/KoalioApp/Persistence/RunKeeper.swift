@@ -98,7 +98,9 @@ final class RunKeeper {
         recorder?.finish(session)
         guard let recording = recorder?.recording else { return }
         if ended == .won, let directory = options.autosaveDirectory {
-            save(recording, to: directory + "/" + ReplayStore.autosaveName(level: recording.levelName), purpose: "save the winning replay")
+            save(to: directory + "/" + ReplayStore.autosaveName(level: recording.levelName), purpose: "save the winning replay") { path throws(KoalioError) in
+                try ReplayStore.write(recording, to: path)
+            }
         }
         if let path = options.recordPath, !recordWritten, runSegments == nil {  // a speedrun's goes whole, at its end
             recordWritten = true
@@ -142,27 +144,21 @@ final class RunKeeper {
             writer.enqueue { try ReplayStore.write(run, to: path) }
         }
         if let directory = options.autosaveDirectory {
-            saveRun(run, to: directory + "/" + ReplayStore.autosaveName(level: category, extension: RunFile.fileExtension), purpose: "save the run")
+            save(to: directory + "/" + ReplayStore.autosaveName(level: category, extension: RunFile.fileExtension), purpose: "save the run") { path throws(KoalioError) in
+                try ReplayStore.write(run, to: path)
+            }
         }
         if personalBest, let bestRunDirectory {
-            saveRun(run, to: bestRunDirectory + "/speedrun-" + category + "." + RunFile.fileExtension, purpose: "keep the personal best's run")
-        }
-    }
-
-    private func saveRun(_ run: RunRecording, to path: String, purpose: String) {
-        let directory = PathString.directory(of: path)
-        writer.enqueue {
-            do throws(FileReadError) { try AtomicFile.makeFolder(for: path) } catch {
-                throw KoalioError.cannotMakeFolder(path: directory, purpose: purpose, error)
+            save(to: bestRunDirectory + "/speedrun-" + category + "." + RunFile.fileExtension, purpose: "keep the personal best's run") { path throws(KoalioError) in
+                try ReplayStore.write(run, to: path)
             }
-            return try ReplayStore.write(run, to: path)
         }
     }
 
     /// The run just won is the level's best: its recording is kept for the ghost to race.
     func keepBestRun(level: String?) {
         guard let recording = recorder?.recording, let path = bestRunPath(level: level) else { return }
-        save(recording, to: path, purpose: "keep the best run")
+        save(to: path, purpose: "keep the best run") { path throws(KoalioError) in try ReplayStore.write(recording, to: path) }
     }
 
     func saveProgress(_ progress: PlayerProgress) {
@@ -170,15 +166,15 @@ final class RunKeeper {
         writer.enqueue { try ProgressFile.save(progress, path: path) }
     }
 
-    /// Writes a replay, making its folder first; a failure is one warning naming the folder
-    /// and what could not be done (`purpose`).
-    private func save(_ recording: Recording, to path: String, purpose: String) {
+    /// Writes a replay or a run with `write`, making its folder first; a failure is one warning
+    /// naming the folder and what could not be done (`purpose`).
+    private func save(to path: String, purpose: String, _ write: @escaping @Sendable (String) throws(KoalioError) -> String?) {
         let directory = PathString.directory(of: path)
         writer.enqueue {
             do throws(FileReadError) { try AtomicFile.makeFolder(for: path) } catch {
                 throw KoalioError.cannotMakeFolder(path: directory, purpose: purpose, error)
             }
-            return try ReplayStore.write(recording, to: path)
+            return try write(path)
         }
     }
 
