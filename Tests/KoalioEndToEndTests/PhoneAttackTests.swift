@@ -91,6 +91,19 @@ final class PhoneAttackTests: XCTestCase {
         XCTAssertEqual(lines.last?["controllers"] as? Int, 0, "and unplugged once it stopped, the grace after its last connection")
     }
 
+    /// A phone that upgrades and is gone at once, 2,000 times (half reset as its seat is written):
+    /// the game steps every tick and ends when it should, and the server still answers after.
+    func testUpgradeThenCloseThousandsOfTimesNeverHoldsTheGame() throws {
+        let xvfb = try Xvfb()
+        let game = try PhoneGame.start(ticks: 600, xvfb, level: "level1")
+        defer { game.child.stop() }
+        let result = try game.attack("race", ["token=\(game.token)", "--count", "2000"], deadlineSeconds: 120)
+        XCTAssertEqual(result["done"] as? Int, 2000, "\(result)")
+        XCTAssertNotEqual(result["status"] as? Int, 0, "answered after the race: \(result)")
+        XCTAssertEqual(game.child.waitForExit(seconds: 60), 0, "the game ended at its last tick: nothing froze")
+        XCTAssertEqual(try Koalio.traceLines(game.trace).count, 600, "the game stepped every tick")
+    }
+
     /// A request of more than a few KB is not read on, even with the right token.
     func testAnOversizedRequestIsRefused() throws {
         let xvfb = try Xvfb()

@@ -108,6 +108,15 @@ final class LineReader {
         process.waitUntilExit()
     }
 
+    /// Waits at most `seconds` for the child to end (its stderr closes as it does): its exit
+    /// status, or nil while it still runs (a frozen game fails a test instead of holding it).
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while deadline.timeIntervalSinceNow > 0, nextLine(seconds: deadline.timeIntervalSinceNow) != nil {}
+        if deadline.timeIntervalSinceNow <= 0 && process.isRunning { return nil }
+        return waitForExit()
+    }
+
     /// Waits for the child to end by itself; its exit status.
     func waitForExit() -> Int32 {
         process.waitUntilExit()
