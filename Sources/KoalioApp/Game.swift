@@ -36,6 +36,8 @@ public enum Game {
     /// files, the window opened, and the loop handed all of it.
     public static func run(_ options: GameOptions) throws(KoalioError) -> Int32 {
         var options = options
+        // Sockets (phones, timers, peers) never leave a save without a file descriptor.
+        OpenFileLimit.raiseToHard()
         let dataDirectory = try DataDirectory.locate(explicit: options.dataDir)
         // A joiner plays the host's level, found here by its digest; a host plays --level (level1).
         let joined = options.join == nil ? nil : try NetSetup.join(options, dataDirectory: dataDirectory)

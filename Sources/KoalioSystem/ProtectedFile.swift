@@ -7,8 +7,10 @@ import KoalioCore
 /// - a symbolic link is written through: its target is replaced atomically and the link stays
 ///   (a dotfiles folder keeps its copy current); a link that cannot be resolved (a loop, too
 ///   deep) is moved aside whole and a plain file is written in its place;
-/// - a file there that does not read back as good (`isGood`: too large, not decodable, or read
-///   with problems) is first kept aside as `NAME.damaged` (`.damaged-2`, …, never over another);
+/// - a file there that reads and is not good (`isGood`: not decodable, or too large) is first
+///   kept aside as `NAME.damaged` (`.damaged-2`, …, never over another);
+/// - a file there that cannot be read now (no file descriptor left, no permission, an I/O
+///   error) is no damaged file: the save fails with that error and every file stays as it was;
 /// - a special file (a FIFO, a device, a directory) is never opened nor replaced: the new data
 ///   goes to `NAME.new` beside it instead, and the returned line says so.
 ///
@@ -32,7 +34,7 @@ public enum ProtectedFile {
         if lstat(target, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
-                if !readsBackGood(target, limit: limit, isGood: isGood) {
+                if try !readsBackGood(target, limit: limit, isGood: isGood) {
                     guard let aside = keepAside(target) else {
                         return try redirect(bytes, from: path, because: "could not be read and could not be moved aside")
                     }
@@ -68,10 +70,14 @@ public enum ProtectedFile {
         return .unresolvable
     }
 
-    /// Whether the regular file at `path` reads, within `limit`, as something `isGood` accepts.
-    private static func readsBackGood(_ path: String, limit: Int, isGood: ([UInt8]) -> Bool) -> Bool {
-        guard let bytes = try? FileBytes.read(path, limit: limit) else { return false }
-        return isGood(bytes)
+    /// Whether the regular file at `path` reads, within `limit`, as something `isGood` accepts
+    /// (one larger than `limit` is not); throws when it cannot be read at all now.
+    private static func readsBackGood(_ path: String, limit: Int, isGood: ([UInt8]) -> Bool) throws(FileReadError) -> Bool {
+        do {
+            return isGood(try FileBytes.read(path, limit: limit))
+        } catch where error.cause == .tooLarge {
+            return false
+        }
     }
 
     /// Renames `path` to `NAME.damaged` (or `NAME.damaged-2`, …, never over another); returns

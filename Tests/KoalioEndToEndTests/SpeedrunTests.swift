@@ -210,31 +210,106 @@ final class SpeedrunTests: XCTestCase {
         XCTAssertNotEqual(speedrun, later, "a tick later, 0:02.016")
     }
 
-    /// A stranger on this computer against LiveSplit One's server (`tools/livesplit-one-attack`):
-    /// a request that is no upgrade gets 426, nine sockets get eight, a 64 KiB frame and a flood
-    /// of junk are closed, and the game plays on; another address than loopback is refused.
+    /// A game in a window running a speedrun with LiveSplit One's server on a free loopback
+    /// port; the game and the port.
+    func speedrunWithLiveSplitOne(_ xvfb: Xvfb, _ extra: [String] = [], prefix: [String] = [], dataHome: String? = nil) throws -> (LineReader, String) {
+        var environment = try TestEnvironment.forChild(dataHome: dataHome ?? Koalio.dataHome)
+        environment["DISPLAY"] = xvfb.display
+        let game = try LineReader.start(prefix.first ?? Koalio.binary, Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [Koalio.binary])
+                                        + ["--livesplit-one", "127.0.0.1:0", "--data-dir", Repository.root] + extra, environment: environment)
+        let line = try XCTUnwrap(game.line(containing: "LiveSplit One can connect to ws://", seconds: 30))
+        return (game, try XCTUnwrap(line.split(separator: ":").last.map(String.init)))
+    }
+
+    /// `tools/livesplit-one-attack` at `port` with `attacks`: what each got.
+    func liveSplitOneAttack(_ port: String, _ attacks: [String]) throws -> [String: Any] {
+        let attack = try ChildProcess.run("/usr/bin/python3", [Repository.path("tools/livesplit-one-attack"), "127.0.0.1", port] + attacks,
+                                          environment: ProcessInfo.processInfo.environment, directory: Repository.root, deadlineSeconds: 180)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data((attack.stdout.split(separator: "\n").last ?? "").utf8)) as? [String: Any],
+                             attack.stderr)
+    }
+
+    /// Open file descriptors of a process now.
+    static func openFiles(_ pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
+    /// A stranger on this computer against LiveSplit One's server (`tools/livesplit-one-attack`)
+    /// during a speedrun: a request that is no upgrade gets 426, a page of another origin 403
+    /// (LiveSplit One's page and a native app get in), nine sockets get eight, a 64 KiB frame and
+    /// a flood of junk are closed, twenty silent sockets and eight silent timers keep no timer
+    /// out, 2,000 upgrades closed at once (half reset as the catch-up is written: once a
+    /// deadlock that froze the game for good) leave a timer that connects after them caught up,
+    /// and the game plays on and ends when told; another address than loopback is refused.
     func testLiveSplitOnesServerAgainstAStranger() throws {
         let xvfb = try Xvfb()
-        var environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
-        environment["DISPLAY"] = xvfb.display
-        let game = try LineReader.start(Koalio.binary, ["--livesplit-one", "127.0.0.1:0", "--data-dir", Repository.root], environment: environment)
+        let (game, port) = try speedrunWithLiveSplitOne(xvfb, ["--speedrun", "level1"])
         defer { game.stop() }
-        let line = try XCTUnwrap(game.line(containing: "LiveSplit One can connect to ws://", seconds: 30))
-        let port = try XCTUnwrap(line.split(separator: ":").last.map(String.init))
-        let attack = try ChildProcess.run("/usr/bin/python3", [Repository.path("tools/livesplit-one-attack"), "127.0.0.1", port],
-                                          environment: ProcessInfo.processInfo.environment, directory: Repository.root, deadlineSeconds: 120)
-        let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data((attack.stdout.split(separator: "\n").last ?? "").utf8)) as? [String: Any],
-                                   attack.stderr)
+        let result = try liveSplitOneAttack(port, ["plain", "flood", "oversized", "junk", "origin", "pending", "replace", "race"])
         XCTAssertEqual(result["plain"] as? String, "HTTP/1.1 426 Upgrade Required")
         XCTAssertEqual(result["flood"] as? Int, 8, "at most eight timers")
         XCTAssertEqual(result["oversized"] as? Bool, true)
         XCTAssertEqual(result["junk"] as? Bool, true)
+        XCTAssertEqual(result["origin"] as? [String: Int], ["foreign": 403, "livesplit": 101, "none": 101])
+        XCTAssertEqual(result["pending"] as? Bool, true, "sockets that never send keep no timer out")
+        let replace = result["replace"] as? [String: Any], race = result["race"] as? [String: Any]
+        XCTAssertEqual(replace?["newcomer"] as? Bool, true, "a ninth timer got in: \(result)")
+        XCTAssertEqual(replace?["closed"] as? Int, 1, "one silent timer made room: \(result)")
+        XCTAssertEqual(race?["done"] as? Int, 2000)
+        XCTAssertEqual(race?["after"] as? String, "reset", "a timer after the race is caught up (the run's first command)")
         XCTAssertEqual(kill(game.processIdentifier, 0), 0, "the game plays on")
         kill(game.processIdentifier, SIGTERM)
-        XCTAssertEqual(game.waitForExit(), 0)
+        XCTAssertEqual(game.waitForExit(seconds: 20), 0, "SIGTERM ends it: nothing froze")
         let outside = try Koalio.run(["--livesplit-one", "0.0.0.0:16835"])
         XCTAssertEqual(outside.status, 64)
         XCTAssertTrue(outside.stderr.contains("only a loopback address"), outside.stderr)
+    }
+
+    /// 1,100 sockets that send a request a byte a second, made again as soon as they are closed,
+    /// through a winning run of level 1 in a game whose file limit is 128 (hard: it cannot raise
+    /// it): the server holds at most its budget (each handshake closed 5 s from its accept, the
+    /// oldest making room), the game's descriptors stay few, the win's save finds one, and the
+    /// progress is there at the next start, with nothing kept aside as damaged.
+    func testASlowHandshakeFloodThroughAWinningRunCostsNoProgress() throws {
+        let xvfb = try Xvfb()
+        let home = try Scratch.directory().path
+        let (events, wins) = try Self.script(1)
+        let script = home + "/level1.keys"
+        try events.map { "\($0.tick) \($0.rest)" }.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let (game, port) = try speedrunWithLiveSplitOne(xvfb, ["--level", "level1", "--input-script", script, "--ticks", "\(wins + 30)"],
+                                                        prefix: ["/usr/bin/prlimit", "--nofile=128:128"], dataHome: home)
+        defer { game.stop() }
+        let before = Self.openFiles(game.processIdentifier)
+        let attack = try LineReader.start("/usr/bin/python3", [Repository.path("tools/livesplit-one-attack"), "127.0.0.1", port,
+                                                               "slow:\(Double(wins) / 60 + 5)"], environment: ProcessInfo.processInfo.environment)
+        defer { attack.stop() }
+        var most = before
+        // The game's descriptors, looked at each second of the run (the attack says nothing until it ends).
+        while kill(game.processIdentifier, 0) == 0, attack.nextLine(seconds: 1) == nil {
+            most = max(most, Self.openFiles(game.processIdentifier))
+            if most == 0 { break }
+        }
+        XCTAssertEqual(game.waitForExit(seconds: 60), 0)
+        // LiveSplitOneServer.maxHandshakes (8), and a socket being accepted and one being closed.
+        XCTAssertLessThanOrEqual(most, before + 8 + 2, "the handshakes' budget, far below the limit (\(before) at start)")
+        let progress = try String(contentsOfFile: home + "/koalio/progress.toml", encoding: .utf8)
+        XCTAssertTrue(progress.contains("[levels.level1]\nwon = true"), progress)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/koalio/progress.toml.damaged"))
+        let next = try Koalio.run(["--headless", "--ticks", "3"], environment: ["XDG_DATA_HOME": home])
+        XCTAssertEqual(next.status, 0)
+        XCTAssertEqual(next.stderr, "", "the next start reads its progress without a word")
+    }
+
+    /// A program on classic LiveSplit's port that never stops talking is dropped (and tried again
+    /// later): the game reads a few KiB a frame of it at most, and its run goes on at full speed.
+    func testAClassicLiveSplitThatNeverStopsTalkingIsDropped() throws {
+        let stub = try LineReader.start("/usr/bin/python3", [Repository.path("tools/livesplit-stub"), "--flood"], environment: ProcessInfo.processInfo.environment)
+        defer { stub.stop() }
+        let listening = try XCTUnwrap(stub.line(containing: "listening on", seconds: 20))
+        let port = try XCTUnwrap(listening.split(separator: " ").last)
+        let run = try Koalio.run(["--headless", "--speedrun", "level1", "--ticks", "600", "--livesplit", "127.0.0.1:\(port)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertNotNil(stub.line(containing: "livesplit-stub: dropped", seconds: 10), "the game closed the connection")
     }
 
     /// LiveSplit One's seconds: `37.166`.

@@ -41,6 +41,42 @@ final class ProtectedFileTests: XCTestCase {
         XCTAssertEqual(try contents(path + ".damaged"), "bad bytes")
     }
 
+    /// A file that cannot be opened now (this process's file table full: EMFILE) is no damaged
+    /// file: the save fails with the reason, the file stays as it was and nothing is kept aside;
+    /// once a descriptor is free the save goes through.
+    func testAFileThatCannotBeOpenedNowIsLeftAsItWasAndTheSaveFails() throws {
+        let dir = try Scratch.directory().path
+        let path = dir + "/progress.toml"
+        try "good old".write(toFile: path, atomically: false, encoding: .utf8)
+        var limit = rlimit()
+        XCTAssertEqual(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit), 0)
+        let saved = limit
+        var held: [Int32] = []
+        do {
+            defer {
+                for fd in held { close(fd) }
+                var back = saved
+                setrlimit(Int32(RLIMIT_NOFILE.rawValue), &back)
+            }
+            // A small soft limit, then descriptors taken until there are none left.
+            limit.rlim_cur = rlim_t(min(Int(saved.rlim_cur), 4096))
+            XCTAssertEqual(setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit), 0)
+            while true {
+                let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { break }
+                held.append(fd)
+            }
+            XCTAssertEqual(errno, EMFILE, "the table is full")
+            XCTAssertThrowsError(try ProtectedFile.write(Array("good new".utf8), to: path, limit: 100, isGood: good)) { error in
+                XCTAssertTrue("\(error)".contains("Too many open files"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try contents(path), "good old", "left as it was")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".damaged"), "nothing kept aside")
+        XCTAssertNil(try ProtectedFile.write(Array("good new".utf8), to: path, limit: 100, isGood: good))
+        XCTAssertEqual(try contents(path), "good new")
+    }
+
     /// A settings file kept in a dotfiles folder and linked into place stays a link, and the
     /// dotfiles copy gets the new contents; a damaged one is kept beside its target.
     func testALinkIsWrittenThroughAndStaysALink() throws {

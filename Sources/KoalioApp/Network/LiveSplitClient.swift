@@ -11,6 +11,9 @@ final class LiveSplitClient {
     static let retrySeconds = 2.0
     /// Lines waiting for a slow LiveSplit; past this the connection is dropped (and made again).
     static let pendingBytesLimit = 64 * 1024
+    /// What LiveSplit may send in a frame: it answers none of the commands koalio sends, so a
+    /// server that sends more than this talks too much (it would hold the frame) and is dropped.
+    static let readBytesPerFrame = 4096
 
     private let address: NetAddress
     private var descriptor: Int32 = -1
@@ -31,7 +34,7 @@ final class LiveSplitClient {
     func note(gameTime milliseconds: Int) { feed.gameTime = milliseconds }
 
     /// Once a frame: the connection made or its result seen, what waits written, what came read
-    /// and dropped.
+    /// and dropped (at most ``readBytesPerFrame``: more waiting after that drops the server).
     func poll(at now: Double) {
         if descriptor < 0 {
             guard now - lastTry >= Self.retrySeconds else { return }
@@ -50,10 +53,13 @@ final class LiveSplitClient {
             queue(feed.catchUp.flatMap(LiveSplitFeed.liveSplit))
         }
         var scratch = [UInt8](repeating: 0, count: 512)
+        var read = 0
         while true {
             let count = recv(descriptor, &scratch, scratch.count, Int32(MSG_DONTWAIT))
             if count == 0 { return drop() }  // LiveSplit closed it
             if count < 0 { if errno == EAGAIN || errno == EWOULDBLOCK { break } else { return drop() } }
+            read += count
+            if read > Self.readBytesPerFrame { return drop() }
         }
         flush()
     }
