@@ -43,6 +43,8 @@ package enum Effect: Equatable {
     case hostOnline
     /// The host of the waiting game starts it with the machines here.
     case startOnlineNow
+    /// The host of the waiting game whose code went off (too many wrong codes) makes a new one.
+    case newOnlineCode
     /// The join form was sent: say hello to `address` (`a.b.c.d[:port]`, `[v6][:port]`) with
     /// `code`; the answer comes as ``OnlineNews``.
     case joinOnline(address: String, code: String)

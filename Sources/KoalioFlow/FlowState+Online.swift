@@ -178,7 +178,8 @@ extension FlowState {
     }
 
     /// The waiting screen of a game hosted or joined from the menus: the host's A starts the game
-    /// with the machines here (once another has joined), B or Esc leaves; on the screen that says
+    /// with the machines here (once another has joined), or makes a new code when too many wrong
+    /// ones turned the code off; B or Esc leaves; on the screen that says
     /// why a game ended, B or Esc goes back to Play online at once.
     package mutating func waitingTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
         guard context.playsTheGame, run.networked else { return }
@@ -187,6 +188,8 @@ extension FlowState {
             if input.anyBack {
                 effects.append(.sound(.menuChoose))
                 leaveOnline(&effects)
+            } else if input.choose, let invitation, invitation.codeOff {
+                effects += [.sound(.menuChoose), .newOnlineCode]
             } else if input.choose, let invitation, invitation.canStart {
                 effects += [.sound(.menuChoose), .startOnlineNow]
             }
@@ -216,8 +219,9 @@ extension FlowState {
             switch entry {
             case let .found(address):
                 let found = context.foundGames.first { $0.address == address } ?? FoundGame(address: address, levelName: "", here: 0, expected: 0)
-                return MenuPage.Entry(displayName(found.levelName),
-                                      detail: .joined([.leftToRight(found.address), .verbatim("\(found.here)/\(found.expected)")], separator: "  "))
+                return MenuPage.Entry(displayName(found.shownLevelName),
+                                      detail: .joined([.leftToRight((found.onThisNetwork ? FoundGame.thisNetworkMark : "") + found.address),
+                                                       .verbatim("\(found.here)/\(found.expected)")], separator: "  "))
             case let .field(field):
                 var text = form[field]
                 if index == at { text += "<\(form.offeredCharacter(field))>" }

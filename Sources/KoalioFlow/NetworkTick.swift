@@ -66,16 +66,20 @@ package struct NetworkTick: Equatable {
         /// Machines here (the host's own counts), of all it waits for.
         package var here: Int
         package var expected: Int
+        /// Too many wrong codes were tried: nobody joins until the host makes a new code.
+        package var codeOff: Bool
 
-        package init(address: String, code: String, here: Int, expected: Int) {
+        package init(address: String, code: String, here: Int, expected: Int, codeOff: Bool = false) {
             self.address = address
             self.code = code
             self.here = here
             self.expected = expected
+            self.codeOff = codeOff
         }
 
-        /// Someone has joined: the host may start the game with the machines here.
-        package var canStart: Bool { here > 1 }
+        /// Someone has joined (and the code is on: A makes a new one first): the host may start
+        /// the game with the machines here.
+        package var canStart: Bool { here > 1 && !codeOff }
     }
 
     package enum End: Equatable {
@@ -101,7 +105,8 @@ extension NetworkTick.Status {
         switch self {
         case let .waiting(invitation?):
             ([.message(.onlineWaitingForPlayers, [.number(invitation.here), .number(invitation.expected)]),
-              .message(.onlineInvitation, [.leftToRight(invitation.address), .verbatim(invitation.code)])], true)
+              invitation.codeOff ? .message(.onlineHostCodeOff)
+                  : .message(.onlineInvitation, [.leftToRight(invitation.address), .verbatim(invitation.code)])], true)
         case .waiting(nil): ([.message(.onlineWaitingForHost)], true)
         case let .playing(reconnecting): (reconnecting.map { .message(.onlineReconnecting, [.number($0)]) }, false)
         case let .ended(end):

@@ -151,11 +151,25 @@ package struct FoundGame: Equatable, Sendable {
     /// Machines in it so far, and its room.
     package var here: Int
     package var expected: Int
+    /// Its address is on a network this machine is on (an interface's subnet, loopback
+    /// included): marked on the join form, where a forged answer from elsewhere is not.
+    package var onThisNetwork: Bool
 
-    package init(address: String, levelName: String, here: Int, expected: Int) {
+    package init(address: String, levelName: String, here: Int, expected: Int, onThisNetwork: Bool = false) {
         self.address = address
         self.levelName = levelName
         self.here = here
         self.expected = expected
+        self.onThisNetwork = onThisNetwork
+    }
+
+    /// The most characters of a level name a found game's row shows: the address beside it is kept whole.
+    package static let shownNameCharacters = 14
+    /// What marks a game on this machine's own network.
+    package static let thisNetworkMark = "\u{2022} "
+
+    /// The name as its row shows it: cut (with an ellipsis) to leave the address room.
+    package var shownLevelName: String {
+        levelName.count <= Self.shownNameCharacters ? levelName : String(levelName.prefix(Self.shownNameCharacters - 1)) + "\u{2026}"
     }
 }

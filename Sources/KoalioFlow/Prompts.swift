@@ -103,10 +103,10 @@ package struct Prompts {
         }
     }
 
-    /// The waiting screen of a game from the menus: the host's start (once someone joined) and
-    /// the way out.
-    package func waitingHint(canStart: Bool) -> Prompt {
-        let start: [Prompt.Part] = canStart ? [choose, .does(.hintStart), .gap] : []
+    /// The waiting screen of a game from the menus: the host's new code (when the code went off)
+    /// or start (once someone joined), and the way out.
+    package func waitingHint(canStart: Bool, codeOff: Bool = false) -> Prompt {
+        let start: [Prompt.Part] = codeOff ? [choose, .does(.hintNewCode), .gap] : canStart ? [choose, .does(.hintStart), .gap] : []
         return Prompt(start + (back.map { [$0, .does(.hintLeave)] } ?? []))
     }
 

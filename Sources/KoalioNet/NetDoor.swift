@@ -13,11 +13,17 @@ import KoalioPhone
 public struct NetDoor: Sendable {
     public static var codeFailureBudget: Int { 20 }
 
-    public let code: [UInt8]
+    public private(set) var code: [UInt8]
     public private(set) var codeFailures = 0
     private var admission = Admission()
 
     public init(code: String) { self.code = Array(code.utf8) }
+
+    /// The host's player made a new code: it has a whole budget; addresses locked out stay so.
+    public mutating func renew(code: String) {
+        self.code = Array(code.utf8)
+        codeFailures = 0
+    }
 
     /// The budget is spent: no code is taken any more.
     public var codeOff: Bool { codeFailures >= Self.codeFailureBudget }

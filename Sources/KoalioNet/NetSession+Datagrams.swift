@@ -209,9 +209,10 @@ extension NetSession {
                 start(seats: (Array(localSeats) + links.flatMap { Array($0.seats) }).max().map { $0 + 1 } ?? 1, present: startMask, at: now)
             }
         case (.host, .playing):
-            // Gone: silent, or talking without its seats' inputs moving on while the game waits for them.
+            // Gone: silent, talking without its seats' inputs moving on while the game waits for
+            // them, or moving them on too slowly (behind the wall clock).
             for index in links.indices where links[index].isLive && (now - links[index].lastReceived > Self.dropSeconds
-                || (now - links[index].lastProgress > Self.dropSeconds && stillNeeds(links[index]))) {
+                || (now - links[index].lastProgress > Self.dropSeconds && stillNeeds(links[index])) || fallsBehind(links[index], at: now)) {
                 remove(index)
             }
         default:
@@ -225,6 +226,17 @@ extension NetSession {
         } else if links.allSatisfy({ link in !link.isLive || (0..<seatCount).allSatisfy { link.seats.contains($0) || link.acks[$0] >= endTick } }) {
             finish(.done, bye: .done)
         }
+    }
+
+    /// Whether `link`'s seats' inputs lag the ticks the wall clock has counted since the start by
+    /// more than ``maxSlowdownShare`` of them and ``behindGraceSeconds`` (a joiner sending an
+    /// input now and then held the others at a tick a second, as long as it liked).
+    func fallsBehind(_ link: Link, at now: Double) -> Bool {
+        guard let playStartedAt, let rollback, stillNeeds(link) else { return false }
+        let owed = ((now - playStartedAt) * (1 - Self.maxSlowdownShare) - Self.behindGraceSeconds) * Double(Tick.perSecond)
+        guard owed > 0 else { return false }
+        let due = min(Int(owed), endTick ?? .max)
+        return link.seats.contains { !localSeats.contains($0) && !emptySeats.contains($0) && rollback.lastHeard(seat: $0) < due }
     }
 
     /// Whether the game still waits for inputs of `link`'s seats (not all heard to the end).

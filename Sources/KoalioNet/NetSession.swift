@@ -36,6 +36,12 @@ public struct NetSession {
     /// …and one whose seats' inputs have not moved on for this long (silent, or talking without
     /// playing) is gone: its koalas leave and the others play on (a host gone ends the game).
     public static let dropSeconds = 5.0
+    /// The most one machine may slow the game for the others, as a share of the wall clock's
+    /// ticks since the start: a joiner whose inputs stay further behind than that (and
+    /// ``behindGraceSeconds`` more) is removed, however it talks. Time sync slows the machine
+    /// ahead by at most ``maxStretch``, the same share.
+    public static let maxSlowdownShare = 0.2
+    public static let behindGraceSeconds = 5.0
     public static let helloRetrySeconds = 0.25
     public static let joinGiveUpSeconds = 10.0
     /// Copies of a last datagram (a bye), sent at once: one is likely through.
@@ -157,6 +163,8 @@ public struct NetSession {
     var myChecksums: [Int: UInt64] = [:]
     var latestChecksum: (tick: Int, value: UInt64)?
     var pendingByes: [Datagram] = []
+    /// When the game started here (the wall clock a joiner falling behind is measured against).
+    var playStartedAt: Double?
 
     /// The port a game hosted from the menus listens on (any free one when it is taken), and the
     /// join form's port when none is typed.
@@ -214,6 +222,19 @@ public struct NetSession {
 
     /// The session's code wrong guesses (host).
     public var codeFailures: Int { door?.codeFailures ?? 0 }
+
+    /// The host's code took too many wrong guesses: no joiner is let in until it has a new one
+    /// (``renewCode(_:)``), and discovery does not offer the game meanwhile.
+    public var codeOff: Bool { door?.codeOff ?? false }
+
+    /// The host's code now (a new one replaces it when it went off).
+    public var hostCode: String? { door.map { String(decoding: $0.code, as: UTF8.self) } }
+
+    /// The host's player asked for a new code: the old one is no longer taken, the new one has
+    /// a whole budget of wrong guesses.
+    public mutating func renewCode(_ code: String) {
+        door?.renew(code: code)
+    }
 
     /// How much longer than a frame the next frame should take: the machine ahead of the others
     /// slows a little (never skips) until they catch up.
@@ -324,6 +345,7 @@ public struct NetSession {
         // Nobody's inputs could move on before the start: however long the wait, each link's
         // progress is counted from now (else a joiner that waited was dropped at once).
         for index in links.indices { links[index].lastProgress = now }
+        playStartedAt = now
         guard localSeats.upperBound <= seats, seats <= NetMessage.maxSeats else {
             finish(.hostLost, bye: .quit)  // a host that does not seat us where it said: nothing to play
             return

@@ -175,6 +175,9 @@ extension Message {
         case .hintDelete: Entry("delete", "Join page hint, after the back button or Backspace: takes the last character back", cells: 12)
         case .hintStart: Entry("start", "Online waiting screen hint, after the choose button: starts with the players here", cells: 12)
         case .hintLeave: Entry("leave", "Online hint, after the back button: leaves the online game", cells: 12)
+        case .hintNewCode: Entry("new code", "Online waiting screen hint, after the choose button: makes a new session code (the old one took too many wrong tries)", cells: 14)
+        case .onlineHostCodeOff:
+            Entry("Too many wrong codes: the code is off", "Online, the host's screen before the game starts: nobody can join until a new code is made", cells: Self.lineCells)
         case .onlineLeave: Entry("Leave the game", "Online pause menu entry: leaves the online game (the others play on)", cells: Self.entryCells)
         case .onlineBadAddress:
             Entry("That is not an address: numbers such as 192.168.1.20", "Join page line: the address typed cannot be read", cells: Self.lineCells)
@@ -184,7 +187,7 @@ extension Message {
         case .onlineNoAnswer: Entry("No answer from %s", "Join page line: nobody answered at the address", cells: Self.lineCells)
         case .onlineWrongCode: Entry("The host refused the code", "Join page line", cells: Self.lineCells)
         case .onlineCodeOff:
-            Entry("The host takes no more codes: it must host again", "Join page line: too many wrong codes were tried on the host", cells: Self.lineCells)
+            Entry("The host takes no more codes until it makes a new one", "Join page line: too many wrong codes were tried on the host", cells: Self.lineCells)
         case .onlineLockedOut: Entry("Too many wrong codes: wait %d s", "Join page line: this machine must wait (seconds)", cells: Self.lineCells)
         case .onlineFull: Entry("That game is full or has started", "Join page line", cells: Self.lineCells)
         case .onlineOtherVersion: Entry("The host runs another version of koalio", "Join page line", cells: Self.lineCells)

@@ -42,7 +42,7 @@ public enum Message: String, CaseIterable, Sendable {
     case onlineDesync, onlineOtherDesync, onlineHostGone, onlineRemoved
     // Online co-op from the title: Play online, hosting, the join form and why a try failed
     case playOnline, hostGame, joinGame, onlineHow, onlineChooseLevel, onlineAddress, onlineCode, onlineJoinNow, onlineLooking
-    case onlineJoinHow, onlineJoining, hintPick, hintAdd, hintDelete, hintStart, hintLeave, onlineLeave
+    case onlineJoinHow, onlineJoining, hintPick, hintAdd, hintDelete, hintStart, hintLeave, onlineLeave, hintNewCode, onlineHostCodeOff
     case onlineBadAddress, onlineNoCode, onlineCannotHost, onlineNoAnswer, onlineWrongCode, onlineCodeOff, onlineLockedOut
     case onlineFull, onlineOtherVersion, onlineNoLevel, onlineCannotJoin
     // Speedrun mode: the categories, the timer, the splits and the results

@@ -57,7 +57,7 @@ extension FlowRunner {
         if flow.run.networked, let status = flow.run.network {
             (overlay.onlineLines, overlay.onlineDims) = status.lines
             if context.playsTheGame, case let .waiting(invitation) = status {
-                overlay.onlinePrompt = prompts.waitingHint(canStart: invitation?.canStart ?? false)
+                overlay.onlinePrompt = prompts.waitingHint(canStart: invitation?.canStart ?? false, codeOff: invitation?.codeOff ?? false)
             }
         }
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)

@@ -135,5 +135,9 @@ extension Figure {
     static let onlineResimulationLongest = Figure("  longest", "ms", .compare)
     static let offlineStepP99 = Figure("  offline (one step a frame), p99", "ms", .compare)
     static let onlineResimulationRaise = Figure("  p99 raised by the re-simulation", "ms", .atMost(1))
+    static let floodNoneP99 = Figure("online host frame work p99, no stranger", "ms", .compare)
+    static let floodValidP99 = Figure("  20,000 well-formed datagrams a second from strangers", "ms", .atMost(1000 / 60, note: "(a frame)"))
+    static let floodJunkP99 = Figure("  junk at full speed from strangers", "ms", .atMost(1000 / 60, note: "(a frame)"))
+    static let floodAgreed = Figure("  both machines exited 0, the same recording", "1 = yes", .atLeast(1))
     static let peakMemory = Figure("peak resident memory (software, 60 fps run, level 1 with music)", "MB", .atMost(30))
 }

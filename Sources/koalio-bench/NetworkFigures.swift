@@ -311,4 +311,5 @@ func reportNetwork(_ options: Options) throws {
     report(.onlineResimulationLongest, median(work.online.map { $0.max() ?? .nan }))
     report(.offlineStepP99, offlineP99)
     report(.onlineResimulationRaise, onlineP99 - offlineP99)
+    try reportStrangerFloods(options)
 }

@@ -41,6 +41,63 @@ final class LANDiscoveryTests: XCTestCase {
         }
     }
 
+    /// A second of probes forged at 1,000 a second, each from its own address (127.x.y.z), read
+    /// by the responder each frame; a real finder probes half-way through: it is answered all
+    /// the same (a budget of answers a second in all once spent it on the forgers).
+    func testForgedProbesCannotStarveARealFinder() throws {
+        try MainActor.assumeIsolated {
+            let host = try Self.hosted()
+            let responder = try LANDiscovery.Responder(port: Self.port)
+            let to = NetAddress(host: [127, 0, 0, 1], port: Self.port)
+            let finder = try LANDiscovery.Finder(port: Self.port)
+            for frame in 0..<60 {
+                for n in frame * 17..<(frame + 1) * 17 {
+                    let forged = try UDPSocket(binding: NetAddress(host: [127, 1, UInt8(n / 250), UInt8(2 + n % 250)], port: 0))
+                    forged.send(Discovery.probe, to: to)
+                }
+                if frame == 30 { XCTAssertEqual(finder.poll(at: 0.5), []) }
+                responder.answer(for: host, at: Double(frame) / 60)
+            }
+            XCTAssertEqual(finder.poll(at: 1).map(\.levelName), ["level1"], "the real finder was answered")
+            host.leave()
+        }
+    }
+
+    /// Eight strangers answer first (from other loopback addresses, with the same level's name),
+    /// then the game hosted here: the list keeps the order first heard, the game here takes a
+    /// stranger's place and is the one marked as on this machine's network, and a long name is
+    /// cut so that the address stays whole.
+    func testTheGameHereIsListedAndMarkedAmongForgedAnswers() throws {
+        try MainActor.assumeIsolated {
+            let host = try Self.hosted()
+            let responder = try LANDiscovery.Responder(port: Self.port)
+            let finder = try LANDiscovery.Finder(port: Self.port)
+            XCTAssertEqual(finder.poll(at: 0), [])
+            // The finder's port: a stranger learns it from the probe it hears.
+            let probing = NetAddress(host: [127, 0, 0, 1], port: try XCTUnwrap(finder.localPort))
+            for n in 0..<8 {
+                let stranger = try UDPSocket(binding: NetAddress(host: [127, 0, 9, UInt8(2 + n)], port: 0))
+                let name = n == 0 ? String(repeating: "level1", count: 8) : "level1"
+                stranger.send(Discovery.answer(gamePort: 24820, levelName: name, here: 1, expected: 4, id: UInt32(n + 1)), to: probing)
+            }
+            let strangers = finder.poll(at: 0.1)
+            XCTAssertEqual(strangers.map(\.address), (0..<8).map { "127.0.9.\(2 + $0):24820" }, "in the order first heard")
+            XCTAssertEqual(strangers.filter(\.onThisNetwork), [], "another loopback address is not this machine")
+            XCTAssertLessThanOrEqual(strangers[0].shownLevelName.count, FoundGame.shownNameCharacters, "the long name cut")
+            _ = finder.poll(at: 1.2)  // the next probe, which the game here answers
+            responder.answer(for: host, at: 1.2)
+            let found = finder.poll(at: 1.3)
+            XCTAssertLessThanOrEqual(found.count, LANDiscovery.mostGames)
+            let here = found.filter(\.onThisNetwork)
+            XCTAssertEqual(here.count, 1, "the game here, listed once and marked: \(found)")
+            XCTAssertTrue(here.first?.address.hasSuffix(":\(host.localPort ?? 0)") ?? false)
+            XCTAssertEqual(found.last, here.first, "heard last, listed last")
+            let kept = found.dropLast().map(\.address)
+            XCTAssertEqual(kept, strangers.map(\.address).filter(kept.contains), "the strangers kept stay in the order first heard")
+            host.leave()
+        }
+    }
+
     func testJunkGetsNoAnswerAndAFloodOnlyAFew() throws {
         try MainActor.assumeIsolated {
             let host = try Self.hosted()
@@ -59,7 +116,7 @@ final class LANDiscoveryTests: XCTestCase {
                 answers += 1
                 XCTAssertLessThanOrEqual(bytes.count, Discovery.probe.count, "never longer than the probe")
             }
-            XCTAssertEqual(answers, LANDiscovery.answersPerSecond)
+            XCTAssertEqual(answers, LANDiscovery.answersPerSourcePerSecond, "a few for each source")
             host.leave()
         }
     }

@@ -92,13 +92,17 @@ final class NetworkTests: XCTestCase {
 
     /// A stranger guessing the code: each wrong guess is answered with a refusal smaller than the
     /// guess; one address is locked out after five; twenty in all, from any addresses, and the
-    /// code is off, so the right code no longer joins. Junk and forged datagrams are never answered.
+    /// code is off, so the right code no longer joins: the host says so on stderr, and discovery
+    /// no longer offers its game. Junk and forged datagrams are never answered.
     func testAStrangerNeitherGuessesTheCodeNorGetsAnAnswerBiggerThanTheQuestion() throws {
-        let environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        var environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        let discovery = "127.0.0.1:\(20000 + getpid() % 20000)"
+        environment["KOALIO_DISCOVERY_PORT"] = String(discovery.split(separator: ":")[1])
         let host = try LineReader.start(Koalio.binary, ["--headless", "--host", "127.0.0.1:0", "--session-code", Self.code, "--level", "level2",
                                                         "--ticks", "60", "--data-dir", Repository.root], environment: environment)
         defer { host.stop() }
         let address = try hostAddress(host)
+        XCTAssertEqual(try attack("probe", discovery, [])["answered"] as? String, "level2", "discovery offers the game")
         let junk = try attack("junk", address, ["--count", "140"])
         XCTAssertEqual(junk["answered"] as? Int, 0, "nothing but a hello is answered")
         let one = try attack("brute", address, ["--count", "7", "--same-address"])
@@ -108,9 +112,55 @@ final class NetworkTests: XCTestCase {
                        "twenty wrong codes in all, then none is taken")
         XCTAssertLessThan(try XCTUnwrap(many["largest_answer"] as? Int), try XCTUnwrap(many["hello_bytes"] as? Int))
         XCTAssertEqual(try attack("hello", address, [Self.code])["answer"] as? String, "code-off", "the right code, too late")
+        XCTAssertNotNil(host.line(containing: "koalio: too many wrong codes (20): the session code is off", seconds: 5), "said on stderr")
+        XCTAssertNil(try attack("probe", discovery, [])["answered"] as? String, "discovery offers it no more")
         let joiner = try Koalio.run(["--headless", "--join", address, "--session-code", Self.code, "--ticks", "60"])
         XCTAssertEqual(joiner.status, 1)
         XCTAssertTrue(joiner.stderr.contains("the host takes no more codes"), joiner.stderr)
+    }
+
+    /// A joiner that talks every frame but moves its inputs on once every 4 s (each move counts
+    /// as progress) is removed once it is behind the wall clock by more than the 20 % a player
+    /// may slow the others and its grace, and the host plays on to its end.
+    func testAJoinerFallingBehindIsRemovedAndTheHostPlaysOn() throws {
+        let environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+        let host = try LineReader.start(Koalio.binary, ["--headless", "--host", "127.0.0.1:0", "--joiners", "1", "--session-code", Self.code,
+                                                        "--level", "level2", "--ticks", "900", "--verbose", "--data-dir", Repository.root],
+                                        environment: environment)
+        defer { host.stop() }
+        let result = try attack("trickle", try hostAddress(host), [Self.code, "--seconds", "30"])
+        XCTAssertEqual(result["removed"] as? Bool, true, "\(result)")
+        XCTAssertLessThan(result["after"] as? Double ?? 99, 9, "within the grace and the 20 %: \(result)")
+        XCTAssertLessThan(result["host_ticks"] as? Int ?? 999, 120, "it did hold the game meanwhile: \(result)")
+        XCTAssertEqual(host.waitForExit(seconds: 60), 0, "the host played on to its end")
+    }
+
+    /// Strangers' datagrams at the host's port during a game, from rotating addresses: 20,000
+    /// well-formed inputs a second with made-up tokens, then junk as fast as a process sends
+    /// it: each time both machines end cleanly with the same run, the joiner never removed.
+    func testFloodsOfStrangersDatagramsDoNotStopTheGame() throws {
+        for flood in [["--rate", "20000", "--shape", "input"], ["--rate", "0", "--shape", "junk"]] {
+            let dir = try Koalio.scratch()
+            let environment = try TestEnvironment.forChild(dataHome: Koalio.dataHome)
+            let records = ["host", "joiner"].map { dir.appendingPathComponent("\($0).koalioreplay").path }
+            let common = ["--headless", "--session-code", Self.code, "--ticks", "600", "--verbose", "--data-dir", Repository.root]
+            let host = try LineReader.start(Koalio.binary, common + ["--host", "127.0.0.1:0", "--joiners", "1", "--level", "level2",
+                                                                     "--input-script", Repository.path("Tests/Fixtures/level2-win.keys"), "--record", records[0]],
+                                            environment: environment)
+            defer { host.stop() }
+            let address = try hostAddress(host)
+            let attacker = try LineReader.start("/usr/bin/nice", ["-n", "19", "/usr/bin/python3", Repository.path("tools/net-attack"), "flood", address,
+                                                                  "--seconds", "20"] + flood, environment: ProcessInfo.processInfo.environment)
+            defer { attacker.stop() }
+            let joiner = try LineReader.start(Koalio.binary, common + ["--join", address, "--input-script", Repository.path("Tests/Fixtures/level3-win.keys"),
+                                                                       "--record", records[1]], environment: environment)
+            defer { joiner.stop() }
+            XCTAssertEqual(host.waitForExit(seconds: 90), 0, "\(flood)")
+            XCTAssertEqual(joiner.waitForExit(seconds: 30), 0, "\(flood): the joiner played to the end, never removed")
+            let recordings = records.map { FileManager.default.contents(atPath: $0) }
+            XCTAssertNotNil(recordings[0])
+            XCTAssertEqual(recordings[0], recordings[1], "\(flood): the same run")
+        }
     }
 
     /// Two windows on one display, each steered by its own virtual pad (an Xbox pad on the

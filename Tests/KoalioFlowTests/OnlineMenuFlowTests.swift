@@ -189,6 +189,35 @@ final class OnlineMenuFlowTests: XCTestCase {
         }
     }
 
+    /// The host's code went off (too many wrong codes): the waiting screen says so instead of
+    /// the code, its hint offers a new code on the choose button, and A asks for one (it does not
+    /// start the game, even with a joiner there); with the new code A starts again.
+    func testACodeTurnedOffIsSaidAndAGetsANewOne() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try NetworkFlowTests.harness()
+            let pad = h.attach(.xboxOne)
+            network.canStep = false
+            let off = NetworkTick.Invitation(address: "192.168.1.2:24820", code: "123456", here: 2, expected: 4, codeOff: true)
+            network.next = NetworkTick(status: .waiting(off))
+            _ = h.runner.networkFrame(h.context)
+            let lines = NetworkTick.Status.waiting(off).lines.lines.map { Words.english.render($0) }
+            XCTAssertEqual(lines.last, "Too many wrong codes: the code is off")
+            XCTAssertFalse(lines.contains { $0.contains("123456") }, "the dead code is not shown")
+            let hint = try h.prompts(pad: pad).waitingHint(canStart: off.canStart, codeOff: off.codeOff)
+            XCTAssertTrue(hint.parts.contains(.does(.hintNewCode)), "\(hint)")
+            XCTAssertFalse(hint.parts.contains(.does(.hintStart)))
+            h.set(.button(.a), pad: pad, down: true)
+            let effects = h.runner.networkFrame(h.context)
+            XCTAssertTrue(effects.contains(.newOnlineCode))
+            XCTAssertFalse(effects.contains(.startOnlineNow), "one press, one thing")
+            h.set(.button(.a), pad: pad, down: false)
+            network.next.status = .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "654321", here: 2, expected: 4))
+            _ = h.runner.networkFrame(h.context)
+            h.set(.button(.a), pad: pad, down: true)
+            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.startOnlineNow))
+        }
+    }
+
     /// A press on the tick the host's welcome comes does not give the join up (the level loads,
     /// networked); B on an empty text row stays on the form; A while waiting waits on.
     func testTheWelcomeWinsOverAPressOnItsTick() throws {

@@ -27,6 +27,8 @@ struct Network {
     var silent: [Int: Range<Int>] = [:]
     /// A machine that keeps talking but gives no more inputs (it steps nothing forward).
     var starving: Int?
+    /// A machine that talks every frame but gives an input only every so many frames.
+    var trickling: (machine: Int, everyFrames: Int)?
 
     init(machines: [NetSession], conditions: Conditions) {
         self.machines = machines
@@ -54,7 +56,8 @@ struct Network {
                 }
                 let tick = machine.rollback?.tick ?? 0
                 let local = machine.localSeats.map { Self.input(seat: $0, tick: tick + 1) }
-                if let result = machine.advance(local: machine.canStep && starving != index ? local : nil) {
+                let trickles = trickling.map { $0.machine == index && frame % $0.everyFrames != 0 } ?? false
+                if let result = machine.advance(local: machine.canStep && starving != index && !trickles ? local : nil) {
                     maxDepth = max(maxDepth, result.rollbackDepth)
                     confirmed[index] += result.confirmed.map { ($0.tick, $0.game.checksum) }
                 }
@@ -166,6 +169,60 @@ final class NetSessionTests: XCTestCase {
         XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, 1)
     }
 
+    /// A joiner that talks every frame but moves its inputs on once every 4 s (each move is
+    /// progress, so it is never silent nor idle) held the host at a tick a second: it is removed
+    /// once it is ``NetSession/maxSlowdownShare`` and ``NetSession/behindGraceSeconds`` behind
+    /// the wall clock, and the host plays on to its end.
+    func testAJoinerFallingBehindTheWallClockIsRemoved() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 900), conditions: .init())
+        network.run(frames: 30, stageFor: stage)
+        XCTAssertEqual(network.machines[0].phase, .playing)
+        let started = network.frame
+        network.trickling = (machine: 1, everyFrames: 240)
+        var removedAt: Int?
+        while removedAt == nil && network.frame < started + 1200 {
+            network.run(frames: 1, stageFor: stage)
+            if network.machines[0].joinerAddresses.isEmpty { removedAt = network.frame }
+        }
+        let seconds = Double((removedAt ?? .max) - started) / 60
+        let limit = (NetSession.behindGraceSeconds + 1) / (1 - NetSession.maxSlowdownShare)
+        XCTAssertLessThan(seconds, limit, "removed within \(limit) s of the start")
+        XCTAssertGreaterThan(seconds, NetSession.behindGraceSeconds, "not before its grace")
+        network.run(frames: 1000, stageFor: stage)
+        XCTAssertEqual(network.machines[0].phase, .finished(.done), "the host played on to its end")
+        XCTAssertEqual(network.machines[1].phase, .finished(.removed))
+    }
+
+    /// A stranger's datagram is turned away by its first bytes alone: a made-up token, a kind
+    /// this machine takes no more, a welcome to a nonce it never sent; a live link's token, a
+    /// hello to a host and the answer to our own hello pass on to be decoded.
+    func testTheFirstBytesTellWhatMayConcernTheSession() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 2000), conditions: .init())
+        network.run(frames: 30, stageFor: stage)
+        let (host, joiner) = (network.machines[0], network.machines[1])
+        let token = try XCTUnwrap(joiner.linkToken)
+        func input(_ token: UInt64) -> [UInt8] { NetMessage.input(NetMessage.InputPacket(token: token, seats: 2, startPresent: 3, tick: 1, acks: [1, 1])).bytes }
+        func concerns(_ session: NetSession, _ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { session.mayConcern($0) } }
+        XCTAssertTrue(concerns(host, input(token)))
+        XCTAssertTrue(concerns(joiner, input(token)))
+        XCTAssertFalse(concerns(host, input(token &+ 1)), "a made-up token")
+        XCTAssertTrue(concerns(host, NetMessage.bye(token: token, reason: .quit).bytes))
+        XCTAssertFalse(concerns(host, NetMessage.bye(token: 7, reason: .quit).bytes))
+        let hello = NetMessage.hello(NetMessage.Hello(nonce: 1, code: Array("123456".utf8), players: 1)).bytes
+        XCTAssertTrue(concerns(host, hello), "a host answers hellos (a started game with a refusal)")
+        XCTAssertFalse(concerns(joiner, hello))
+        XCTAssertFalse(concerns(host, Array(hello.dropLast())), "a hello is its exact length")
+        XCTAssertFalse(concerns(joiner, NetMessage.refuse(nonce: 100, reason: .full).bytes), "a joiner welcomed already")
+        let waiting = NetSession.join(host: network.addresses[0], code: "123456", localPlayers: 1, nonce: 42, at: 0)
+        XCTAssertTrue(concerns(waiting, NetMessage.refuse(nonce: 42, reason: .full).bytes))
+        XCTAssertFalse(concerns(waiting, NetMessage.refuse(nonce: 43, reason: .full).bytes), "not our nonce")
+        XCTAssertFalse(concerns(host, Array(input(token).prefix(11))), "shorter than the prefix")
+        XCTAssertFalse(concerns(host, [0x4B, 0x4E, 2] + Array(input(token).dropFirst(3))), "another version")
+        XCTAssertFalse(concerns(host, Array(repeating: 0, count: 700)), "longer than any datagram")
+        XCTAssertEqual(host.joinerAddresses, [network.addresses[1]])
+        XCTAssertEqual(joiner.joinerAddresses, [], "a joiner has none")
+    }
+
     /// No input delay: the last tick's inputs go out the frame they are made, and both machines
     /// still finish (a joiner waits for the host to have heard them).
     func testNoInputDelayStillEndsOnBoth() throws {
@@ -270,6 +327,15 @@ final class NetSessionTests: XCTestCase {
         let late = host.receive(hello("123456"), from: NetAddress(host: [10, 0, 1, 1], port: 5), at: 1, random: &random)
         XCTAssertEqual(late.map(Self.decoded), [NetMessage.refuse(nonce: 1, reason: .codeOff)])
         XCTAssertEqual(host.phase, .lobby)
+        XCTAssertTrue(host.codeOff)
+        // The host's player makes a new code: the old one stays refused, the new one lets in.
+        host.renewCode("777777")
+        XCTAssertFalse(host.codeOff)
+        XCTAssertEqual(host.hostCode, "777777")
+        let old = host.receive(hello("123456", nonce: 2), from: NetAddress(host: [10, 0, 1, 2], port: 5), at: 2, random: &random)
+        XCTAssertEqual(old.map(Self.decoded), [NetMessage.refuse(nonce: 2, reason: .wrongCode)])
+        let new = host.receive(hello("777777", nonce: 3), from: NetAddress(host: [10, 0, 1, 3], port: 5), at: 2, random: &random)
+        guard case .welcome? = new.first.flatMap(Self.decoded) else { return XCTFail("the new code lets in: \(new.map(Self.decoded))") }
     }
 
     func testOneAddressIsLockedOutAfterFiveWrongCodes() throws {

@@ -43,6 +43,8 @@ extension GameLoop {
             }
         case .startOnlineNow:
             network?.startNow()
+        case .newOnlineCode:
+            network?.newCode()
         case let .joinOnline(address, code):
             if let news = online.join(address: address, code: code, localPlayers: options.command.localPlayers ?? 1) { runner.tell(news) }
         case .onlineReady:

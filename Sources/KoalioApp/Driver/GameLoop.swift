@@ -400,7 +400,7 @@ public final class GameLoop {
             new.phones = true
             change(settings: new)  // kept in the settings: phones stay on at the next start
         case .newPhoneCode: phones?.newCode()
-        case .hostOnline, .startOnlineNow, .joinOnline, .onlineReady, .leaveOnline: performOnline(effect)
+        case .hostOnline, .startOnlineNow, .newOnlineCode, .joinOnline, .onlineReady, .leaveOnline: performOnline(effect)
         case .speedrunStarted, .speedrunSplit, .speedrunFinished, .speedrunReset: performSpeedrun(effect)
         case .loadLevel: break  // answered in `flow.tick`
         case let .levelReloaded(keptPlace):

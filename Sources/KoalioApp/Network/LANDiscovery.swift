@@ -12,11 +12,15 @@ enum LANDiscovery {
     /// How often a finder probes, and how long a game unheard stays listed (seconds).
     static let probeSeconds = 1.0
     static let forgetSeconds = 3.5
-    /// The most games listed: a flood of answers fills the list, never the screen or the frame.
+    /// The most games listed: a flood of answers fills the list, never the screen or the frame
+    /// (and a game on this machine's own network takes the place of one that is not).
     static let mostGames = 8
-    /// The most answers a responder sends in a second: a flood of forged probes makes it answer
-    /// a few, never a flood back.
-    static let answersPerSecond = 20
+    /// The most answers a responder sends each prober in a second (a finder probes each of its
+    /// targets once a second): forged probes get their own few answers, none of a real finder's.
+    /// No answer is longer than its probe, so a forged sender gains nothing by it.
+    static let answersPerSourcePerSecond = 4
+    /// Probers remembered in a second: past this many, a new one waits for the next second.
+    static let mostSourcesPerSecond = 4096
 
     /// The joiner's end, open while the join form is.
     @MainActor
@@ -24,11 +28,14 @@ enum LANDiscovery {
         private let socket: UDPSocket
         private var lastProbe = -Double.infinity
         /// By the address that answered (a stranger answering with another's game number is
-        /// another row, at its own address).
-        private var games: [NetAddress: (game: Discovery.Game, heard: Double)] = [:]
+        /// another row, at its own address), with when it was heard first and last.
+        private var games: [NetAddress: (game: Discovery.Game, first: Double, heard: Double)] = [:]
         /// This machine's addresses: a game here answers on loopback and on these, and is
         /// listed once, at the network's address.
         private let ownAddresses: [[UInt8]]
+        /// This machine's networks (address and mask, loopback's left out): a game on one of
+        /// them, or at one of this machine's own addresses, is marked.
+        private let networks: [(address: [UInt8], mask: [UInt8])]
         /// Where probes go: every interface's broadcast address, the limited broadcast, and
         /// this machine (a game hosted in another window here).
         private let targets: [NetAddress]
@@ -39,7 +46,18 @@ enum LANDiscovery {
             let interfaces = LANDiscovery.interfaces()
             targets = (interfaces.broadcast + [[255, 255, 255, 255], [127, 0, 0, 1]]).map { NetAddress(host: $0, port: port) }
             ownAddresses = interfaces.own
+            networks = interfaces.networks.filter { $0.address.first != 127 }
         }
+
+        /// Whether `host` is one of this machine's addresses or on one of its networks (another
+        /// 127.x.y.z is any program here, not this machine's game: unmarked).
+        private func onThisNetwork(_ host: [UInt8]) -> Bool {
+            ownAddresses.contains(host)
+                || networks.contains { network in host.count == 4 && (0..<4).allSatisfy { host[$0] & network.mask[$0] == network.address[$0] & network.mask[$0] } }
+        }
+
+        /// The port its probes come from (where answers go).
+        var localPort: UInt16? { socket.localAddress?.port }
 
         /// Probes when one is due, reads the answers, forgets games gone quiet; the games, by address.
         func poll(at now: Double) -> [FoundGame] {
@@ -47,18 +65,26 @@ enum LANDiscovery {
                 lastProbe = now
                 for target in targets { socket.send(Discovery.probe, to: target) }
             }
-            var read = 0
-            while read < NetPlay.datagramsPerPump, let (bytes, from) = socket.receive() {
-                read += 1
-                guard let game = Discovery.game(answer: bytes, from: from),
-                      games[game.address] != nil || games.count < LANDiscovery.mostGames else { continue }
-                games[game.address] = (game, now)
+            var reading = UDPSocket.Reading(budget: NetPlay.datagramsPerPump)
+            while let (bytes, from) = socket.receive(wanted: { _ in true }, &reading) {
+                guard let game = Discovery.game(answer: bytes, from: from) else { continue }
+                if let known = games[game.address] {
+                    games[game.address] = (game, known.first, now)
+                } else if games.count < LANDiscovery.mostGames {
+                    games[game.address] = (game, now, now)
+                } else if onThisNetwork(game.address.host),
+                          let stranger = games.filter({ !onThisNetwork($0.key.host) }).max(by: { $0.value.first < $1.value.first }) {
+                    games[stranger.key] = nil  // the newest of those from elsewhere makes room
+                    games[game.address] = (game, now, now)
+                }
             }
             games = games.filter { now - $0.value.heard < LANDiscovery.forgetSeconds }
             let here = Set(games.values.filter { ownAddresses.contains($0.game.address.host) }.map(\.game.id))
-            return games.values.map(\.game).filter { $0.address.host.first != 127 || !here.contains($0.id) }
-                .sorted { $0.address.description < $1.address.description }.map {
-                FoundGame(address: $0.address.description, levelName: $0.levelName, here: $0.here, expected: $0.expected)
+            // In the order first heard: a row does not move under the player's selection.
+            return games.values.filter { $0.game.address.host.first != 127 || !here.contains($0.game.id) }
+                .sorted { ($0.first, $0.game.address.description) < ($1.first, $1.game.address.description) }.map {
+                FoundGame(address: $0.game.address.description, levelName: $0.game.levelName, here: $0.game.here, expected: $0.game.expected,
+                          onThisNetwork: onThisNetwork($0.game.address.host))
             }
         }
     }
@@ -68,26 +94,28 @@ enum LANDiscovery {
     final class Responder {
         private let socket: UDPSocket
         private var second = 0.0
-        private var answered = 0
+        /// Answers sent this second, by prober.
+        private var answered: [NetAddress: Int] = [:]
         /// This game's number in the answers.
         private let gameID = UInt32.random(in: 1...UInt32.max)
 
         init(port: UInt16 = LANDiscovery.port) throws(UDPSocket.Failure) {
-            socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: port), shared: true)
+            socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: port), sharing: .shared)
         }
 
         /// Answers the probes waiting, about `net`'s game.
         func answer(for net: NetPlay, at now: Double) {
             if now - second >= 1 {
                 second = now
-                answered = 0
+                answered = [:]
             }
             let session = net.session
-            var read = 0
-            while read < NetPlay.datagramsPerPump, let (bytes, from) = socket.receive() {
-                read += 1
-                guard Discovery.isProbe(bytes), answered < LANDiscovery.answersPerSecond, let port = net.localPort else { continue }
-                answered += 1
+            var reading = UDPSocket.Reading(budget: NetPlay.datagramsPerPump)
+            while let (bytes, from) = socket.receive(wanted: { _ in true }, &reading) {
+                let sent = answered[from] ?? 0
+                guard Discovery.isProbe(bytes), sent < LANDiscovery.answersPerSourcePerSecond,
+                      sent > 0 || answered.count < LANDiscovery.mostSourcesPerSecond, let port = net.localPort else { continue }
+                answered[from] = sent + 1
                 socket.send(Discovery.answer(gamePort: port, levelName: session.levelName, here: session.machinesHere,
                                              expected: session.machinesExpected, id: gameID), to: from)
             }
@@ -101,26 +129,28 @@ enum LANDiscovery {
         return Discovery.port
     }()
 
-    /// Every IPv4 interface that is up: its address, and its broadcast address if it broadcasts.
-    static func interfaces() -> (own: [[UInt8]], broadcast: [[UInt8]]) {
+    /// Every IPv4 interface that is up: its address, its broadcast address if it broadcasts, and
+    /// its network (address and mask).
+    static func interfaces() -> (own: [[UInt8]], broadcast: [[UInt8]], networks: [(address: [UInt8], mask: [UInt8])]) {
         var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0 else { return ([], []) }
+        guard getifaddrs(&list) == 0 else { return ([], [], []) }
         defer { freeifaddrs(list) }
         func bytes(_ address: UnsafeMutablePointer<sockaddr>) -> [UInt8] {
             let raw = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
             return withUnsafeBytes(of: raw) { Array($0) }
         }
-        var own: [[UInt8]] = [], broadcast: [[UInt8]] = []
+        var own: [[UInt8]] = [], broadcast: [[UInt8]] = [], networks: [(address: [UInt8], mask: [UInt8])] = []
         var next = list
         while let entry = next {
             defer { next = entry.pointee.ifa_next }
             let flags = entry.pointee.ifa_flags
             guard flags & UInt32(IFF_UP) != 0, let address = entry.pointee.ifa_addr, Int32(address.pointee.sa_family) == AF_INET else { continue }
             own.append(bytes(address))
+            if let mask = entry.pointee.ifa_netmask { networks.append((bytes(address), bytes(mask))) }
             if flags & UInt32(IFF_BROADCAST) != 0, let to = entry.pointee.ifa_ifu.ifu_broadaddr, !broadcast.contains(bytes(to)) {
                 broadcast.append(bytes(to))
             }
         }
-        return (own, broadcast)
+        return (own, broadcast, networks)
     }
 }

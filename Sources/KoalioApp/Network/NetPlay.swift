@@ -1,6 +1,7 @@
 import KoalioFlow
 import KoalioInput
 import KoalioNet
+import KoalioPhone
 import KoalioSim
 
 /// The networked game as the flow's runner reaches it: the rollback session (``NetSession``),
@@ -10,11 +11,19 @@ final class NetPlay: NetworkDevice {
     /// The names a networked run's recording gives its seats' controllers: the same on every
     /// machine, so the recordings of one session are the same file.
     static let sourceNames = (1...NetMessage.maxSeats).map { "online player \($0)" }
-    /// Datagrams read in one look at the socket (four machines send 60 a second each).
-    static let datagramsPerPump = 256
+    /// Datagrams read from a peer's own socket in one look at most (it is read until it is
+    /// empty: only that peer's datagrams reach it, unless forged from its address)…
+    static let datagramsPerPump = 4096
+    /// …and from the game's socket, where strangers' datagrams land: enough for every hello a
+    /// lobby gets, few enough that a flood costs the frame a fraction of a millisecond (what it
+    /// cannot read the kernel drops; the peers' datagrams go to their own sockets meanwhile).
+    static let strangerReadsPerPump = 256
 
     private(set) var session: NetSession
     private let socket: UDPSocket
+    /// The host's socket for each joiner, connected to it (nil: none could be made; the game's
+    /// socket hears it then).
+    private var joinerSockets: [NetAddress: UDPSocket?] = [:]
     private let now: () -> Double
     private var random = SystemRandomNumberGenerator()
     /// When the game started here, and the bytes counted then (the figures count play only).
@@ -63,8 +72,29 @@ final class NetPlay: NetworkDevice {
     /// The port the game's socket is bound to (discovery's answers name it).
     var localPort: UInt16? { socket.localAddress?.port }
 
-    /// A host whose game may still be joined (discovery answers for it).
-    var isJoinable: Bool { session.role == .host && session.phase == .lobby }
+    /// A host whose game may still be joined (discovery answers for it): not while its code is off.
+    var isJoinable: Bool { session.role == .host && session.phase == .lobby && !session.codeOff }
+
+    /// The host's code went off (too many wrong codes) and stderr said so.
+    private var codeOffSaid = false
+
+    /// The host's player makes a new code (its code went off): a whole budget again, said on stderr.
+    func newCode() {
+        guard session.codeOff else { return }
+        var random = SystemRandomNumberGenerator()
+        let code = PairingSecrets(using: &random).code
+        session.renewCode(code)
+        codeOffSaid = false
+        StandardError.writeLine("koalio: new session code \(code)")
+    }
+
+    /// Said once when the host's code goes off: nobody joins (and discovery offers the game no
+    /// more) until the host makes a new code.
+    private func sayCodeOff() {
+        guard session.codeOff, !codeOffSaid else { return }
+        codeOffSaid = true
+        StandardError.writeLine("koalio: too many wrong codes (\(session.codeFailures)): the session code is off; nobody can join until the host makes a new one (A on the waiting screen)")
+    }
 
     /// How the game ended, once it has.
     var outcome: NetOutcome? {
@@ -102,7 +132,8 @@ final class NetPlay: NetworkDevice {
         switch session.phase {
         case .joining, .welcomed, .lobby:
             return .waiting(invitation.map {
-                NetworkTick.Invitation(address: $0.address, code: $0.code, here: session.machinesHere, expected: session.machinesExpected)
+                NetworkTick.Invitation(address: $0.address, code: session.hostCode ?? $0.code, here: session.machinesHere,
+                                       expected: session.machinesExpected, codeOff: session.codeOff)
             })
         case .playing:
             return .playing(reconnecting: session.reconnectingPlayers(at: now()))
@@ -135,14 +166,35 @@ final class NetPlay: NetworkDevice {
         send()
     }
 
-    /// The datagrams waiting, read (a hello answered at once), and what is due sent.
+    /// The datagrams waiting, read (a hello answered at once): the joiners' own sockets until
+    /// they are empty, then at most ``strangerReadsPerPump`` of the host's game socket (a
+    /// joiner's, connected to the host, until it is empty); each datagram looked at before it
+    /// costs anything (``NetSession/mayConcern(_:)``).
     private func pump() {
         let time = now()
-        var read = 0
-        // At most so many a call: a flood waits in the kernel (and is dropped there), not in the game's frame.
-        while read < Self.datagramsPerPump, let (bytes, from) = socket.receive() {
-            read += 1
-            for answer in session.receive(bytes, from: from, at: time, random: &random) { socket.send(answer.bytes, to: answer.to) }
+        connectJoiners()
+        var turnedAway = 0
+        for (socket, budget) in joinerSockets.values.compactMap({ $0 }).map({ ($0, Self.datagramsPerPump) })
+            + [(socket, session.role == .joiner ? Self.datagramsPerPump : Self.strangerReadsPerPump)] {
+            var reading = UDPSocket.Reading(budget: budget)
+            while let (bytes, from) = socket.receive(wanted: { session.mayConcern($0) }, &reading) {
+                for answer in session.receive(bytes, from: from, at: time, random: &random) { self.socket.send(answer.bytes, to: answer.to) }
+            }
+            turnedAway += reading.turnedAway
+        }
+        session.turnedAway(turnedAway)
+        sayCodeOff()
+    }
+
+    /// A connected socket for each joiner let in (on the game's port: the joiner sees no
+    /// difference), closed when it leaves.
+    private func connectJoiners() {
+        let joiners = session.joinerAddresses
+        guard joiners.count != joinerSockets.count || !joiners.allSatisfy({ joinerSockets.keys.contains($0) }) else { return }
+        for address in joinerSockets.keys where !joiners.contains(address) { joinerSockets[address] = nil }
+        guard let local = socket.localAddress else { return }
+        for address in joiners where joinerSockets[address] == nil {
+            joinerSockets[address] = .some(try? UDPSocket.connected(from: local, to: address))
         }
     }
 

@@ -23,7 +23,7 @@ enum NetSetup {
     static func host(_ options: GameOptions, level: LevelFile, session: Session) throws(KoalioError) -> NetPlay {
         guard let text = options.host, let address = NetAddress(parsing: text, anyPort: true) else { throw .network(doing: "--host", reason: "no address") }
         let socket: UDPSocket
-        do { socket = try UDPSocket(binding: address) } catch { throw .network(doing: "--host: \(error.doing)", reason: error.reason) }
+        do { socket = try UDPSocket(binding: address, sharing: .peers) } catch { throw .network(doing: "--host: \(error.doing)", reason: error.reason) }
         return host(on: socket, options, levelName: level.map.name, sha256: level.sha256, session: session, joiners: options.joiners ?? 1,
                     endTick: options.ticks)
     }
@@ -37,7 +37,7 @@ enum NetSetup {
         var failure: UDPSocket.Failure?
         for any in [[UInt8](repeating: 0, count: 16), [0, 0, 0, 0]] {
             for port in [NetSession.defaultPort, 0] where socket == nil {
-                do { socket = try UDPSocket(binding: NetAddress(host: any, port: port)) } catch { failure = error }
+                do { socket = try UDPSocket(binding: NetAddress(host: any, port: port), sharing: .peers) } catch { failure = error }
             }
         }
         guard let socket else { throw failure ?? UDPSocket.Failure(doing: "opening a UDP socket", code: EADDRNOTAVAIL) }
@@ -108,6 +108,8 @@ enum NetSetup {
     /// pumped (``NetPlay/exchange()``).
     static func startJoin(_ host: NetAddress, code: String, localPlayers: Int) throws(UDPSocket.Failure) -> NetPlay {
         let socket = try UDPSocket(binding: NetAddress(host: Array(repeating: 0, count: host.host.count), port: 0))
+        // The host's datagrams alone reach it: a flood from elsewhere is turned away by the kernel.
+        try socket.connect(to: host)
         var random = SystemRandomNumberGenerator()
         let session = NetSession.join(host: host, code: code, localPlayers: localPlayers, nonce: random.next(), at: MonotonicClock.seconds())
         return NetPlay(session: session, socket: socket, now: MonotonicClock.seconds)
@@ -153,7 +155,7 @@ extension NetPlay {
         case let .refused(reason):
             switch reason {
             case .wrongCode: "the host refused the session code"
-            case .codeOff: "the host takes no more codes (too many wrong ones were tried); it needs a new session"
+            case .codeOff: "the host takes no more codes (too many wrong ones were tried) until it makes a new one"
             case let .lockedOut(seconds): "too many wrong codes from this address: wait \(seconds) s"
             case .full: "the game is full"
             case .started: "the game has started without us"

@@ -18,16 +18,45 @@ final class UDPSocket {
     private static let bufferBytes = 2048
     private var buffer = [UInt8](repeating: 0, count: UDPSocket.bufferBytes)
 
+    /// How a socket shares its port.
+    enum Sharing {
+        /// With nobody: binding a port another socket has fails.
+        case none
+        /// With every socket that asks (discovery's: every host on this machine hears a probe).
+        case shared
+        /// With this program's sockets for its peers (``connected(from:to:)``): the port must be
+        /// free when bound (another game on it is found out, not joined), then peers' sockets share it.
+        case peers
+    }
+
+    /// A receive queue for a flood: the kernel caps it at twice `net.core.rmem_max` (about
+    /// 416 KiB on a stock system), which holds 60 frames of four machines' datagrams many times over.
+    static let receiveBufferBytes: Int32 = 4 << 20
+
     /// A socket bound to `address` (port 0: any free port), of that address's family.
-    /// `shared`: other sockets may bind the same port (discovery's: every host on this machine
-    /// hears a broadcast probe). `broadcast`: it may send to a broadcast address.
-    init(binding address: NetAddress, shared: Bool = false, broadcast: Bool = false) throws(Failure) {
+    /// `broadcast`: it may send to a broadcast address.
+    init(binding address: NetAddress, sharing: Sharing = .none, broadcast: Bool = false, probing: Bool = true) throws(Failure) {
+        var address = address
+        if sharing == .peers && probing {
+            // The port must be free: a socket that does not share it says whether it is (and
+            // picks a free one for port 0; the kernel's own pick could be a port this user shares).
+            address.port = try Self.freePort(address)
+        }
         family = address.host.count == 16 ? AF_INET6 : AF_INET
         descriptor = socket(family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(doing: "opening a UDP socket", code: errno) }
         var on: Int32 = 1, off: Int32 = 0
-        let options = (shared ? [SO_REUSEADDR, SO_REUSEPORT] : []) + (broadcast ? [SO_BROADCAST] : [])
+        let shares: [Int32] = switch sharing {
+        case .none: []
+        case .shared: [SO_REUSEADDR, SO_REUSEPORT]
+        case .peers: [SO_REUSEPORT]
+        }
+        let options = shares + (broadcast ? [SO_BROADCAST] : [])
         var failed = options.contains { setsockopt(descriptor, SOL_SOCKET, $0, &on, socklen_t(MemoryLayout<Int32>.size)) != 0 }
+        var size = Self.receiveBufferBytes
+        if !failed, sharing != .shared {
+            failed = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) != 0
+        }
         // An IPv6 socket on every address hears IPv4 too (as ::ffff:a.b.c.d, read back as IPv4):
         // a game hosted on `[::]` is reached at either address, whatever the system's default.
         if !failed, family == AF_INET6, address.host.allSatisfy({ $0 == 0 }) {
@@ -47,6 +76,27 @@ final class UDPSocket {
     }
 
     deinit { close(descriptor) }
+
+    /// `address`'s port if no socket has it, or a free one for port 0; the socket that found out closed.
+    private static func freePort(_ address: NetAddress) throws(Failure) -> UInt16 {
+        let probe = try UDPSocket(binding: address)
+        return probe.localAddress?.port ?? address.port
+    }
+
+    /// A socket for one peer: bound to `local`'s address and port (a ``Sharing/peers`` socket's)
+    /// and connected to `peer`, so the kernel gives it that peer's datagrams alone and turns
+    /// everyone else's away from it: a flood at the game's port cannot crowd the peer out.
+    static func connected(from local: NetAddress, to peer: NetAddress) throws(Failure) -> UDPSocket {
+        let socket = try UDPSocket(binding: local, sharing: .peers, probing: false)
+        try socket.connect(to: peer)
+        return socket
+    }
+
+    /// Only `peer`'s datagrams are taken from now on (and sends without an address go to it).
+    func connect(to peer: NetAddress) throws(Failure) {
+        let peer = family == AF_INET6 && peer.host.count == 4 ? NetAddress(host: Self.mappedPrefix + peer.host, port: peer.port) : peer
+        guard Self.withSockaddr(peer, { Glibc.connect(descriptor, $0, $1) }) == 0 else { throw Failure(doing: "connecting to \(peer)", code: errno) }
+    }
 
     /// The address the socket is bound to (its port, when 0 was asked for).
     var localAddress: NetAddress? {
@@ -69,9 +119,25 @@ final class UDPSocket {
         return sent == bytes.count
     }
 
+    /// What one look at a socket read: datagrams turned away, and their bytes.
+    struct Reading {
+        /// Reads left before the look ends whatever waits (a flood must not hold the frame).
+        var budget: Int
+        var turnedAway = 0
+    }
+
     /// The next datagram waiting, or nil when none is.
     func receive() -> (bytes: [UInt8], from: NetAddress)? {
-        while true {
+        var reading = Reading(budget: .max)
+        return receive(wanted: { _ in true }, &reading)
+    }
+
+    /// The next datagram waiting that `wanted` (given its bytes in the socket's own buffer, no
+    /// copy made) lets through, or nil when none is or `reading`'s budget is spent; the others
+    /// are read, counted and dropped.
+    func receive(wanted: (UnsafeRawBufferPointer) -> Bool, _ reading: inout Reading) -> (bytes: [UInt8], from: NetAddress)? {
+        while reading.budget > 0 {
+            reading.budget -= 1
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let count = buffer.withUnsafeMutableBytes { buffer in
@@ -82,9 +148,14 @@ final class UDPSocket {
                 }
             }
             if count < 0 { return nil }  // EAGAIN: nothing more (or an error the next frame sees again)
-            guard count <= NetMessage.maxBytes, let from = Self.address(of: storage) else { continue }  // too long: dropped
+            guard count <= NetMessage.maxBytes, buffer.withUnsafeBytes({ wanted(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }),
+                  let from = Self.address(of: storage) else {
+                reading.turnedAway += 1
+                continue
+            }
             return (Array(buffer[0..<count]), from)
         }
+        return nil
     }
 
     /// ::ffff:0:0/96, where an IPv6 socket sees IPv4 peers.
