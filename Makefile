@@ -92,10 +92,13 @@ deb: build
 tarball: build
 	tools/package tarball $(VERSION)
 
-# The flow and its whole dependency closure import no Glibc, Foundation, Dispatch or C module,
-# and only the platform layer imports SDL (tools/check-purity).
+# The pure roots (the flow, the rollback session, admission, the words, the plain values, the
+# simulation) and their closures import no Glibc, Foundation, Dispatch or C module and read no
+# clock or system randomness; every target imports only what it declares; only the platform
+# layer imports SDL (tools/check-purity); and each fault it claims to catch is planted and caught.
 check-purity:
 	tools/check-purity
+	tools/check-purity --self-test
 
 # The size guard: the stripped release binary within 20 MiB (the phones' server, SwiftNIO, among it), and no ICU in it (tools/check-binary).
 check-binary: build

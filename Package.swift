@@ -107,7 +107,9 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-        ]),
+        ],
+        // Network services, not a frame's work: built for size (the release binary's guard, tools/check-binary).
+        swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
         // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
@@ -132,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
-                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText", "KoalioNet",
+                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText", "KoalioNet", "KoalioUserData", "KoalioUserFiles",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
@@ -176,12 +178,12 @@ let package = Package(
         // Test support: the flow stepped by hand, as the driver steps it (``FlowHarness``), without SDL.
         .target(name: "KoalioFlowTestSupport", dependencies: [
             "KoalioTestSupport", "KoalioFlow", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
-            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioText", "KoalioCore"]),
+            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioText", "KoalioCore", "KoalioHUD"]),
         // The game above the world without SDL: menus, prompts, seats and presence stepped by hand
         // (tools/check-purity holds that nothing here links SDL).
         .testTarget(name: "KoalioFlowTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioFlow", "KoalioHUD", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
-            "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore"]),
+            "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore", "KoalioText"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
