@@ -28,7 +28,7 @@ CATALOGS := $(foreach lang,$(LANGUAGES),.build/locale/$(lang)/LC_MESSAGES/koalio
 # dist/ (the English) and po/ by msgfmt; these are what is installed.
 DESKTOP_FILES := .build/dist/koalio.desktop .build/dist/koalio.metainfo.xml
 
-.PHONY: all setup setup-test build run test po locale check-po check-purity check-desktop check-deb check-binary check-distros test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
+.PHONY: all setup setup-test build run test po locale check-po check-purity check-docs check-desktop check-deb check-binary check-distros test-sanitized fuzz bench install install-data uninstall deb tarball packages clean
 
 all: build
 
@@ -80,7 +80,7 @@ run: build
 
 # The release build, the package and the archive come first: tests run them with the toolchain
 # hidden and from a staging root (see Tests/KoalioEndToEndTests/PackageTests.swift).
-test: setup-test check-purity check-po check-desktop locale packages check-deb check-binary check-distros
+test: setup-test check-purity check-docs check-po check-desktop locale packages check-deb check-binary check-distros
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -108,6 +108,11 @@ check-binary: build
 # played (tools/distro-matrix; the roots are made once and kept in $XDG_CACHE_HOME/koalio/roots).
 check-distros: setup-test deb
 	tools/distro-matrix $(DEB)
+
+# The docs a front door and a true map: docs/ARCHITECTURE.md names every target of the package,
+# the README stays within 250 lines, every relative link is there (tools/check-docs).
+check-docs:
+	tools/check-docs
 
 # lintian on the package: no error or warning may stand.
 check-deb: deb

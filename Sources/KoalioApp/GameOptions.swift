@@ -14,7 +14,7 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Go straight into this level (no title): a name in the data directory's Levels/ or a path to a .tmx file (with --replay: the replay's level).", valueName: "name|path"))
     public var level: String?
 
-    @Option(help: ArgumentHelp("Start a speedrun of this category from the title: world1, world2, all-levels, level3 (one level), or a level pack's name (its levels in order). In-game time, splits at each flag, no assist (see README: Speedrun).", valueName: "category"))
+    @Option(help: ArgumentHelp("Start a speedrun of this category from the title: world1, world2, all-levels, level3 (one level), or a level pack's name (its levels in order). In-game time, splits at each flag, no assist (see docs/MANUAL.md: Speedrun).", valueName: "category"))
     public var speedrun: String?
 
     @Flag(help: "Start in fullscreen (F11 toggles).")
@@ -23,7 +23,7 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Window size as a multiple of the 568×320 view (1-8; default: the settings', 2).", valueName: "n"))
     public var scale: Int?
 
-    @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see README).", valueName: "file"))
+    @Option(help: ArgumentHelp("Write one JSON object per 60 Hz step to this file (see docs/FORMATS.md).", valueName: "file"))
     public var trace: String?
 
     @Option(help: ArgumentHelp("When the game ends, write one line per frame to this file: its start (ms since the first frame), how long its work took (ms), the camera's x as drawn (view pixels; a menu's is that of the level behind it), the 60 Hz steps so far, and how long the loop rested before it (ms).", valueName: "file"))
@@ -44,7 +44,7 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Renderer: auto (software when there is no GPU), software, or accelerated.", valueName: "name"))
     public var renderer: RendererChoice = .auto
 
-    @Option(help: ArgumentHelp("Play timed key presses from this file, one step per frame (see README).", valueName: "file"))
+    @Option(help: ArgumentHelp("Play timed key presses from this file, one step per frame (see docs/FORMATS.md).", valueName: "file"))
     public var inputScript: String?
 
     @Option(help: ArgumentHelp("Save the last frame shown to this PNG file when the game ends.", valueName: "file"))
@@ -68,7 +68,7 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Sound effects volume this run, 0-100 (0: none; default: the settings', 100).", valueName: "n"))
     public var effectsVolume: Int?
 
-    @Option(help: ArgumentHelp("Read and save the settings in this file instead of ~/.config/koalio/settings.toml (see README).", valueName: "file"))
+    @Option(help: ArgumentHelp("Read and save the settings in this file instead of ~/.config/koalio/settings.toml (see docs/MANUAL.md).", valueName: "file"))
     public var config: String?
 
     @Flag(help: "Do not race the ghost of your best run in levels you have won.")
@@ -79,19 +79,19 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Flag(help: "With --level: reload the level whenever its file, its tilesets or its images change on disk (for level authors).")
     public var watch = false
 
-    @Flag(help: "Let phones join as game pads this run: the title shows the address and code to open on a phone (see README: Phones).")
+    @Flag(help: "Let phones join as game pads this run: the title shows the address and code to open on a phone (see docs/MANUAL.md: Phones).")
     public var phones = false
 
     @Option(help: ArgumentHelp("Listen for phones on this address only, a loopback or private one given as a number, e.g. 192.168.1.20:8765 or 127.0.0.1:8765 (implies --phones; default: the private addresses of the network the default route is on, port 8765).", valueName: "address:port"))
     public var phonesListen: String?
 
-    @Option(help: ArgumentHelp("Speedruns: let LiveSplit One's \"Connect to Server\" attach to ws://ADDRESS:PORT, a loopback address (e.g. 127.0.0.1:16835); it is told the run as it goes (see README: Speedrun).", valueName: "address:port"))
+    @Option(help: ArgumentHelp("Speedruns: let LiveSplit One's \"Connect to Server\" attach to ws://ADDRESS:PORT, a loopback address (e.g. 127.0.0.1:16835); it is told the run as it goes (see docs/MANUAL.md: Speedrun).", valueName: "address:port"))
     public var livesplitOne: String?
 
     @Option(help: ArgumentHelp("Speedruns: tell classic LiveSplit's server at this address the run as it goes (e.g. 127.0.0.1:16834), connecting again quietly when it is not there.", valueName: "address:port"))
     public var livesplit: String?
 
-    @Option(help: ArgumentHelp("Host a game played over the network: listen for other koalios on this address (a number; 0.0.0.0 for every address of this machine) and play the --level with them when --joiners have joined (see README: Online co-op).", valueName: "address:port"))
+    @Option(help: ArgumentHelp("Host a game played over the network: listen for other koalios on this address (a number; 0.0.0.0 for every address of this machine) and play the --level with them when --joiners have joined (see docs/MANUAL.md: Online co-op).", valueName: "address:port"))
     public var host: String?
 
     @Option(help: ArgumentHelp("Join the game hosted at this address; the host picks the level (you need its file: a shipped level or a pack's) and its --ticks ends the run on every machine.", valueName: "address:port"))

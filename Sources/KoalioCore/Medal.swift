@@ -1,4 +1,4 @@
-/// A level's medals for its time: gold, silver, bronze (see README, "Medals").
+/// A level's medals for its time: gold, silver, bronze (see docs/MANUAL.md, "Medals").
 public enum Medal: String, CaseIterable, Sendable {
     case gold, silver, bronze
 }

@@ -1,6 +1,6 @@
 /// What koalio will read from a level, checked before anything is allocated or converted, so a
 /// hostile or damaged map is refused with a reason instead of trapping or eating the memory.
-/// The README's "Limits" section lists these; keep the two in step.
+/// docs/FORMATS.md's "Limits" section lists these; keep the two in step.
 public enum LevelLimits {
     /// A `.tmx` or `.tsx` file (level 1 is 25 KB; the largest map below in CSV is ~40 MB).
     public static let fileBytes = 64 << 20

@@ -1,6 +1,6 @@
 /// What koalio reads from a replay file, checked before anything is allocated. Memory grows
 /// with the number of input changes, which the file's size bounds (each takes ≥ 4 bytes),
-/// never with the tick count a header claims. The README's "Limits" section lists these.
+/// never with the tick count a header claims. docs/FORMATS.md's "Limits" section lists these.
 public enum ReplayLimits {
     /// A replay file (a minute of play takes a few KB).
     public static let fileBytes = 16 << 20

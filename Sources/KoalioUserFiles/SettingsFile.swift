@@ -5,7 +5,7 @@ import KoalioSystem
 import KoalioUserData
 
 /// `settings.toml` under `$XDG_CONFIG_HOME/koalio/` (by default `~/.config/koalio/`): the
-/// settings menu writes it, people may edit it. The README documents every key.
+/// settings menu writes it, people may edit it. docs/MANUAL.md documents every key.
 ///
 /// Reading never fails as a whole: each bad key (an unknown name, a wrong type, a value out of
 /// range, a key or button SDL has no name for) is one problem naming the file, the line and

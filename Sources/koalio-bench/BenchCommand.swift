@@ -70,7 +70,7 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "koalio-bench",
-        abstract: "Measure koalio: each figure the median of several runs, against its target (see README, Performance).")
+        abstract: "Measure koalio: each figure the median of several runs, against its target (see docs/PERFORMANCE.md).")
 
     @Option(help: ArgumentHelp("The koalio binary to measure.", valueName: "path"))
     var koalio = ".build/release/koalio"
@@ -97,7 +97,7 @@ struct BenchCommand: ParsableCommand {
             help: ArgumentHelp("Measure these sections alone (several may follow).", valueName: "section"))
     var only: [Section] = []
 
-    // The sections' old flags (`--phones-only`, …), kept for the README's readers and scripts.
+    // The sections' old flags (`--phones-only`, …), kept for old notes and scripts.
     @Flag(help: .hidden) var pacingOnly = false
     @Flag(help: .hidden) var simulationOnly = false
     @Flag(help: .hidden) var koalasOnly = false

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One figure `make bench` prints, and its target: each written once, in ``Figure``'s table
-/// below (the README's Performance table follows it).
+/// below (docs/PERFORMANCE.md's table follows it).
 struct Figure {
     enum Target {
         case atLeast(Double, note: String = "")

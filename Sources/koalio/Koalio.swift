@@ -20,7 +20,7 @@ struct Koalio: ParsableCommand {
 
     @OptionGroup var options: GameOptions
 
-    // The subcommands' old names, kept for scripts and the README's readers; hidden from --help.
+    // The subcommands' old names, kept for scripts and old notes; hidden from --help.
 
     /// `koalio controllers`.
     @Flag(help: ArgumentHelp("Print the game controllers SDL sees and exit (koalio controllers).", visibility: .hidden))

@@ -11,7 +11,7 @@ import XCTest
 /// here, nor anywhere else in the tests: their golden replays (Tests/Replays, each stepped to
 /// its win by ReplayFormatTests.testTheShippedWinningReplayVerifies) already prove them
 /// winnable, and solving all six took over a minute. The solver's verdicts are tested on small
-/// maps instead: CheckLevelTests (the binary: the README's small level won, a walled-off copy
+/// maps instead: CheckLevelTests (the binary: docs/LEVELS.md's small level won, a walled-off copy
 /// of level 1 not) and KoalioSolverTests (tiny rooms made for it).
 final class LevelCheckTests: XCTestCase {
     func testASpawnInAWallAFloatingGoalARoleNamedImageLayerAndATurnedSolidObjectAreNamed() throws {

@@ -17,7 +17,7 @@ final class PackInstallTests: XCTestCase {
         root = try Scratch.directory().path
     }
 
-    /// A pack folder `meadow` of the README's first level (winnable in seconds), plus `extra` files.
+    /// A pack folder `meadow` of docs/LEVELS.md's first level (winnable in seconds), plus `extra` files.
     func meadow(extra: [String: String] = [:], levels: [String] = ["first"]) throws -> String {
         let folder = root + "/meadow"
         try FileManager.default.createDirectory(atPath: folder + "/art", withIntermediateDirectories: true)

@@ -283,7 +283,7 @@ final class ReplayVerifierTests: XCTestCase {
             let recording = try ReplayFile.decode([UInt8](data), file: file)
             if file == "level1.koalioreplay" { XCTAssertEqual(recording.formatVersion, 1, "a version-1 file keeps verifying") }
             let level = try Repository.file(named: recording.levelName)
-            XCTAssertEqual(recording.levelSHA256, level.sha256, "\(file): the level changed; re-record it (README)")
+            XCTAssertEqual(recording.levelSHA256, level.sha256, "\(file): the level changed; re-record it (docs/FORMATS.md)")
             let map = level.stage
             XCTAssertEqual(ReplayVerifier.verify(recording, on: map), .ok(ticks: recording.inputs.count), file)
             var session = Session(stage: map)

@@ -6,7 +6,7 @@ import KoalioSolver
 import KoalioTestSupport
 import XCTest
 
-/// The solver behind `--check-level` and `koalio-solve`, on the small level the README's
+/// The solver behind `--check-level` and `koalio-solve`, on the small level docs/LEVELS.md's
 /// "Make a level" builds.
 final class SolverTests: XCTestCase {
     var level: Stage { get throws { try LevelFile.load(Repository.path("docs/first-level.tmx")).stage } }

@@ -3,7 +3,7 @@ import KoalioSim
 
 /// One line of `--trace` output: the state after one 60 Hz step of the game loop.
 ///
-/// A documented interface (README, "Trace format"): add fields, never rename them. Written by
+/// A documented interface (docs/FORMATS.md, "Trace format"): add fields, never rename them. Written by
 /// hand rather than with JSONEncoder so that key order is stable and tracing stays cheap.
 public struct TraceRecord: Sendable {
     public var tick: Int
