@@ -191,7 +191,7 @@ let package = Package(
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView", "KoalioUI",
-            "KoalioInput"]),
+            "KoalioInput", "KoalioScripting"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -182,14 +182,17 @@ extension FlowState {
     /// ones turned the code off; B or Esc leaves; on the screen that says
     /// why a game ended, B or Esc goes back to Play online at once.
     package mutating func waitingTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
-        guard context.playsTheGame, run.networked else { return }
+        guard run.networked else { return }
+        // Any host's A makes a new code when its code went off (`--host` in a window too).
+        if case let .waiting(invitation?)? = run.network, invitation.codeOff, input.choose {
+            return effects += [.sound(.menuChoose), .newOnlineCode]
+        }
+        guard context.playsTheGame else { return }
         switch run.network {
         case let .waiting(invitation)?:
             if input.anyBack {
                 effects.append(.sound(.menuChoose))
                 leaveOnline(&effects)
-            } else if input.choose, let invitation, invitation.codeOff {
-                effects += [.sound(.menuChoose), .newOnlineCode]
             } else if input.choose, let invitation, invitation.canStart {
                 effects += [.sound(.menuChoose), .startOnlineNow]
             }

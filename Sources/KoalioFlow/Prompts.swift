@@ -103,11 +103,12 @@ package struct Prompts {
         }
     }
 
-    /// The waiting screen of a game from the menus: the host's new code (when the code went off)
-    /// or start (once someone joined), and the way out.
-    package func waitingHint(canStart: Bool, codeOff: Bool = false) -> Prompt {
+    /// The waiting screen: the host's new code (when the code went off) or start (once someone
+    /// joined), and the way out (`canLeave`: a game from the menus; `--host`'s ends with its window).
+    package func waitingHint(canStart: Bool, codeOff: Bool = false, canLeave: Bool = true) -> Prompt {
         let start: [Prompt.Part] = codeOff ? [choose, .does(.hintNewCode), .gap] : canStart ? [choose, .does(.hintStart), .gap] : []
-        return Prompt(start + (back.map { [$0, .does(.hintLeave)] } ?? []))
+        let leave: [Prompt.Part] = canLeave ? back.map { [$0, .does(.hintLeave)] } ?? [] : []
+        return Prompt(start + leave)
     }
 
     /// The line of a page whose one entry is Back (how to play, add a phone): the back press

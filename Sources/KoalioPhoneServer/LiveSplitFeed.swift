@@ -1,3 +1,5 @@
+import KoalioCore
+
 /// What a speedrun timer outside the game (LiveSplit One, classic LiveSplit) is told as a run
 /// goes, and what one that connects late must be told to catch up: the run started, its game
 /// time paused and resumed (pauses, the end of the run), each split at its exact in-game time,
@@ -71,15 +73,8 @@ public struct LiveSplitFeed: Sendable {
     }
 
     /// `37.166`: seconds, three decimals.
-    static func seconds(_ milliseconds: Int) -> String {
-        let ms = max(0, milliseconds)
-        return "\(ms / 1000)." + String(repeating: "0", count: ms % 1000 < 10 ? 2 : ms % 1000 < 100 ? 1 : 0) + "\(ms % 1000)"
-    }
+    static func seconds(_ milliseconds: Int) -> String { MillisecondText.seconds(milliseconds) }
 
     /// `0:00:37.166`: hours, minutes, seconds and milliseconds.
-    static func clock(_ milliseconds: Int) -> String {
-        let ms = max(0, milliseconds)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(ms / 3_600_000):\(two(ms / 60_000 % 60)):\(two(ms / 1000 % 60))." + String(seconds(ms).split(separator: ".").last ?? "000")
-    }
+    static func clock(_ milliseconds: Int) -> String { MillisecondText.clock(milliseconds, hours: true) }
 }

@@ -184,8 +184,6 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state on `l
 
     private func configure(_ channel: Channel) -> EventLoopFuture<Void> {
         accepted(channel)
-        let limit = HandshakeByteLimit(bytes: PhoneServer.handshakeBytes)
-        let refusal = UpgradeRequired()
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: Self.maxFrameBytes,
             automaticErrorHandling: true,
@@ -193,18 +191,7 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state on `l
             upgradePipelineHandler: { [unowned self] channel, _ in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(TimerHandler(server: self)) }
             })
-        return channel.eventLoop.makeCompletedFuture {
-            let operations = channel.pipeline.syncOperations
-            try operations.addHandler(limit)
-            try operations.configureHTTPServerPipeline(
-                withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                    context.pipeline.syncOperations.removeHandler(refusal, promise: nil)
-                    context.pipeline.syncOperations.removeHandler(limit, promise: nil)
-                }),
-                withEncoderConfiguration: .init(),
-                withDecoderLimitConfiguration: PhoneServer.headerLimits)
-            try operations.addHandler(refusal)
-        }
+        return PhoneServer.configureWebSocket(channel, upgrader: upgrader, fallback: UpgradeRequired())
     }
 
     /// A connected timer: its frames read and dropped, its pings answered, its closing noted

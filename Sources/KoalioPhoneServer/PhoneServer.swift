@@ -235,7 +235,6 @@ public final class PhoneServer {
         guard let connection = hub.opened(channel, from: bytes(of: channel.remoteAddress)) else { return channel.close() }
         channel.closeFuture.whenComplete { _ in hub.closed(connection) }
         let gate = PhoneGate(hub: hub, connection: connection, host: hostHeader(channel.localAddress))
-        let limit = HandshakeByteLimit(bytes: Self.handshakeBytes)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: PhonePadHandler.maxFrameBytes,
             automaticErrorHandling: false,  // PhonePadHandler closes, with one close frame
@@ -245,20 +244,31 @@ public final class PhoneServer {
                     try channel.pipeline.syncOperations.addHandler(PhonePadHandler(hub: hub, connection: connection))
                 }
             })
-        return channel.eventLoop.makeCompletedFuture {
-            let http = PhoneHTTPHandler(gate: gate, page: page)
+        // One read timeout for the whole connection; the door's deadlines cover the handshake.
+        return configureWebSocket(channel, upgrader: upgrader, fallback: PhoneHTTPHandler(gate: gate, page: page),
+                                  before: [IdleStateHandler(readTimeout: .seconds(Self.idleSeconds))])
+    }
+
+    /// One local WebSocket listener's pipeline (the phones' and LiveSplit One's): at most
+    /// ``handshakeBytes`` and the header limits before the upgrade, `before` first, SwiftNIO's
+    /// HTTP server with `upgrader`, and `fallback` for a request that is not upgraded; the
+    /// fallback and the byte limit removed once the connection is a WebSocket.
+    static func configureWebSocket(_ channel: Channel, upgrader: NIOWebSocketServerUpgrader,
+                                   fallback: some ChannelInboundHandler & RemovableChannelHandler,
+                                   before: [ChannelHandler] = []) -> EventLoopFuture<Void> {
+        channel.eventLoop.makeCompletedFuture {
+            let limit = HandshakeByteLimit(bytes: handshakeBytes)
             let operations = channel.pipeline.syncOperations
             try operations.addHandler(limit)
-            // One read timeout for the whole connection; the door's deadlines cover the handshake.
-            try operations.addHandler(IdleStateHandler(readTimeout: .seconds(Self.idleSeconds)))
+            for handler in before { try operations.addHandler(handler) }
             try operations.configureHTTPServerPipeline(
                 withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                    context.pipeline.syncOperations.removeHandler(http, promise: nil)
+                    context.pipeline.syncOperations.removeHandler(fallback, promise: nil)
                     context.pipeline.syncOperations.removeHandler(limit, promise: nil)
                 }),
                 withEncoderConfiguration: .init(),
-                withDecoderLimitConfiguration: Self.headerLimits)
-            try operations.addHandler(http)
+                withDecoderLimitConfiguration: headerLimits)
+            try operations.addHandler(fallback)
         }
     }
 }

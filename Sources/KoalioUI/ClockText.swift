@@ -12,20 +12,13 @@ public enum ClockText {
     /// `m:ss.mmm` (`h:mm:ss.mmm` from an hour): a speedrun's in-game time, its splits.
     public static func precise(ticks: Int) -> String { precise(milliseconds: Tick.milliseconds(max(0, ticks))) }
 
-    public static func precise(milliseconds: Int) -> String {
-        let total = max(0, milliseconds)
-        let (hours, minutes, seconds, millis) = (total / 3_600_000, total / 60_000 % 60, total / 1000 % 60, total % 1000)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let fraction = String(repeating: "0", count: millis < 10 ? 2 : millis < 100 ? 1 : 0) + "\(millis)"
-        return (hours > 0 ? "\(hours):\(two(minutes))" : "\(minutes)") + ":\(two(seconds)).\(fraction)"
-    }
+    public static func precise(milliseconds: Int) -> String { MillisecondText.clock(milliseconds) }
 
     /// A split's difference to the personal best: `+1.234` slower, `-0.500` faster (seconds;
     /// minutes too past one: `+1:02.000`).
     public static func delta(ticks: Int) -> String {
         let milliseconds = Tick.milliseconds(abs(ticks))
-        let text = milliseconds >= 60_000 ? precise(milliseconds: milliseconds)
-            : "\(milliseconds / 1000)." + String(repeating: "0", count: milliseconds % 1000 < 10 ? 2 : milliseconds % 1000 < 100 ? 1 : 0) + "\(milliseconds % 1000)"
+        let text = milliseconds >= 60_000 ? precise(milliseconds: milliseconds) : MillisecondText.seconds(milliseconds)
         return (ticks < 0 ? "-" : "+") + text
     }
 }

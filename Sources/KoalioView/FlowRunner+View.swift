@@ -56,8 +56,9 @@ extension FlowRunner {
         if let timer = flow.timerLine(context) { (overlay.timerTicks, overlay.splitDelta) = (timer.ticks, timer.delta) }
         if flow.run.networked, let status = flow.run.network {
             (overlay.onlineLines, overlay.onlineDims) = status.lines
-            if context.playsTheGame, case let .waiting(invitation) = status {
-                overlay.onlinePrompt = prompts.waitingHint(canStart: invitation?.canStart ?? false, codeOff: invitation?.codeOff ?? false)
+            if case let .waiting(invitation) = status, context.playsTheGame || invitation?.codeOff == true {
+                overlay.onlinePrompt = prompts.waitingHint(canStart: context.playsTheGame && invitation?.canStart == true, codeOff: invitation?.codeOff ?? false,
+                                                           canLeave: context.playsTheGame)
             }
         }
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)

@@ -1,5 +1,6 @@
 import Foundation
 import KoalioHarness
+import KoalioScripting
 
 // speedrun   A split's frame against a restart's: world 1 as a speedrun (the solver's three
 //            winning scripts one after another), headless, each flag's frame work (the split,
@@ -15,26 +16,10 @@ private func workAt(_ ticks: Set<Int>, _ path: String) throws -> [Double] {
 /// The world's levels' scripts in a row, each from the tick its predecessor's flag is reached;
 /// the ticks of the flags.
 private func worldScript(_ options: Options, levels: [Int]) throws -> (script: String, flags: [Int]) {
-    var lines: [String] = [], flags: [Int] = [], offset = 0
-    for level in levels {
-        let text = try String(contentsOfFile: options.dataDirectory + "/Tests/Fixtures/level\(level)-win.keys", encoding: .utf8)
-        let words = text.split(separator: "\n").first?.split(separator: " ") ?? []
-        guard let index = words.firstIndex(of: "in"), words.indices.contains(index + 1), let won = Int(words[index + 1]) else {
-            throw Xvfb.Failure(description: "level\(level)-win.keys: no winning tick in its first line")
-        }
-        var held: Set<String> = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: " ", maxSplits: 1)
-            guard fields.count == 2, let tick = Int(fields[0]), tick < won else { continue }
-            lines.append("\(offset + tick) \(fields[1])")
-            let parts = fields[1].split(separator: " ")
-            if parts.count == 2 { if parts[1] == "down" { held.insert(String(parts[0])) } else { held.remove(String(parts[0])) } }
-        }
-        offset += won
-        flags.append(offset)
-        lines += held.sorted().map { "\(offset) \($0) up" }
-    }
-    return (lines.joined(separator: "\n") + "\n", flags)
+    let texts = try levels.map { try String(contentsOfFile: options.dataDirectory + "/Tests/Fixtures/level\($0)-win.keys", encoding: .utf8) }
+    let (script, wins) = try WinningScripts.chained(texts)
+    var flag = 0
+    return (script, wins.map { flag += $0; return flag })
 }
 
 func reportSpeedrun(_ options: Options) throws {

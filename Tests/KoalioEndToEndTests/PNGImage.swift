@@ -1,6 +1,5 @@
 import Foundation
-import KoalioLevel
-import KoalioSim
+import KoalioSDL
 
 /// Reads the 8-bit RGB/RGBA PNGs `--screenshot` writes, so window tests can look at pixels.
 struct PNGImage {
@@ -13,63 +12,21 @@ struct PNGImage {
 
     struct Unreadable: Error { var reason: String }
 
+    /// Decoded by the libpng the game links (``PNGDecoder``), as the game reads its own images.
     init(path: String) throws {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        guard bytes.count > 8, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { throw Unreadable(reason: "not a PNG") }
-        var position = 8, idat: [UInt8] = [], width = 0, height = 0, colorType = 0
-        while position + 8 <= bytes.count {
-            let length = bytes[position..<(position + 4)].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
-            let body = Array(bytes[(position + 8)..<(position + 8 + length)])
-            if type == "IHDR" {
-                width = body[0..<4].reduce(0) { $0 << 8 | Int($1) }
-                height = body[4..<8].reduce(0) { $0 << 8 | Int($1) }
-                guard body[8] == 8, body[12] == 0 else { throw Unreadable(reason: "only 8-bit non-interlaced") }
-                colorType = Int(body[9])
-            } else if type == "IDAT" {
-                idat += body
-            }
-            position += 12 + length
+        let decoded: (width: Int, height: Int, rgba: [UInt8])
+        do { decoded = try PNGDecoder.rgba(path) } catch { throw Unreadable(reason: error.description) }
+        var rgb: [UInt8] = [], alpha: [UInt8] = []
+        rgb.reserveCapacity(decoded.width * decoded.height * 3)
+        alpha.reserveCapacity(decoded.width * decoded.height)
+        for pixel in Swift.stride(from: 0, to: decoded.rgba.count, by: 4) {
+            rgb += decoded.rgba[pixel..<pixel + 3]
+            alpha.append(decoded.rgba[pixel + 3])
         }
-        let channels = colorType == 6 ? 4 : colorType == 2 ? 3 : 0
-        guard channels > 0 else { throw Unreadable(reason: "colour type \(colorType)") }
-        let stride = width * channels
-        let raw: [UInt8]
-        do { raw = try Zlib.inflate(idat, format: .zlib, expectedSize: height * (stride + 1)) } catch {
-            throw Unreadable(reason: error.reason)
-        }
-        var previous = [UInt8](repeating: 0, count: stride), rgb: [UInt8] = [], alpha: [UInt8] = []
-        rgb.reserveCapacity(width * height * 3)
-        for row in 0..<height {
-            let start = row * (stride + 1)
-            let filter = raw[start]
-            var line = Array(raw[(start + 1)..<(start + 1 + stride)])
-            for i in 0..<stride {
-                let a = i >= channels ? Int(line[i - channels]) : 0
-                let b = Int(previous[i])
-                let c = i >= channels ? Int(previous[i - channels]) : 0
-                let predictor: Int
-                switch filter {
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                    predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-                default: predictor = 0
-                }
-                line[i] = UInt8(truncatingIfNeeded: Int(line[i]) + predictor)
-            }
-            for x in 0..<width {
-                rgb += line[(x * channels)..<(x * channels + 3)]
-                alpha.append(channels == 4 ? line[x * channels + 3] : 255)
-            }
-            previous = line
-        }
-        self.width = width
-        self.height = height
-        self.pixels = rgb
-        self.alphas = alpha
+        width = decoded.width
+        height = decoded.height
+        pixels = rgb
+        alphas = alpha
     }
 
     func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {

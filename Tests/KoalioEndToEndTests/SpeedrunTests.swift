@@ -1,5 +1,6 @@
 import Foundation
 import KoalioHarness
+import KoalioScripting
 import KoalioTestSupport
 import XCTest
 
@@ -24,20 +25,7 @@ final class SpeedrunTests: XCTestCase {
     /// The levels' scripts one after another: each from the tick after the last flag (a level
     /// starts the tick its predecessor is won), what was held at a flag let go.
     static func chained(_ levels: [Int]) throws -> (script: String, wins: [Int]) {
-        var lines: [String] = [], wins: [Int] = [], offset = 0
-        for level in levels {
-            let (events, won) = try script(level)
-            var held: Set<String> = []
-            for (tick, rest) in events where tick < won {
-                lines.append("\(offset + tick) \(rest)")
-                let parts = rest.split(separator: " ")
-                if parts.count == 2 { if parts[1] == "down" { held.insert(String(parts[0])) } else { held.remove(String(parts[0])) } }
-            }
-            offset += won
-            lines += held.sorted().map { "\(offset) \($0) up" }
-            wins.append(won)
-        }
-        return (lines.joined(separator: "\n") + "\n", wins)
+        try WinningScripts.chained(levels.map { try String(contentsOfFile: Repository.path("Tests/Fixtures/level\($0)-win.keys"), encoding: .utf8) })
     }
 
     func testAWorldsInGameTimeIsItsLevelsTimesSummed() throws {

@@ -218,6 +218,29 @@ final class OnlineMenuFlowTests: XCTestCase {
         }
     }
 
+    /// `--host`'s game (not from the menus): its A still makes a new code when the code went
+    /// off, and its hint offers that alone (B does not leave a game the command line hosts).
+    func testACommandLineHostsCodeOffGetsANewCodeToo() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try NetworkFlowTests.harness()
+            var context = h.context
+            context.playsTheGame = false
+            let pad = h.attach(.switchPro)
+            network.canStep = false
+            let off = NetworkTick.Invitation(address: "127.0.0.1:7000", code: "123456", here: 1, expected: 2, codeOff: true)
+            network.next = NetworkTick(status: .waiting(off))
+            _ = h.runner.networkFrame(context)
+            let hint = try h.prompts(pad: pad).waitingHint(canStart: false, codeOff: true, canLeave: false)
+            XCTAssertEqual(hint.parts.count, 3, "the choose button, its words, the gap: no leave: \(hint)")
+            h.set(.button(.a), pad: pad, down: true)
+            XCTAssertTrue(h.runner.networkFrame(context).contains(.newOnlineCode))
+            h.set(.button(.a), pad: pad, down: false)
+            _ = h.runner.networkFrame(context)
+            h.set(.button(.b), pad: pad, down: true)
+            XCTAssertFalse(h.runner.networkFrame(context).contains(.leaveOnline), "B leaves no command-line game")
+        }
+    }
+
     /// A press on the tick the host's welcome comes does not give the join up (the level loads,
     /// networked); B on an empty text row stays on the form; A while waiting waits on.
     func testTheWelcomeWinsOverAPressOnItsTick() throws {

@@ -135,10 +135,7 @@ public struct TraceRecord: Sendable {
         guard value.isFinite else { return "0" }
         let thousandths = (value * 1000).rounded()
         let sign = thousandths < 0 ? "-" : ""
-        let magnitude = Int(abs(thousandths))
-        let fraction = magnitude % 1000
-        let padded = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-        return "\(sign)\(magnitude / 1000).\(padded)"
+        return sign + MillisecondText.seconds(Int(abs(thousandths)))
     }
 
     static func quoted(_ string: String) -> String { JSONText.quoted(string) }
