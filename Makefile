@@ -13,7 +13,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -
 ARGS ?=
 # The one place the version is written is Game.swift; the package, the archive and the
 # metainfo check read it from there.
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/KoalioApp/Game.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/App/KoalioApp/Game.swift)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB = dist/koalio_$(VERSION)_$(DEB_ARCH).deb
 TARBALL = dist/koalio-$(VERSION)-linux-x86_64.tar.gz
@@ -41,7 +41,7 @@ setup-test:
 build: setup locale
 	$(SWIFT) build $(RELEASE_FLAGS) --product koalio
 
-# The translators' template from the message table (Sources/KoalioText/Message+English.swift),
+# The translators' template from the message table (Sources/Model/KoalioText/Message+English.swift),
 # merged into every language's catalogue: run after adding or changing a message.
 po: setup
 	$(SWIFT) build --product koalio-messages

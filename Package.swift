@@ -26,121 +26,121 @@ let package = Package(
         // SDL2 alone is linked: images are decoded and screenshots written with libpng (CPNG),
         // and SDL_mixer is opened at run time (only its header is needed here).
         .systemLibrary(
-            name: "CSDL2",
+            name: "CSDL2", path: "Sources/C/CSDL2",
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
         // Xiph's Ogg Vorbis decoder, for the music loops (SDL mixes them; see KoalioSDL/Mixer.swift).
-        .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CVorbis", path: "Sources/C/CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // GNU FriBidi: lines with right-to-left words (Arabic) put in visual order and shaped.
-        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/C/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // zlib's minizip (libminizip-dev): level packs as zips, read from memory through
         // CZipMemory's callbacks. Linked statically: it is small and not on every desktop.
-        .systemLibrary(name: "CMinizip", providers: [.apt(["libminizip-dev"])]),
-        .target(name: "CZipMemory", dependencies: ["CMinizip", "CZlib"],
+        .systemLibrary(name: "CMinizip", path: "Sources/C/CMinizip", providers: [.apt(["libminizip-dev"])]),
+        .target(name: "CZipMemory", dependencies: ["CMinizip", "CZlib"], path: "Sources/C/CZipMemory",
                 linkerSettings: [.linkedLibrary(":libminizip.a")]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/C/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // TOML for the player's files: toml++ (Debian's header-only libtomlplusplus-dev) behind a
         // C function, so reading settings pulls in neither Foundation nor ICU.
-        .target(name: "CTOML"),
-        // The program's own argv, kept by an ELF constructor (see Sources/CArguments/arguments.c).
-        .target(name: "CArguments"),
+        .target(name: "CTOML", path: "Sources/C/CTOML"),
+        // The program's own argv, kept by an ELF constructor (see Sources/C/CArguments/arguments.c).
+        .target(name: "CArguments", path: "Sources/C/CArguments"),
         // Two paths exchanged in one step (renameat2): a level pack replaced on the shelf.
-        .target(name: "CRename"),
+        .target(name: "CRename", path: "Sources/C/CRename"),
         // Plain values every target shares: no file, no clock, no C module.
         // The words koalio shows: the message table (typed ids with their English), gettext
         // catalogues read from `.mo` files, plural rules, the shipped languages. Pure Swift:
         // the flow speaks in its `Text` values and the view puts them in words.
-        .target(name: "KoalioText"),
+        .target(name: "KoalioText", path: "Sources/Model/KoalioText"),
         // Writes po/koalio.pot from the message table (`make po`).
-        .executableTarget(name: "koalio-messages", dependencies: ["KoalioText"]),
-        .target(name: "KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .executableTarget(name: "koalio-messages", dependencies: ["KoalioText"], path: "Sources/Tools/koalio-messages"),
+        .target(name: "KoalioCore", path: "Sources/Model/KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The operating system's side of the plain values: files read and written (atomically,
         // protected), the monotonic clock, SHA-256. The flow cannot import it.
-        .target(name: "KoalioSystem", dependencies: ["KoalioCore"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KoalioInput", dependencies: ["KoalioCore"]),
+        .target(name: "KoalioSystem", dependencies: ["KoalioCore"], path: "Sources/System/KoalioSystem", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "KoalioInput", dependencies: ["KoalioCore"], path: "Sources/Model/KoalioInput"),
         // The simulation, the solver and the geometry under them are optimised in debug builds
         // too: the tests step millions of ticks (replays, the solver's searches of every level
         // for --check-level, which take seconds optimised and minutes not).
-        .target(name: "KoalioSim", dependencies: ["KoalioCore"],
+        .target(name: "KoalioSim", dependencies: ["KoalioCore"], path: "Sources/Model/KoalioSim",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSystem", "CZlib"]),
+        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSystem", "CZlib"], path: "Sources/System/KoalioLevel"),
         // A level file as the game uses it: read, hashed, parsed (KoalioLevel) and staged (KoalioSim).
-        .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioSim"]),
-        .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"],
+        .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioSim"], path: "Sources/System/KoalioLevelFile"),
+        .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"], path: "Sources/Model/KoalioSolver",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"]),
+        .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioHUD"),
         // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.
-        .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"]),
+        .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioScripting"),
         // What a screen says, as values: menu pages, prompts and their glyphs, a run's time in
         // words. Below both the flow (which decides them) and the view (which draws them).
-        .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"]),
+        .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUI"),
         // The flow's state drawn: it depends on the flow, never the other way round.
-        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioFlow", "CFriBidi"]),
+        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioFlow", "CFriBidi"], path: "Sources/App/KoalioView"),
         // A run's recording as a value: recorded, verified, raced as a ghost.
-        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"],
+        .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"], path: "Sources/Model/KoalioReplay",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The `.koalioreplay` format (zlib's CRC-32).
-        .target(name: "KoalioReplayFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioReplay", "CZlib"]),
+        .target(name: "KoalioReplayFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioReplay", "CZlib"], path: "Sources/System/KoalioReplayFile"),
         // The player's own data as values: progress (levels won, best times), settings and their
         // table, level packs' manifests.
-        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"]),
+        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUserData"),
         // … and their files under XDG homes (TOML through toml++), read and written beside the flow.
-        .target(name: "KoalioUserFiles", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioUserData", "CTOML"]),
-        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "CSDL2", "CPNG", "CVorbis"]),
+        .target(name: "KoalioUserFiles", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioUserData", "CTOML"], path: "Sources/System/KoalioUserFiles"),
+        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "CSDL2", "CPNG", "CVorbis"], path: "Sources/Platform/KoalioSDL"),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
-        .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL"]),
+        .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL"], path: "Sources/Platform/KoalioScriptPlayback"),
         // Level packs as zips: read (from memory, every entry checked against its limits) and written.
-        .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"]),
+        .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"], path: "Sources/System/KoalioPackArchive"),
         // Play over a network: the rollback core, the inputs and messages on the wire, who may
         // join a hosted game. Pure (the socket and the clock are the caller's).
-        .target(name: "KoalioNet", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioReplay", "KoalioPhone"],
+        .target(name: "KoalioNet", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioReplay", "KoalioPhone"], path: "Sources/Model/KoalioNet",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Phones as pads: the pairing secrets, who may try, and the frame a phone sends (pure).
-        .target(name: "KoalioPhone"),
+        .target(name: "KoalioPhone", path: "Sources/Model/KoalioPhone"),
         // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
-        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CQRencode", path: "Sources/C/CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "KoalioPhoneServer", dependencies: [
             "KoalioPhone", "KoalioCore", "KoalioText", "CQRencode",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-        ],
+        ], path: "Sources/Services/KoalioPhoneServer",
         // Network services, not a frame's work: built for size (the release binary's guard, tools/check-binary).
         swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
         // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
-        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay"]),
+        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay"], path: "Sources/Model/KoalioFlow"),
         // The game loop and its composition, a library so tests can run it in-process.
         .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
-                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp"),
         .executableTarget(
             name: "koalio",
             dependencies: [
                 "KoalioApp", "KoalioSDL", "KoalioCore", "CArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ], path: "Sources/App/koalio"
         ),
         // Test and benchmark support: a private Xvfb, and child processes measured with wait4.
-        .target(name: "KoalioHarness"),
+        .target(name: "KoalioHarness", path: "Sources/TestSupport/KoalioHarness"),
         // Test support shared by every test target: where the repository is, scratch files, a
         // clean environment for in-process runs, level 1 loaded.
-        .target(name: "KoalioTestSupport", dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioInput"]),
+        .target(name: "KoalioTestSupport", dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioInput"], path: "Sources/TestSupport/KoalioTestSupport"),
         // Test support: writes replays in a loop until killed (the durability test's subject).
-        .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioReplay", "KoalioReplayFile"]),
+        .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioReplay", "KoalioReplayFile"], path: "Sources/Tools/koalio-write-loop"),
         .executableTarget(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
                            "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText", "KoalioNet", "KoalioUserData", "KoalioUserFiles",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Tools/koalio-bench"
         ),
         .executableTarget(
             name: "koalio-solve",
             dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSolver", "KoalioSim",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Tools/koalio-solve"
         ),
         .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioPhone"]),
         .testTarget(name: "KoalioNetTests", dependencies: ["KoalioNet", "KoalioTestSupport", "KoalioReplay", "KoalioReplayFile", "KoalioLevelFile", "KoalioSim", "KoalioInput", "KoalioCore"]),
@@ -178,7 +178,7 @@ let package = Package(
         // Test support: the flow stepped by hand, as the driver steps it (``FlowHarness``), without SDL.
         .target(name: "KoalioFlowTestSupport", dependencies: [
             "KoalioTestSupport", "KoalioFlow", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
-            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioText", "KoalioCore", "KoalioHUD"]),
+            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioText", "KoalioCore", "KoalioHUD"], path: "Sources/TestSupport/KoalioFlowTestSupport"),
         // The game above the world without SDL: menus, prompts, seats and presence stepped by hand
         // (tools/check-purity holds that nothing here links SDL).
         .testTarget(name: "KoalioFlowTests", dependencies: [

@@ -3,7 +3,7 @@
 hud.png, buttons.png, objects.png) and the desktop icons into dist/icons/hicolor/NxN/apps/koalio.png (16 to 256 px).
 
 Rerun after changing it:  apt install python3-pil && /usr/bin/python3 tools/make_art.py
-Frame and tile positions here must match Sources/KoalioView/Art.swift.
+Frame and tile positions here must match Sources/App/KoalioView/Art.swift.
 The font atlas and its table are tools/make_font.py's (which this runs).
 """
 import math

@@ -5,7 +5,7 @@ noise waves: no samples, nothing recorded.
 
 Rerun after changing it:  apt install vorbis-tools && /usr/bin/python3 tools/make_audio.py
 (only the standard library and `oggenc`; seeded, so reruns give the same sounds).
-Sources/KoalioSDL/Audio.swift reads these names.
+Sources/Platform/KoalioSDL/Audio.swift reads these names.
 """
 import array
 import math

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws koalio's bitmap font atlas, Resources/font.png, and its table of cells,
-Sources/KoalioView/FontCells.swift: 8x12 cells, 16 to a row.
+Sources/App/KoalioView/FontCells.swift: 8x12 cells, 16 to a row.
 
 Rerun after a translation gains a character:  /usr/bin/python3 tools/make_font.py
 (Debian: python3-pil, python3-fonttools, fonts-dejavu-core, fonts-misaki). No TrueType is read at run time: the
@@ -40,7 +40,7 @@ def catalog_kanji():
             if "#. At most" in entry:
                 found.update(ord(c) for line in entry.split("\n") if line.startswith(("msgstr", '"'))
                              for c in line if 0x3400 <= ord(c) <= 0x9FFF)
-    for line in open(os.path.join(ROOT, "Sources", "KoalioText", "Language.swift"), encoding="utf-8"):
+    for line in open(os.path.join(ROOT, "Sources", "Model", "KoalioText", "Language.swift"), encoding="utf-8"):
         if "case ." in line:  # each language's own name, as the setting lists it
             found.update(ord(c) for c in line if 0x3400 <= ord(c) <= 0x9FFF)
     return sorted(found)
@@ -101,7 +101,7 @@ def main():
     for start in range(0, len(codes), 12):
         lines.append("        " + " ".join(f"0x{c:04X}," for c in codes[start:start + 12]))
     lines += ["    ]", "}", ""]
-    open(os.path.join(ROOT, "Sources", "KoalioView", "FontCells.swift"), "w").write("\n".join(lines))
+    open(os.path.join(ROOT, "Sources", "App", "KoalioView", "FontCells.swift"), "w").write("\n".join(lines))
     print(f"font.png: {len(cells)} cells in {rows} rows ({len(extra)} beyond ASCII)")
 
 

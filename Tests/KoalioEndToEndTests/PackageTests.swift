@@ -11,7 +11,7 @@ final class PackageTests: XCTestCase {
     /// The version as the Makefile reads it: the one place it is written.
     static var version: String {
         get throws {
-            let source = try String(contentsOfFile: repository + "/Sources/KoalioApp/Game.swift", encoding: .utf8)
+            let source = try String(contentsOfFile: repository + "/Sources/App/KoalioApp/Game.swift", encoding: .utf8)
             let line = try XCTUnwrap(source.split(separator: "\n").first { $0.contains("static let version = \"") })
             return String(try XCTUnwrap(line.split(separator: "\"").dropFirst().first))
         }

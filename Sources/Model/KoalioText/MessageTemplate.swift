@@ -5,7 +5,7 @@ public enum MessageTemplate {
     public static var text: String {
         var lines = [
             "# koalio's messages, for translators.",
-            "# Made from Sources/KoalioText/Message+English.swift by `make po`: do not edit; translate po/LANG.po.",
+            "# Made from Sources/Model/KoalioText/Message+English.swift by `make po`: do not edit; translate po/LANG.po.",
             "#, fuzzy",
             "msgid \"\"",
             "msgstr \"\"",
