@@ -102,8 +102,12 @@ let package = Package(
         .target(name: "KoalioPhone", path: "Sources/Model/KoalioPhone"),
         // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
         .systemLibrary(name: "CQRencode", path: "Sources/C/CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // This machine's sockets beside online play's pure side: the UDP socket the game's
+        // datagrams go through, LAN discovery's two ends, classic LiveSplit's TCP client and what
+        // speedrun timers are told (LiveSplitFeed).
+        .target(name: "KoalioSockets", dependencies: ["KoalioCore", "KoalioNet"], path: "Sources/System/KoalioSockets"),
         .target(name: "KoalioPhoneServer", dependencies: [
-            "KoalioPhone", "KoalioCore", "KoalioText", "CQRencode",
+            "KoalioPhone", "KoalioCore", "KoalioText", "CQRencode", "KoalioSockets",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -115,7 +119,7 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay"], path: "Sources/Model/KoalioFlow"),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp"),
         .executableTarget(
             name: "koalio",
@@ -147,7 +151,7 @@ let package = Package(
         .testTarget(name: "KoalioTextTests", dependencies: ["KoalioText", "KoalioTestSupport"]),
         // The server's handlers in NIO's embedded channel (time and writability set by the test).
         .testTarget(name: "KoalioPhoneServerTests", dependencies: [
-            "KoalioPhoneServer", "KoalioPhone", "KoalioText", .product(name: "NIOCore", package: "swift-nio"),
+            "KoalioPhoneServer", "KoalioPhone", "KoalioText", "KoalioSockets", .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio")]),
         .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore", "KoalioSystem"]),
         .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioCore"]),
@@ -186,7 +190,7 @@ let package = Package(
             "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore", "KoalioText"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
-            "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
+            "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioSockets", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
             "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "KoalioNet", "KoalioPhone", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [

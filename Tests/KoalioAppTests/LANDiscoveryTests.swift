@@ -1,4 +1,5 @@
 @testable import KoalioApp
+@testable import KoalioSockets
 import Glibc
 import KoalioFlow
 import KoalioLevelFile
@@ -28,15 +29,15 @@ final class LANDiscoveryTests: XCTestCase {
             let host = try Self.hosted()
             let responder = try LANDiscovery.Responder(port: Self.port)
             let finder = try LANDiscovery.Finder(port: Self.port)
-            XCTAssertEqual(finder.poll(at: 0), [], "probes sent, nothing heard yet")
-            responder.answer(for: host, at: 0)
-            let found = finder.poll(at: 0.1)
+            XCTAssertEqual(finder.poll(at: 0).map(OnlineMenus.foundGame), [], "probes sent, nothing heard yet")
+            responder.answer(gamePort: host.localPort, session: host.session, at: 0)
+            let found = finder.poll(at: 0.1).map(OnlineMenus.foundGame)
             XCTAssertEqual(found.count, 1, "one game, however many addresses it was heard at: \(found)")
             XCTAssertEqual(found.first?.levelName, "level1")
             XCTAssertEqual(found.first.map { ($0.here, $0.expected) }?.0, 1)
             XCTAssertEqual(found.first?.expected, NetMessage.maxSeats)
             XCTAssertTrue(found.first?.address.hasSuffix(":\(host.localPort ?? 0)") ?? false, "\(found)")
-            XCTAssertEqual(finder.poll(at: LANDiscovery.forgetSeconds + 1), [], "a game gone quiet is forgotten")
+            XCTAssertEqual(finder.poll(at: LANDiscovery.forgetSeconds + 1).map(OnlineMenus.foundGame), [], "a game gone quiet is forgotten")
             host.leave()
         }
     }
@@ -55,10 +56,10 @@ final class LANDiscoveryTests: XCTestCase {
                     let forged = try UDPSocket(binding: NetAddress(host: [127, 1, UInt8(n / 250), UInt8(2 + n % 250)], port: 0))
                     forged.send(Discovery.probe, to: to)
                 }
-                if frame == 30 { XCTAssertEqual(finder.poll(at: 0.5), []) }
-                responder.answer(for: host, at: Double(frame) / 60)
+                if frame == 30 { XCTAssertEqual(finder.poll(at: 0.5).map(OnlineMenus.foundGame), []) }
+                responder.answer(gamePort: host.localPort, session: host.session, at: Double(frame) / 60)
             }
-            XCTAssertEqual(finder.poll(at: 1).map(\.levelName), ["level1"], "the real finder was answered")
+            XCTAssertEqual(finder.poll(at: 1).map(OnlineMenus.foundGame).map(\.levelName), ["level1"], "the real finder was answered")
             host.leave()
         }
     }
@@ -72,7 +73,7 @@ final class LANDiscoveryTests: XCTestCase {
             let host = try Self.hosted()
             let responder = try LANDiscovery.Responder(port: Self.port)
             let finder = try LANDiscovery.Finder(port: Self.port)
-            XCTAssertEqual(finder.poll(at: 0), [])
+            XCTAssertEqual(finder.poll(at: 0).map(OnlineMenus.foundGame), [])
             // The finder's port: a stranger learns it from the probe it hears.
             let probing = NetAddress(host: [127, 0, 0, 1], port: try XCTUnwrap(finder.localPort))
             for n in 0..<8 {
@@ -80,13 +81,13 @@ final class LANDiscoveryTests: XCTestCase {
                 let name = n == 0 ? String(repeating: "level1", count: 8) : "level1"
                 stranger.send(Discovery.answer(gamePort: 24820, levelName: name, here: 1, expected: 4, id: UInt32(n + 1)), to: probing)
             }
-            let strangers = finder.poll(at: 0.1)
+            let strangers = finder.poll(at: 0.1).map(OnlineMenus.foundGame)
             XCTAssertEqual(strangers.map(\.address), (0..<8).map { "127.0.9.\(2 + $0):24820" }, "in the order first heard")
             XCTAssertEqual(strangers.filter(\.onThisNetwork), [], "another loopback address is not this machine")
             XCTAssertLessThanOrEqual(strangers[0].shownLevelName.count, FoundGame.shownNameCharacters, "the long name cut")
-            _ = finder.poll(at: 1.2)  // the next probe, which the game here answers
-            responder.answer(for: host, at: 1.2)
-            let found = finder.poll(at: 1.3)
+            _ = finder.poll(at: 1.2).map(OnlineMenus.foundGame)  // the next probe, which the game here answers
+            responder.answer(gamePort: host.localPort, session: host.session, at: 1.2)
+            let found = finder.poll(at: 1.3).map(OnlineMenus.foundGame)
             XCTAssertLessThanOrEqual(found.count, LANDiscovery.mostGames)
             let here = found.filter(\.onThisNetwork)
             XCTAssertEqual(here.count, 1, "the game here, listed once and marked: \(found)")
@@ -107,10 +108,10 @@ final class LANDiscoveryTests: XCTestCase {
             stranger.send(Array(Discovery.probe.dropLast()), to: to)
             stranger.send(Discovery.probe + [0], to: to)
             stranger.send(Array(repeating: 0x41, count: 500), to: to)
-            responder.answer(for: host, at: 0)
+            responder.answer(gamePort: host.localPort, session: host.session, at: 0)
             XCTAssertNil(stranger.receive(), "only the exact probe is answered")
             for _ in 0..<100 { stranger.send(Discovery.probe, to: to) }
-            responder.answer(for: host, at: 0.5)
+            responder.answer(gamePort: host.localPort, session: host.session, at: 0.5)
             var answers = 0
             while let (bytes, _) = stranger.receive() {
                 answers += 1

@@ -1,4 +1,4 @@
-import KoalioPhoneServer
+import KoalioSockets
 import XCTest
 
 /// What LiveSplit is told as a run goes, and what a timer that connects late is told.

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import KoalioCore
 import KoalioNet
+import KoalioSockets
 import KoalioPhoneServer
 import KoalioScripting
 import KoalioView

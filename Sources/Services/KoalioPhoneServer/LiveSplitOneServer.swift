@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
+import KoalioSockets
 
 /// The WebSocket server LiveSplit One's "Connect to Server" attaches to (`--livesplit-one`):
 /// on loopback only, the game sends each timer connected the run's commands

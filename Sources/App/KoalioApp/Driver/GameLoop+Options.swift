@@ -1,3 +1,4 @@
+import KoalioSockets
 import KoalioFlow
 import KoalioCore
 import KoalioPhoneServer

@@ -1,3 +1,4 @@
+import KoalioSockets
 import KoalioCore
 import KoalioFlow
 import KoalioPhoneServer

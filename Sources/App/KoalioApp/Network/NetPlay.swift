@@ -1,6 +1,7 @@
 import KoalioFlow
 import KoalioInput
 import KoalioNet
+import KoalioSockets
 import KoalioPhone
 import KoalioSim
 

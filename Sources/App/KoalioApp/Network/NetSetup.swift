@@ -4,6 +4,7 @@ import KoalioCore
 import KoalioLevel
 import KoalioLevelFile
 import KoalioNet
+import KoalioSockets
 import KoalioPhone
 import KoalioPhoneServer
 import KoalioSim

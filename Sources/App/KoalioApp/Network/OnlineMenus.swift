@@ -2,6 +2,7 @@ import KoalioCore
 import KoalioFlow
 import KoalioNet
 import KoalioPhoneServer
+import KoalioSockets
 import KoalioSystem
 
 /// Play online's devices beside the game loop: the join form's try (its socket pumped each
@@ -27,6 +28,12 @@ final class OnlineMenus {
               let lastDot = lan.lastIndex(of: ".") else { return "" }
         return String(lan[...lastDot])
     }()
+
+    /// A game discovery found, as the join form lists it.
+    static func foundGame(_ found: LANDiscovery.Found) -> FoundGame {
+        FoundGame(address: found.game.address.description, levelName: found.game.levelName, here: found.game.here, expected: found.game.expected,
+                  onThisNetwork: found.onThisNetwork)
+    }
 
     /// Join: the socket opened and the first hello on its way; nil, or why not at once.
     func join(address text: String, code: String, localPlayers: Int) -> OnlineNews? {
@@ -63,13 +70,13 @@ final class OnlineMenus {
             }
         }
         if !finding { finder = nil }
-        found = finder?.poll(at: now) ?? []
+        found = (finder?.poll(at: now) ?? []).map(Self.foundGame)
         if let hosted, hosted.isJoinable {
             if responder == nil, !responderBroken {
                 // Another game hosted here shares the port; a refusal only means no answers.
                 do { responder = try LANDiscovery.Responder() } catch { responderBroken = true }
             }
-            responder?.answer(for: hosted, at: now)
+            responder?.answer(gamePort: hosted.localPort, session: hosted.session, at: now)
         } else {
             responder = nil
             responderBroken = false

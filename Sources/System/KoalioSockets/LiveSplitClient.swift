@@ -1,13 +1,12 @@
 import Glibc
 import KoalioNet
-import KoalioPhoneServer
 
 /// A TCP client to classic LiveSplit's server (`--livesplit ADDRESS:PORT`, its default port
 /// 16834): each speedrun command as a line (``LiveSplitFeed/liveSplit(_:)``). Polled by the game
 /// loop, never blocking a frame: a LiveSplit that is not there is tried again quietly every
 /// ``retrySeconds``, and one that comes (or comes back) during a run is brought up to date.
 @MainActor
-final class LiveSplitClient {
+public final class LiveSplitClient {
     static let retrySeconds = 2.0
     /// Lines waiting for a slow LiveSplit; past this the connection is dropped (and made again).
     static let pendingBytesLimit = 64 * 1024
@@ -22,20 +21,20 @@ final class LiveSplitClient {
     private var pending: [UInt8] = []
     private var feed = LiveSplitFeed()
 
-    init(address: NetAddress) { self.address = address }
+    public init(address: NetAddress) { self.address = address }
 
     /// Tells LiveSplit (now if connected; a later connection catches up).
-    func send(_ event: LiveSplitFeed.Event, at now: Double) {
+    public func send(_ event: LiveSplitFeed.Event, at now: Double) {
         let event = feed.note(event)
         if connected { queue(LiveSplitFeed.liveSplit(event)) }
         poll(at: now)
     }
 
-    func note(gameTime milliseconds: Int) { feed.gameTime = milliseconds }
+    public func note(gameTime milliseconds: Int) { feed.gameTime = milliseconds }
 
     /// Once a frame: the connection made or its result seen, what waits written, what came read
     /// and dropped (at most ``readBytesPerFrame``: more waiting after that drops the server).
-    func poll(at now: Double) {
+    public func poll(at now: Double) {
         if descriptor < 0 {
             guard now - lastTry >= Self.retrySeconds else { return }
             lastTry = now
@@ -91,5 +90,5 @@ final class LiveSplitClient {
         pending = []
     }
 
-    func stop() { drop() }
+    public func stop() { drop() }
 }

@@ -4,22 +4,27 @@ import KoalioNet
 /// A non-blocking UDP socket, polled by the game loop once a frame: no thread, no callback.
 /// Datagrams longer than ``NetMessage/maxBytes`` are read whole into a bigger buffer and
 /// dropped (the kernel says how long they were), so none is ever taken for a shorter one.
-final class UDPSocket {
-    struct Failure: Error, CustomStringConvertible {
-        var doing: String
-        var code: Int32
-        var reason: String { String(cString: strerror(code)) }
-        var description: String { "\(doing): \(reason)" }
+public final class UDPSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public var doing: String
+        public var code: Int32
+        public var reason: String { String(cString: strerror(code)) }
+        public var description: String { "\(doing): \(reason)" }
+
+        public init(doing: String, code: Int32) {
+            self.doing = doing
+            self.code = code
+        }
     }
 
     private let descriptor: Int32
-    let family: Int32
+    public let family: Int32
     /// Room for any datagram koalio reads and then some: a longer one is seen whole (MSG_TRUNC) and dropped.
     private static let bufferBytes = 2048
     private var buffer = [UInt8](repeating: 0, count: UDPSocket.bufferBytes)
 
     /// How a socket shares its port.
-    enum Sharing {
+    public enum Sharing: Sendable {
         /// With nobody: binding a port another socket has fails.
         case none
         /// With every socket that asks (discovery's: every host on this machine hears a probe).
@@ -35,7 +40,7 @@ final class UDPSocket {
 
     /// A socket bound to `address` (port 0: any free port), of that address's family.
     /// `broadcast`: it may send to a broadcast address.
-    init(binding address: NetAddress, sharing: Sharing = .none, broadcast: Bool = false, probing: Bool = true) throws(Failure) {
+    public init(binding address: NetAddress, sharing: Sharing = .none, broadcast: Bool = false, probing: Bool = true) throws(Failure) {
         var address = address
         if sharing == .peers && probing {
             // The port must be free: a socket that does not share it says whether it is (and
@@ -86,20 +91,20 @@ final class UDPSocket {
     /// A socket for one peer: bound to `local`'s address and port (a ``Sharing/peers`` socket's)
     /// and connected to `peer`, so the kernel gives it that peer's datagrams alone and turns
     /// everyone else's away from it: a flood at the game's port cannot crowd the peer out.
-    static func connected(from local: NetAddress, to peer: NetAddress) throws(Failure) -> UDPSocket {
+    public static func connected(from local: NetAddress, to peer: NetAddress) throws(Failure) -> UDPSocket {
         let socket = try UDPSocket(binding: local, sharing: .peers, probing: false)
         try socket.connect(to: peer)
         return socket
     }
 
     /// Only `peer`'s datagrams are taken from now on (and sends without an address go to it).
-    func connect(to peer: NetAddress) throws(Failure) {
+    public func connect(to peer: NetAddress) throws(Failure) {
         let peer = family == AF_INET6 && peer.host.count == 4 ? NetAddress(host: Self.mappedPrefix + peer.host, port: peer.port) : peer
         guard Self.withSockaddr(peer, { Glibc.connect(descriptor, $0, $1) }) == 0 else { throw Failure(doing: "connecting to \(peer)", code: errno) }
     }
 
     /// The address the socket is bound to (its port, when 0 was asked for).
-    var localAddress: NetAddress? {
+    public var localAddress: NetAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) {
@@ -111,7 +116,7 @@ final class UDPSocket {
     /// Sends one datagram; a failure (the network down, a full buffer) is a lost datagram,
     /// which the protocol is made for. An IPv4 address from an IPv6 socket goes as ::ffff:a.b.c.d.
     @discardableResult
-    func send(_ bytes: [UInt8], to address: NetAddress) -> Bool {
+    public func send(_ bytes: [UInt8], to address: NetAddress) -> Bool {
         let address = family == AF_INET6 && address.host.count == 4 ? NetAddress(host: Self.mappedPrefix + address.host, port: address.port) : address
         let sent = bytes.withUnsafeBytes { buffer in
             Self.withSockaddr(address) { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, $1) }
@@ -120,14 +125,16 @@ final class UDPSocket {
     }
 
     /// What one look at a socket read: datagrams turned away, and their bytes.
-    struct Reading {
+    public struct Reading {
         /// Reads left before the look ends whatever waits (a flood must not hold the frame).
-        var budget: Int
-        var turnedAway = 0
+        public var budget: Int
+        public var turnedAway = 0
+
+        public init(budget: Int) { self.budget = budget }
     }
 
     /// The next datagram waiting, or nil when none is.
-    func receive() -> (bytes: [UInt8], from: NetAddress)? {
+    public func receive() -> (bytes: [UInt8], from: NetAddress)? {
         var reading = Reading(budget: .max)
         return receive(wanted: { _ in true }, &reading)
     }
@@ -135,7 +142,7 @@ final class UDPSocket {
     /// The next datagram waiting that `wanted` (given its bytes in the socket's own buffer, no
     /// copy made) lets through, or nil when none is or `reading`'s budget is spent; the others
     /// are read, counted and dropped.
-    func receive(wanted: (UnsafeRawBufferPointer) -> Bool, _ reading: inout Reading) -> (bytes: [UInt8], from: NetAddress)? {
+    public func receive(wanted: (UnsafeRawBufferPointer) -> Bool, _ reading: inout Reading) -> (bytes: [UInt8], from: NetAddress)? {
         while reading.budget > 0 {
             reading.budget -= 1
             var storage = sockaddr_storage()
@@ -190,7 +197,7 @@ final class UDPSocket {
         }
     }
 
-    static func withSockaddr<Result>(_ address: NetAddress, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    public static func withSockaddr<Result>(_ address: NetAddress, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         if address.host.count == 16 {
             var socketAddress = sockaddr_in6()
             socketAddress.sin6_family = sa_family_t(AF_INET6)

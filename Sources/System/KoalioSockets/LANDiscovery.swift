@@ -1,5 +1,4 @@
 import Glibc
-import KoalioFlow
 import KoalioNet
 
 /// Discovery's two ends on this machine's sockets (``Discovery`` is the datagrams): a joiner's
@@ -8,23 +7,32 @@ import KoalioNet
 /// players. Where broadcasts do not pass (another subnet, a guest Wi-Fi), nothing is found and
 /// the address is typed.
 @MainActor
-enum LANDiscovery {
+public enum LANDiscovery {
     /// How often a finder probes, and how long a game unheard stays listed (seconds).
-    static let probeSeconds = 1.0
-    static let forgetSeconds = 3.5
+    public static let probeSeconds = 1.0
+    public static let forgetSeconds = 3.5
     /// The most games listed: a flood of answers fills the list, never the screen or the frame
     /// (and a game on this machine's own network takes the place of one that is not).
-    static let mostGames = 8
+    public static let mostGames = 8
     /// The most answers a responder sends each prober in a second (a finder probes each of its
     /// targets once a second): forged probes get their own few answers, none of a real finder's.
     /// No answer is longer than its probe, so a forged sender gains nothing by it.
-    static let answersPerSourcePerSecond = 4
+    public static let answersPerSourcePerSecond = 4
     /// Probers remembered in a second: past this many, a new one waits for the next second.
-    static let mostSourcesPerSecond = 4096
+    public static let mostSourcesPerSecond = 4096
+    /// Datagrams read in one look at a discovery socket at most (a flood waits in the kernel).
+    static let readsPerPoll = 4096
+
+    /// A game found: where to join it, its level, its players, and whether its address is this
+    /// machine's or on one of its networks (marked on the join form).
+    public struct Found: Equatable, Sendable {
+        public var game: Discovery.Game
+        public var onThisNetwork: Bool
+    }
 
     /// The joiner's end, open while the join form is.
     @MainActor
-    final class Finder {
+    public final class Finder {
         private let socket: UDPSocket
         private var lastProbe = -Double.infinity
         /// By the address that answered (a stranger answering with another's game number is
@@ -41,7 +49,7 @@ enum LANDiscovery {
         private let targets: [NetAddress]
 
         /// - Parameter port: where hosts listen for probes.
-        init(port: UInt16 = LANDiscovery.port) throws(UDPSocket.Failure) {
+        public init(port: UInt16 = LANDiscovery.port) throws(UDPSocket.Failure) {
             socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: 0), broadcast: true)
             let interfaces = LANDiscovery.interfaces()
             targets = (interfaces.broadcast + [[255, 255, 255, 255], [127, 0, 0, 1]]).map { NetAddress(host: $0, port: port) }
@@ -57,15 +65,15 @@ enum LANDiscovery {
         }
 
         /// The port its probes come from (where answers go).
-        var localPort: UInt16? { socket.localAddress?.port }
+        public var localPort: UInt16? { socket.localAddress?.port }
 
         /// Probes when one is due, reads the answers, forgets games gone quiet; the games, by address.
-        func poll(at now: Double) -> [FoundGame] {
+        public func poll(at now: Double) -> [Found] {
             if now - lastProbe >= LANDiscovery.probeSeconds {
                 lastProbe = now
                 for target in targets { socket.send(Discovery.probe, to: target) }
             }
-            var reading = UDPSocket.Reading(budget: NetPlay.datagramsPerPump)
+            var reading = UDPSocket.Reading(budget: LANDiscovery.readsPerPoll)
             while let (bytes, from) = socket.receive(wanted: { _ in true }, &reading) {
                 guard let game = Discovery.game(answer: bytes, from: from) else { continue }
                 if let known = games[game.address] {
@@ -82,16 +90,14 @@ enum LANDiscovery {
             let here = Set(games.values.filter { ownAddresses.contains($0.game.address.host) }.map(\.game.id))
             // In the order first heard: a row does not move under the player's selection.
             return games.values.filter { $0.game.address.host.first != 127 || !here.contains($0.game.id) }
-                .sorted { ($0.first, $0.game.address.description) < ($1.first, $1.game.address.description) }.map {
-                FoundGame(address: $0.game.address.description, levelName: $0.game.levelName, here: $0.game.here, expected: $0.game.expected,
-                          onThisNetwork: onThisNetwork($0.game.address.host))
-            }
+                .sorted { ($0.first, $0.game.address.description) < ($1.first, $1.game.address.description) }
+                .map { Found(game: $0.game, onThisNetwork: onThisNetwork($0.game.address.host)) }
         }
     }
 
     /// The host's end, open while its game waits for players.
     @MainActor
-    final class Responder {
+    public final class Responder {
         private let socket: UDPSocket
         private var second = 0.0
         /// Answers sent this second, by prober.
@@ -99,22 +105,22 @@ enum LANDiscovery {
         /// This game's number in the answers.
         private let gameID = UInt32.random(in: 1...UInt32.max)
 
-        init(port: UInt16 = LANDiscovery.port) throws(UDPSocket.Failure) {
+        public init(port: UInt16 = LANDiscovery.port) throws(UDPSocket.Failure) {
             socket = try UDPSocket(binding: NetAddress(host: [0, 0, 0, 0], port: port), sharing: .shared)
         }
 
-        /// Answers the probes waiting, about `net`'s game.
-        func answer(for net: NetPlay, at now: Double) {
+        /// Answers the probes waiting, about a game on `gamePort` (nil: the game's socket has
+        /// none to say: no answer) with `session`'s level and players.
+        public func answer(gamePort: UInt16?, session: NetSession, at now: Double) {
             if now - second >= 1 {
                 second = now
                 answered = [:]
             }
-            let session = net.session
-            var reading = UDPSocket.Reading(budget: NetPlay.datagramsPerPump)
+            var reading = UDPSocket.Reading(budget: LANDiscovery.readsPerPoll)
             while let (bytes, from) = socket.receive(wanted: { _ in true }, &reading) {
                 let sent = answered[from] ?? 0
                 guard Discovery.isProbe(bytes), sent < LANDiscovery.answersPerSourcePerSecond,
-                      sent > 0 || answered.count < LANDiscovery.mostSourcesPerSecond, let port = net.localPort else { continue }
+                      sent > 0 || answered.count < LANDiscovery.mostSourcesPerSecond, let port = gamePort else { continue }
                 answered[from] = sent + 1
                 socket.send(Discovery.answer(gamePort: port, levelName: session.levelName, here: session.machinesHere,
                                              expected: session.machinesExpected, id: gameID), to: from)
@@ -124,14 +130,14 @@ enum LANDiscovery {
 
     /// The port probes go to (`KOALIO_DISCOVERY_PORT` moves it, for tests that must not meet a
     /// game hosted on the machine they run on).
-    static let port: UInt16 = {
+    public static let port: UInt16 = {
         if let text = getenv("KOALIO_DISCOVERY_PORT").map({ String(cString: $0) }), let port = UInt16(text), port > 0 { return port }
         return Discovery.port
     }()
 
     /// Every IPv4 interface that is up: its address, its broadcast address if it broadcasts, and
     /// its network (address and mask).
-    static func interfaces() -> (own: [[UInt8]], broadcast: [[UInt8]], networks: [(address: [UInt8], mask: [UInt8])]) {
+    public static func interfaces() -> (own: [[UInt8]], broadcast: [[UInt8]], networks: [(address: [UInt8], mask: [UInt8])]) {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0 else { return ([], [], []) }
         defer { freeifaddrs(list) }
