@@ -49,7 +49,7 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertTrue(h.flow.run.networked)
             XCTAssertEqual(h.flow.run.network, .waiting(nil))
             XCTAssertFalse(h.flow.session.world.assist.isOn, "online, no assist")
-            XCTAssertEqual(Array(h.effects[before...]).filter { $0 == .levelStarted || $0 == .hostOnline }, [.levelStarted, .hostOnline])
+            XCTAssertEqual(Array(h.effects[before...]).filter { $0 == .levelStarted || $0 == .online(.host) }, [.levelStarted, .online(.host)])
             XCTAssertFalse(h.flow.hostsNextLevel, "the next level is played as usual")
         }
     }
@@ -90,11 +90,11 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertEqual(form()?.code, "000000")
             XCTAssertEqual(form()?.at, .join, "a full code moves on to Join")
             h.press(.button(.a), pad: pad)
-            XCTAssertEqual(Array(h.effects[before...]).filter { if case .joinOnline = $0 { true } else { false } },
-                           [.joinOnline(address: "127.0.0.2:2", code: "000000")])
+            XCTAssertEqual(Array(h.effects[before...]).filter { if case .online(.join) = $0 { true } else { false } },
+                           [.online(.join(address: "127.0.0.2:2", code: "000000"))])
             guard case .online(.joining) = h.flow.mode else { return XCTFail("waits for the host: \(h.flow.mode)") }
             h.press(.button(.b), pad: pad)
-            XCTAssertTrue(h.effects.contains(.leaveOnline), "giving up leaves")
+            XCTAssertTrue(h.effects.contains(.online(.leave)), "giving up leaves")
             XCTAssertEqual(h.screen, .join)
             XCTAssertEqual(form()?.code, "000000", "the form is kept")
         }
@@ -145,8 +145,8 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertEqual(h.screen, .level)
             XCTAssertEqual(h.flow.run.index, 1)
             XCTAssertTrue(h.flow.run.networked)
-            XCTAssertTrue(h.effects[before...].contains(.onlineReady))
-            XCTAssertFalse(h.effects[before...].contains(.hostOnline))
+            XCTAssertTrue(h.effects[before...].contains(.online(.ready)))
+            XCTAssertFalse(h.effects[before...].contains(.online(.host)))
             h.runner.tell(.over(.hostGone))
             h.tick()
             XCTAssertEqual(h.flow.mode, .online(.choose(.ended(.hostGone))))
@@ -166,17 +166,17 @@ final class OnlineMenuFlowTests: XCTestCase {
             network.next = NetworkTick(status: .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "123456", here: 1, expected: 4)))
             _ = h.runner.networkFrame(h.context)
             h.set(.button(.a), pad: pad, down: true)
-            XCTAssertFalse(h.runner.networkFrame(h.context).contains(.startOnlineNow), "nobody to play with yet")
+            XCTAssertFalse(h.runner.networkFrame(h.context).contains(.online(.startNow)), "nobody to play with yet")
             h.set(.button(.a), pad: pad, down: false)
             _ = h.runner.networkFrame(h.context)
             network.next.status = .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "123456", here: 2, expected: 4))
             _ = h.runner.networkFrame(h.context)
             h.set(.button(.a), pad: pad, down: true)
-            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.startOnlineNow))
+            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.online(.startNow)))
             h.set(.button(.a), pad: pad, down: false)
             _ = h.runner.networkFrame(h.context)
             h.set(.button(.b), pad: pad, down: true)
-            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.leaveOnline))
+            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.online(.leave)))
             XCTAssertEqual(h.screen, .online)
             XCTAssertFalse(h.flow.run.networked)
 
@@ -185,7 +185,7 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertEqual(game.flow.pauseEntries(game.context), [.resume, .leaveOnline, .quit])
             game.press(.q)
             XCTAssertEqual(game.screen, .online, "Q leaves the online game")
-            XCTAssertTrue(game.effects.contains(.leaveOnline))
+            XCTAssertTrue(game.effects.contains(.online(.leave)))
         }
     }
 
@@ -208,13 +208,13 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertFalse(hint.parts.contains(.does(.hintStart)))
             h.set(.button(.a), pad: pad, down: true)
             let effects = h.runner.networkFrame(h.context)
-            XCTAssertTrue(effects.contains(.newOnlineCode))
-            XCTAssertFalse(effects.contains(.startOnlineNow), "one press, one thing")
+            XCTAssertTrue(effects.contains(.online(.newCode)))
+            XCTAssertFalse(effects.contains(.online(.startNow)), "one press, one thing")
             h.set(.button(.a), pad: pad, down: false)
             network.next.status = .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "654321", here: 2, expected: 4))
             _ = h.runner.networkFrame(h.context)
             h.set(.button(.a), pad: pad, down: true)
-            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.startOnlineNow))
+            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.online(.startNow)))
         }
     }
 
@@ -233,11 +233,11 @@ final class OnlineMenuFlowTests: XCTestCase {
             let hint = try h.prompts(pad: pad).waitingHint(canStart: false, codeOff: true, canLeave: false)
             XCTAssertEqual(hint.parts.count, 3, "the choose button, its words, the gap: no leave: \(hint)")
             h.set(.button(.a), pad: pad, down: true)
-            XCTAssertTrue(h.runner.networkFrame(context).contains(.newOnlineCode))
+            XCTAssertTrue(h.runner.networkFrame(context).contains(.online(.newCode)))
             h.set(.button(.a), pad: pad, down: false)
             _ = h.runner.networkFrame(context)
             h.set(.button(.b), pad: pad, down: true)
-            XCTAssertFalse(h.runner.networkFrame(context).contains(.leaveOnline), "B leaves no command-line game")
+            XCTAssertFalse(h.runner.networkFrame(context).contains(.online(.leave)), "B leaves no command-line game")
         }
     }
 
@@ -264,7 +264,7 @@ final class OnlineMenuFlowTests: XCTestCase {
             h.tick()
             XCTAssertEqual(h.screen, .level)
             XCTAssertTrue(h.flow.run.networked, "the host's level, played online")
-            XCTAssertFalse(h.effects.contains(.leaveOnline))
+            XCTAssertFalse(h.effects.contains(.online(.leave)))
         }
     }
 
@@ -278,7 +278,7 @@ final class OnlineMenuFlowTests: XCTestCase {
             _ = h.runner.networkFrame(h.context)
             h.set(.button(.b), pad: pad, down: true)
             let effects = h.runner.networkFrame(h.context)
-            XCTAssertTrue(effects.contains(.leaveOnline))
+            XCTAssertTrue(effects.contains(.online(.leave)))
             XCTAssertEqual(h.flow.mode, .online(.choose(.ended(.hostGone))))
         }
     }

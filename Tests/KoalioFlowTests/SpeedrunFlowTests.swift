@@ -36,7 +36,7 @@ final class SpeedrunFlowTests: XCTestCase {
             XCTAssertEqual(h.screen, .speedrun)
             let before = h.effects.count
             h.press(.enter)  // the first category: all levels (the harness's three levels are one world)
-            XCTAssertTrue(h.effects[before...].contains(.speedrunStarted))
+            XCTAssertTrue(h.effects[before...].contains(.speedrun(.started)))
             XCTAssertEqual(h.screen, .level)
             XCTAssertEqual(h.flow.speedrun?.category, .allLevels)
             var total = 0
@@ -44,7 +44,7 @@ final class SpeedrunFlowTests: XCTestCase {
                 XCTAssertEqual(h.flow.run.index, level)
                 let effects = try Self.winLevel(h)
                 total += h.flow.speedrun?.splits.last.map { $0 - total } ?? (h.flow.progress.speedruns["all-levels"]?.personalBest.last ?? 0) - total
-                XCTAssertTrue(effects.contains(.speedrunSplit(inGameTicks: total)), "\(effects)")
+                XCTAssertTrue(effects.contains(.speedrun(.split(inGameTicks: total))), "\(effects)")
             }
             guard case let .speedrunResults(result) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
             XCTAssertEqual(result.splits.last, total)
@@ -99,7 +99,7 @@ final class SpeedrunFlowTests: XCTestCase {
             h.press(.escape)
             let before = h.effects.count
             h.press(.q)
-            XCTAssertTrue(h.effects[before...].contains(.speedrunReset))
+            XCTAssertTrue(h.effects[before...].contains(.speedrun(.reset)))
             XCTAssertNil(h.flow.speedrun)
             XCTAssertEqual(h.screen, .speedrun)
             XCTAssertNil(h.flow.timerLine(h.context), "the timer setting is off outside a run")

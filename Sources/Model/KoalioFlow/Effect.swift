@@ -38,27 +38,38 @@ package enum Effect: Equatable {
     case turnPhonesOn
     /// Add a phone → New code: a fresh code and token for the pairing card.
     case newPhoneCode
-    /// Play online → Host: ``FlowState/run`` (just started, networked) is hosted; the answer, if
-    /// it cannot be, comes as ``OnlineNews/failed(_:)``.
-    case hostOnline
-    /// The host of the waiting game starts it with the machines here.
-    case startOnlineNow
-    /// The host of the waiting game whose code went off (too many wrong codes) makes a new one.
-    case newOnlineCode
-    /// The join form was sent: say hello to `address` (`a.b.c.d[:port]`, `[v6][:port]`) with
-    /// `code`; the answer comes as ``OnlineNews``.
-    case joinOnline(address: String, code: String)
-    /// The host's level is loaded (``FlowState/run``, networked): the joiner waits for the start.
-    case onlineReady
-    /// The online game or the try to join is left: the others are told.
-    case leaveOnline
-    /// A speedrun began (its first level is loading), reached a flag (the run's in-game time
-    /// then), finished, or was abandoned: LiveSplit is told, the run's recording kept.
-    case speedrunStarted
-    case speedrunSplit(inGameTicks: Int)
-    case speedrunFinished(inGameTicks: Int, realMilliseconds: Int, personalBest: Bool)
-    case speedrunReset
+    /// Play online's: the online game's handler answers (``OnlineEffect``).
+    case online(OnlineEffect)
+    /// A speedrun's events: LiveSplit is told, the run's recording kept (``SpeedrunEvent``).
+    case speedrun(SpeedrunEvent)
 
     /// The pad's jolt when the koala dies.
     package static let deathRumble = (low: Float(0.9), high: Float(0.6), milliseconds: 350)
+}
+
+/// What Play online asks of the online game's handler.
+package enum OnlineEffect: Equatable {
+    /// Host: ``FlowState/run`` (just started, networked) is hosted; the answer, if it cannot be,
+    /// comes as ``OnlineNews/failed(_:)``.
+    case host
+    /// The host of the waiting game starts it with the machines here.
+    case startNow
+    /// The host of the waiting game whose code went off (too many wrong codes) makes a new one.
+    case newCode
+    /// The join form was sent: say hello to `address` (`a.b.c.d[:port]`, `[v6][:port]`) with
+    /// `code`; the answer comes as ``OnlineNews``.
+    case join(address: String, code: String)
+    /// The host's level is loaded (``FlowState/run``, networked): the joiner waits for the start.
+    case ready
+    /// The online game or the try to join is left: the others are told.
+    case leave
+}
+
+/// A speedrun began (its first level is loading), reached a flag (the run's in-game time then),
+/// finished, or was abandoned.
+package enum SpeedrunEvent: Equatable {
+    case started
+    case split(inGameTicks: Int)
+    case finished(inGameTicks: Int, realMilliseconds: Int, personalBest: Bool)
+    case reset
 }

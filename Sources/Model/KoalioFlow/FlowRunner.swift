@@ -180,20 +180,19 @@ package final class FlowRunner {
         let players = flow.session.world.koalas.map(\.number)
         defer { noticeOnlineLeaves(since: players) }
         for effect in flow.tick(input, context, load: load) {
+            // Every effect goes on to the driver's router; the runner also seats players and
+            // says what happened (no switch over effects here: the router's is the exhaustive one).
             effects.append(effect)
-            switch effect {
-            case let .join(id):
+            if case let .join(id) = effect {
                 guard let pad = registry.controller(id: id), let player = registry.join(pad, seats: &state.seats) else { continue }
                 presence.show(.playerJoined(player: player, pad: pad.vendorName), at: flow.session.steps)
                 effects.append(.sound(.padConnected))
-            case let .leave(player):
+            } else if case let .leave(player) = effect {
                 registry.leave(player: player, seats: &state.seats)
                 presence.show(.playerLeft(player: player), at: flow.session.steps)
                 effects.append(.sound(.padDisconnected))
-            case let .levelReloaded(keptPlace):
+            } else if case let .levelReloaded(keptPlace) = effect {
                 presence.show(.levelReloaded(file: reloaded ?? "", keptPlace: keptPlace), at: flow.session.steps)
-            default:
-                break
             }
         }
         if flow.showsJoinPrompts { presence.noteFreePads(registry, seats: state.seats, at: flow.session.steps) }

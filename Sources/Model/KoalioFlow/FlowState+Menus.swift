@@ -183,7 +183,7 @@ extension FlowState {
         if case let .refused(problem) = load, var form = joining {
             form.problem = .cannotLoad(problem)
             mode = .online(.join(form))
-            return [.leaveOnline, .levelRefused(problem)]
+            return [.online(.leave), .levelRefused(problem)]
         }
         // Online, every machine steps the same world; a speedrun is timed without help: no assist.
         let online = hostsNextLevel || joining != nil
@@ -213,7 +213,7 @@ extension FlowState {
         run.networked = true
         run.network = .waiting(nil)
         defer { hostsNextLevel = false }
-        return [.levelStarted, hostsNextLevel ? .hostOnline : .onlineReady]
+        return [.levelStarted, hostsNextLevel ? .online(.host) : .online(.ready)]
     }
 
     /// Where leaving a level goes: its pack's page, or the level select.

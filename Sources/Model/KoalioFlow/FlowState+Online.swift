@@ -43,7 +43,7 @@ extension FlowState {
             // Back gives up (or its one entry, Back, tapped); A waits on (a held Enter repeats).
             let tapsBack = input.menu.tapped?.entry == 0
             guard input.menu.anyBack || tapsBack else { return }
-            effects += [.sound(.menuChoose), .leaveOnline]
+            effects += [.sound(.menuChoose), .online(.leave)]
             mode = .online(.join(form))
         }
     }
@@ -134,7 +134,7 @@ extension FlowState {
             }
             form.problem = nil
             mode = .online(.joining(form))
-            effects.append(.joinOnline(address: form.address, code: form.code))
+            effects.append(.online(.join(address: form.address, code: form.code)))
         case .back:
             mode = .online(.choose(nil))
         }
@@ -145,7 +145,7 @@ extension FlowState {
     package mutating func online(_ news: OnlineNews, _ effects: inout [Effect]) {
         switch news {
         case let .welcomed(level):
-            guard case .online(.joining) = mode else { return effects.append(.leaveOnline) }  // given up meanwhile
+            guard case .online(.joining) = mode else { return effects.append(.online(.leave)) }  // given up meanwhile
             effects.append(.loadLevel(level))
         case let .failed(problem):
             switch mode {
@@ -170,7 +170,7 @@ extension FlowState {
     /// The networked run from the menus is left (Back while waiting, the pause menu's Leave):
     /// the others are told, and Play online shows again.
     package mutating func leaveOnline(_ effects: inout [Effect]) {
-        effects.append(.leaveOnline)
+        effects.append(.online(.leave))
         run.networked = false
         run.network = nil
         selection[.level] = 0
@@ -185,7 +185,7 @@ extension FlowState {
         guard run.networked else { return }
         // Any host's A makes a new code when its code went off (`--host` in a window too).
         if case let .waiting(invitation?)? = run.network, invitation.codeOff, input.choose {
-            return effects += [.sound(.menuChoose), .newOnlineCode]
+            return effects += [.sound(.menuChoose), .online(.newCode)]
         }
         guard context.playsTheGame else { return }
         switch run.network {
@@ -194,7 +194,7 @@ extension FlowState {
                 effects.append(.sound(.menuChoose))
                 leaveOnline(&effects)
             } else if input.choose, let invitation, invitation.canStart {
-                effects += [.sound(.menuChoose), .startOnlineNow]
+                effects += [.sound(.menuChoose), .online(.startNow)]
             }
         case let .ended(end)?:
             guard input.anyBack else { return }

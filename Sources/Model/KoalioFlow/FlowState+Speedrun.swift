@@ -83,7 +83,7 @@ extension FlowState {
                                before: progress.speedruns[category.description] ?? SpeedrunRecord(), startedAt: context.now)
         hostsNextLevel = false
         mode = .level  // the first level loads within this tick (a refusal returns to the categories)
-        effects += [.loadLevel(refs[0]), .speedrunStarted]
+        effects += [.loadLevel(refs[0]), .speedrun(.started)]
     }
 
     /// A flag reached in a speedrun: the split, then the next level at once, or the results.
@@ -96,7 +96,7 @@ extension FlowState {
         speedrun.completedTicks = time
         speedrun.carriedTicks = 0
         speedrun.lastSplitAt = ticks
-        effects.append(.speedrunSplit(inGameTicks: time))
+        effects.append(.speedrun(.split(inGameTicks: time)))
         if speedrun.current + 1 < speedrun.levels.count {
             speedrun.current += 1
             self.speedrun = speedrun
@@ -107,7 +107,7 @@ extension FlowState {
         let isBest = record.finish(speedrun.splits, real: speedrun.realSplits)
         progress.speedruns[speedrun.category.description] = record
         self.speedrun = nil
-        effects += [.saveProgress, .speedrunFinished(inGameTicks: time, realMilliseconds: real, personalBest: isBest)]
+        effects += [.saveProgress, .speedrun(.finished(inGameTicks: time, realMilliseconds: real, personalBest: isBest))]
         mode = .speedrunResults(SpeedrunResult(category: speedrun.category, names: speedrun.names, splits: speedrun.splits,
                                                realSplits: speedrun.realSplits, before: speedrun.before, isPersonalBest: isBest))
     }
@@ -123,7 +123,7 @@ extension FlowState {
         default: break
         }
         speedrun = nil
-        effects.append(.speedrunReset)
+        effects.append(.speedrun(.reset))
         if quitConfirmation == nil, mode == .levelSelect || mode == .title { mode = .speedrunSelect }
     }
 

@@ -138,6 +138,7 @@ extension Figure {
     static let floodNoneP99 = Figure("online host frame work p99, no stranger", "ms", .compare)
     static let floodValidP99 = Figure("  20,000 well-formed datagrams a second from strangers", "ms", .atMost(1000 / 60, note: "(a frame)"))
     static let floodJunkP99 = Figure("  junk at full speed from strangers", "ms", .atMost(1000 / 60, note: "(a frame)"))
+    static let floodTurnedAway = Figure("  strangers' datagrams the host turned away a second", "/s", .compare)
     static let floodAgreed = Figure("  both machines exited 0, the same recording", "1 = yes", .atLeast(1))
     static let peakMemory = Figure("peak resident memory (software, 60 fps run, level 1 with music)", "MB", .atMost(30))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KoalioCore
 import KoalioHarness
 
 // Strangers' datagrams at an online host, measured against a real game: a host and a joiner on
@@ -10,14 +11,14 @@ import KoalioHarness
 //   junk      random junk as fast as one process sends it
 // Each: the host's frame work p99, and whether both machines ended cleanly with the same run.
 
-/// The host's frame work p99 (ms) of a 600-tick game with the flood `shape` (nil: none), and
-/// whether both machines exited 0 with the same recording.
-func floodedHostFrameWork(_ options: Options, flood: [String]?) throws -> (p99: Double, agreed: Bool) {
+/// The host's frame work p99 (ms) of a 600-tick game with the flood `shape` (nil: none), the
+/// datagrams it turned away a second, and whether both machines exited 0 with the same recording.
+func floodedHostFrameWork(_ options: Options, flood: [String]?) throws -> (p99: Double, turnedAwayPerSecond: Double, agreed: Bool) {
     let ticks = 600
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("koalio-bench-flood-\(getpid())").path
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    let common = ["--data-dir", options.dataDirectory, "--headless", "--session-code", onlineSessionCode, "--ticks", "\(ticks)"]
+    let common = ["--data-dir", options.dataDirectory, "--headless", "--session-code", onlineSessionCode, "--ticks", "\(ticks)", "--verbose"]
     let host = try NetMachine(options.koalio, common + ["--host", "127.0.0.1:0", "--joiners", "1", "--level", "level2",
                                                        "--input-script", options.dataDirectory + onlineScripts[0], "--record", scratch + "/host.koalioreplay",
                                                        "--frame-times", scratch + "/host.times"],
@@ -41,7 +42,8 @@ func floodedHostFrameWork(_ options: Options, flood: [String]?) throws -> (p99: 
     let recordings = ["host", "joiner"].map { FileManager.default.contents(atPath: scratch + "/\($0).koalioreplay") }
     let agreed = statuses == [0, 0] && recordings[0] != nil && recordings[0] == recordings[1]
     let times = try FrameTime.read(scratch + "/host.times").dropFirst(30).map(\.work)
-    return (percentile(times, 0.99), agreed)
+    let turnedAway = host.line(containing: "koalio: online: ", seconds: 0).flatMap(OnlineLine.init)?.turnedAway ?? 0
+    return (percentile(times, 0.99), Double(turnedAway) * Double(Tick.perSecond) / Double(ticks), agreed)
 }
 
 /// The host's frame work p99 with no flood, 20,000 well-formed datagrams a second, and junk at full speed.
@@ -50,6 +52,7 @@ func reportStrangerFloods(_ options: Options) throws {
                             (.floodJunkP99, ["--rate", "0", "--shape", "junk"])] as [(Figure, [String]?)] {
         let runs = try (0..<3).map { _ in try floodedHostFrameWork(options, flood: flood) }
         report(figure, median(runs.map(\.p99)))
+        report(.floodTurnedAway, median(runs.map(\.turnedAwayPerSecond)))
         report(.floodAgreed, runs.allSatisfy(\.agreed) ? 1 : 0)
     }
 }

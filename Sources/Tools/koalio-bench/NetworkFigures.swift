@@ -68,6 +68,8 @@ struct OnlineLine {
     var sentBytesPerSecond: Double
     var receivedBytesPerSecond: Double
     var inputDelayTicks: Int
+    /// Datagrams the machine dropped unread: strangers' and broken ones (0 from a koalio that did not say).
+    var turnedAway: Int
 
     init?(_ line: String) {
         func number(after label: String) -> Double? {
@@ -85,6 +87,7 @@ struct OnlineLine {
         sentBytesPerSecond = sent
         receivedBytesPerSecond = received
         inputDelayTicks = Int(delay)
+        turnedAway = Int(number(after: "datagrams turned away ") ?? 0)
     }
 }
 

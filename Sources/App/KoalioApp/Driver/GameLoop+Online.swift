@@ -32,22 +32,22 @@ extension GameLoop {
         return .pack(pack, level: level)
     }
 
-    func performOnline(_ effect: Effect) {
+    func performOnline(_ effect: OnlineEffect) {
         switch effect {
-        case .hostOnline:
+        case .host:
             do {
                 attach(try NetSetup.hostFromMenus(options.command, levelName: flow.run.map.name, sha256: flow.run.sha256, session: flow.session))
             } catch {
                 warn("cannot host: \(error.description)")
                 runner.tell(.failed(.cannotHost(error.reason)))
             }
-        case .startOnlineNow:
+        case .startNow:
             network?.startNow()
-        case .newOnlineCode:
+        case .newCode:
             network?.newCode()
-        case let .joinOnline(address, code):
+        case let .join(address, code):
             if let news = online.join(address: address, code: code, localPlayers: options.command.localPlayers ?? 1) { runner.tell(news) }
-        case .onlineReady:
+        case .ready:
             // The level loaded must be the welcome's, byte for byte (a file changed since it was
             // found, or a pack of the same name): else it is missing here, and the host is told.
             let matches = online.joinedLevelMatches(flow.run.sha256)
@@ -58,10 +58,8 @@ extension GameLoop {
             }
             joined.ready(flow.session)
             attach(joined)
-        case .leaveOnline:
+        case .leave:
             leaveOnline()
-        default:
-            break
         }
     }
 

@@ -23,35 +23,32 @@ extension GameLoop {
         }
     }
 
-    func performSpeedrun(_ effect: Effect) {
-        switch effect {
-        case .speedrunStarted:
+    func performSpeedrun(_ event: SpeedrunEvent) {
+        switch event {
+        case .started:
             keeper.startRun()
             tellTimers(.started)
             speedrunClockRuns = true
-        case let .speedrunSplit(ticks):
+        case let .split(ticks):
             tellTimers(.split(milliseconds: Tick.milliseconds(ticks)))
-        case .speedrunReset:
+        case .reset:
             keeper.abandonRun()
             levels.ahead.forget()
             tellTimers(.reset)
-        case let .speedrunFinished(_, _, personalBest):
+        case let .finished(_, _, personalBest):
             if let category = flowCategoryJustFinished { keeper.finishRun(category: category, personalBest: personalBest) }
             speedrunClockRuns = false  // the last split ended LiveSplit's attempt
-        default: break
         }
         guard options.command.verbose else { return }
-        switch effect {
-        case .speedrunStarted:
+        switch event {
+        case .started:
             if let speedrun = flow.speedrun { warnVerbose("speedrun \(speedrun.category): started") }
-        case let .speedrunSplit(ticks):
+        case let .split(ticks):
             warnVerbose("speedrun split: \(ClockText.precise(ticks: ticks)) (\(ticks) ticks)")
-        case let .speedrunFinished(ticks, real, _):
+        case let .finished(ticks, real, _):
             warnVerbose("speedrun finished: in-game \(ClockText.precise(ticks: ticks)), real \(ClockText.precise(milliseconds: real))")
-        case .speedrunReset:
+        case .reset:
             warnVerbose("speedrun reset")
-        default:
-            break
         }
     }
 

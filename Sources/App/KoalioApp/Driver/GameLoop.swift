@@ -401,8 +401,8 @@ public final class GameLoop {
             new.phones = true
             change(settings: new)  // kept in the settings: phones stay on at the next start
         case .newPhoneCode: phones?.newCode()
-        case .hostOnline, .startOnlineNow, .newOnlineCode, .joinOnline, .onlineReady, .leaveOnline: performOnline(effect)
-        case .speedrunStarted, .speedrunSplit, .speedrunFinished, .speedrunReset: performSpeedrun(effect)
+        case let .online(online): performOnline(online)
+        case let .speedrun(event): performSpeedrun(event)
         case .loadLevel: break  // answered in `flow.tick`
         case let .levelReloaded(keptPlace):
             beforeLastTick = nil  // another map: nothing is drawn on its way from the old one

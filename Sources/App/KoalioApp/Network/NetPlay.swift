@@ -251,7 +251,8 @@ extension NetPlay {
         let depth = "rollback depth p99 \(p99), max \(deepest)"
         let stall = "stalled \(stats.stalledTicks) ticks (\(Double((stalled * 100).rounded()) / 100) %)"
         let bytes = "sent \(Int(sent.rounded())) B/s, received \(Int(received.rounded())) B/s"
-        let rest = "round trip \(roundTrip); checksums compared \(stats.checksumsCompared); input delay \(session.inputDelay) ticks"
+        let rest = "round trip \(roundTrip); checksums compared \(stats.checksumsCompared); input delay \(session.inputDelay) ticks; "
+            + "datagrams turned away \(stats.datagramsDropped)"
         return "online: \(stats.steppedTicks) ticks; " + [depth, stall, bytes, rest].joined(separator: "; ")
     }
 }
