@@ -105,7 +105,8 @@ let package = Package(
         // This machine's sockets beside online play's pure side: the UDP socket the game's
         // datagrams go through, LAN discovery's two ends, classic LiveSplit's TCP client and what
         // speedrun timers are told (LiveSplitFeed).
-        .target(name: "KoalioSockets", dependencies: ["KoalioCore", "KoalioNet"], path: "Sources/System/KoalioSockets"),
+        .target(name: "KoalioSockets", dependencies: ["KoalioCore", "KoalioNet"], path: "Sources/System/KoalioSockets",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         .target(name: "KoalioPhoneServer", dependencies: [
             "KoalioPhone", "KoalioCore", "KoalioText", "CQRencode", "KoalioSockets",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
@@ -120,7 +121,10 @@ let package = Package(
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay"], path: "Sources/Model/KoalioFlow"),
         // The game loop and its composition, a library so tests can run it in-process.
         .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
-                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp"),
+                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp",
+                // The composition and the command line's jobs, built for size: a frame's own work
+                // is the simulation's, the flow's, the view's and SDL's (the binary's guard, tools/check-binary).
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         .executableTarget(
             name: "koalio",
             dependencies: [

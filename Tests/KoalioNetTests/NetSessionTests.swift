@@ -193,6 +193,17 @@ final class NetSessionTests: XCTestCase {
         XCTAssertEqual(network.machines[1].phase, .finished(.removed))
     }
 
+    /// A host that is slow itself (its own player's input given every other frame only, as an
+    /// overloaded machine would) removes nobody: only waiting a joiner causes is charged to it.
+    func testASlowHostRemovesNobody() throws {
+        var network = Network(machines: try machines(joiners: 1, endTick: 600), conditions: .init())
+        network.run(frames: 30, stageFor: stage)
+        network.trickling = (machine: 0, everyFrames: 2)
+        network.run(frames: 1500, stageFor: stage)
+        XCTAssertEqual(network.machines.map(\.phase), [.finished(.done), .finished(.done)], "both played to the end")
+        XCTAssertEqual(network.machines[0].shownGame?.session.world.koalas.count, 2, "the joiner's koala is still there")
+    }
+
     /// A stranger's datagram is turned away by its first bytes alone: a made-up token, a kind
     /// this machine takes no more, a welcome to a nonce it never sent; a live link's token, a
     /// hello to a host and the answer to our own hello pass on to be decoded.

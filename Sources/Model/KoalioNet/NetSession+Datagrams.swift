@@ -209,8 +209,9 @@ extension NetSession {
                 start(seats: (Array(localSeats) + links.flatMap { Array($0.seats) }).max().map { $0 + 1 } ?? 1, present: startMask, at: now)
             }
         case (.host, .playing):
+            chargeWaiting(at: now)
             // Gone: silent, talking without its seats' inputs moving on while the game waits for
-            // them, or moving them on too slowly (behind the wall clock).
+            // them, or having held the game back too long (moving them on too slowly).
             for index in links.indices where links[index].isLive && (now - links[index].lastReceived > Self.dropSeconds
                 || (now - links[index].lastProgress > Self.dropSeconds && stillNeeds(links[index])) || fallsBehind(links[index], at: now)) {
                 remove(index)
@@ -228,15 +229,33 @@ extension NetSession {
         }
     }
 
-    /// Whether `link`'s seats' inputs lag the ticks the wall clock has counted since the start by
-    /// more than ``maxSlowdownShare`` of them and ``behindGraceSeconds`` (a joiner sending an
-    /// input now and then held the others at a tick a second, as long as it liked).
+    /// The time since the last count charged to whoever the host's game waits on: a frame that
+    /// could not step, to the links whose seats' inputs are the furthest behind; a frame time
+    /// sync stretched, its stretched share to the link furthest behind in ticks.
+    private mutating func chargeWaiting(at now: Double) {
+        defer { heldCountedAt = now }
+        guard let since = heldCountedAt, let rollback else { return }
+        let seconds = min(max(0, now - since), Self.longestChargedSeconds)
+        let waited = links.indices.filter { links[$0].isLive && stillNeeds(links[$0]) }
+        guard !waited.isEmpty else { return }
+        if !rollback.canAdvance && rollback.tick < (endTick ?? .max) {
+            func behind(_ index: Int) -> Int {
+                links[index].seats.filter { !localSeats.contains($0) && !emptySeats.contains($0) }.map { rollback.lastHeard(seat: $0) }.min() ?? .max
+            }
+            // The seat furthest behind, this machine's own among them: when it is ours, nobody is charged.
+            let furthest = (0..<seatCount).filter { !emptySeats.contains($0) }.map { rollback.lastHeard(seat: $0) }.min() ?? .max
+            for index in waited where behind(index) == furthest { links[index].heldSeconds += seconds }
+        } else if frameStretch > 1, let slowest = waited.max(by: { links[$0].advantage < links[$1].advantage }) {
+            links[slowest].heldSeconds += seconds * (1 - 1 / frameStretch)
+        }
+    }
+
+    /// Whether the game has waited on `link` for longer than ``maxSlowdownShare`` of the time
+    /// since the start and ``behindGraceSeconds`` (a joiner sending an input now and then held
+    /// the others at a tick a second, as long as it liked).
     func fallsBehind(_ link: Link, at now: Double) -> Bool {
-        guard let playStartedAt, let rollback, stillNeeds(link) else { return false }
-        let owed = ((now - playStartedAt) * (1 - Self.maxSlowdownShare) - Self.behindGraceSeconds) * Double(Tick.perSecond)
-        guard owed > 0 else { return false }
-        let due = min(Int(owed), endTick ?? .max)
-        return link.seats.contains { !localSeats.contains($0) && !emptySeats.contains($0) && rollback.lastHeard(seat: $0) < due }
+        guard let playStartedAt else { return false }
+        return link.heldSeconds > (now - playStartedAt) * Self.maxSlowdownShare + Self.behindGraceSeconds
     }
 
     /// Whether the game still waits for inputs of `link`'s seats (not all heard to the end).

@@ -36,10 +36,11 @@ public struct NetSession {
     /// …and one whose seats' inputs have not moved on for this long (silent, or talking without
     /// playing) is gone: its koalas leave and the others play on (a host gone ends the game).
     public static let dropSeconds = 5.0
-    /// The most one machine may slow the game for the others, as a share of the wall clock's
-    /// ticks since the start: a joiner whose inputs stay further behind than that (and
-    /// ``behindGraceSeconds`` more) is removed, however it talks. Time sync slows the machine
-    /// ahead by at most ``maxStretch``, the same share.
+    /// The most one machine may slow the game for the others, as a share of the wall clock since
+    /// the start: a joiner the host's game has waited on for longer than that (and
+    /// ``behindGraceSeconds`` more) is removed, however it talks. Only waiting a joiner causes
+    /// counts (the frames the game could not step for its inputs, and what time sync stretched
+    /// frames for it): a host that is slow itself removes nobody.
     public static let maxSlowdownShare = 0.2
     public static let behindGraceSeconds = 5.0
     public static let helloRetrySeconds = 0.25
@@ -103,6 +104,9 @@ public struct NetSession {
         var acks: [Int]
         /// How far our tick runs ahead of theirs, smoothed.
         var advantage = 0.0
+        /// Seconds the host's game has waited on this link since the start: frames it could not
+        /// step for this link's inputs, and the share of frames time sync stretched for it.
+        var heldSeconds = 0.0
         var roundTripSeconds: Double?
         var lastStamp: (stamp: UInt16, at: Double)?
         var theirChecksums: [Int: UInt64] = [:]
@@ -163,8 +167,13 @@ public struct NetSession {
     var myChecksums: [Int: UInt64] = [:]
     var latestChecksum: (tick: Int, value: UInt64)?
     var pendingByes: [Datagram] = []
-    /// When the game started here (the wall clock a joiner falling behind is measured against).
+    /// When the game started here (the wall clock a joiner falling behind is measured against),
+    /// and when the host last counted who it waits on.
     var playStartedAt: Double?
+    var heldCountedAt: Double?
+    /// The longest gap between two counts that is charged to a joiner (a hitch of the host's
+    /// own is not the joiner's doing).
+    static let longestChargedSeconds = 0.1
 
     /// The port a game hosted from the menus listens on (any free one when it is taken), and the
     /// join form's port when none is typed.

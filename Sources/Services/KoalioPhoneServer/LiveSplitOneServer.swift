@@ -65,7 +65,10 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state on `l
     /// Listens on `listen`, which must be a loopback address.
     public init(listen: PhoneServer.ListenAddress) throws(PhoneServer.Failure) {
         loop = group.next()
-        guard Self.isLoopback(listen) else { throw .cannotListen(address: "\(listen.host):\(listen.port)", reason: "not a loopback address (127.0.0.1 or ::1)") }
+        guard Self.isLoopback(listen) else {
+            try? group.syncShutdownGracefully()
+            throw .cannotListen(address: "\(listen.host):\(listen.port)", reason: "not a loopback address (127.0.0.1 or ::1)")
+        }
         do {
             let channel = try ServerBootstrap(group: group)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -77,6 +77,8 @@ public enum ProtectedFile {
             return isGood(try FileBytes.read(path, limit: limit))
         } catch where error.cause == .tooLarge {
             return false
+        } catch where error.cause == .missing {
+            return true  // gone since it was looked at: nothing there to keep
         }
     }
 
