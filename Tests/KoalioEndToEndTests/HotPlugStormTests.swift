@@ -16,10 +16,12 @@ final class HotPlugStormTests: XCTestCase {
         return run.peakResidentBytes
     }
 
+    /// Each length run twice, the lower peak of each kept: a peak's own noise (the allocator's
+    /// timing, about ±0.4 MiB here) comes and goes between runs, a leak shows in every run.
     func testResidentMemoryIsFlatOver1000Cycles() throws {
-        let few = try peakResident(rounds: 100)
-        let many = try peakResident(rounds: 1000)
-        print("hot-plug storm: peak resident \(few / 1024) KiB over 100 cycles, \(many / 1024) KiB over 1000")
+        let few = try (0..<2).map { _ in try peakResident(rounds: 100) }.min() ?? 0
+        let many = try (0..<2).map { _ in try peakResident(rounds: 1000) }.min() ?? 0
+        print("hot-plug storm: peak resident \(few / 1024) KiB over 100 cycles, \(many / 1024) KiB over 1000 (the lower of two runs each)")
         XCTAssertLessThan(many - few, 2 << 20, "900 more cycles cost less than 2 MiB")
     }
 }
