@@ -99,8 +99,12 @@ public final class UDPSocket {
 
     /// Only `peer`'s datagrams are taken from now on (and sends without an address go to it).
     public func connect(to peer: NetAddress) throws(Failure) {
-        let peer = family == AF_INET6 && peer.host.count == 4 ? NetAddress(host: Self.mappedPrefix + peer.host, port: peer.port) : peer
-        guard Self.withSockaddr(peer, { Glibc.connect(descriptor, $0, $1) }) == 0 else { throw Failure(doing: "connecting to \(peer)", code: errno) }
+        guard Self.withSockaddr(onTheWire(peer), { Glibc.connect(descriptor, $0, $1) }) == 0 else { throw Failure(doing: "connecting to \(peer)", code: errno) }
+    }
+
+    /// `address` as this socket's family names it: an IPv4 address from an IPv6 socket as ::ffff:a.b.c.d.
+    private func onTheWire(_ address: NetAddress) -> NetAddress {
+        family == AF_INET6 && address.host.count == 4 ? NetAddress(host: Self.mappedPrefix + address.host, port: address.port) : address
     }
 
     /// The address the socket is bound to (its port, when 0 was asked for).
@@ -117,14 +121,13 @@ public final class UDPSocket {
     /// which the protocol is made for. An IPv4 address from an IPv6 socket goes as ::ffff:a.b.c.d.
     @discardableResult
     public func send(_ bytes: [UInt8], to address: NetAddress) -> Bool {
-        let address = family == AF_INET6 && address.host.count == 4 ? NetAddress(host: Self.mappedPrefix + address.host, port: address.port) : address
         let sent = bytes.withUnsafeBytes { buffer in
-            Self.withSockaddr(address) { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, $1) }
+            Self.withSockaddr(onTheWire(address)) { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, $1) }
         }
         return sent == bytes.count
     }
 
-    /// What one look at a socket read: datagrams turned away, and their bytes.
+    /// One look at a socket: the reads it may still make, and the datagrams it turned away.
     public struct Reading {
         /// Reads left before the look ends whatever waits (a flood must not hold the frame).
         public var budget: Int

@@ -82,7 +82,6 @@ final class NetPlay: NetworkDevice {
     /// The host's player makes a new code (its code went off): a whole budget again, said on stderr.
     func newCode() {
         guard session.codeOff else { return }
-        var random = SystemRandomNumberGenerator()
         let code = PairingSecrets(using: &random).code
         session.renewCode(code)
         codeOffSaid = false
