@@ -104,8 +104,8 @@ enum LoopRunner {
             XCTAssertEqual(trace.count, expectedLines ?? ticks, "one trace line per tick, up to the end")
             return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count, ghost: loop.ghost,
                        soundsStarted: platform.audio.started, music: platform.audio.music, audioOpen: platform.audio.isOpen,
-                       joysticksLeft: SDL_NumJoysticks(), settings: loop.settings.effective, pictures: loop.picturesPresented,
-                       phonesOn: loop.phones != nil)
+                       joysticksLeft: SDL_NumJoysticks(), settings: loop.settings, pictures: loop.picturesPresented,
+                       phonesOn: loop.phonesOn)
         }
     }
 }

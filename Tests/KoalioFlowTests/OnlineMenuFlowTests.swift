@@ -131,7 +131,7 @@ final class OnlineMenuFlowTests: XCTestCase {
             h.press(.enter)
             h.press(.enter)
             guard case .online(.joining) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
-            h.runner.tell(.failed(.wrongCode))
+            h.runner.apply(.online(.failed(.wrongCode)))
             h.tick()
             guard case let .online(.join(form)) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
             XCTAssertEqual(form.problem, .wrongCode)
@@ -140,14 +140,14 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertEqual(form.at, .join)
             h.press(.enter)
             let before = h.effects.count
-            h.runner.tell(.welcomed(.catalog(1)))
+            h.runner.apply(.online(.welcomed(.catalog(1))))
             h.tick()
             XCTAssertEqual(h.screen, .level)
             XCTAssertEqual(h.flow.run.index, 1)
             XCTAssertTrue(h.flow.run.networked)
             XCTAssertTrue(h.effects[before...].contains(.online(.ready)))
             XCTAssertFalse(h.effects[before...].contains(.online(.host)))
-            h.runner.tell(.over(.hostGone))
+            h.runner.apply(.online(.over(.hostGone)))
             h.tick()
             XCTAssertEqual(h.flow.mode, .online(.choose(.ended(.hostGone))))
             XCTAssertFalse(h.flow.run.networked)
@@ -259,7 +259,7 @@ final class OnlineMenuFlowTests: XCTestCase {
             guard case .online(.joining) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
             h.press(.button(.a), pad: pad)
             guard case .online(.joining) = h.flow.mode else { return XCTFail("A waits on: \(h.flow.mode)") }
-            h.runner.tell(.welcomed(.catalog(0)))
+            h.runner.apply(.online(.welcomed(.catalog(0))))
             h.runner.apply(.keyDown(.escape, isRepeat: false))
             h.tick()
             XCTAssertEqual(h.screen, .level)

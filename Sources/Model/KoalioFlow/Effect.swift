@@ -66,10 +66,12 @@ package enum OnlineEffect: Equatable {
 }
 
 /// A speedrun began (its first level is loading), reached a flag (the run's in-game time then),
-/// finished, or was abandoned.
+/// finished, or was abandoned; or its game time stopped or went on again (``SpeedrunRun/clockRuns``).
 package enum SpeedrunEvent: Equatable {
     case started
     case split(inGameTicks: Int)
     case finished(inGameTicks: Int, realMilliseconds: Int, personalBest: Bool)
     case reset
+    /// The run's level came on (`runs`) or went off (paused, a menu over it), at this in-game time.
+    case clock(runs: Bool, inGameTicks: Int)
 }

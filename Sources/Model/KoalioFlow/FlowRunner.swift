@@ -76,6 +76,8 @@ package final class FlowRunner {
             return (changes, presence.react(to: changes, at: flow.session.steps, playerOf: { registry.player(of: $0, seats: seats) }))
         case let .levelReloaded(reload):
             feed.reloaded = reload
+        case let .online(news):
+            feed.online = news
         }
         return ([], [])
     }
@@ -94,9 +96,6 @@ package final class FlowRunner {
     package var tickRate: Double {
         flow.isInLevel && flow.session.state == .playing ? Double(flow.session.world.assist.speedPercent) / 100 : 1
     }
-
-    /// What hosting or joining from the menus came to, for the next tick.
-    package func tell(_ news: OnlineNews) { feed.online = news }
 
     // MARK: - A tick
 
@@ -170,6 +169,14 @@ package final class FlowRunner {
             if flow.run.networkResume, !(input.play?.command.jump ?? false) {
                 flow.run.networkResume = false
                 input.play?.pressed.insert(.menu)
+            }
+            if flow.run.jumpHeldOverStart {
+                if let play = input.play, play.snapshot.buttonA >= 0.5 {
+                    input.play?.snapshot.buttonA = 0
+                    input.play?.pressed.remove(.a)
+                } else {
+                    flow.run.jumpHeldOverStart = false
+                }
             }
             // Answering "Quit koalio?" steers no koala: the game goes on for the others, this
             // machine's players let go.

@@ -195,6 +195,7 @@ extension FlowState {
                 leaveOnline(&effects)
             } else if input.choose, let invitation, invitation.canStart {
                 effects += [.sound(.menuChoose), .online(.startNow)]
+                run.jumpHeldOverStart = true
             }
         case let .ended(end)?:
             guard input.anyBack else { return }

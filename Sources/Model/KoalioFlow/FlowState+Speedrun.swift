@@ -112,6 +112,17 @@ extension FlowState {
                                                realSplits: speedrun.realSplits, before: speedrun.before, isPersonalBest: isBest))
     }
 
+    /// Once a tick, after its loads (a split's next level is on by then): the run's game time
+    /// stopped or went on again, said as an edge (the timers outside pause with it).
+    package mutating func noteSpeedrunClock(_ effects: inout [Effect]) {
+        guard var speedrun else { return }
+        let runs = isInLevel && session.state == .playing
+        guard runs != speedrun.clockRuns else { return }
+        speedrun.clockRuns = runs
+        self.speedrun = speedrun
+        effects.append(.speedrun(.clock(runs: runs, inGameTicks: speedrun.inGameTicks(current: session.playTicks))))
+    }
+
     /// The player left the run's level (the pause menu's way out, the end screens'): the run is
     /// abandoned, and the categories show again.
     package mutating func abandonSpeedrunIfLeft(_ effects: inout [Effect]) {

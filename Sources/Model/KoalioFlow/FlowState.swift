@@ -127,12 +127,23 @@ package struct FlowState: Equatable {
     }
 
     /// One tick as the driver runs it (and the tests, through the same function): ``update(_:_:)``,
-    /// then each level load it asked for answered by `load` (the driver reads the file and
-    /// prepares its images) and fed back through ``levelLoaded(_:_:_:)``. Returns the effects
-    /// left for the driver to perform, in order.
+    /// its level loads answered (``answeringLoads(_:_:load:)``), then the speedrun's clock edge
+    /// (after the loads: a split's next level is on by then). Returns the effects left for the
+    /// driver to perform, in order.
     @MainActor
     package mutating func tick(_ input: FrameInput, _ context: FlowContext, load: (LevelRef) -> LevelLoad) -> [Effect] {
-        var effects = update(input, context)
+        var effects = answeringLoads(update(input, context), context, load: load)
+        noteSpeedrunClock(&effects)
+        return effects
+    }
+
+    /// `effects` with each level load answered where it was asked: `load` (the driver reads the
+    /// file and prepares its images; the tests' harness its catalog) and the answer fed back
+    /// through ``levelLoaded(_:_:_:)``, its own effects in the load's place. The one place a
+    /// ``Effect/loadLevel(_:)`` is answered.
+    @MainActor
+    package mutating func answeringLoads(_ asked: [Effect], _ context: FlowContext, load: (LevelRef) -> LevelLoad) -> [Effect] {
+        var effects = asked
         var index = 0
         while index < effects.count {
             if case let .loadLevel(level) = effects[index] {

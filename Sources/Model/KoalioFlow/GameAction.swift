@@ -1,7 +1,8 @@
 import KoalioInput
 
-/// One thing a player or a device did, as the runner takes it (``FlowRunner/apply(_:)``): the
-/// driver decodes each frame's platform events into these, and the tests make their own. Each
+/// One thing a player or a device did, as the runner takes it (``FlowRunner/apply(_:)``, its one
+/// door): the driver decodes each frame's platform events into these, its handlers' answers
+/// come as these, and the tests make their own. Each
 /// 60 Hz tick then reads what they left, every press once (``FrameInput``).
 package enum GameAction: Equatable {
     case keyDown(Key, isRepeat: Bool)
@@ -15,4 +16,7 @@ package enum GameAction: Equatable {
     case pad(PadEvent)
     /// `--watch`: the level's changed files, loaded again; the next tick takes them.
     case levelReloaded(LevelReload)
+    /// What hosting or joining from the menus came to (the online handler heard it); the next
+    /// tick takes it.
+    case online(OnlineNews)
 }

@@ -70,6 +70,9 @@ package struct LevelRun: Equatable {
     package var network: NetworkTick.Status?
     /// The pause menu's Resume was chosen: the next tick's input carries Start, for every machine.
     package var networkResume = false
+    /// The host's A that started the networked game is still held: it is not the koala's first
+    /// jump, whose jump is given once it is let go.
+    package var jumpHeldOverStart = false
 
     package init(session: Session, map: LevelMap, index: Int?, sha256: [UInt8], source: RunSource = .live) {
         self.session = session

@@ -23,6 +23,10 @@ package struct SpeedrunRun: Equatable {
     package var startedAt: Double
     /// The flow tick of the last split: its delta shows for a while.
     package var lastSplitAt: Int?
+    /// Whether the run's game time runs, as the timers outside were last told: while its level
+    /// is on (playing, nothing over it). LiveSplit pauses its game time on the edge
+    /// (``FlowState/noteSpeedrunClock(_:)``); the run starts running, and its last split ends it.
+    package var clockRuns = true
 
     package init(category: SpeedrunCategory, levels: [LevelRef], names: [String], before: SpeedrunRecord, startedAt: Double) {
         self.category = category

@@ -10,10 +10,10 @@ extension GameLoop {
     /// until a tick compares it), phones play (their frames come from another thread, not as SDL
     /// events), or the audio device is opening.
     func restTicks() -> Int? {
-        guard !eventsAwaitTick, phones?.hasPhones != true, sound.isSettled, let still = runner.stillTicks else { return nil }
+        guard !schedule.eventsAwaitTick, !handlers.phones.playing, handlers.audio.isSettled, let still = runner.stillTicks else { return nil }
         var ticks = min(still, Int(FrameClock.longestRestSeconds * Double(Tick.perSecond)))
         if let next = script?.script.nextEventTick(after: flow.ticks - 1) { ticks = min(ticks, next - flow.ticks) }
-        if let tickLimit = options.command.ticks { ticks = min(ticks, tickLimit - flow.ticks - 1) }
+        if let tickLimit = command.ticks { ticks = min(ticks, tickLimit - flow.ticks - 1) }
         return ticks > 0 ? ticks : nil
     }
 
@@ -26,16 +26,17 @@ extension GameLoop {
     /// else whether the game goes on (the rest's ticks may reach the tick limit).
     func rest(ticks: Int) -> Bool? {
         let start = platform.now()
-        defer { restedBefore = platform.now() - start }
+        defer { schedule.restedBefore = platform.now() - start }
         guard script != nil else {
             platform.waitForEvent(upTo: Double(ticks) / Double(Tick.perSecond))
-            clock.rested()
+            schedule.clock.rested()
             return runTicks(owedAt: platform.now())
         }
-        let frames = clock.frames(forTicks: ticks) - 1  // the frame after the rest counts one more
+        let frames = schedule.clock.frames(forTicks: ticks) - 1  // the frame after the rest counts one more
         guard frames > 0 else { return nil }
-        platform.waitForEvent(upTo: Double(frames) * pacing.frameSeconds)
-        clock.rested(frames: min(frames, Int((platform.now() - start) / pacing.frameSeconds)))
+        let frameSeconds = handlers.window.pacing.frameSeconds
+        platform.waitForEvent(upTo: Double(frames) * frameSeconds)
+        schedule.clock.rested(frames: min(frames, Int((platform.now() - start) / frameSeconds)))
         return true
     }
 }

@@ -61,14 +61,9 @@ final class NetPlay: NetworkDevice {
     /// A joiner's game, on the host's level found here: it waits for the host's start.
     func ready(_ game: Session) { session.ready(NetGame(session: game)) }
 
-    /// The host starts the waiting game with the machines here; the A that started it is not
-    /// the koala's first jump (it is let go of first).
-    func startNow() {
-        if session.startNow() { jumpHeldOverStart = true }
-    }
-
-    /// The host's A that started the game is still held: its jump is not given until let go.
-    private var jumpHeldOverStart = false
+    /// The host starts the waiting game with the machines here (the A that started it is held
+    /// back by the flow until let go: ``LevelRun/jumpHeldOverStart``).
+    func startNow() { _ = session.startNow() }
 
     /// The port the game's socket is bound to (discovery's answers name it).
     var localPort: UInt16? { socket.localAddress?.port }
@@ -216,11 +211,7 @@ final class NetPlay: NetworkDevice {
         return (0..<session.localSeats.count).map { offset in
             let seat: SeatInput
             if offset == 0 {
-                var first = SeatInput(snapshot: input.snapshot, pressed: input.pressed)
-                if jumpHeldOverStart {
-                    if first.buttons.contains(.jump) { first.buttons.subtract([.jump, .aPressed]) } else { jumpHeldOverStart = false }
-                }
-                seat = first
+                seat = SeatInput(snapshot: input.snapshot, pressed: input.pressed)
             } else if let partner = input.partners.first(where: { $0.player == offset + 1 }), partner.source != PartnerInput.noSource {
                 seat = SeatInput(snapshot: partner.snapshot, pressed: partner.pressed)
             } else {

@@ -1,12 +1,14 @@
 import KoalioFlow
 import KoalioCore
 import KoalioSDL
+import KoalioUserData
 
-/// The game's sound effects on their way out: played at once when the audio device is open,
-/// kept until it is while it opens (it starts after the first frame, on a worker thread: a
-/// sound server can take a while to answer), and noted for the trace's `sounds`.
+/// Sound: the game's effects on their way out (played at once when the audio device is open,
+/// kept until it is while it opens: it starts after the first frame, on a worker thread, a
+/// sound server can take a while to answer; noted for the trace's `sounds`), the music each
+/// frame (the level's or the title's, ducked while paused) and the volumes.
 @MainActor
-final class SoundCues {
+final class AudioHandler {
     enum Phase { case notStarted, opening, open }
 
     private let platform: Platform
@@ -38,6 +40,7 @@ final class SoundCues {
     /// Starts opening the audio device once the first frame is up, and takes it over when the
     /// worker is done, playing what was cued meanwhile.
     func advance(waiting wait: Bool) throws(KoalioError) {
+        guard opensAudio else { return }
         if phase == .notStarted {
             platform.startAudio()
             phase = .opening
@@ -50,5 +53,16 @@ final class SoundCues {
         if let warning = adopted.warning { warn(warning) }
         for effect in waiting { platform.audio.play(effect) }
         waiting.removeAll()
+    }
+
+    /// Once a frame: the music the screen plays, ducked under a paused level.
+    func frame(_ flow: FlowState) {
+        platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
+        platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
+    }
+
+    /// The Music and Effects volumes.
+    func apply(_ settings: Settings) {
+        platform.setVolumes(Audio.Volumes(music: settings.musicVolume, effects: settings.effectsVolume))
     }
 }

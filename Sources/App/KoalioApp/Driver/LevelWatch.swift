@@ -45,33 +45,30 @@ final class LevelWatch {
 
     func failed(_ line: String) { problem = line }
 
-    /// The flow took the reloaded level (``Effect/levelReloaded(keptPlace:)``): record it anew
-    /// (no ghost: the level is not the one a best run was made on), watch its files, say so on
-    /// stderr (the runner shows the notice).
-    func reloaded(_ loop: GameLoop, keptPlace: Bool) {
-        let flow = loop.flow
-        loop.keeper.begin(flow.run, catalogName: nil, ghostOn: false)
-        loaded(flow.run.map)
+    /// The flow took the reloaded level (``Effect/levelReloaded(keptPlace:)``): its files
+    /// watched, said on stderr (the runner shows the notice).
+    func reloaded(_ map: LevelMap, keptPlace: Bool) {
+        loaded(map)
         StandardError.writeLine("koalio: \(path): reloaded" + (keptPlace ? "" : " (back at the spawn)"))
     }
-}
 
-extension GameLoop {
-    /// Loads the watched level again if its files changed since the last frame.
-    func reloadIfChanged() {
-        guard let watch, watch.changed() else { return }
-        let name = PathString.fileName(of: watch.path)
+    /// The watched level loaded again if its files changed since the last frame: the flow takes
+    /// it at the next tick (the action); a save that breaks it is the problem shown.
+    func reloadIfChanged(_ platform: Platform) -> GameAction? {
+        guard changed() else { return nil }
+        let name = PathString.fileName(of: path)
         do throws(KoalioError) {
-            let level = try Game.loadLevel(watch.path, for: nil, replayPath: nil), map = level.map
+            let level = try Game.loadLevel(path, for: nil, replayPath: nil), map = level.map
             do throws(DataFileError) {
                 try platform.reload(map.imageFiles.map(TextureID.file))  // edited images are read again
                 try platform.preload(Art.textures(for: map))  // a theme's backdrops, once
             } catch { throw .dataFile(error, reference: map.reference(of: error)) }
-            runner.apply(.levelReloaded(LevelReload(map: map, stage: level.stage, sha256: level.sha256, fileName: name)))  // the flow takes it at the next tick
+            return .levelReloaded(LevelReload(map: map, stage: level.stage, sha256: level.sha256, fileName: name))
         } catch {
             // On screen the file goes by its name (the line is as wide as the view).
-            watch.failed(error.naming(watch.path, as: name).description)
+            failed(error.naming(path, as: name).description)
             StandardError.writeLine("koalio: \(error.description) (the last good version plays on)")
+            return nil
         }
     }
 }
