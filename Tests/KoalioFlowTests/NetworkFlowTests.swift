@@ -149,6 +149,67 @@ final class NetworkFlowTests: XCTestCase {
         }
     }
 
+    /// The host's A (here Space, which also jumps) that starts the waiting game is not the
+    /// koala's first jump: held into the game, its jump goes to no machine until it is let go
+    /// (a rule of the value, ``LevelRun/jumpHeldOverStart``); pressed again, it jumps.
+    func testTheAThatStartedTheGameIsNotAJump() throws {
+        try MainActor.assumeIsolated {
+            let (h, network) = try Self.harness()
+            network.canStep = false
+            network.next = NetworkTick(shown: h.flow.session, status: .waiting(NetworkTick.Invitation(address: "192.0.2.1:7777", code: "123456", here: 2, expected: 2)))
+            h.tick()  // the waiting status is known
+            h.runner.apply(.keyDown(.space, isRepeat: false))
+            let asked = h.runner.networkFrame(h.context)
+            XCTAssertTrue(asked.contains(.online(.startNow)), "\(asked)")
+            XCTAssertTrue(h.flow.run.jumpHeldOverStart)
+            network.canStep = true
+            network.next = NetworkTick(shown: h.flow.session, status: .playing(reconnecting: []))
+            h.tick()
+            h.tick()
+            let held = network.given.suffix(2).compactMap { $0 }
+            XCTAssertEqual(held.count, 2)
+            XCTAssertTrue(held.allSatisfy { $0.snapshot.buttonA == 0 && !$0.pressed.contains(.a) }, "held over the start, no jump: \(held)")
+            h.runner.apply(.keyUp(.space))
+            h.tick()
+            XCTAssertFalse(h.flow.run.jumpHeldOverStart, "let go: the rule is over")
+            h.runner.apply(.keyDown(.space, isRepeat: false))
+            h.tick()
+            XCTAssertEqual(network.given.last??.snapshot.buttonA, 1, "pressed again, it jumps")
+        }
+    }
+
+    /// A game over before its end (the host gone) says why for five seconds of the driver's
+    /// clock, then goes back to Play online with the reason, the others told; a game started
+    /// with `--host` or `--join` ends koalio instead. A rule of the value, on a fake clock.
+    func testAnEarlyEndShowsItsReasonForFiveSecondsThenLeaves() throws {
+        try MainActor.assumeIsolated {
+            for fromMenus in [true, false] {
+                let (h, network) = try Self.harness()
+                h.playsTheGame = fromMenus
+                network.canStep = false
+                network.next = NetworkTick(shown: h.flow.session, status: .ended(.hostGone))
+                h.now = 100
+                let before = h.effects.count
+                _ = h.runner.networkFrame(h.context)
+                h.now = 105
+                let shown = h.runner.networkFrame(h.context)
+                XCTAssertEqual(h.flow.mode, .level, "the reason shows for five seconds")
+                XCTAssertEqual(h.flow.run.network, .ended(.hostGone))
+                XCTAssertFalse(shown.contains(.quit) || shown.contains(.online(.leave)))
+                h.now = 105.1
+                let after = h.runner.networkFrame(h.context)
+                if fromMenus {
+                    XCTAssertEqual(after, [.online(.leave)])
+                    XCTAssertEqual(h.flow.mode, .online(.choose(.ended(.hostGone))))
+                    XCTAssertFalse(h.flow.run.networked)
+                } else {
+                    XCTAssertEqual(after, [.quit])
+                }
+                XCTAssertEqual(h.effects.count, before, "the harness's ticks ran none")
+            }
+        }
+    }
+
     func testTheWaitingScreenSaysWhereToJoinInEveryDirection() {
         let status = NetworkTick.Status.waiting(NetworkTick.Invitation(address: "[fd00::2]:7000", code: "246810", here: 1, expected: 3))
         let (lines, dims) = status.lines

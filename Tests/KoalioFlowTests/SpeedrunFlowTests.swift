@@ -63,6 +63,36 @@ final class SpeedrunFlowTests: XCTestCase {
         }
     }
 
+    /// LiveSplit's game time stops while the run's level is off (paused here) and goes on when
+    /// it is on again: an edge each way, at the run's in-game time, from the value (no timer,
+    /// no clock but the ticks).
+    func testTheTimersGameTimeStopsAndGoesOnWithThePause() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            Self.openSpeedrun(h)
+            h.press(.enter)
+            XCTAssertEqual(h.flow.speedrun?.clockRuns, true, "a run starts running")
+            h.tick(30)
+            let played = try XCTUnwrap(h.flow.speedrun).inGameTicks(current: h.flow.session.playTicks)
+            XCTAssertGreaterThan(played, 0)
+            h.press(.escape)
+            XCTAssertEqual(h.flow.session.state, .paused)
+            h.tick(10)
+            h.press(.escape)
+            XCTAssertEqual(h.flow.session.state, .playing)
+            h.tick(5)
+            let edges = h.effects.compactMap { effect -> SpeedrunEvent? in
+                if case let .speedrun(event) = effect, case .clock = event { return event }
+                return nil
+            }
+            guard edges.count == 2, case let .clock(false, stoppedAt) = edges[0], case let .clock(true, wentOnAt) = edges[1] else {
+                return XCTFail("one edge each way: \(edges)")
+            }
+            XCTAssertTrue((stoppedAt...stoppedAt + 1).contains(wentOnAt), "no in-game time passes while paused (the tick that resumes plays): \(stoppedAt), \(wentOnAt)")
+            XCTAssertGreaterThanOrEqual(stoppedAt, played)
+        }
+    }
+
     func testAssistRefusesARunAndSaysWhy() throws {
         try MainActor.assumeIsolated {
             var settings = Settings()

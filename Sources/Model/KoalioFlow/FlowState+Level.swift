@@ -279,7 +279,22 @@ extension FlowState {
         case .playing:
             if let shown = network.shown { run.session = shown }
         }
+        if case let .ended(end) = network.status { endShown(end, context, &effects) }
     }
+
+    /// A networked game over before its end says why for ``networkEndShownSeconds``, then goes
+    /// back to Play online (a game from the menus) or ends koalio (`--host`, `--join`).
+    private mutating func endShown(_ end: NetworkTick.End, _ context: FlowContext, _ effects: inout [Effect]) {
+        let since = run.networkEndedAt ?? context.now
+        run.networkEndedAt = since
+        guard context.now - since > Self.networkEndShownSeconds else { return }
+        guard context.playsTheGame else { return effects.append(.quit) }
+        effects.append(.online(.leave))
+        online(.over(end), &effects)
+    }
+
+    /// How long a window shows why a networked game ended before its end.
+    package static let networkEndShownSeconds = 5.0
 
     /// What a step sounds and feels like: `koalasLost`, the jolts of the koalas lost on it.
     private func sound(_ events: WorldEvents, _ result: Session.StepResult, _ effects: inout [Effect], koalasLost: [Effect]) {

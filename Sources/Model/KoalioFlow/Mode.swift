@@ -73,6 +73,9 @@ package struct LevelRun: Equatable {
     /// The host's A that started the networked game is still held: it is not the koala's first
     /// jump, whose jump is given once it is let go.
     package var jumpHeldOverStart = false
+    /// When (the driver's clock, ``FlowContext/now``) the networked game was first seen over
+    /// before its end: its reason shows for ``FlowState/networkEndShownSeconds``.
+    package var networkEndedAt: Double?
 
     package init(session: Session, map: LevelMap, index: Int?, sha256: [UInt8], source: RunSource = .live) {
         self.session = session

@@ -50,6 +50,16 @@ package final class FlowHarness {
         get { base.foundGames }
         set { base.foundGames = newValue }
     }
+    /// The driver's clock as the flow reads it (``FlowContext/now``): the tests move it by hand.
+    package var now: Double {
+        get { base.now }
+        set { base.now = newValue }
+    }
+    /// Whether the game was started at its title (false: `--level`, `--host`, `--join`).
+    package var playsTheGame: Bool {
+        get { base.playsTheGame }
+        set { base.playsTheGame = newValue }
+    }
     /// The catalog's loader: the shipped levels, or a refusal for those `broken` names.
     package let load: (LevelRef) -> LevelLoad
     /// Every effect so far, and the screen after each tick.

@@ -170,14 +170,15 @@ public final class GameLoop {
         if due > 0 { schedule.eventsAwaitTick = false }
         while due > 0 {
             due -= 1
-            switch handlers.online.gate(runner, now: platform.now(), traceLast: writeTrace) {
+            switch handlers.online.gate(runner, traceLast: writeTrace) {
             case .step: break
             case .networkFrame:
                 perform(runner.networkFrame(context))
+                if handlers.window.closing { return false }  // `--host`'s game over: its reason was shown
                 continue
             case .stop: return false
-            case let .backToMenus(end):
-                apply([handlers.online.end(end, runner)])
+            case .backToMenus:
+                apply([handlers.online.end(runner)])
                 continue
             }
             handlers.window.noteBeforeTick(flow.run, ghost: ghost?.session.world.player)

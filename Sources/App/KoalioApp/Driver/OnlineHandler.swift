@@ -17,14 +17,11 @@ final class OnlineHandler {
     /// The networked game was started from the menus (not `--host` or `--join`): when it ends
     /// the game goes back to them.
     let fromMenus: Bool
-    /// When the networked game ended before its end (its reason shows for ``endShownSeconds``).
-    private var endedAt: Double?
+    /// A desync's last trace line was written.
+    private var desyncTraced = false
     private let command: GameOptions
     /// Where a joiner from the menus looks for the host's level.
     private let levels: LevelFinder
-
-    /// How long a window shows why a networked game ended before its end.
-    static let endShownSeconds = 5.0
 
     /// A level as a joiner finds it here (the host's digest and name) and as the flow loads it.
     @MainActor
@@ -63,29 +60,29 @@ final class OnlineHandler {
         /// The flow ticks (offline, or the game may step).
         case step
         /// No tick of the flow: only the network's frame (corrections, confirmations, the
-        /// waiting or end screen's presses): a script's input keeps its ticks.
+        /// waiting or end screen's presses, the end's reason shown for its while): a script's
+        /// input keeps its ticks.
         case networkFrame
-        /// The game ends (headless, or `--host`/`--join`'s game is over).
+        /// The game ends (headless, or `--host`/`--join`'s game reached its end or was left).
         case stop
-        /// The game from the menus is over: back to Play online (its reason, if it ended early).
-        case backToMenus(NetworkTick.End?)
+        /// The game from the menus reached its end or was left: back to Play online.
+        case backToMenus
     }
 
-    /// Whether the coming tick steps the flow. A game over before its end shows why for
-    /// ``endShownSeconds`` in a window (its frames meanwhile network frames); headless, or the
-    /// run done, it ends at once. `traceLast`: a desync's one last trace line (the tick the games
-    /// differ at), written once.
-    func gate(_ runner: FlowRunner, now: Double, traceLast: () -> Void) -> Gate {
+    /// Whether the coming tick steps the flow. A game over before its end shows why in a window
+    /// (the flow's rule: ``FlowState/networkEndShownSeconds``); headless it ends at once, as a
+    /// game that reached its end does. `traceLast`: a desync's one last trace line (the tick the
+    /// games differ at), written once.
+    func gate(_ runner: FlowRunner, traceLast: () -> Void) -> Gate {
         guard let network else { return .step }
         guard let outcome = network.outcome else { return runner.mayTick ? .step : .networkFrame }
-        if endedAt == nil, case .desync = outcome { traceLast() }
+        if !desyncTraced, case .desync = outcome {
+            desyncTraced = true
+            traceLast()
+        }
         guard !command.headless else { return .stop }
-        guard outcome != .done, outcome != .quit else { return fromMenus ? .backToMenus(nil) : .stop }
-        let since = endedAt ?? now
-        endedAt = since
-        guard now - since > Self.endShownSeconds else { return .networkFrame }
-        guard fromMenus else { return .stop }
-        return .backToMenus(runner.flow.run.network.flatMap { if case let .ended(end) = $0 { end } else { nil } })
+        guard outcome != .done, outcome != .quit else { return fromMenus ? .backToMenus : .stop }
+        return .networkFrame
     }
 
     /// Once a frame: the try to join pumped (its answer told to the flow), games found while the
@@ -136,22 +133,21 @@ final class OnlineHandler {
         detach(runner)
     }
 
-    /// The game from the menus is over (its reason shown): back to Play online.
-    func end(_ end: NetworkTick.End?, _ runner: FlowRunner) -> GameAction {
+    /// The game from the menus reached its end: back to Play online.
+    func end(_ runner: FlowRunner) -> GameAction {
         detach(runner)
-        return .online(.over(end))
+        return .online(.over(nil))
     }
 
     private func attach(_ net: NetPlay, _ runner: FlowRunner) {
         network = net
         runner.network = net
-        endedAt = nil
+        desyncTraced = false
     }
 
     private func detach(_ runner: FlowRunner) {
         if command.verbose, let network { StandardError.writeLine("koalio: " + network.figures) }
         network = nil
         runner.network = nil
-        endedAt = nil
     }
 }
