@@ -15,7 +15,7 @@ let package = Package(
     products: [
         .executable(name: "koalio", targets: ["koalio"]),
         // The file readers, for the libFuzzer package in Fuzz/ (which depends on this one by path).
-        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioReplayFile", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioUserFiles", "KoalioPhone", "KoalioPackArchive", "KoalioText", "KoalioNet"]),
+        .library(name: "KoalioFileFormats", targets: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioReplay", "KoalioReplayFile", "KoalioScripting", "KoalioInput", "KoalioUserData", "KoalioUserFiles", "KoalioAdmission", "KoalioPhone", "KoalioPackArchive", "KoalioText", "KoalioNet"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -96,10 +96,15 @@ let package = Package(
         .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"], path: "Sources/System/KoalioPackArchive"),
         // Play over a network: the rollback core, the inputs and messages on the wire, who may
         // join a hosted game. Pure (the socket and the clock are the caller's).
-        .target(name: "KoalioNet", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioReplay", "KoalioPhone"], path: "Sources/Model/KoalioNet",
+        .target(name: "KoalioNet", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioReplay", "KoalioAdmission"], path: "Sources/Model/KoalioNet",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        // Phones as pads: the pairing secrets, who may try, and the frame a phone sends (pure).
-        .target(name: "KoalioPhone", path: "Sources/Model/KoalioPhone"),
+        // Admission, for phones and online play alike: the pairing secrets (codes, tokens), what
+        // each address that knocked earned (wrong codes, lockouts, seats taken) and why one was
+        // refused (pure).
+        .target(name: "KoalioAdmission", path: "Sources/Model/KoalioAdmission"),
+        // Phones as pads: the phones' door (who may try, what each socket may hold), the frame a
+        // phone sends and its latch, the addresses phones may come from (pure).
+        .target(name: "KoalioPhone", dependencies: ["KoalioAdmission"], path: "Sources/Model/KoalioPhone"),
         // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
         .systemLibrary(name: "CQRencode", path: "Sources/C/CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // This machine's sockets beside online play's pure side: the UDP socket the game's
@@ -108,7 +113,7 @@ let package = Package(
         .target(name: "KoalioSockets", dependencies: ["KoalioCore", "KoalioNet"], path: "Sources/System/KoalioSockets",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         .target(name: "KoalioPhoneServer", dependencies: [
-            "KoalioPhone", "KoalioCore", "KoalioText", "CQRencode", "KoalioSockets",
+            "KoalioAdmission", "KoalioPhone", "KoalioCore", "KoalioText", "CQRencode", "KoalioSockets",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -120,7 +125,7 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay"], path: "Sources/Model/KoalioFlow"),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp",
                 // The composition and the command line's jobs, built for size: a frame's own work
                 // is the simulation's, the flow's, the view's and SDL's (the binary's guard, tools/check-binary).
@@ -142,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
-                           "KoalioApp", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText", "KoalioNet", "KoalioUserData", "KoalioUserFiles",
+                           "KoalioApp", "KoalioAdmission", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText", "KoalioNet", "KoalioUserData", "KoalioUserFiles",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Tools/koalio-bench"
         ),
         .executableTarget(
@@ -150,7 +155,7 @@ let package = Package(
             dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSolver", "KoalioSim",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Tools/koalio-solve"
         ),
-        .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioPhone"]),
+        .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioAdmission", "KoalioPhone"]),
         .testTarget(name: "KoalioNetTests", dependencies: ["KoalioNet", "KoalioTestSupport", "KoalioReplay", "KoalioReplayFile", "KoalioLevelFile", "KoalioSim", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioTextTests", dependencies: ["KoalioText", "KoalioTestSupport"]),
         // The server's handlers in NIO's embedded channel (time and writability set by the test).
@@ -195,7 +200,7 @@ let package = Package(
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioSockets", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "KoalioNet", "KoalioPhone", "CSDL2"]),
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "KoalioNet", "KoalioAdmission", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView", "KoalioUI",

@@ -1,10 +1,10 @@
+import KoalioAdmission
 @testable import KoalioApp
 @testable import KoalioSockets
 import Glibc
 import KoalioFlow
 import KoalioLevelFile
 import KoalioNet
-import KoalioPhone
 import KoalioSim
 import KoalioTestSupport
 import XCTest

@@ -1,6 +1,6 @@
+import KoalioAdmission
 import ArgumentParser
 import KoalioNet
-import KoalioPhone
 import KoalioPhoneServer
 import KoalioSDL
 import KoalioText

@@ -1,4 +1,4 @@
-import KoalioPhone
+import KoalioAdmission
 
 /// Where a datagram came from or goes: an IPv4 (4 bytes) or IPv6 (16) address and a port.
 public struct NetAddress: Hashable, Sendable, CustomStringConvertible {

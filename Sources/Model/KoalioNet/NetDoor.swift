@@ -1,4 +1,4 @@
-import KoalioPhone
+import KoalioAdmission
 
 /// Who may join a hosted game: the phone server's lessons for datagrams. Pure; `now` is given.
 ///

@@ -1,3 +1,5 @@
+import KoalioAdmission
+
 /// Who gets in, and what each socket may hold: the phone server's rules as one value, stepped
 /// by the network thread (through ``PhoneHub``'s lock) and by tests with a clock of their own.
 /// No socket, no thread, no clock here: every call is given `now` (seconds of a monotonic clock).

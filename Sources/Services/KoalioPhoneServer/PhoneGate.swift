@@ -1,3 +1,4 @@
+import KoalioAdmission
 import KoalioPhone
 import NIOCore
 import NIOHTTP1

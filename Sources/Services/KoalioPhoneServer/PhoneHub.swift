@@ -1,3 +1,4 @@
+import KoalioAdmission
 import KoalioPhone
 import NIOConcurrencyHelpers
 import NIOCore

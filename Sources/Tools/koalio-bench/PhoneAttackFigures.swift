@@ -1,3 +1,4 @@
+import KoalioAdmission
 import Foundation
 import KoalioCore
 import KoalioHarness

@@ -1,3 +1,4 @@
+import KoalioAdmission
 import KoalioCore
 import KoalioInput
 import KoalioPhone

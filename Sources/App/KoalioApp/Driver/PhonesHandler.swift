@@ -1,6 +1,5 @@
 import KoalioFlow
 import KoalioInput
-import KoalioPhone
 import KoalioPhoneServer
 import KoalioText
 

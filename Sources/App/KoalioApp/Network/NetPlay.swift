@@ -1,8 +1,8 @@
+import KoalioAdmission
 import KoalioFlow
 import KoalioInput
 import KoalioNet
 import KoalioSockets
-import KoalioPhone
 import KoalioSim
 
 /// The networked game as the flow's runner reaches it: the rollback session (``NetSession``),

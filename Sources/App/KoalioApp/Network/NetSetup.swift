@@ -1,3 +1,4 @@
+import KoalioAdmission
 import FoundationEssentials
 import Glibc
 import KoalioCore
@@ -5,7 +6,6 @@ import KoalioLevel
 import KoalioLevelFile
 import KoalioNet
 import KoalioSockets
-import KoalioPhone
 import KoalioPhoneServer
 import KoalioSim
 import KoalioSystem
