@@ -123,7 +123,7 @@ let package = Package(
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
         // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
-        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay"], path: "Sources/Model/KoalioFlow"),
+        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay", "KoalioNet"], path: "Sources/Model/KoalioFlow"),
         // The game loop and its composition, a library so tests can run it in-process.
         .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp",
@@ -191,12 +191,12 @@ let package = Package(
         // Test support: the flow stepped by hand, as the driver steps it (``FlowHarness``), without SDL.
         .target(name: "KoalioFlowTestSupport", dependencies: [
             "KoalioTestSupport", "KoalioFlow", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
-            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioText", "KoalioCore", "KoalioHUD"], path: "Sources/TestSupport/KoalioFlowTestSupport"),
+            "KoalioUserData", "KoalioSystem", "KoalioUI", "KoalioText", "KoalioCore", "KoalioHUD", "KoalioNet"], path: "Sources/TestSupport/KoalioFlowTestSupport"),
         // The game above the world without SDL: menus, prompts, seats and presence stepped by hand
         // (tools/check-purity holds that nothing here links SDL).
         .testTarget(name: "KoalioFlowTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioFlow", "KoalioHUD", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioReplay", "KoalioReplayFile",
-            "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore", "KoalioText"]),
+            "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore", "KoalioText", "KoalioNet"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioSockets", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",

@@ -18,7 +18,7 @@ final class LANDiscoveryTests: XCTestCase {
     static let port = UInt16(20000 + getpid() % 20000)
 
     @MainActor
-    static func hosted() throws -> NetPlay {
+    static func hosted() throws -> OnlineStart {
         let level = try LevelFile.load(Repository.path("Levels/level1.tmx"))
         return try NetSetup.hostFromMenus(try GameOptions.parse(["--session-code", "123456"]), levelName: level.map.name,
                                           sha256: level.sha256, session: Session(stage: level.stage))
@@ -30,13 +30,13 @@ final class LANDiscoveryTests: XCTestCase {
             let responder = try LANDiscovery.Responder(port: Self.port)
             let finder = try LANDiscovery.Finder(port: Self.port)
             XCTAssertEqual(finder.poll(at: 0).map(OnlineMenus.foundGame), [], "probes sent, nothing heard yet")
-            responder.answer(gamePort: host.localPort, session: host.session, at: 0)
+            responder.answer(gamePort: host.link.localPort, session: host.game.session, at: 0)
             let found = finder.poll(at: 0.1).map(OnlineMenus.foundGame)
             XCTAssertEqual(found.count, 1, "one game, however many addresses it was heard at: \(found)")
             XCTAssertEqual(found.first?.levelName, "level1")
             XCTAssertEqual(found.first.map { ($0.here, $0.expected) }?.0, 1)
             XCTAssertEqual(found.first?.expected, NetMessage.maxSeats)
-            XCTAssertTrue(found.first?.address.hasSuffix(":\(host.localPort ?? 0)") ?? false, "\(found)")
+            XCTAssertTrue(found.first?.address.hasSuffix(":\(host.link.localPort ?? 0)") ?? false, "\(found)")
             XCTAssertEqual(finder.poll(at: LANDiscovery.forgetSeconds + 1).map(OnlineMenus.foundGame), [], "a game gone quiet is forgotten")
             host.leave()
         }
@@ -57,7 +57,7 @@ final class LANDiscoveryTests: XCTestCase {
                     forged.send(Discovery.probe, to: to)
                 }
                 if frame == 30 { XCTAssertEqual(finder.poll(at: 0.5).map(OnlineMenus.foundGame), []) }
-                responder.answer(gamePort: host.localPort, session: host.session, at: Double(frame) / 60)
+                responder.answer(gamePort: host.link.localPort, session: host.game.session, at: Double(frame) / 60)
             }
             XCTAssertEqual(finder.poll(at: 1).map(OnlineMenus.foundGame).map(\.levelName), ["level1"], "the real finder was answered")
             host.leave()
@@ -86,12 +86,12 @@ final class LANDiscoveryTests: XCTestCase {
             XCTAssertEqual(strangers.filter(\.onThisNetwork), [], "another loopback address is not this machine")
             XCTAssertLessThanOrEqual(strangers[0].shownLevelName.count, FoundGame.shownNameCharacters, "the long name cut")
             _ = finder.poll(at: 1.2).map(OnlineMenus.foundGame)  // the next probe, which the game here answers
-            responder.answer(gamePort: host.localPort, session: host.session, at: 1.2)
+            responder.answer(gamePort: host.link.localPort, session: host.game.session, at: 1.2)
             let found = finder.poll(at: 1.3).map(OnlineMenus.foundGame)
             XCTAssertLessThanOrEqual(found.count, LANDiscovery.mostGames)
             let here = found.filter(\.onThisNetwork)
             XCTAssertEqual(here.count, 1, "the game here, listed once and marked: \(found)")
-            XCTAssertTrue(here.first?.address.hasSuffix(":\(host.localPort ?? 0)") ?? false)
+            XCTAssertTrue(here.first?.address.hasSuffix(":\(host.link.localPort ?? 0)") ?? false)
             XCTAssertEqual(found.last, here.first, "heard last, listed last")
             let kept = found.dropLast().map(\.address)
             XCTAssertEqual(kept, strangers.map(\.address).filter(kept.contains), "the strangers kept stay in the order first heard")
@@ -108,10 +108,10 @@ final class LANDiscoveryTests: XCTestCase {
             stranger.send(Array(Discovery.probe.dropLast()), to: to)
             stranger.send(Discovery.probe + [0], to: to)
             stranger.send(Array(repeating: 0x41, count: 500), to: to)
-            responder.answer(gamePort: host.localPort, session: host.session, at: 0)
+            responder.answer(gamePort: host.link.localPort, session: host.game.session, at: 0)
             XCTAssertNil(stranger.receive(), "only the exact probe is answered")
             for _ in 0..<100 { stranger.send(Discovery.probe, to: to) }
-            responder.answer(gamePort: host.localPort, session: host.session, at: 0.5)
+            responder.answer(gamePort: host.link.localPort, session: host.game.session, at: 0.5)
             var answers = 0
             while let (bytes, _) = stranger.receive() {
                 answers += 1

@@ -1,6 +1,7 @@
 @testable import KoalioFlow
 import KoalioFlowTestSupport
 import KoalioInput
+import KoalioNet
 import KoalioText
 import KoalioUI
 import KoalioUserData
@@ -157,35 +158,51 @@ final class OnlineMenuFlowTests: XCTestCase {
     }
 
     /// The waiting screen from the menus: A starts once someone joined, B leaves; online the pause
-    /// menu offers Leave the game, and B there leaves the game, not to the level select.
+    /// menu offers Leave the game, and B there leaves the game (its goodbye sent), not to the
+    /// level select.
     func testTheWaitingScreenAndThePauseMenuLeaveTheGame() throws {
         try MainActor.assumeIsolated {
-            let (h, network) = try NetworkFlowTests.harness()
+            let bed = try OnlineTestbed()
+            let h = bed.h
             let pad = h.attach(.dualSense)
-            network.canStep = false
-            network.next = NetworkTick(status: .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "123456", here: 1, expected: 4)))
-            _ = h.runner.networkFrame(h.context)
+            bed.hostFrame()
             h.set(.button(.a), pad: pad, down: true)
-            XCTAssertFalse(h.runner.networkFrame(h.context).contains(.online(.startNow)), "nobody to play with yet")
+            bed.hostFrame()
+            XCTAssertEqual(h.flow.online?.session.phase, .lobby, "nobody to play with yet")
             h.set(.button(.a), pad: pad, down: false)
-            _ = h.runner.networkFrame(h.context)
-            network.next.status = .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "123456", here: 2, expected: 4))
-            _ = h.runner.networkFrame(h.context)
+            bed.join()
             h.set(.button(.a), pad: pad, down: true)
-            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.online(.startNow)))
+            bed.frame()
+            XCTAssertEqual(h.flow.online?.session.phase, .playing, "A starts the game with the machines here")
             h.set(.button(.a), pad: pad, down: false)
-            _ = h.runner.networkFrame(h.context)
-            h.set(.button(.b), pad: pad, down: true)
-            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.online(.leave)))
-            XCTAssertEqual(h.screen, .online)
-            XCTAssertFalse(h.flow.run.networked)
+            bed.frame()
 
-            let (game, _) = try NetworkFlowTests.harness()
-            game.flow.run.session.togglePause()
-            XCTAssertEqual(game.flow.pauseEntries(game.context), [.resume, .leaveOnline, .quit])
-            game.press(.q)
-            XCTAssertEqual(game.screen, .online, "Q leaves the online game")
-            XCTAssertTrue(game.effects.contains(.online(.leave)))
+            let waiting = try OnlineTestbed()
+            let b = waiting.h.attach(.dualSense)
+            waiting.hostFrame()
+            waiting.h.set(.button(.b), pad: b, down: true)
+            waiting.hostFrame()
+            XCTAssertEqual(waiting.h.screen, .online)
+            XCTAssertFalse(waiting.h.flow.run.networked)
+            XCTAssertEqual(waiting.h.flow.online?.session.phase, .finished(.quit), "left: the session quit")
+
+            let game = try NetworkFlowTests.playing()
+            game.key(.escape, down: true)
+            game.frame()
+            game.key(.escape, down: false)
+            for _ in 0..<10 { game.frame() }
+            XCTAssertEqual(game.h.flow.session.state, .paused)
+            XCTAssertEqual(game.h.flow.pauseEntries(game.h.context), [.resume, .leaveOnline, .quit])
+            let sent = game.h.effects.count
+            game.key(.q, down: true)
+            game.frame()
+            game.key(.q, down: false)
+            XCTAssertEqual(game.h.screen, .online, "Q leaves the online game")
+            let leaving = Array(game.h.effects[sent...])
+            XCTAssertTrue(leaving.contains(.online(.leave)))
+            let goodbyes = leaving.firstIndex { if case .online(.send) = $0 { true } else { false } }
+            XCTAssertNotNil(goodbyes, "the goodbyes go out")
+            XCTAssertLessThan(goodbyes ?? .max, leaving.firstIndex(of: .online(.leave)) ?? 0, "before the socket is closed")
         }
     }
 
@@ -194,27 +211,33 @@ final class OnlineMenuFlowTests: XCTestCase {
     /// start the game, even with a joiner there); with the new code A starts again.
     func testACodeTurnedOffIsSaidAndAGetsANewOne() throws {
         try MainActor.assumeIsolated {
-            let (h, network) = try NetworkFlowTests.harness()
+            let bed = try OnlineTestbed()
+            let h = bed.h
             let pad = h.attach(.xboxOne)
-            network.canStep = false
-            let off = NetworkTick.Invitation(address: "192.168.1.2:24820", code: "123456", here: 2, expected: 4, codeOff: true)
-            network.next = NetworkTick(status: .waiting(off))
-            _ = h.runner.networkFrame(h.context)
+            bed.join()
+            bed.wrongCodes(NetDoor.codeFailureBudget)
+            bed.hostFrame()
+            guard case let .waiting(off?)? = h.flow.run.network else { return XCTFail("\(String(describing: h.flow.run.network))") }
+            XCTAssertTrue(off.codeOff)
             let lines = NetworkTick.Status.waiting(off).lines.lines.map { Words.english.render($0) }
             XCTAssertEqual(lines.last, "Too many wrong codes: the code is off")
-            XCTAssertFalse(lines.contains { $0.contains("123456") }, "the dead code is not shown")
+            XCTAssertFalse(lines.contains { $0.contains(OnlineTestbed.code) }, "the dead code is not shown")
             let hint = try h.prompts(pad: pad).waitingHint(canStart: off.canStart, codeOff: off.codeOff)
             XCTAssertTrue(hint.parts.contains(.does(.hintNewCode)), "\(hint)")
             XCTAssertFalse(hint.parts.contains(.does(.hintStart)))
             h.set(.button(.a), pad: pad, down: true)
             let effects = h.runner.networkFrame(h.context)
             XCTAssertTrue(effects.contains(.online(.newCode)))
-            XCTAssertFalse(effects.contains(.online(.startNow)), "one press, one thing")
+            XCTAssertEqual(h.flow.online?.session.phase, .lobby, "one press, one thing: not started")
             h.set(.button(.a), pad: pad, down: false)
-            network.next.status = .waiting(NetworkTick.Invitation(address: "192.168.1.2:24820", code: "654321", here: 2, expected: 4))
-            _ = h.runner.networkFrame(h.context)
+            bed.apply(.online(.newCode("654321")))  // the handler's answer
+            bed.hostFrame()
+            guard case let .waiting(on?)? = h.flow.run.network else { return XCTFail("\(String(describing: h.flow.run.network))") }
+            XCTAssertEqual(on.code, "654321")
+            XCTAssertFalse(on.codeOff)
             h.set(.button(.a), pad: pad, down: true)
-            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.online(.startNow)))
+            bed.hostFrame()
+            XCTAssertEqual(h.flow.online?.session.phase, .playing)
         }
     }
 
@@ -222,22 +245,21 @@ final class OnlineMenuFlowTests: XCTestCase {
     /// off, and its hint offers that alone (B does not leave a game the command line hosts).
     func testACommandLineHostsCodeOffGetsANewCodeToo() throws {
         try MainActor.assumeIsolated {
-            let (h, network) = try NetworkFlowTests.harness()
-            var context = h.context
-            context.playsTheGame = false
+            let bed = try OnlineTestbed(joiners: 1)
+            let h = bed.h
+            h.playsTheGame = false
             let pad = h.attach(.switchPro)
-            network.canStep = false
-            let off = NetworkTick.Invitation(address: "127.0.0.1:7000", code: "123456", here: 1, expected: 2, codeOff: true)
-            network.next = NetworkTick(status: .waiting(off))
-            _ = h.runner.networkFrame(context)
+            bed.wrongCodes(NetDoor.codeFailureBudget)
+            bed.hostFrame()
+            XCTAssertEqual(h.flow.online?.session.codeOff, true)
             let hint = try h.prompts(pad: pad).waitingHint(canStart: false, codeOff: true, canLeave: false)
             XCTAssertEqual(hint.parts.count, 3, "the choose button, its words, the gap: no leave: \(hint)")
             h.set(.button(.a), pad: pad, down: true)
-            XCTAssertTrue(h.runner.networkFrame(context).contains(.online(.newCode)))
+            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.online(.newCode)))
             h.set(.button(.a), pad: pad, down: false)
-            _ = h.runner.networkFrame(context)
+            _ = h.runner.networkFrame(h.context)
             h.set(.button(.b), pad: pad, down: true)
-            XCTAssertFalse(h.runner.networkFrame(context).contains(.online(.leave)), "B leaves no command-line game")
+            XCTAssertFalse(h.runner.networkFrame(h.context).contains(.online(.leave)), "B leaves no command-line game")
         }
     }
 
@@ -271,14 +293,14 @@ final class OnlineMenuFlowTests: XCTestCase {
     /// The screen that says why a game ended: B goes back to Play online at once, saying why.
     func testBackLeavesTheEndedScreenAtOnce() throws {
         try MainActor.assumeIsolated {
-            let (h, network) = try NetworkFlowTests.harness()
+            let h = try FlowHarness()
+            h.startLevel(1)
+            h.flow.run.networked = true
             let pad = h.attach(.xboxOne)
-            network.canStep = false
-            network.next = NetworkTick(status: .ended(.hostGone))
-            _ = h.runner.networkFrame(h.context)
+            var effects: [Effect] = []
+            h.flow.take(NetworkTick(status: .ended(.hostGone)), h.context, &effects)
             h.set(.button(.b), pad: pad, down: true)
-            let effects = h.runner.networkFrame(h.context)
-            XCTAssertTrue(effects.contains(.online(.leave)))
+            XCTAssertTrue(h.runner.networkFrame(h.context).contains(.online(.leave)))
             XCTAssertEqual(h.flow.mode, .online(.choose(.ended(.hostGone))))
         }
     }

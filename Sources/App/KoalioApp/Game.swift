@@ -106,21 +106,19 @@ public enum Game {
         let session = Session(stage: level.stage, assist: assist)
         if options.host != nil { environment.network = try NetSetup.host(options, level: level, session: session) }
         if let joined {
-            joined.net.ready(session)
+            _ = joined.net.ready(session)
             environment.network = joined.net
         }
         let loop = GameLoop(platform: platform, registry: ControllerRegistry(), session: session, map: level.map, options: environment)
         _ = try loop.run()
-        guard let network = environment.network else { return 0 }
-        if options.verbose { StandardError.writeLine("koalio: " + network.figures) }
-        switch network.outcome {
+        guard environment.network != nil, let game = loop.flow.online else { return 0 }
+        switch game.outcome {
         case .done?:
             return 0
         case nil, .quit?:
-            network.leave()  // the window closed, or Quit: the others are told
-            return 0
+            return 0  // the window closed, or Quit: the others were told (``GameLoop/run()``)
         case let outcome?:
-            StandardError.writeLine("koalio: " + NetPlay.describe(outcome))
+            StandardError.writeLine("koalio: " + OnlineGame.describe(outcome))
             return 1
         }
     }

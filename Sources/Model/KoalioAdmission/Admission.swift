@@ -8,7 +8,7 @@
 /// can clear a stranger's own lockout; what keeps guessing hopeless is the code's global
 /// budget (``PhoneDoor/codeFailureBudget``), not this table. Time is seconds of a monotonic
 /// clock, given.
-public struct Admission: Sendable {
+public struct Admission: Equatable, Sendable {
     public static let failuresBeforeLockout = 5
     public static let lockoutSeconds = 60.0
     /// An address not seen for this long is forgotten.
@@ -21,12 +21,12 @@ public struct Admission: Sendable {
     /// How long a refusal is kept for `/pad/why`.
     public static let refusalMemorySeconds = 30.0
 
-    struct Record: Sendable {
+    struct Record: Equatable, Sendable {
         var failures = 0
         var lockedUntil: Double?
         var joins = Admission.joinBurst
         var joinsCountedAt: Double
-        var refusal: (reason: Refusal, at: Double)?
+        var refusal: Refused?
         var lastSeen: Double
 
         init(at now: Double) {
@@ -87,7 +87,7 @@ public struct Admission: Sendable {
 
     /// Keeps `reason` as `key`'s last refusal, for `/pad/why`.
     public mutating func remember(_ reason: Refusal, for key: AddressKey, at now: Double) {
-        update(key, at: now) { $0.refusal = (reason, now) }
+        update(key, at: now) { $0.refusal = Refused(reason: reason, at: now) }
     }
 
     /// `key`'s last refusal if it was lately; a lockout's seconds as they are now.
@@ -120,5 +120,13 @@ public struct Admission: Sendable {
         record.lastSeen = now
         change(&record)
         records[key] = record
+    }
+}
+
+extension Admission {
+    /// A refusal and when it was made.
+    struct Refused: Equatable, Sendable {
+        var reason: Refusal
+        var at: Double
     }
 }

@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioInput
+import KoalioNet
 import KoalioSim
 import KoalioUserData
 
@@ -52,8 +53,6 @@ package enum OnlineEffect: Equatable {
     /// Host: ``FlowState/run`` (just started, networked) is hosted; the answer, if it cannot be,
     /// comes as ``OnlineNews/failed(_:)``.
     case host
-    /// The host of the waiting game starts it with the machines here.
-    case startNow
     /// The host of the waiting game whose code went off (too many wrong codes) makes a new one.
     case newCode
     /// The join form was sent: say hello to `address` (`a.b.c.d[:port]`, `[v6][:port]`) with
@@ -61,8 +60,12 @@ package enum OnlineEffect: Equatable {
     case join(address: String, code: String)
     /// The host's level is loaded (``FlowState/run``, networked): the joiner waits for the start.
     case ready
-    /// The online game or the try to join is left: the others are told.
+    /// The online game or the try to join is left (its goodbyes were sent just before): the
+    /// socket is closed.
     case leave
+    /// These datagrams, out through the game's socket (the networked game's inputs, answers,
+    /// goodbyes: ``OnlineGame``).
+    case send([Datagram])
 }
 
 /// A speedrun began (its first level is loading), reached a flag (the run's in-game time then),

@@ -17,13 +17,11 @@ package final class FlowRunner {
     /// The on-screen controls, a controller among the registry's: shown as ``ControllerPresence/hudShown`` says.
     package let hud = HUD()
     package private(set) var feed = InputFeed()
-    /// A networked run's game (``LevelRun/networked``): it steps the world, each tick given this
-    /// machine's input.
-    package var network: NetworkDevice?
 
+    /// The flow, changed in place (a networked game's rollback buffers are not copied to step it).
     package var flow: FlowState {
         get { state.flow }
-        set { state.flow = newValue }
+        _modify { yield &state.flow }
     }
     package var presence: ControllerPresence {
         get { state.presence }
@@ -77,7 +75,20 @@ package final class FlowRunner {
         case let .levelReloaded(reload):
             feed.reloaded = reload
         case let .online(news):
-            feed.online = news
+            switch news {
+            case .began, .newCode:
+                // The networked game begins, or its code is new: at once, as the handler that
+                // made it answers (the tick after must find it).
+                var effects: [Effect] = []
+                flow.online(news, &effects)
+                return ([], effects)
+            case .welcomed, .failed, .over:
+                feed.online = news
+            }
+        case let .network(heard):
+            // The datagrams the online handler read: a hello is answered at once.
+            guard let answers = flow.online?.hear(heard), !answers.isEmpty else { break }
+            return ([], [.online(.send(answers))])
         }
         return ([], [])
     }
@@ -102,7 +113,7 @@ package final class FlowRunner {
     /// A networked run's frame that may not step (the game not started, or a machine too far
     /// behind): no tick of the flow, only the corrections and confirmations the network brings.
     package func networkFrame(_ context: FlowContext) -> [Effect] {
-        guard flow.networkRuns, let network else { return [] }
+        guard flow.networkRuns else { return [] }
         var effects: [Effect] = []
         switch flow.run.network {
         case .waiting?, .ended?:
@@ -118,7 +129,10 @@ package final class FlowRunner {
             break
         }
         let players = flow.session.world.koalas.map(\.number)
-        flow.take(network.frame(nil), self.context(context), &effects)
+        if let (tick, out) = flow.online?.frame(nil) {
+            if !out.isEmpty { effects.append(.online(.send(out))) }
+            flow.take(tick, self.context(context), &effects)
+        }
         noticeOnlineLeaves(since: players)
         return effects
     }
@@ -142,8 +156,8 @@ package final class FlowRunner {
 
     /// The next tick may run: always, but in a networked run whose game may not step now.
     package var mayTick: Bool {
-        guard flow.networkRuns, let network else { return true }
-        return network.canStep
+        guard flow.networkRuns, let online = flow.online else { return true }
+        return online.canStep
     }
 
     /// `base` with the registry's part filled in: the pad in use's kind, the seated players and
@@ -163,7 +177,8 @@ package final class FlowRunner {
         let reloaded = feed.reloaded?.fileName
         var input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
                               sourceIndex: sourceIndex)
-        if flow.networkRuns, let network {
+        var sent: [Effect] = []
+        if flow.networkRuns, flow.online != nil {
             // Resume chosen: Start goes to every machine once the press that chose it is let go
             // (a held A would also jump, as offline).
             if flow.run.networkResume, !(input.play?.command.jump ?? false) {
@@ -181,9 +196,12 @@ package final class FlowRunner {
             // Answering "Quit koalio?" steers no koala: the game goes on for the others, this
             // machine's players let go.
             let local = flow.quitConfirmation == nil ? input.play : input.play.map(Self.lettingGo)
-            input.network = network.frame(local)
+            if let (tick, out) = flow.online?.frame(local) {
+                input.network = tick
+                if !out.isEmpty { sent.append(.online(.send(out))) }
+            }
         }
-        var effects: [Effect] = []
+        var effects = sent
         let players = flow.session.world.koalas.map(\.number)
         defer { noticeOnlineLeaves(since: players) }
         for effect in flow.tick(input, context, load: load) {

@@ -164,17 +164,29 @@ extension FlowState {
             run.network = nil
             quitConfirmation = nil
             mode = .online(.choose(end.map(OnlineProblem.ended)))
+        case let .began(game):
+            online = game
+        case let .newCode(code):
+            online?.session.renewCode(code)
         }
     }
 
     /// The networked run from the menus is left (Back while waiting, the pause menu's Leave):
     /// the others are told, and Play online shows again.
     package mutating func leaveOnline(_ effects: inout [Effect]) {
-        effects.append(.online(.leave))
+        quitOnline(&effects)
         run.networked = false
         run.network = nil
         selection[.level] = 0
         mode = .online(.choose(nil))
+    }
+
+    /// The networked game (or the try to join) is left, whatever shows: its goodbyes go out (none
+    /// once it is over) and the socket is closed.
+    package mutating func quitOnline(_ effects: inout [Effect]) {
+        online?.session.quit()
+        if let goodbyes = online?.outgoing(), !goodbyes.isEmpty { effects.append(.online(.send(goodbyes))) }
+        effects.append(.online(.leave))
     }
 
     /// The waiting screen of a game hosted or joined from the menus: the host's A starts the game
@@ -194,8 +206,9 @@ extension FlowState {
                 effects.append(.sound(.menuChoose))
                 leaveOnline(&effects)
             } else if input.choose, let invitation, invitation.canStart {
-                effects += [.sound(.menuChoose), .online(.startNow)]
-                run.jumpHeldOverStart = true
+                effects.append(.sound(.menuChoose))
+                // The A that started it is not the koala's first jump: held back until let go.
+                if online?.session.startNow() == true { run.jumpHeldOverStart = true }
             }
         case let .ended(end)?:
             guard input.anyBack else { return }

@@ -25,6 +25,10 @@ package struct FlowState: Equatable {
     package var speedrun: SpeedrunRun?
     /// The categories page says a run was refused: assist is on.
     package var speedrunNotice = false
+    /// The networked game (`--host`, `--join`, or hosted or joined from the menus): the run whose
+    /// ``LevelRun/networked`` is set plays it. Kept once over (its outcome and figures are read
+    /// after), until another begins.
+    package var online: OnlineGame?
     /// Levels come in worlds of three: a world's last level ends with its "world complete".
     package static let levelsPerWorld = 3
     /// 60 Hz updates so far, menus included: the trace's tick and the input script's clock.

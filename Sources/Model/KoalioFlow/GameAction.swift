@@ -19,4 +19,6 @@ package enum GameAction: Equatable {
     /// What hosting or joining from the menus came to (the online handler heard it); the next
     /// tick takes it.
     case online(OnlineNews)
+    /// The datagrams the online handler read for the networked game, and the network's clock.
+    case network(NetworkHeard)
 }

@@ -2,9 +2,9 @@ import KoalioInput
 import KoalioText
 import KoalioSim
 
-/// What the networked game did in one frame, as the flow takes it (the rollback core and the
-/// network are a device beside it, like the controllers): the game to show, the steps shown for
-/// the first time (their sounds), the ticks confirmed (recorded, a win kept) and who is away.
+/// What the networked game (``OnlineGame``) did in one frame, as the flow takes it: the game to
+/// show, the steps shown for the first time (their sounds), the ticks confirmed (recorded, a win
+/// kept) and who is away.
 package struct NetworkTick: Equatable {
     /// The game to show (nil before it starts).
     package var shown: Session?
@@ -85,18 +85,6 @@ package struct NetworkTick: Equatable {
     package enum End: Equatable {
         case desync(tick: Int), otherDesync, hostGone, removed
     }
-}
-
-/// The networked game, as the flow's runner reaches it: a device like the controllers' registry
-/// (the rollback core, the socket and the clock live behind it, in the driver).
-@MainActor
-package protocol NetworkDevice: AnyObject {
-    /// Whether the next tick may step the game (started, no machine too far behind): a frame
-    /// that may not runs no tick of the flow, so scripted input keeps its ticks.
-    var canStep: Bool { get }
-    /// One frame: `local` (this machine's players, as the controllers read them) steps the game
-    /// one tick; nil only puts guesses right and confirms.
-    func frame(_ local: TickInput?) -> NetworkTick
 }
 
 extension NetworkTick.Status {

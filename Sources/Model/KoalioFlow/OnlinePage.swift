@@ -141,6 +141,11 @@ package enum OnlineNews: Equatable {
     case failed(OnlineProblem)
     /// The online game from the menus is over (its end shown): back to Play online.
     case over(NetworkTick.End?)
+    /// The networked game begins here: hosted, or joined and its level loaded (the runner
+    /// takes it at once, ``FlowRunner/apply(_:)``).
+    case began(OnlineGame)
+    /// The host's player made a new code (its code went off); taken at once.
+    case newCode(String)
 }
 
 /// A game another machine hosts on this network, as discovery found it.

@@ -10,7 +10,7 @@ import KoalioAdmission
 /// - **Seats**: up to four koalas in all; a joiner asks for its players' seats at once.
 /// - **Nothing is amplified**: only a hello (``NetMessage/helloBytes``, the largest datagram a
 ///   stranger can make us answer) is answered, with something smaller.
-public struct NetDoor: Sendable {
+public struct NetDoor: Equatable, Sendable {
     public static var codeFailureBudget: Int { 20 }
 
     public private(set) var code: [UInt8]

@@ -12,7 +12,7 @@ public struct NetGame: RollbackGame, Equatable, Sendable {
     public static func predict(after last: SeatInput) -> SeatInput { last.predictingNext }
 
     /// What the tick did, for sounds and the recording.
-    public struct Report: Sendable {
+    public struct Report: Equatable, Sendable {
         public var step: Session.StepResult
         public var events: WorldEvents
         /// The players whose koala was lost on the tick.

@@ -77,7 +77,7 @@ extension NetSession {
         guard case .playing = phase, var rollback, packet.seats == seatCount else { return }
         var link = links[index]
         for seat in 0..<seatCount where seat < packet.acks.count { link.acks[seat] = max(link.acks[seat], packet.acks[seat]) }
-        link.lastStamp = (packet.stamp, now)
+        link.lastStamp = Stamp(stamp: packet.stamp, at: now)
         if packet.echo != 0 || packet.echoAgeMilliseconds != 0 {
             let elapsed = UInt16(truncatingIfNeeded: Self.milliseconds(now)) &- packet.echo &- packet.echoAgeMilliseconds
             if elapsed < Self.longestRoundTripMilliseconds {
@@ -160,7 +160,7 @@ extension NetSession {
     private func packet(for index: Int, at now: Double) -> NetMessage.InputPacket {
         let link = links[index]
         // A new checksum goes out in a few datagrams in a row (one is likely through), not in every one.
-        let checksum = link.checksumSends < Self.checksumCopies ? latestChecksum : nil
+        let checksum = link.checksumSends < Self.checksumCopies ? latestChecksum.map { ($0.tick, $0.value) } : nil
         var packet = NetMessage.InputPacket(token: link.token, seats: seatCount, startPresent: startPresent, tick: rollback?.tick ?? 0,
                                             acks: (0..<seatCount).map { rollback?.lastHeard(seat: $0) ?? 0 }, checksum: checksum)
         packet.stamp = max(1, UInt16(truncatingIfNeeded: Self.milliseconds(now)))

@@ -27,7 +27,7 @@ public enum NetOutcome: Equatable, Sendable {
 /// held to: so every machine hears the same inputs for every seat, and no joiner can end the
 /// game for the others. Pure: the socket, the clock (`now`, seconds) and the randomness are
 /// the caller's. (The datagrams' side is in NetSession+Datagrams.swift.)
-public struct NetSession {
+public struct NetSession: Equatable {
     public static let maxInputDelay = 8
     /// Confirmed ticks between two checksums exchanged.
     public static let checksumIntervalTicks = 30
@@ -89,7 +89,7 @@ public struct NetSession {
         public var checksumsCompared = 0
     }
 
-    struct Link {
+    struct Link: Equatable {
         let address: NetAddress
         let token: UInt64
         /// The hello's nonce (a repeated hello is answered with the same welcome).
@@ -108,7 +108,7 @@ public struct NetSession {
         /// step for this link's inputs, and the share of frames time sync stretched for it.
         var heldSeconds = 0.0
         var roundTripSeconds: Double?
-        var lastStamp: (stamp: UInt16, at: Double)?
+        var lastStamp: Stamp?
         var theirChecksums: [Int: UInt64] = [:]
         /// Their checksums compared up to this tick (each is sent a few times: compared once).
         var comparedUpTo = 0
@@ -165,7 +165,7 @@ public struct NetSession {
     var joinStartedAt = 0.0
     var helloSentAt: Double?
     var myChecksums: [Int: UInt64] = [:]
-    var latestChecksum: (tick: Int, value: UInt64)?
+    var latestChecksum: TickChecksum?
     var pendingByes: [Datagram] = []
     /// When the game started here (the wall clock a joiner falling behind is measured against),
     /// and when the host last counted who it waits on.
@@ -318,7 +318,7 @@ public struct NetSession {
         for confirmed in frame.confirmed where confirmed.tick % Self.checksumIntervalTicks == 0 {
             let value = confirmed.game.checksum
             myChecksums[confirmed.tick] = value
-            latestChecksum = (confirmed.tick, value)
+            latestChecksum = TickChecksum(tick: confirmed.tick, value: value)
             if myChecksums.count > Self.checksumsKept, let oldest = myChecksums.keys.min() { myChecksums[oldest] = nil }
             for index in links.indices {
                 links[index].checksumSends = 0
@@ -396,4 +396,18 @@ public struct NetSession {
     }
 
     static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded(.down)) }
+}
+
+extension NetSession {
+    /// A peer's last time stamp and when it came (the round trip is measured from it).
+    struct Stamp: Equatable {
+        var stamp: UInt16
+        var at: Double
+    }
+
+    /// A confirmed tick's state checksum.
+    struct TickChecksum: Equatable {
+        var tick: Int
+        var value: UInt64
+    }
 }

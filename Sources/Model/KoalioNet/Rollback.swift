@@ -69,7 +69,14 @@ public struct Rollback<Game: RollbackGame> {
     private var lastHeard: [Int]
     private var heard: [TickRing<Game.Input>]
     /// The state after each recent tick, the inputs it was stepped with and its report.
-    private var saved: TickRing<(game: Game, inputs: [Game.Input], report: Game.Report?)>
+    private var saved: TickRing<Saved>
+
+    /// The game as it was after a tick, the inputs that stepped it and what the step did.
+    struct Saved {
+        var game: Game
+        var inputs: [Game.Input]
+        var report: Game.Report?
+    }
 
     /// `start`: each seat's input for the ticks before the input delay lets anyone's arrive
     /// (the same on every machine).
@@ -88,7 +95,7 @@ public struct Rollback<Game: RollbackGame> {
             return ring
         }
         saved = TickRing(capacity: self.maxRollback + 2)
-        saved[0] = (game, start, nil)
+        saved[0] = Saved(game: game, inputs: start, report: nil)
     }
 
     /// The last tick `seat`'s input is heard for, every tick before it too.
@@ -192,7 +199,7 @@ public struct Rollback<Game: RollbackGame> {
         let inputs = inputs(for: next)
         let report = game.step(inputs)
         tick = next
-        saved[next] = (game, inputs, report)
+        saved[next] = Saved(game: game, inputs: inputs, report: report)
         frame.steps.append(Step(tick: next, kind: kind, report: report))
     }
 
@@ -206,3 +213,6 @@ public struct Rollback<Game: RollbackGame> {
         confirmedTick = upTo
     }
 }
+
+extension Rollback: Equatable where Game: Equatable, Game.Report: Equatable {}
+extension Rollback.Saved: Equatable where Game: Equatable, Game.Report: Equatable {}

@@ -1,7 +1,13 @@
 /// The last `capacity` ticks' values, each kept in the slot `tick % capacity` with its tick:
 /// a value overwritten by a later tick reads as missing, never as another tick's.
 struct TickRing<Value> {
-    private var slots: [(tick: Int, value: Value)?]
+    private var slots: [Slot?]
+
+    /// A value and the tick it is for.
+    struct Slot {
+        var tick: Int
+        var value: Value
+    }
 
     init(capacity: Int) { slots = Array(repeating: nil, count: max(1, capacity)) }
 
@@ -14,7 +20,10 @@ struct TickRing<Value> {
         }
         set {
             guard tick >= 0 else { return }
-            slots[tick % slots.count] = newValue.map { (tick, $0) }
+            slots[tick % slots.count] = newValue.map { Slot(tick: tick, value: $0) }
         }
     }
 }
+
+extension TickRing: Equatable where Value: Equatable {}
+extension TickRing.Slot: Equatable where Value: Equatable {}

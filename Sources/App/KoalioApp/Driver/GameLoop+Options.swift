@@ -49,7 +49,7 @@ extension GameLoop {
         /// Phones let in as pads from the start (`--phones`, `[phones] enabled`): their server, started.
         var phones: PhonePads?
         /// `--host` or `--join`: the level is played over the network.
-        var network: NetPlay?
+        var network: OnlineStart?
         /// Where the game's data is (a joiner from the menus looks for the host's level there).
         var dataDirectory: String?
         /// `--speedrun`: the category whose run starts on the first tick.

@@ -60,7 +60,7 @@ public final class GameLoop {
         runner = FlowRunner(flow: FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run,
                                             progress: options.progress, fileNotices: options.fileNotices),
                             registry: registry)
-        runner.network = options.network
+        runner.flow.online = options.network?.game
         let clock = options.clock
         handlers = Handlers(options, platform: platform, runner: runner, map: map, now: { clock?() ?? platform.now() })
         if flow.mode == .level { perform([.levelStarted]) }
@@ -133,7 +133,10 @@ public final class GameLoop {
             }
             running = waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
         }
-        if handlers.online.fromMenus { handlers.online.leave(runner) }  // the window closed, Quit, the tick limit: the others are told
+        // The window closed, Quit, the tick limit: the others are told.
+        var goodbyes: [Effect] = []
+        runner.flow.quitOnline(&goodbyes)
+        perform(goodbyes)
         try handlers.recording.writeRecordingOnQuit(flow.session)
         if let path = command.frameTimes { try FrameTimes.write(schedule.frameTimes, to: path) }
         return flow.session
@@ -166,10 +169,11 @@ public final class GameLoop {
     /// out; false when the game ends (the tick limit, Quit).
     func runTicks(owedAt frameStart: Double) -> Bool {
         // Online on wall time, the machine ahead slows its ticks a little (its frames stretched).
-        var due = schedule.clock.ticksDue(now: frameStart, rate: runner.tickRate / handlers.online.frameStretch)
+        var due = schedule.clock.ticksDue(now: frameStart, rate: runner.tickRate / handlers.online.frameStretch(flow))
         if due > 0 { schedule.eventsAwaitTick = false }
         while due > 0 {
             due -= 1
+            apply(handlers.online.hear(flow))
             switch handlers.online.gate(runner, traceLast: writeTrace) {
             case .step: break
             case .networkFrame:
@@ -178,16 +182,19 @@ public final class GameLoop {
                 continue
             case .stop: return false
             case .backToMenus:
-                apply([handlers.online.end(runner)])
+                var closing: [Effect] = []
+                runner.flow.quitOnline(&closing)
+                perform(closing)
+                apply([.online(.over(nil))])
                 continue
             }
             handlers.window.noteBeforeTick(flow.run, ghost: ghost?.session.world.player)
             perform(runner.tick(context, sourceIndex: handlers.recording.sourceIndex, load: handlers.levels.load))
             writeTrace()
-            handlers.window.correctBeforeTick(handlers.online.worldBeforeShown)
+            if flow.networkRuns { handlers.window.correctBeforeTick(flow.online?.worldBeforeShown) }
             // A networked game ends when every machine has confirmed its last tick (the network's
             // end); one from the menus, with the run.
-            if let tickLimit = command.ticks, flow.ticks >= tickLimit, runner.network == nil || handlers.online.fromMenus { return false }
+            if let tickLimit = command.ticks, flow.ticks >= tickLimit, flow.online == nil || handlers.online.fromMenus { return false }
             if handlers.window.closing { return false }
         }
         return true
@@ -234,17 +241,17 @@ public final class GameLoop {
     /// Returns whether the game goes on (a rest's ticks may reach the tick limit).
     private func waitForNextFrame(frameStart: Double, presented: Bool, running: Bool) -> Bool {
         let pacing = handlers.window.pacing
-        if runner.network != nil, schedule.fixedStep {
+        if flow.networkRuns, schedule.fixedStep {
             // Counted frames online (headless, a script) keep time with the others all the same;
             // the machine ahead stretches its frames a little until they catch up. (On wall
             // time it runs fewer ticks instead: ``runTicks(owedAt:)``.)
-            schedule.nextFrame = max(schedule.nextFrame + pacing.frameSeconds * handlers.online.frameStretch, platform.now())
+            schedule.nextFrame = max(schedule.nextFrame + pacing.frameSeconds * handlers.online.frameStretch(flow), platform.now())
             platform.sleep(seconds: schedule.nextFrame - platform.now())
             return running
         }
         guard !command.headless && callerClock == nil else { return running }
         // Online the loop never rests: the network is read and answered every frame.
-        if running, runner.network == nil, let still = restTicks(), let goesOn = rest(ticks: still) {
+        if running, !flow.networkRuns, let still = restTicks(), let goesOn = rest(ticks: still) {
             schedule.nextFrame = platform.now()
             return goesOn
         }
@@ -307,7 +314,7 @@ public final class GameLoop {
         record.level = flow.screen == .level ? session.stage.name : nil
         record.sounds = handlers.audio.takeTraced().map(\.rawValue)
         record.pointerShown = platform.pointerShown
-        record.online = handlers.online.traced
+        record.online = flow.run.networked ? flow.online?.traced : nil
         record.speedrun = flow.speedrun.map {
             TraceRecord.Speedrun(category: $0.category.description, inGameTicks: $0.inGameTicks(current: session.playTicks), splits: $0.splits)
         }

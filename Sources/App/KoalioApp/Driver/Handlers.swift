@@ -40,7 +40,7 @@ final class Handlers {
         recording = keeper
         levels = LevelHandler(loader: loader, watch: options.watchPath.flatMap { LevelWatch(path: $0, map: map) }, keeper: keeper, platform: platform)
         phones = PhonesHandler(pads: options.phones, listen: command.phonesListen, verbose: command.verbose, words: options.translations.all)
-        online = OnlineHandler(network: options.network, command: command,
+        online = OnlineHandler(link: options.network?.link, command: command,
                                levels: OnlineHandler.LevelFinder(catalog: options.catalog, dataDirectory: options.dataDirectory))
         speedrun = SpeedrunHandler(liveSplitOne: options.liveSplitOne, liveSplit: options.liveSplit, keeper: keeper, ahead: loader.ahead,
                                    verbose: command.verbose, now: now)
@@ -77,7 +77,7 @@ final class Handlers {
             new.phones = true
             change(settings: new)  // kept in the settings: phones stay on at the next start
         case .newPhoneCode: phones.newCode()
-        case let .online(effect): return online.perform(effect, flow, runner: runner)
+        case let .online(effect): return online.perform(effect, flow)
         case let .speedrun(event): speedrun.perform(event, flow)
         case .quit: window.close()
         }

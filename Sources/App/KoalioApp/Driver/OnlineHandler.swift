@@ -1,3 +1,4 @@
+import KoalioAdmission
 import KoalioFlow
 import KoalioNet
 import KoalioPhoneServer
@@ -10,8 +11,8 @@ import KoalioSystem
 /// tells the flow what came (``GameAction/online(_:)``).
 @MainActor
 final class OnlineHandler {
-    /// The networked game: `--host` or `--join`'s from the start, or one from the menus.
-    private(set) var network: NetPlay?
+    /// The networked game's sockets (its session is in the value: ``FlowState/online``).
+    private var link: NetLink?
     /// Play online's try to join, the games found and the answers to probes.
     let menus = OnlineMenus()
     /// The networked game was started from the menus (not `--host` or `--join`): when it ends
@@ -19,6 +20,9 @@ final class OnlineHandler {
     let fromMenus: Bool
     /// A desync's last trace line was written.
     private var desyncTraced = false
+    /// The host's code went off (too many wrong codes) and stderr said so.
+    private var codeOffSaid = false
+    private var random = SystemRandomNumberGenerator()
     private let command: GameOptions
     /// Where a joiner from the menus looks for the host's level.
     private let levels: LevelFinder
@@ -39,21 +43,16 @@ final class OnlineHandler {
         }
     }
 
-    init(network: NetPlay?, command: GameOptions, levels: LevelFinder) {
-        self.network = network
-        fromMenus = network == nil
+    /// - Parameter link: `--host` or `--join`'s sockets (its game is the flow's from the start).
+    init(link: NetLink?, command: GameOptions, levels: LevelFinder) {
+        self.link = link
+        fromMenus = link == nil
         self.command = command
         self.levels = levels
     }
 
     /// Online on wall time, the machine ahead slows its ticks a little (its frames stretched).
-    var frameStretch: Double { network?.session.frameStretch ?? 1 }
-
-    /// The world one tick before the one shown, as the network now knows it.
-    var worldBeforeShown: World? { network?.worldBeforeShown }
-
-    /// The trace's `online` object (nil offline).
-    var traced: TraceRecord.Online? { network?.traced }
+    func frameStretch(_ flow: FlowState) -> Double { flow.networkRuns ? flow.online?.session.frameStretch ?? 1 : 1 }
 
     /// What a tick of the loop does online.
     enum Gate {
@@ -74,8 +73,8 @@ final class OnlineHandler {
     /// game that reached its end does. `traceLast`: a desync's one last trace line (the tick the
     /// games differ at), written once.
     func gate(_ runner: FlowRunner, traceLast: () -> Void) -> Gate {
-        guard let network else { return .step }
-        guard let outcome = network.outcome else { return runner.mayTick ? .step : .networkFrame }
+        guard link != nil, runner.flow.networkRuns, let game = runner.flow.online else { return .step }
+        guard let outcome = game.outcome else { return runner.mayTick ? .step : .networkFrame }
         if !desyncTraced, case .desync = outcome {
             desyncTraced = true
             traceLast()
@@ -85,28 +84,40 @@ final class OnlineHandler {
         return .networkFrame
     }
 
+    /// Before each tick (and once a frame): the networked game's datagrams read, as the action
+    /// the runner takes (with the network's clock); said once when the host's code goes off.
+    func hear(_ flow: FlowState) -> [GameAction] {
+        guard let link, let game = flow.online else { return [] }
+        sayCodeOff(game.session)
+        return [.network(link.read(for: game.session, at: MonotonicClock.seconds()))]
+    }
+
     /// Once a frame: the try to join pumped (its answer told to the flow), games found while the
     /// join form is open, probes answered while a game hosted here waits for players.
     func frame(_ flow: FlowState) -> [GameAction] {
         let finding = if case .online(.join) = flow.mode { true } else { false }
-        let news = menus.poll(finding: finding, hosted: network) { sha256, name in levels.find(sha256: sha256, named: name) }
-        return news.map { [.online($0)] } ?? []
+        let hosted = link.flatMap { link in flow.online.flatMap { $0.isJoinable ? (port: link.localPort, session: $0.session) : nil } }
+        let news = menus.poll(finding: finding, hosted: hosted) { sha256, name in levels.find(sha256: sha256, named: name) }
+        return (news.map { [.online($0)] } ?? []) + hear(flow)
     }
 
     /// Play online's effects, the answers as actions.
-    func perform(_ effect: OnlineEffect, _ flow: FlowState, runner: FlowRunner) -> [GameAction] {
+    func perform(_ effect: OnlineEffect, _ flow: FlowState) -> [GameAction] {
         switch effect {
         case .host:
             do {
-                attach(try NetSetup.hostFromMenus(command, levelName: flow.run.map.name, sha256: flow.run.sha256, session: flow.session), runner)
+                let start = try NetSetup.hostFromMenus(command, levelName: flow.run.map.name, sha256: flow.run.sha256, session: flow.session)
+                return begin(start.link, start.game)
             } catch {
                 warn("cannot host: \(error.description)")
                 return [.online(.failed(.cannotHost(error.reason)))]
             }
-        case .startNow:
-            network?.startNow()
         case .newCode:
-            network?.newCode()
+            guard flow.online?.session.codeOff == true else { return [] }
+            let code = PairingSecrets(using: &random).code
+            codeOffSaid = false
+            StandardError.writeLine("koalio: new session code \(code)")
+            return [.online(.newCode(code))]
         case let .join(address, code):
             return menus.join(address: address, code: code, localPlayers: command.localPlayers ?? 1).map { [.online($0)] } ?? []
         case .ready:
@@ -118,36 +129,31 @@ final class OnlineHandler {
                 joined.levelMissing()
                 return [.online(.failed(.noLevel(flow.run.map.name)))]
             }
-            joined.ready(flow.session)
-            attach(joined, runner)
+            return begin(joined.link, joined.ready(flow.session))
+        case let .send(datagrams):
+            link?.send(datagrams)
         case .leave:
-            leave(runner)
+            // The game's goodbyes went out just before (``FlowState/leaveOnline(_:)``).
+            if command.verbose, link != nil, let game = flow.online { StandardError.writeLine("koalio: " + game.figures(at: MonotonicClock.seconds())) }
+            menus.cancelJoin()
+            link = nil
         }
         return []
     }
 
-    /// The game from the menus, or the try to join, left: the others are told.
-    func leave(_ runner: FlowRunner) {
-        network?.leave()
-        menus.cancelJoin()
-        detach(runner)
-    }
-
-    /// The game from the menus reached its end: back to Play online.
-    func end(_ runner: FlowRunner) -> GameAction {
-        detach(runner)
-        return .online(.over(nil))
-    }
-
-    private func attach(_ net: NetPlay, _ runner: FlowRunner) {
-        network = net
-        runner.network = net
+    /// A networked game begins: its sockets kept here, its session handed to the value.
+    private func begin(_ link: NetLink, _ game: OnlineGame) -> [GameAction] {
+        self.link = link
         desyncTraced = false
+        codeOffSaid = false
+        return [.online(.began(game))]
     }
 
-    private func detach(_ runner: FlowRunner) {
-        if command.verbose, let network { StandardError.writeLine("koalio: " + network.figures) }
-        network = nil
-        runner.network = nil
+    /// Said once when the host's code goes off: nobody joins (and discovery offers the game no
+    /// more) until the host makes a new code.
+    private func sayCodeOff(_ session: NetSession) {
+        guard session.codeOff, !codeOffSaid else { return }
+        codeOffSaid = true
+        StandardError.writeLine("koalio: too many wrong codes (\(session.codeFailures)): the session code is off; nobody can join until the host makes a new one (A on the waiting screen)")
     }
 }

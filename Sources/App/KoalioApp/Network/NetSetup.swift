@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import KoalioCore
 import KoalioLevel
+import KoalioFlow
 import KoalioLevelFile
 import KoalioNet
 import KoalioSockets
@@ -21,7 +22,7 @@ enum NetSetup {
 
     /// `--host`: the socket listening, the game waiting for `--joiners`; the address and code
     /// said on stderr (and shown on screen).
-    static func host(_ options: GameOptions, level: LevelFile, session: Session) throws(KoalioError) -> NetPlay {
+    static func host(_ options: GameOptions, level: LevelFile, session: Session) throws(KoalioError) -> OnlineStart {
         guard let text = options.host, let address = NetAddress(parsing: text, anyPort: true) else { throw .network(doing: "--host", reason: "no address") }
         let socket: UDPSocket
         do { socket = try UDPSocket(binding: address, sharing: .peers) } catch { throw .network(doing: "--host: \(error.doing)", reason: error.reason) }
@@ -33,7 +34,7 @@ enum NetSetup {
     /// without IPv6), at ``NetSession/defaultPort`` (any free port when another game has it),
     /// waiting for four koalas (`--joiners N` machines when given) or its host's start; no end
     /// tick (the players leave when they like).
-    static func hostFromMenus(_ options: GameOptions, levelName: String, sha256: [UInt8], session: Session) throws(UDPSocket.Failure) -> NetPlay {
+    static func hostFromMenus(_ options: GameOptions, levelName: String, sha256: [UInt8], session: Session) throws(UDPSocket.Failure) -> OnlineStart {
         var socket: UDPSocket?
         var failure: UDPSocket.Failure?
         for any in [[UInt8](repeating: 0, count: 16), [0, 0, 0, 0]] {
@@ -48,7 +49,7 @@ enum NetSetup {
     }
 
     private static func host(on socket: UDPSocket, _ options: GameOptions, levelName: String, sha256: [UInt8], session: Session, joiners: Int,
-                             endTick: Int?) -> NetPlay {
+                             endTick: Int?) -> OnlineStart {
         var random = SystemRandomNumberGenerator()
         let code = options.sessionCode ?? PairingSecrets(using: &random).code
         let net = NetSession.host(code: code, localPlayers: options.localPlayers ?? 1, joiners: joiners,
@@ -67,23 +68,24 @@ enum NetSetup {
         if bound.host.allSatisfy({ $0 == 0 }), let lan = ipv4 ?? (bound.host.count == 16 ? route.first : nil) {
             shown = (lan.contains(":") ? "[\(lan)]" : lan) + ":\(bound.port)"
         }
-        return NetPlay(session: net, socket: socket, invitation: (shown, code), now: MonotonicClock.seconds)
+        return OnlineStart(link: NetLink(socket: socket), game: OnlineGame(session: net, invitation: OnlineGame.Invitation(address: shown, code: code),
+                                                                          now: MonotonicClock.seconds()))
     }
 
     /// `--join`: says hello until the host answers (``NetSession/joinGiveUpSeconds``), and finds
     /// the host's level here by its file's SHA-256: the level's reference for `--level` (a
     /// catalog name, `PACK/NAME`) and the session waiting for its game.
-    static func join(_ options: GameOptions, dataDirectory: String) throws(KoalioError) -> (net: NetPlay, level: String) {
+    static func join(_ options: GameOptions, dataDirectory: String) throws(KoalioError) -> (net: OnlineStart, level: String) {
         guard let text = options.join, let code = options.sessionCode, let hostAddress = NetAddress(parsing: text) else {
             throw .network(doing: "--join", reason: "no address")
         }
-        let net: NetPlay
+        let net: OnlineStart
         do { net = try startJoin(hostAddress, code: code, localPlayers: options.localPlayers ?? 1) } catch {
             throw .network(doing: "--join: \(error.doing)", reason: error.reason)
         }
         while true {
             net.exchange()
-            switch net.session.phase {
+            switch net.phase {
             case let .welcomed(welcome):
                 guard let level = level(sha256: welcome.levelSHA256, named: welcome.levelName, dataDirectory: dataDirectory) else {
                     net.levelMissing()
@@ -92,7 +94,7 @@ enum NetSetup {
                 StandardError.writeLine(joinedLine(text, welcome))
                 return (net, level)
             case let .finished(outcome):
-                throw .joinFailed(address: text, reason: NetPlay.describe(outcome))
+                throw .joinFailed(address: text, reason: OnlineGame.describe(outcome))
             default:
                 usleep(useconds_t(joinPollSeconds * 1_000_000))
             }
@@ -106,14 +108,14 @@ enum NetSetup {
     }
 
     /// A joiner's socket opened and its first hello due: the host's answer comes as the socket is
-    /// pumped (``NetPlay/exchange()``).
-    static func startJoin(_ host: NetAddress, code: String, localPlayers: Int) throws(UDPSocket.Failure) -> NetPlay {
+    /// pumped (``OnlineStart/exchange()``).
+    static func startJoin(_ host: NetAddress, code: String, localPlayers: Int) throws(UDPSocket.Failure) -> OnlineStart {
         let socket = try UDPSocket(binding: NetAddress(host: Array(repeating: 0, count: host.host.count), port: 0))
         // The host's datagrams alone reach it: a flood from elsewhere is turned away by the kernel.
         try socket.connect(to: host)
         var random = SystemRandomNumberGenerator()
         let session = NetSession.join(host: host, code: code, localPlayers: localPlayers, nonce: random.next(), at: MonotonicClock.seconds())
-        return NetPlay(session: session, socket: socket, now: MonotonicClock.seconds)
+        return OnlineStart(link: NetLink(socket: socket), game: OnlineGame(session: session, now: MonotonicClock.seconds()))
     }
 
     /// The join form's address: `a.b.c.d[:port]` or `[v6][:port]` (a bare IPv6 address too),
@@ -145,7 +147,7 @@ enum NetSetup {
     }
 }
 
-extension NetPlay {
+extension OnlineGame {
     /// How a networked game ended, in words for stderr.
     static func describe(_ outcome: NetOutcome) -> String {
         switch outcome {

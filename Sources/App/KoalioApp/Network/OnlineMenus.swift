@@ -13,7 +13,7 @@ import KoalioSystem
 final class OnlineMenus {
     /// The join form's try, until the host let us in (then it is the game's network) or not;
     /// the host's level once looked for (the welcome is answered once).
-    private var joining: (net: NetPlay, address: String, level: LevelRef??)?
+    private var joining: (net: OnlineStart, address: String, level: LevelRef??)?
     private var finder: LANDiscovery.Finder?
     private var responder: LANDiscovery.Responder?
     /// A discovery socket could not be opened: it is not tried again every frame (the finder's
@@ -54,14 +54,14 @@ final class OnlineMenus {
     }
 
     /// The try let in, with its level loaded: it is the game's network now.
-    func takeJoined() -> NetPlay? {
+    func takeJoined() -> OnlineStart? {
         defer { joining = nil }
         return joining?.net
     }
 
     /// One frame: the try's datagrams pumped (the host's answer: welcomed with its level found
     /// here, or why not), the games found while `finding`, probes answered for `hosted`.
-    func poll(finding: Bool, hosted: NetPlay?, levels: (_ sha256: [UInt8], _ name: String) -> LevelRef?) -> OnlineNews? {
+    func poll(finding: Bool, hosted: (port: UInt16?, session: NetSession)?, levels: (_ sha256: [UInt8], _ name: String) -> LevelRef?) -> OnlineNews? {
         let now = MonotonicClock.seconds()
         if finding, finder == nil, !finderBroken {
             do { finder = try LANDiscovery.Finder() } catch {
@@ -71,19 +71,19 @@ final class OnlineMenus {
         }
         if !finding { finder = nil }
         found = (finder?.poll(at: now) ?? []).map(Self.foundGame)
-        if let hosted, hosted.isJoinable {
+        if let hosted {
             if responder == nil, !responderBroken {
                 // Another game hosted here shares the port; a refusal only means no answers.
                 do { responder = try LANDiscovery.Responder() } catch { responderBroken = true }
             }
-            responder?.answer(gamePort: hosted.localPort, session: hosted.session, at: now)
+            responder?.answer(gamePort: hosted.port, session: hosted.session, at: now)
         } else {
             responder = nil
             responderBroken = false
         }
         guard let (net, address, looked) = joining else { return nil }
         net.exchange()
-        switch net.session.phase {
+        switch net.phase {
         case let .welcomed(welcome):
             if let level = looked { return level.map(OnlineNews.welcomed) }  // told already; the flow loads it
             guard let level = levels(welcome.levelSHA256, welcome.levelName) else {
@@ -104,7 +104,7 @@ final class OnlineMenus {
 
     /// The welcome's level, as loaded (its digest checked again: the file found may have changed).
     func joinedLevelMatches(_ sha256: [UInt8]) -> Bool {
-        guard case let .welcomed(welcome)? = joining?.net.session.phase else { return false }
+        guard case let .welcomed(welcome)? = joining?.net.phase else { return false }
         return welcome.levelSHA256 == sha256
     }
 
@@ -120,7 +120,7 @@ final class OnlineMenus {
             case .version: .otherVersion
             }
         case .noAnswer: .noAnswer(address: address)
-        case .desync, .otherDesynced, .hostLost, .done, .quit, .noLevel, .removed: .ended(NetPlay.end(outcome) ?? .hostGone)
+        case .desync, .otherDesynced, .hostLost, .done, .quit, .noLevel, .removed: .ended(OnlineGame.end(outcome) ?? .hostGone)
         }
     }
 }

@@ -55,7 +55,7 @@ final class RunKeeper {
     func begin(_ run: LevelRun, catalogName: String?, ghostOn: Bool) {
         ghost = nil
         keepSegment()
-        networkSources = run.networked ? NetPlay.sourceNames : nil
+        networkSources = run.networked ? OnlineGame.sourceNames : nil
         guard let options, run.source.isLive else { return }
         recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.stage.name, levelSHA256: run.sha256,
                             tickRate: Tick.perSecond, assist: run.session.world.assist)

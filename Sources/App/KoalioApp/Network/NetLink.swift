@@ -1,0 +1,105 @@
+import KoalioFlow
+import KoalioNet
+import KoalioSim
+import KoalioSockets
+import KoalioSystem
+
+/// The networked game's sockets, all the driver keeps of it (the session is in the value,
+/// ``OnlineGame``): the game's UDP socket, and on a host one socket per joiner, bound to the
+/// game's port and connected to it, so the kernel hands each joiner's datagrams to its own and
+/// a flood fills only the game socket's queue.
+@MainActor
+final class NetLink {
+    /// Datagrams read from a peer's own socket in one look at most (it is read until it is
+    /// empty: only that peer's datagrams reach it, unless forged from its address)…
+    static let datagramsPerPump = 4096
+    /// …and from the game's socket, where strangers' datagrams land: enough for every hello a
+    /// lobby gets, few enough that a flood costs the frame a fraction of a millisecond (what it
+    /// cannot read the kernel drops; the peers' datagrams go to their own sockets meanwhile).
+    static let strangerReadsPerPump = 256
+
+    private let socket: UDPSocket
+    /// The host's socket for each joiner, connected to it (nil: none could be made; the game's
+    /// socket hears it then).
+    private var joinerSockets: [NetAddress: UDPSocket?] = [:]
+    private var random = SystemRandomNumberGenerator()
+
+    init(socket: UDPSocket) { self.socket = socket }
+
+    /// The port the game's socket is bound to (discovery's answers name it).
+    var localPort: UInt16? { socket.localAddress?.port }
+
+    /// The datagrams waiting for `session`: the joiners' own sockets until they are empty, then
+    /// at most ``strangerReadsPerPump`` of the host's game socket (a joiner's, connected to the
+    /// host, until it is empty); each looked at before it costs anything
+    /// (``NetSession/mayConcern(_:)``), those turned away counted. `now`: the network's clock.
+    func read(for session: NetSession, at now: Double) -> NetworkHeard {
+        connectJoiners(session.joinerAddresses)
+        var heard = NetworkHeard(at: now)
+        for (socket, budget) in joinerSockets.values.compactMap({ $0 }).map({ ($0, Self.datagramsPerPump) })
+            + [(socket, session.role == .joiner ? Self.datagramsPerPump : Self.strangerReadsPerPump)] {
+            var reading = UDPSocket.Reading(budget: budget)
+            while let (bytes, from) = socket.receive(wanted: { session.mayConcern($0) }, &reading) {
+                heard.datagrams.append(NetworkHeard.Received(bytes: bytes, from: from, entropy: random.next()))
+            }
+            heard.turnedAway += reading.turnedAway
+        }
+        return heard
+    }
+
+    /// A connected socket for each joiner let in (on the game's port: the joiner sees no
+    /// difference), closed when it leaves.
+    private func connectJoiners(_ joiners: [NetAddress]) {
+        guard joiners.count != joinerSockets.count || !joiners.allSatisfy({ joinerSockets.keys.contains($0) }) else { return }
+        for address in joinerSockets.keys where !joiners.contains(address) { joinerSockets[address] = nil }
+        guard let local = socket.localAddress else { return }
+        for address in joiners where joinerSockets[address] == nil {
+            joinerSockets[address] = .some(try? UDPSocket.connected(from: local, to: address))
+        }
+    }
+
+    func send(_ datagrams: [Datagram]) {
+        for datagram in datagrams { socket.send(datagram.bytes, to: datagram.to) }
+    }
+}
+
+/// A networked game on its way into the value: a hosted one until the loop takes it, `--join`'s
+/// before the window opens, or the join form's until the host's level is loaded here (then
+/// ``OnlineGame`` goes to the flow and the link to the online handler). It reads and answers on
+/// its own meanwhile.
+@MainActor
+final class OnlineStart {
+    let link: NetLink
+    private(set) var game: OnlineGame
+
+    init(link: NetLink, game: OnlineGame) {
+        self.link = link
+        self.game = game
+    }
+
+    var phase: NetSession.Phase { game.session.phase }
+
+    /// What came read and answered, what is due sent.
+    func exchange() {
+        link.send(game.hear(link.read(for: game.session, at: MonotonicClock.seconds())))
+        link.send(game.outgoing())
+    }
+
+    /// Without the host's level: the host is told, and the try is over.
+    func levelMissing() {
+        game.session.levelMissing()
+        link.send(game.outgoing())
+    }
+
+    /// The host's level is loaded here (`session`): the game waits for the host's start.
+    func ready(_ session: Session) -> OnlineGame {
+        game.session.ready(NetGame(session: session))
+        return game
+    }
+
+    /// Given up (Back, or the window closed): the host is told if it had let us in.
+    func leave() {
+        game.session.quit()
+        link.send(game.outgoing())
+    }
+}
