@@ -208,7 +208,7 @@ final class NetworkFlowTests: XCTestCase {
             for fromMenus in [true, false] {
                 let h = try FlowHarness()
                 h.startLevel(1)
-                h.flow.run.networked = true
+                h.flow.run.source = .network
                 h.playsTheGame = fromMenus
                 let over = NetworkTick(shown: h.flow.session, status: .ended(.hostGone))
                 @MainActor func frame(at now: Double) -> [Effect] {

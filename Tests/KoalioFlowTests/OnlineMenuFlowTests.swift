@@ -295,7 +295,7 @@ final class OnlineMenuFlowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
             h.startLevel(1)
-            h.flow.run.networked = true
+            h.flow.run.source = .network
             let pad = h.attach(.xboxOne)
             var effects: [Effect] = []
             h.flow.take(NetworkTick(status: .ended(.hostGone)), h.context, &effects)

@@ -210,7 +210,7 @@ extension FlowState {
         selection[.level] = 0
         mode = .level
         guard online else { return [.levelStarted] }
-        run.networked = true
+        run.source = .network
         run.network = .waiting(nil)
         defer { hostsNextLevel = false }
         return [.levelStarted, hostsNextLevel ? .online(.host) : .online(.ready)]

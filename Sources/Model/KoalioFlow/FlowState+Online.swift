@@ -154,13 +154,13 @@ extension FlowState {
                 form.problem = problem
                 mode = .online(.join(form))
             default:
-                run.networked = false
+                run.source = .live
                 run.network = nil
                 mode = .online(.choose(problem))
             }
         case let .over(end):
             guard run.networked else { return }
-            run.networked = false
+            run.source = .live
             run.network = nil
             quitConfirmation = nil
             mode = .online(.choose(end.map(OnlineProblem.ended)))
@@ -175,7 +175,7 @@ extension FlowState {
     /// the others are told, and Play online shows again.
     package mutating func leaveOnline(_ effects: inout [Effect]) {
         quitOnline(&effects)
-        run.networked = false
+        run.source = .live
         run.network = nil
         selection[.level] = 0
         mode = .online(.choose(nil))

@@ -63,9 +63,8 @@ package struct LevelRun: Equatable {
     package var resumesOnRelease = false
     /// How the run was won, for the end screen (nil until won; a restart clears it).
     package var result: RunResult?
-    /// Played over the network: the networked game steps the world (``NetworkTick``); the
-    /// controllers give this machine's input to it.
-    package var networked = false
+    /// Played over the network (``RunSource/network``): the networked game steps the world.
+    package var networked: Bool { source == .network }
     /// The network's state as last heard (waiting for players, who is away).
     package var network: NetworkTick.Status?
     /// The pause menu's Resume was chosen: the next tick's input carries Start, for every machine.

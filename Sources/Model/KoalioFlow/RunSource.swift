@@ -1,13 +1,16 @@
 import KoalioInput
 import KoalioReplay
 
-/// Where a level run's input comes from: the controllers, or a recording played back. The one
-/// difference between live play and a replay: a replay's world steps with the recording's
-/// inputs, its controllers only pause and resume the playback, and it seats no one, records
-/// nothing and keeps no progress.
+/// Where a level run's input comes from: the controllers, a recording played back, or the
+/// controllers here and the other machines' over the network. A replay's world steps with the
+/// recording's inputs, its controllers only pause and resume the playback, and it seats no one,
+/// records nothing and keeps no progress. A networked run's world is the networked game's
+/// (``FlowState/online``): this machine's input goes to it each tick, and the ticks every
+/// machine confirmed are what it records.
 package enum RunSource: Equatable {
     case live
     case replay(ReplayCursor)
+    case network
 
     /// The world's input this tick: the live input itself, or the recording's next tick (nil
     /// while its playback is paused, or once it is over). During a replay the live Start, Esc
@@ -19,7 +22,11 @@ package enum RunSource: Equatable {
         return input
     }
 
-    package var isLive: Bool { self == .live }
+    /// Played with controllers (here, or here and on other machines), not played back.
+    package var isLive: Bool {
+        if case .replay = self { return false }
+        return true
+    }
 
     /// A replay whose playback the viewer paused.
     package var isPlaybackPaused: Bool {

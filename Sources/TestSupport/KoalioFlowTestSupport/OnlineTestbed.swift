@@ -45,7 +45,7 @@ package final class OnlineTestbed {
         h = try FlowHarness()
         h.now = Self.startedAt
         h.startLevel(index)
-        h.flow.run.networked = true
+        h.flow.run.source = .network
         h.flow.run.network = .waiting(nil)
         let host = NetSession.host(code: Self.code, localPlayers: 1, joiners: joiners, inputDelay: inputDelay, levelName: h.flow.run.map.name,
                                    levelSHA256: h.flow.run.sha256, game: NetGame(session: h.flow.session), endTick: nil)
@@ -146,7 +146,7 @@ package final class OnlineTestbed {
         let again = try FlowHarness()
         again.now = Self.startedAt
         again.startLevel(index)
-        again.flow.run.networked = true
+        again.flow.run.source = .network
         again.flow.run.network = .waiting(nil)
         for step in steps {
             switch step {

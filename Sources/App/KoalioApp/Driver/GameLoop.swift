@@ -53,10 +53,9 @@ public final class GameLoop {
         callerClock = options.clock
         script = options.script.map(ScriptPlayer.init)
         trace = options.trace
-        let source = options.replay.map { RunSource.replay(ReplayCursor(recording: $0)) } ?? .live
+        let source = options.replay.map { RunSource.replay(ReplayCursor(recording: $0)) } ?? (options.network != nil ? .network : .live)
         var run = LevelRun(session: session, map: map, index: options.levelIndex, sha256: options.recording?.levelSHA256 ?? [], source: source)
         run.packRecord = options.packRecord
-        run.networked = options.network != nil
         runner = FlowRunner(flow: FlowState(mode: !source.isLive || options.startScreen == .level ? .level : .title, run: run,
                                             progress: options.progress, fileNotices: options.fileNotices),
                             registry: registry)
