@@ -135,4 +135,23 @@ final class RegistryTickInputTests: XCTestCase {
         XCTAssertNil(registry.player(of: first.id, seats: seats))
         XCTAssertEqual(first.playerIndex, .unset)
     }
+
+    /// Four players in all: phones get the seats the pads in use leave (player 1's keyboard
+    /// takes none; a seated pad's seat stays taken while it is away; a phone's own seat is a phone's).
+    func testPhonesGetTheSeatsPadsLeave() {
+        let registry = ControllerRegistry()
+        var seats = Seating()
+        XCTAssertEqual(seats.phoneSeats(phones: [], playerOne: nil), 4, "the keyboard steers: the first phone takes player 1's koala")
+        XCTAssertEqual(seats.phoneSeats(phones: [], playerOne: .pad(1)), 3, "player 1's pad takes a seat")
+        XCTAssertEqual(seats.phoneSeats(phones: [.pad(1)], playerOne: .pad(1)), 4, "a phone steering player 1 is a phone's seat")
+        registry.currentFollowsInput = false  // in a level
+        let first = pad(1), second = pad(2, .xboxOne)
+        for pad in [first, second] { _ = registry.connect(pad, seats: &seats) }
+        XCTAssertEqual(registry.join(second, seats: &seats), 2)
+        XCTAssertEqual(seats.seats.count, 1)
+        XCTAssertEqual(seats.phoneSeats(phones: [], playerOne: .pad(1)), 2, "a seated pad takes one more")
+        _ = registry.disconnect(id: second.id, seats: &seats)
+        XCTAssertEqual(seats.playersWithPadAway, [2])
+        XCTAssertEqual(seats.phoneSeats(phones: [], playerOne: .pad(1)), 2, "away, its seat is kept")
+    }
 }

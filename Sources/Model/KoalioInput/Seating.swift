@@ -11,6 +11,17 @@ public struct Seating: Equatable, Sendable {
     /// Ticks each seated player has held Back / View / Create.
     private var backHeldTicks: [Int: Int] = [:]
 
+    /// Phones that may be connected at once: four players in all, less the players steering
+    /// with controllers that are not phones (player 1's controller in use, `playerOne`, and the
+    /// seated players' pads, away ones included: their seat is kept). With no controller in use
+    /// (the keyboard, the on-screen controls), player 1 takes no seat from phones: the first
+    /// phone takes player 1's koala over.
+    public func phoneSeats(phones: Set<ControllerID>, playerOne: ControllerID?) -> Int {
+        let playerOneSeat = playerOne.map { phones.contains($0) ? 0 : 1 } ?? 0
+        let others = seats.values.filter { seat in seat.pad.map { !phones.contains($0) } ?? true }.count
+        return max(0, PartyLimits.players - playerOneSeat - others)
+    }
+
     /// The seated player a pad belongs to, if any.
     public func player(of id: ControllerID) -> Int? { seats.values.first { $0.pad == id }?.player }
 

@@ -121,15 +121,9 @@ public final class PhonePads {
         sayTheWayIn()
     }
 
-    /// Phones that may be connected at once: four players in all, less the players steering
-    /// with pads that are not phones (player 1's pad in use, and co-op players' pads, away ones
-    /// included: their seat is kept). The keyboard and the on-screen controls take no seat from
-    /// phones: the first phone takes player 1's koala over from them.
+    /// Phones that may be connected at once (the rule is the seats': ``Seating/phoneSeats(phones:playerOne:)``).
     func phoneLimit(_ registry: ControllerRegistry, seats: Seating) -> Int {
-        let phones = Set(pads.values.map { ControllerID.pad($0.virtual.instanceID) })
-        let playerOne = registry.current.map { phones.contains($0.id) ? 0 : 1 } ?? 0
-        let others = seats.seats.values.filter { seat in seat.pad.map { !phones.contains($0) } ?? true }.count
-        return max(0, PartyLimits.players - playerOne - others)
+        seats.phoneSeats(phones: Set(pads.values.map { ControllerID.pad($0.virtual.instanceID) }), playerOne: registry.current?.id)
     }
 
     /// Every phone's pad unplugged (the game is ending).
