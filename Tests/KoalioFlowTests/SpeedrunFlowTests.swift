@@ -93,6 +93,32 @@ final class SpeedrunFlowTests: XCTestCase {
         }
     }
 
+    /// The run's proof is kept in the value as it is played: a try restarted from the pause menu
+    /// is a segment of its own, the try after it another, each named by the controller that
+    /// played it; at the last flag they go out as one run (``RunProof``).
+    func testTheProofKeepsEveryTryAsASegment() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            Self.openSpeedrun(h)
+            h.press(.enter)
+            h.runner.apply(.keyDown(.right, isRepeat: false))
+            h.tick(40)
+            h.runner.apply(.keyUp(.right))
+            h.press(.escape)
+            h.press(.down)  // Restart
+            h.press(.enter)
+            XCTAssertEqual(h.flow.session.state, .playing)
+            XCTAssertEqual(h.flow.speedrun?.proof.segments.count, 1, "the first try, kept")
+            XCTAssertGreaterThanOrEqual(h.flow.speedrun?.proof.segments.first?.inputs.count ?? 0, 40)
+            XCTAssertEqual(h.flow.speedrun?.proof.segments.first?.sources, ["Keyboard"])
+            h.tick(10)
+            var proof = try XCTUnwrap(h.flow.speedrun?.proof)
+            let run = proof.finish(category: "all-levels")
+            XCTAssertEqual(run.segments.count, 2, "and the try after the restart")
+            XCTAssertEqual(run.segments.map(\.levelName), ["level1", "level1"])
+        }
+    }
+
     func testAssistRefusesARunAndSaysWhy() throws {
         try MainActor.assumeIsolated {
             var settings = Settings()

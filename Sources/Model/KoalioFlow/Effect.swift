@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioInput
 import KoalioNet
+import KoalioReplay
 import KoalioSim
 import KoalioUserData
 
@@ -73,7 +74,8 @@ package enum OnlineEffect: Equatable {
 package enum SpeedrunEvent: Equatable {
     case started
     case split(inGameTicks: Int)
-    case finished(inGameTicks: Int, realMilliseconds: Int, personalBest: Bool)
+    /// The last flag: the run's times, and its recordings as one run (written, kept if the best).
+    case finished(inGameTicks: Int, realMilliseconds: Int, personalBest: Bool, run: RunRecording)
     case reset
     /// The run's level came on (`runs`) or went off (paused, a menu over it), at this in-game time.
     case clock(runs: Bool, inGameTicks: Int)

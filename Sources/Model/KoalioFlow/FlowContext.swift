@@ -47,6 +47,8 @@ package struct FlowContext {
     package var phonesProblem: String?
     /// The driver's clock, seconds: a speedrun's real time.
     package var now = 0.0
+    /// The game's version, written into a speedrun's recordings.
+    package var gameVersion = ""
     /// Games hosted on this network, as discovery found them (while the join form is open).
     package var foundGames: [FoundGame] = []
     /// What the join form's address starts as: this machine's network with its last number

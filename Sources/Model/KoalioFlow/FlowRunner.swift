@@ -172,11 +172,18 @@ package final class FlowRunner {
     /// its joins and leaves performed on the registry with their notices. Returns every effect,
     /// in order, the joins' and leaves' sounds after them, for the driver to perform the rest.
     /// `sourceIndex`: a controller's number in the run's recording, by name.
-    package func tick(_ context: FlowContext, sourceIndex: (String) -> Int, load: (LevelRef) -> LevelLoad) -> [Effect] {
+    package func tick(_ context: FlowContext, load: (LevelRef) -> LevelLoad) -> [Effect] {
         let context = self.context(context)
         let reloaded = feed.reloaded?.fileName
+        // Each controller's number in the recordings: its place in the value's table, new names last.
+        var sources = flow.sources
         var input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
-                              sourceIndex: sourceIndex)
+                              sourceIndex: { name in
+                                  if let index = sources.firstIndex(of: name) { return index }
+                                  sources.append(name)
+                                  return sources.count - 1
+                              })
+        if sources != flow.sources { flow.sources = sources }
         var sent: [Effect] = []
         if flow.networkRuns, flow.online != nil {
             // Resume chosen: Start goes to every machine once the press that chose it is let go

@@ -187,6 +187,7 @@ extension FlowState {
         let assist = speedrun == nil ? context.settings.assist : .off
         run = LevelRun(session: Session(stage: run.session.stage, assist: assist), map: run.map, index: run.index, sha256: run.sha256)
         run.packRecord = packRecord
+        speedrun?.proof.begin(run, gameVersion: context.gameVersion)
         effects.append(.levelStarted)
     }
 
@@ -250,6 +251,7 @@ extension FlowState {
     private mutating func step(_ input: TickInput, _ context: FlowContext, _ effects: inout [Effect]) {
         let result = run.session.step(input)
         effects.append(.stepped(input, result, run.session))
+        if run.source.isLive { speedrun?.proof.record(input, result, run.session, sources: sources) }
         if result.restarted { run.result = nil }
         let events = run.session.events
         learnHints(from: events, &effects)

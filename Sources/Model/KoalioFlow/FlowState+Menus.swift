@@ -209,6 +209,7 @@ extension FlowState {
         }
         selection[.level] = 0
         mode = .level
+        speedrun?.proof.begin(run, gameVersion: context.gameVersion)
         guard online else { return [.levelStarted] }
         run.source = .network
         run.network = .waiting(nil)

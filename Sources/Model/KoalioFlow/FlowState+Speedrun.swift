@@ -107,7 +107,8 @@ extension FlowState {
         let isBest = record.finish(speedrun.splits, real: speedrun.realSplits)
         progress.speedruns[speedrun.category.description] = record
         self.speedrun = nil
-        effects += [.saveProgress, .speedrun(.finished(inGameTicks: time, realMilliseconds: real, personalBest: isBest))]
+        let proof = speedrun.proof.finish(category: speedrun.category.description)
+        effects += [.saveProgress, .speedrun(.finished(inGameTicks: time, realMilliseconds: real, personalBest: isBest, run: proof))]
         mode = .speedrunResults(SpeedrunResult(category: speedrun.category, names: speedrun.names, splits: speedrun.splits,
                                                realSplits: speedrun.realSplits, before: speedrun.before, isPersonalBest: isBest))
     }

@@ -29,6 +29,9 @@ package struct FlowState: Equatable {
     /// ``LevelRun/networked`` is set plays it. Kept once over (its outcome and figures are read
     /// after), until another begins.
     package var online: OnlineGame?
+    /// The controllers' names in the order they first steered: a recording's table (a tick's
+    /// input names its controllers by their place here).
+    package var sources: [String] = []
     /// Levels come in worlds of three: a world's last level ends with its "world complete".
     package static let levelsPerWorld = 3
     /// 60 Hz updates so far, menus included: the trace's tick and the input script's clock.

@@ -27,6 +27,8 @@ package struct SpeedrunRun: Equatable {
     /// is on (playing, nothing over it). LiveSplit pauses its game time on the edge
     /// (``FlowState/noteSpeedrunClock(_:)``); the run starts running, and its last split ends it.
     package var clockRuns = true
+    /// The recordings that prove it, as it is played.
+    package var proof = RunProof()
 
     package init(category: SpeedrunCategory, levels: [LevelRef], names: [String], before: SpeedrunRecord, startedAt: Double) {
         self.category = category

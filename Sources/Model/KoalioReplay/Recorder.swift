@@ -4,7 +4,7 @@ import KoalioInput
 
 /// Records a run as it is played: each tick's input, and the state's checksum every
 /// ``Recording/checksumIntervalTicks`` and at the end. A restart starts a new run.
-public struct Recorder: Sendable {
+public struct Recorder: Equatable, Sendable {
     public private(set) var recording: Recording
     public private(set) var isFinished = false
 

@@ -112,7 +112,7 @@ package final class FlowHarness {
     package func tick(_ count: Int = 1) {
         for _ in 0..<count {
             runner.endEvents()
-            effects += runner.tick(base, sourceIndex: { _ in 0 }, load: load)
+            effects += runner.tick(base, load: load)
             screens.append(flow.screen)
             runner.beginFrame()
         }

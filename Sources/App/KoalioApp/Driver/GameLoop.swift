@@ -188,7 +188,7 @@ public final class GameLoop {
                 continue
             }
             handlers.window.noteBeforeTick(flow.run, ghost: ghost?.session.world.player)
-            perform(runner.tick(context, sourceIndex: handlers.recording.sourceIndex, load: handlers.levels.load))
+            perform(runner.tick(context, load: handlers.levels.load))
             writeTrace()
             if flow.networkRuns { handlers.window.correctBeforeTick(flow.online?.worldBeforeShown) }
             // A networked game ends when every machine has confirmed its last tick (the network's

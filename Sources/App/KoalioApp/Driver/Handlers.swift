@@ -62,7 +62,9 @@ final class Handlers {
         // their sound follows as an effect of its own.
         case .join, .leave: break
         case .saveProgress: recording.saveProgress(flow.progress)
-        case let .stepped(input, result, session): recording.stepped(input, result, session: session, replaySources: flow.run.source.recordedSources)
+        case let .stepped(input, result, session):
+            recording.stepped(input, result, session: session,
+                              sources: flow.run.source.recordedSources ?? (flow.run.networked ? OnlineGame.sourceNames : flow.sources))
         // By the name the flow gave it: a speedrun's split has loaded the next level by now.
         case let .keepBestRun(level): recording.keepBestRun(level: level)
         // Answered within the tick that asked (``FlowState/answeringLoads(_:_:load:)``, with
@@ -118,6 +120,7 @@ final class Handlers {
         window.read(into: &context, flow)
         phones.read(into: &context)
         context.now = now
+        context.gameVersion = recording.options?.gameVersion ?? Game.version
         context.foundGames = online.menus.found
         if case .online(.choose) = flow.mode { context.joinAddressHint = online.menus.addressHint }  // what Join's form starts from
         return context

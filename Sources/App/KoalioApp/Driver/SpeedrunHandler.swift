@@ -31,17 +31,16 @@ final class SpeedrunHandler {
     func perform(_ event: SpeedrunEvent, _ flow: FlowState) {
         switch event {
         case .started:
-            keeper.startRun()
+            keeper.speedrun(underWay: true)
             tellTimers(.started)
         case let .split(ticks):
             tellTimers(.split(milliseconds: Tick.milliseconds(ticks)))
         case .reset:
-            keeper.abandonRun()
+            keeper.speedrun(underWay: false)
             ahead.forget()
             tellTimers(.reset)
-        case let .finished(_, _, personalBest):
-            // The category of the run whose results show (the flow's run is over by then).
-            if case let .speedrunResults(result) = flow.mode { keeper.finishRun(category: result.category.description, personalBest: personalBest) }
+        case let .finished(_, _, personalBest, run):
+            keeper.finishRun(run, personalBest: personalBest)
         case let .clock(runs, gameTicks):
             // Stopped at the exact in-game time; the last split ended LiveSplit's attempt.
             if !runs { tellTimers(.gameTime(milliseconds: Tick.milliseconds(gameTicks))) }
@@ -53,7 +52,7 @@ final class SpeedrunHandler {
             if let speedrun = flow.speedrun { say("speedrun \(speedrun.category): started") }
         case let .split(ticks):
             say("speedrun split: \(ClockText.precise(ticks: ticks)) (\(ticks) ticks)")
-        case let .finished(ticks, real, _):
+        case let .finished(ticks, real, _, _):
             say("speedrun finished: in-game \(ClockText.precise(ticks: ticks)), real \(ClockText.precise(milliseconds: real))")
         case .reset:
             say("speedrun reset")

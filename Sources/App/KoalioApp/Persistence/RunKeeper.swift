@@ -23,18 +23,13 @@ final class RunKeeper {
     let writer = BackgroundWriter()
     /// The best run of the level being played, replayed beside the player (see ``Ghost``).
     private(set) var ghost: Ghost?
-    /// Controller names in the order they first steered: a recording's table.
-    private(set) var sourceNames: [String] = []
     /// The controller that steered each co-op player on the last step (the trace's `koalas`).
     private(set) var partnerControllers: [Int: String] = [:]
     private var recorder: Recorder?
     private var recordWritten = false
-    /// A networked run's table of controllers: each seat's, the same on every machine.
-    private var networkSources: [String]?
-    /// A speedrun under way: the recordings of its levels' tries so far, in the order played
-    /// (nil: none), and the session the last step left (a try cut short is finished on it).
-    private var runSegments: [Recording]?
-    private var lastSession: Session?
+    /// A speedrun is under way: its levels' recordings go whole, as one run, at its end (its
+    /// proof is kept in the value, ``RunProof``), never alone to `--record`'s file.
+    private var speedrunUnderWay = false
 
     init(options: RecordingOptions?, progressPath: String?, bestRunDirectory: String?) {
         self.options = options
@@ -54,8 +49,6 @@ final class RunKeeper {
     /// through walls).
     func begin(_ run: LevelRun, catalogName: String?, ghostOn: Bool) {
         ghost = nil
-        keepSegment()
-        networkSources = run.networked ? OnlineGame.sourceNames : nil
         guard let options, run.source.isLive else { return }
         recorder = Recorder(gameVersion: options.gameVersion, levelName: run.session.stage.name, levelSHA256: run.sha256,
                             tickRate: Tick.perSecond, assist: run.session.world.assist)
@@ -68,32 +61,20 @@ final class RunKeeper {
 
     func dropGhost() { ghost = nil }
 
-    /// The index of a controller's name in the recording's table.
-    func sourceIndex(_ name: String) -> Int {
-        if let index = sourceNames.firstIndex(of: name) { return index }
-        sourceNames.append(name)
-        return sourceNames.count - 1
-    }
-
     /// A step taken: the ghost keeps up, the trace learns who steered players 2–4, and the
     /// step is recorded; a run that ended is saved where it goes (autosave of wins, `--record`).
-    /// - Parameter replaySources: a replay's table of controller names (nil when live).
-    func stepped(_ input: TickInput, _ result: Session.StepResult, session: Session, replaySources: [String]?) {
+    /// - Parameter sources: the controllers' names by their number in the input (a replay's
+    ///   own table, a networked run's seats, the value's table).
+    func stepped(_ input: TickInput, _ result: Session.StepResult, session: Session, sources: [String]) {
         ghost?.follow(worldTick: session.world.tick)
-        let names = replaySources ?? networkSources ?? sourceNames
         partnerControllers = [:]
-        for partner in input.partners where partner.source < names.count {
-            partnerControllers[partner.player] = names[partner.source]
+        for partner in input.partners where partner.source < sources.count {
+            partnerControllers[partner.player] = sources[partner.source]
         }
         // Appends to `recorder` where it lives: a local copy would share the recording's storage,
         // so every append would copy the whole run so far.
         guard recorder != nil, let options else { return }
-        // A speedrun keeps every try: the one before a restart after a death is a segment of its own.
-        if result.restarted, runSegments != nil, let previous = recorder?.recording, previous.inputs.count > 0 {
-            runSegments?.append(previous)
-        }
-        if runSegments != nil { lastSession = session }
-        recorder?.record(input, after: session, restarted: result.restarted, sources: networkSources ?? sourceNames)
+        recorder?.record(input, after: session, restarted: result.restarted, sources: sources)
         guard let ended = result.ended else { return }
         recorder?.finish(session)
         guard let recording = recorder?.recording else { return }
@@ -102,7 +83,7 @@ final class RunKeeper {
                 try ReplayStore.write(recording, to: path)
             }
         }
-        if let path = options.recordPath, !recordWritten, runSegments == nil {  // a speedrun's goes whole, at its end
+        if let path = options.recordPath, !recordWritten, !speedrunUnderWay {  // a speedrun's goes whole, at its end
             recordWritten = true
             writer.enqueue { try ReplayStore.write(recording, to: path) }
         }
@@ -110,46 +91,25 @@ final class RunKeeper {
 
     // MARK: - A speedrun
 
-    /// A speedrun begins: its levels' recordings are kept, to be written as one run.
-    func startRun() {
-        runSegments = []
-        lastSession = nil
-    }
+    /// A speedrun begins, or is abandoned (nothing of it is written).
+    func speedrun(underWay: Bool) { speedrunUnderWay = underWay }
 
-    /// The speedrun was abandoned: nothing of it is written.
-    func abandonRun() {
-        runSegments = nil
-        lastSession = nil
-    }
-
-    /// The level recorded so far joins the run's (a level won, or restarted from the pause
-    /// menu: finished on the state it left, so its last ticks are checked too).
-    private func keepSegment() {
-        guard runSegments != nil else { return }
-        if let lastSession { recorder?.finish(lastSession) }
-        guard let recording = recorder?.recording, recording.inputs.count > 0 else { return }
-        runSegments?.append(recording)
-        recorder = nil
-    }
-
-    /// The speedrun reached its last flag: the whole run written to `--record`'s file, to the
-    /// autosave folder, and kept as the category's best run when it is the personal best.
-    func finishRun(category: String, personalBest: Bool) {
-        keepSegment()
-        guard let segments = runSegments, let options else { return }
-        runSegments = nil
-        let run = RunRecording(category: category, segments: segments)
+    /// The speedrun reached its last flag: the whole run (``RunProof``'s) written to `--record`'s
+    /// file, to the autosave folder, and kept as the category's best run when it is the personal best.
+    func finishRun(_ run: RunRecording, personalBest: Bool) {
+        speedrunUnderWay = false
+        guard let options else { return }
         if let path = options.recordPath, !recordWritten {
             recordWritten = true
             writer.enqueue { try ReplayStore.write(run, to: path) }
         }
         if let directory = options.autosaveDirectory {
-            save(to: directory + "/" + ReplayStore.autosaveName(level: category, extension: RunFile.fileExtension), purpose: "save the run") { path throws(KoalioError) in
+            save(to: directory + "/" + ReplayStore.autosaveName(level: run.category, extension: RunFile.fileExtension), purpose: "save the run") { path throws(KoalioError) in
                 try ReplayStore.write(run, to: path)
             }
         }
         if personalBest, let bestRunDirectory {
-            save(to: bestRunDirectory + "/speedrun-" + category + "." + RunFile.fileExtension, purpose: "keep the personal best's run") { path throws(KoalioError) in
+            save(to: bestRunDirectory + "/speedrun-" + run.category + "." + RunFile.fileExtension, purpose: "keep the personal best's run") { path throws(KoalioError) in
                 try ReplayStore.write(run, to: path)
             }
         }
@@ -181,7 +141,7 @@ final class RunKeeper {
     /// The game quits before the first run ended: `--record` still gets the run so far.
     func writeRecordingOnQuit(_ session: Session) throws(KoalioError) {
         // A speedrun left unfinished is no run to prove: nothing goes to --record.
-        guard let path = options?.recordPath, !recordWritten, runSegments == nil else { return }
+        guard let path = options?.recordPath, !recordWritten, !speedrunUnderWay else { return }
         recorder?.finish(session)
         guard let recording = recorder?.recording else { return }
         recordWritten = true
