@@ -105,19 +105,21 @@ let package = Package(
         // Phones as pads: the phones' door (who may try, what each socket may hold), the frame a
         // phone sends and its latch, the addresses phones may come from (pure).
         .target(name: "KoalioPhone", dependencies: ["KoalioAdmission"], path: "Sources/Model/KoalioPhone"),
-        // The phones' server: the page and a WebSocket per phone on one SwiftNIO event-loop thread.
+        // The phones' pairing card's QR code.
         .systemLibrary(name: "CQRencode", path: "Sources/C/CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // This machine's sockets beside online play's pure side: the UDP socket the game's
         // datagrams go through, LAN discovery's two ends, classic LiveSplit's TCP client and what
         // speedrun timers are told (LiveSplitFeed).
         .target(name: "KoalioSockets", dependencies: ["KoalioCore", "KoalioNet"], path: "Sources/System/KoalioSockets",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
-        .target(name: "KoalioPhoneServer", dependencies: [
+        // The local WebSocket listener (LocalListener) on one SwiftNIO event-loop thread, and the
+        // two servers made of it: the phones' page and pads, LiveSplit One's timer.
+        .target(name: "KoalioLocalServer", dependencies: [
             "KoalioAdmission", "KoalioPhone", "KoalioCore", "KoalioText", "CQRencode", "KoalioSockets",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-        ], path: "Sources/Services/KoalioPhoneServer",
+        ], path: "Sources/Services/KoalioLocalServer",
         // Network services, not a frame's work: built for size (the release binary's guard, tools/check-binary).
         swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
@@ -125,7 +127,7 @@ let package = Package(
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay", "KoalioNet"], path: "Sources/Model/KoalioFlow"),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioPhoneServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioLocalServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp",
                 // The composition and the command line's jobs, built for size: a frame's own work
                 // is the simulation's, the flow's, the view's and SDL's (the binary's guard, tools/check-binary).
@@ -147,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
-                           "KoalioApp", "KoalioAdmission", "KoalioPhone", "KoalioPhoneServer", "KoalioSDL", "KoalioText", "KoalioNet", "KoalioUserData", "KoalioUserFiles",
+                           "KoalioApp", "KoalioAdmission", "KoalioPhone", "KoalioLocalServer", "KoalioSDL", "KoalioText", "KoalioNet", "KoalioUserData", "KoalioUserFiles",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Tools/koalio-bench"
         ),
         .executableTarget(
@@ -159,8 +161,8 @@ let package = Package(
         .testTarget(name: "KoalioNetTests", dependencies: ["KoalioNet", "KoalioTestSupport", "KoalioReplay", "KoalioReplayFile", "KoalioLevelFile", "KoalioSim", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioTextTests", dependencies: ["KoalioText", "KoalioTestSupport"]),
         // The server's handlers in NIO's embedded channel (time and writability set by the test).
-        .testTarget(name: "KoalioPhoneServerTests", dependencies: [
-            "KoalioPhoneServer", "KoalioPhone", "KoalioText", "KoalioSockets", .product(name: "NIOCore", package: "swift-nio"),
+        .testTarget(name: "KoalioLocalServerTests", dependencies: [
+            "KoalioLocalServer", "KoalioPhone", "KoalioText", "KoalioSockets", .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio")]),
         .testTarget(name: "KoalioCoreTests", dependencies: ["KoalioTestSupport", "KoalioCore", "KoalioSystem"]),
         .testTarget(name: "KoalioSolverTests", dependencies: ["KoalioTestSupport", "KoalioSolver", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioCore"]),
@@ -200,7 +202,7 @@ let package = Package(
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioSockets", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
-            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioPhoneServer", "KoalioPackArchive", "KoalioNet", "KoalioAdmission", "CSDL2"]),
+            "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioLocalServer", "KoalioPackArchive", "KoalioNet", "KoalioAdmission", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView", "KoalioUI",

@@ -1,5 +1,5 @@
 import KoalioCore
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioTestSupport
 import KoalioUserData
 import XCTest

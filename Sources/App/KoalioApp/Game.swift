@@ -4,7 +4,7 @@ import Glibc
 import KoalioCore
 import KoalioNet
 import KoalioSockets
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioScripting
 import KoalioView
 import KoalioInput
@@ -96,7 +96,7 @@ public enum Game {
                 environment.phones = try PhonePads.start(listen: options.phonesListen, verbose: options.verbose, words: environment.translations.all)
             } catch {
                 guard !options.phones && options.phonesListen == nil else { throw .phones(error) }
-                StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: \(error.description)")
+                StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [phones] enabled: phones: \(error.description)")
             }
         }
         try startLiveSplit(&environment, options, settingsPath: settingsPath)
@@ -178,7 +178,7 @@ public enum Game {
         let fromSettings = environment.settings.effective.liveSplitOne ? "127.0.0.1:\(Settings.liveSplitOnePort)" : nil
         if let text = options.livesplitOne ?? fromSettings {
             do {
-                let server = try LiveSplitOneServer(listen: try PhoneServer.ListenAddress(parsing: text))
+                let server = try LiveSplitOneServer(listen: try LocalListener.ListenAddress(parsing: text))
                 StandardError.writeLine("koalio: LiveSplit One can connect to ws://\(server.address)")
                 environment.liveSplitOne = server
             } catch {

@@ -1,7 +1,7 @@
 import KoalioAdmission
 import ArgumentParser
 import KoalioNet
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioSDL
 import KoalioText
 import KoalioUserData
@@ -141,7 +141,7 @@ public struct GameOptions: ParsableArguments, Sendable {
         if let effectsVolume, !(0...100).contains(effectsVolume) { throw ValidationError("--effects-volume must be from 0 to 100, not \(effectsVolume).") }
         if watch && (level == nil || replay != nil) { throw ValidationError("--watch needs --level FILE (and no --replay).") }
         if let phonesListen {
-            do { _ = try PhoneServer.ListenAddress(parsing: phonesListen) } catch {
+            do { _ = try LocalListener.ListenAddress(parsing: phonesListen) } catch {
                 if case let .cannotListen(_, reason) = error { throw ValidationError("--phones-listen '\(phonesListen)': \(reason).") }
                 throw ValidationError("--phones-listen '\(phonesListen)': \(error).")
             }

@@ -1,6 +1,6 @@
 import KoalioCore
 import KoalioLevel
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioLevelFile
 import KoalioReplay
 import KoalioScripting
@@ -55,7 +55,7 @@ public enum KoalioError: Error, CustomStringConvertible {
     /// The sounds that came with the game cannot be used (an installation problem).
     case audio(DataFileError)
     /// The phones' server cannot listen (no private address, the port taken).
-    case phones(PhoneServer.Failure)
+    case phones(LocalListener.Failure)
     /// A networked game's socket cannot be opened (`doing`: listening on an address, …).
     case network(doing: String, reason: String)
     /// `--join`: the host did not let us in, or did not answer.
@@ -108,7 +108,7 @@ public enum KoalioError: Error, CustomStringConvertible {
         case let .window(doing, error): "\(doing): \(error)"
         case let .screenshot(path, error): "\(path): \(error)"
         case let .audio(error): error.description
-        case let .phones(failure): failure.description
+        case let .phones(failure): "phones: " + failure.description
         case let .network(doing, reason): "\(doing): \(reason)"
         case let .joinFailed(address, reason): "--join \(address): \(reason)"
         case let .hostLevelMissing(address, level, sha256):

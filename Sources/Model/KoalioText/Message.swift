@@ -52,7 +52,7 @@ public enum Message: String, CaseIterable, Sendable {
     // The desktop: the menu entry (dist/koalio.desktop) and the software centre's page
     // (dist/koalio.metainfo.xml), translated by `msgfmt --desktop` and `msgfmt --xml`
     case desktopGenericName, desktopComment, desktopKeywords, metainfoSummary, metainfoAbout, metainfoPads
-    // The phone's page (KoalioPhoneServer's PhonePage), in the phone's own language
+    // The phone's page (KoalioLocalServer's PhonePage), in the phone's own language
     case phoneConnecting, phoneConnected, phoneDisconnected, phoneCodeLabel, phoneJoin, phoneTurn, phoneWrongCode, phoneNoCard
     case phoneCodeOff, phoneBadToken, phoneStale, phoneFull, phoneNotLetIn, phoneWait, phonePlayer, phonePressToJoin
 

@@ -3,7 +3,7 @@ import KoalioApp
 import KoalioCore
 import KoalioHarness
 import KoalioPhone
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioSystem
 import KoalioSDL
 import KoalioText
@@ -167,7 +167,7 @@ let phoneFloodMessagesPerSecond = 10_000.0
 @MainActor
 func phoneLatencies(seconds: Double, flood: Bool) throws -> PhoneLatencies {
     let hub = PhoneHub(clock: MonotonicClock.seconds)
-    let server = try PhoneServer(hub: hub, listen: try PhoneServer.ListenAddress(parsing: "127.0.0.1:0"))
+    let server = try PhoneServer(hub: hub, listen: try LocalListener.ListenAddress(parsing: "127.0.0.1:0"))
     hub.showToken()  // as `--verbose` does: the token is taken without a card on screen
     let phones = PhonePads(hub: hub, address: server.addresses.first, server: server)
     defer {
@@ -324,7 +324,7 @@ func phoneServerMegabytes(_ options: Options) throws -> Double {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     nm.waitUntilExit()
     // Swift's mangled module names, and the C parts of NIO (CNIOLinux, CNIOLLHTTP, …).
-    let modules = ["NIO", "nio_", "llhttp", "KoalioPhoneServer", "Atomics", "DequeModule"]
+    let modules = ["NIO", "nio_", "llhttp", "KoalioLocalServer", "Atomics", "DequeModule"]
     var bytes = 0
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
         let fields = line.split(separator: " ")

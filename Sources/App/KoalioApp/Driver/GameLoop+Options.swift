@@ -1,7 +1,7 @@
 import KoalioSockets
 import KoalioFlow
 import KoalioCore
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioReplay
 import KoalioScripting
 import KoalioUserData

@@ -2,7 +2,7 @@ import KoalioSockets
 import KoalioCore
 import KoalioLevelFile
 import KoalioFlow
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioText
 import KoalioHUD
 import KoalioInput

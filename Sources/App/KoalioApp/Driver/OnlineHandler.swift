@@ -1,7 +1,7 @@
 import KoalioAdmission
 import KoalioFlow
 import KoalioNet
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioSim
 import KoalioSystem
 

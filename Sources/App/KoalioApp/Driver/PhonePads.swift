@@ -2,7 +2,7 @@ import KoalioAdmission
 import KoalioCore
 import KoalioInput
 import KoalioPhone
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioScriptPlayback
 import KoalioSDL
 import KoalioSystem
@@ -69,9 +69,9 @@ public final class PhonePads {
     /// route's network, and says on stderr where it listens; with `verbose`, the way in too
     /// (the token and the code: the token is then taken for a few minutes without a card).
     /// - Parameter words: every language the game speaks: the page speaks the phone's own.
-    static func start(listen: String?, verbose: Bool, words: [Words] = [.english]) throws(PhoneServer.Failure) -> PhonePads {
+    static func start(listen: String?, verbose: Bool, words: [Words] = [.english]) throws(LocalListener.Failure) -> PhonePads {
         let hub = PhoneHub(clock: MonotonicClock.seconds)
-        let server = try PhoneServer(hub: hub, listen: try listen.map { text throws(PhoneServer.Failure) in try PhoneServer.ListenAddress(parsing: text) },
+        let server = try PhoneServer(hub: hub, listen: try listen.map { text throws(LocalListener.Failure) in try LocalListener.ListenAddress(parsing: text) },
                                      words: words)
         for (address, interface) in zip(server.addresses, server.interfaces) {
             StandardError.writeLine("koalio: phones: listening on \(address)" + (interface.isEmpty ? "" : " (\(interface))"))

@@ -1,6 +1,6 @@
 import KoalioFlow
 import KoalioInput
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioText
 
 /// Phones as pads while they are on (``PhonePads``: the server, the virtual pads), turned on and
@@ -31,8 +31,8 @@ final class PhonesHandler {
             do {
                 pads = try PhonePads.start(listen: listen, verbose: verbose, words: words)
             } catch {
-                problem = error.description
-                warn(error.description)
+                problem = "phones: " + error.description
+                warn("phones: " + error.description)
             }
         } else {
             pads?.stop()

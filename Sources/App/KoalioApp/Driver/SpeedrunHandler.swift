@@ -1,7 +1,7 @@
 import KoalioSockets
 import KoalioCore
 import KoalioFlow
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioUI
 import KoalioUserData
 

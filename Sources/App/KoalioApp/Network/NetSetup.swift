@@ -7,7 +7,7 @@ import KoalioFlow
 import KoalioLevelFile
 import KoalioNet
 import KoalioSockets
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioSim
 import KoalioSystem
 import KoalioUserData

@@ -1,7 +1,7 @@
 import KoalioCore
 import KoalioFlow
 import KoalioNet
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioSockets
 import KoalioSystem
 

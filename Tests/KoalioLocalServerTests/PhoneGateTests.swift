@@ -1,4 +1,4 @@
-@testable import KoalioPhoneServer
+@testable import KoalioLocalServer
 import KoalioPhone
 import NIOCore
 import NIOEmbedded
@@ -45,11 +45,11 @@ final class PhoneGateTests: XCTestCase {
 
     func testListenAddressesAreNumbersOnThePlayersOwnNetwork() {
         for good in ["127.0.0.1:0", "192.168.1.20:8765", "[fd12::1]:8765", "[fe80::1%eth0]:8765", "[::1]:1"] {
-            XCTAssertNoThrow(try PhoneServer.ListenAddress(parsing: good), good)
+            XCTAssertNoThrow(try LocalListener.ListenAddress(parsing: good), good)
         }
         for bad in ["0.0.0.0:8765", "[::]:8765", "8.8.8.8:53", "[2001:db8::1]:8765", "localhost:8765", "10.0.0.1%eth0:8765",
                     "[fd12::1%eth0]:8765", "192.168.1.20", "192.168.1.20:65536"] {
-            XCTAssertThrowsError(try PhoneServer.ListenAddress(parsing: bad), bad)
+            XCTAssertThrowsError(try LocalListener.ListenAddress(parsing: bad), bad)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import KoalioPhoneServer
+import KoalioLocalServer
 import KoalioSockets
 import XCTest
 
@@ -43,7 +43,7 @@ final class LiveSplitOneServerTests: XCTestCase {
     /// and its game time as a game's frames would: that thread finishes, whatever the network
     /// did (the server once held a lock across a write that a close took again, for good).
     func testTheGamesThreadIsNeverHeldByTimersComingAndGoing() throws {
-        let server = try LiveSplitOneServer(listen: try PhoneServer.ListenAddress(parsing: "127.0.0.1:0"))
+        let server = try LiveSplitOneServer(listen: try LocalListener.ListenAddress(parsing: "127.0.0.1:0"))
         defer { server.stop() }
         let port = try XCTUnwrap(Int(server.address.split(separator: ":").last ?? ""))
         server.send(.started)

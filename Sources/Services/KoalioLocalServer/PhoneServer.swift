@@ -20,16 +20,6 @@ public final class PhoneServer {
     static let framesPerSecond = 120
     /// How often deadlines are looked at: a socket past one is closed within this.
     static let sweepMilliseconds: Int64 = 250
-    /// What one connection may send before its upgrade (a request line and a few headers).
-    static let handshakeBytes = 4096
-    /// HTTP's limits for the request's headers: a browser's WebSocket request is about 600 bytes.
-    static let headerLimits: NIOHTTPDecoderLimitConfiguration = {
-        var limits = NIOHTTPDecoderLimitConfiguration()
-        limits.maxHeaderFieldSize = 2048
-        limits.maxHeaderListSize = handshakeBytes
-        limits.maxHeaderFieldCount = 32
-        return limits
-    }()
     /// Writes to a phone queue at most this much before it counts as not reading.
     static let writeWaterMark = ChannelOptions.Types.WriteBufferWaterMark(low: 2048, high: 8192)
 
@@ -42,53 +32,9 @@ public final class PhoneServer {
     private var channels: [Channel] = []
     private var sweeper: RepeatedTask?
 
-    /// Why the server cannot run.
-    public enum Failure: Error, CustomStringConvertible {
-        case noPrivateAddress(interfaces: [String])
-        case cannotListen(address: String, reason: String)
-
-        public var description: String {
-            switch self {
-            case let .noPrivateAddress(interfaces) where interfaces.isEmpty:
-                "phones: this machine has no default route, so no network to find phones on; use --phones-listen ADDRESS:PORT"
-            case let .noPrivateAddress(interfaces):
-                "phones: the network of the default route (\(interfaces.joined(separator: ", "))) has no private address (a home or office network's) to listen on; use --phones-listen ADDRESS:PORT"
-            case let .cannotListen(address, reason): "phones: cannot listen on \(address): \(reason)"
-            }
-        }
-    }
-
-    /// An address `--phones-listen` names: `ADDRESS:PORT`, IPv6 in brackets, given as a number
-    /// (a link-local one with its zone), loopback or private only.
-    public struct ListenAddress: Equatable, Sendable {
-        public let host: String
-        public let port: Int
-
-        public init(parsing text: String) throws(Failure) {
-            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
-                throw .cannotListen(address: text, reason: "not ADDRESS:PORT")
-            }
-            var host = String(text[..<colon])
-            if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            guard let bytes = PhoneServer.addressBytes(String(host.prefix { $0 != "%" })) else {
-                throw .cannotListen(address: text, reason: "not an IP address (give a number, e.g. 192.168.1.20:8765)")
-            }
-            // A zone (`%eth0`) belongs to a link-local IPv6 address alone: anything else with one
-            // would be looked up as a name.
-            guard !host.contains("%") || PrivateAddress.isLinkLocal(ipv6: bytes) else {
-                throw .cannotListen(address: text, reason: "only a link-local IPv6 address takes a zone (fe80::1%eth0)")
-            }
-            guard PrivateAddress.mayListen(on: bytes) else {
-                throw .cannotListen(address: text, reason: "not a loopback or private address: phones are let in from the player's own network only (never 0.0.0.0, :: or a public address)")
-            }
-            self.host = host
-            self.port = port
-        }
-    }
-
     /// Listens on `listen`, or on the default route's private addresses at `port`; the page
     /// speaks each of `words`' languages (the phone picks its own).
-    public init(hub: PhoneHub, listen: ListenAddress?, port: Int = 8765, words: [Words] = [.english]) throws(Failure) {
+    public init(hub: PhoneHub, listen: LocalListener.ListenAddress?, port: Int = 8765, words: [Words] = [.english]) throws(LocalListener.Failure) {
         self.hub = hub
         let page = ByteBuffer(string: PhonePage.html(words: words))
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -111,12 +57,12 @@ public final class PhoneServer {
                     .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                     .childChannelOption(.writeBufferWaterMark, value: Self.writeWaterMark)
                     .childChannelInitializer { [hub] channel in Self.configure(channel, hub: hub, page: page) }
-                    .bind(to: try Self.socketAddress(target.host, port: port)).wait()
+                    .bind(to: try LocalListener.socketAddress(target.host, port: port)).wait()
                 channels.append(channel)
                 let bound = channel.localAddress?.port ?? port
                 addresses.append(target.host.contains(":") ? "[\(target.host)]:\(bound)" : "\(target.host):\(bound)")
                 interfaces.append(target.interface)
-            } catch let failure as Failure {
+            } catch let failure as LocalListener.Failure {
                 stop()
                 throw failure
             } catch {
@@ -129,25 +75,6 @@ public final class PhoneServer {
     }
 
     deinit { stop() }
-
-    /// The address to bind: read as a number, never looked up (no resolver, whose modules and
-    /// caches would cost the game memory; `--phones-listen` names an address). Only a link-local
-    /// IPv6 address with its zone (`fe80::1%eth0`) goes through getaddrinfo, which reads zones.
-    private static func socketAddress(_ host: String, port: Int) throws -> SocketAddress {
-        if host.contains("%") { return try SocketAddress.makeAddressResolvingHost(host, port: port) }
-        do { return try SocketAddress(ipAddress: host, port: port) } catch {
-            throw Failure.cannotListen(address: "\(host):\(port)", reason: "not an IP address")
-        }
-    }
-
-    /// An address in text as its 4 or 16 bytes (inet_pton), nil if it is none.
-    static func addressBytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
-        return nil
-    }
 
     /// Closes every socket and stops the thread. Again: nothing.
     public func stop() {
@@ -245,48 +172,7 @@ public final class PhoneServer {
                 }
             })
         // One read timeout for the whole connection; the door's deadlines cover the handshake.
-        return configureWebSocket(channel, upgrader: upgrader, fallback: PhoneHTTPHandler(gate: gate, page: page),
+        return LocalListener.configureWebSocket(channel, upgrader: upgrader, fallback: PhoneHTTPHandler(gate: gate, page: page),
                                   before: [IdleStateHandler(readTimeout: .seconds(Self.idleSeconds))])
-    }
-
-    /// One local WebSocket listener's pipeline (the phones' and LiveSplit One's): at most
-    /// ``handshakeBytes`` and the header limits before the upgrade, `before` first, SwiftNIO's
-    /// HTTP server with `upgrader`, and `fallback` for a request that is not upgraded; the
-    /// fallback and the byte limit removed once the connection is a WebSocket.
-    static func configureWebSocket(_ channel: Channel, upgrader: NIOWebSocketServerUpgrader,
-                                   fallback: some ChannelInboundHandler & RemovableChannelHandler,
-                                   before: [ChannelHandler] = []) -> EventLoopFuture<Void> {
-        channel.eventLoop.makeCompletedFuture {
-            let limit = HandshakeByteLimit(bytes: handshakeBytes)
-            let operations = channel.pipeline.syncOperations
-            try operations.addHandler(limit)
-            for handler in before { try operations.addHandler(handler) }
-            try operations.configureHTTPServerPipeline(
-                withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                    context.pipeline.syncOperations.removeHandler(fallback, promise: nil)
-                    context.pipeline.syncOperations.removeHandler(limit, promise: nil)
-                }),
-                withEncoderConfiguration: .init(),
-                withDecoderLimitConfiguration: headerLimits)
-            try operations.addHandler(fallback)
-        }
-    }
-}
-
-/// Closes a connection that sends more than `bytes` before its upgrade: one request of a few
-/// headers is all a phone sends over HTTP (the decoder's own limits count headers, not the
-/// request line or what follows). Removed once the connection is a WebSocket.
-final class HandshakeByteLimit: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-
-    private var left: Int
-
-    init(bytes: Int) { left = bytes }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        left -= unwrapInboundIn(data).readableBytes
-        guard left >= 0 else { return context.close(promise: nil) }
-        context.fireChannelRead(data)
     }
 }

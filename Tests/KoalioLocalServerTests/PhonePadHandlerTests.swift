@@ -1,4 +1,4 @@
-@testable import KoalioPhoneServer
+@testable import KoalioLocalServer
 import KoalioPhone
 import NIOCore
 import NIOEmbedded

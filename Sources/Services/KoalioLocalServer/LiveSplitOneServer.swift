@@ -53,8 +53,8 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state on `l
     public private(set) var address = ""
 
     /// Whether `listen` is on loopback (127.0.0.0/8 or ::1): the only addresses it takes.
-    public static func isLoopback(_ listen: PhoneServer.ListenAddress) -> Bool {
-        PhoneServer.addressBytes(listen.host).map(isLoopback(bytes:)) ?? false
+    public static func isLoopback(_ listen: LocalListener.ListenAddress) -> Bool {
+        LocalListener.addressBytes(listen.host).map(isLoopback(bytes:)) ?? false
     }
 
     /// Whether an address's 4 or 16 bytes are loopback's (127.0.0.0/8, ::1).
@@ -63,7 +63,7 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state on `l
     }
 
     /// Listens on `listen`, which must be a loopback address.
-    public init(listen: PhoneServer.ListenAddress) throws(PhoneServer.Failure) {
+    public init(listen: LocalListener.ListenAddress) throws(LocalListener.Failure) {
         loop = group.next()
         guard Self.isLoopback(listen) else {
             try? group.syncShutdownGracefully()
@@ -195,7 +195,7 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state on `l
             upgradePipelineHandler: { [unowned self] channel, _ in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(TimerHandler(server: self)) }
             })
-        return PhoneServer.configureWebSocket(channel, upgrader: upgrader, fallback: UpgradeRequired())
+        return LocalListener.configureWebSocket(channel, upgrader: upgrader, fallback: UpgradeRequired())
     }
 
     /// A connected timer: its frames read and dropped, its pings answered, its closing noted

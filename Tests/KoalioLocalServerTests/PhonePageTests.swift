@@ -1,7 +1,7 @@
 import KoalioText
 import XCTest
 
-@testable import KoalioPhoneServer
+@testable import KoalioLocalServer
 
 /// The phone's page carries its words in every language the game speaks, safely inside its
 /// script, and no English of its own outside them.
