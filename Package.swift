@@ -125,7 +125,10 @@ let package = Package(
         // The game above the world: modes, menus, prompts, settings pages, `update` returning
         // effects. No SDL, no files, no clock: the compiler keeps it so (it depends on neither
         // KoalioSDL nor CSDL2, and imports neither Glibc nor Foundation).
-        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay", "KoalioNet"], path: "Sources/Model/KoalioFlow"),
+        // Built for size: its menus and rules run once a tick, the world's steps are KoalioSim's
+        // (the release binary's guard, tools/check-binary).
+        .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay", "KoalioNet"], path: "Sources/Model/KoalioFlow",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The game loop and its composition, a library so tests can run it in-process.
         .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioLocalServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp",

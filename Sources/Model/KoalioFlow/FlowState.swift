@@ -28,7 +28,7 @@ package struct FlowState: Equatable {
     /// The networked game (`--host`, `--join`, or hosted or joined from the menus): the run whose
     /// ``LevelRun/networked`` is set plays it. Kept once over (its outcome and figures are read
     /// after), until another begins.
-    package var online: OnlineGame?
+    @OutOfLine package var online: OnlineGame? = nil
     /// The controllers' names in the order they first steered: a recording's table (a tick's
     /// input names its controllers by their place here).
     package var sources: [String] = []

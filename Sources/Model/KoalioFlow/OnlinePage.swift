@@ -143,7 +143,7 @@ package enum OnlineNews: Equatable {
     case over(NetworkTick.End?)
     /// The networked game begins here: hosted, or joined and its level loaded (the runner
     /// takes it at once, ``FlowRunner/apply(_:)``).
-    case began(OnlineGame)
+    indirect case began(OnlineGame)
     /// The host's player made a new code (its code went off); taken at once.
     case newCode(String)
 }
