@@ -17,9 +17,7 @@ final class NetworkFlowTests: XCTestCase {
     static func playing(level: Int = 1) throws -> OnlineTestbed {
         let bed = try OnlineTestbed(level: level)
         bed.join()
-        bed.key(.enter, down: true)
-        bed.frame()
-        bed.key(.enter, down: false)
+        bed.press(.enter)
         for _ in 0..<10 where bed.h.flow.online?.session.phase != .playing || !bed.joiner.canStep { bed.frame() }
         XCTAssertEqual(bed.h.flow.online?.session.phase, .playing)
         XCTAssertEqual(bed.joiner.session.phase, .playing)
@@ -35,9 +33,7 @@ final class NetworkFlowTests: XCTestCase {
             bed.hostFrame()
             XCTAssertFalse(bed.h.runner.mayTick, "waiting: the flow does not tick")
             let ticks = bed.h.flow.ticks
-            bed.key(.enter, down: true)
-            bed.frame()
-            bed.key(.enter, down: false)
+            bed.press(.enter)
             XCTAssertEqual(bed.h.flow.online?.session.phase, .lobby, "nobody to play with yet")
             XCTAssertEqual(bed.h.flow.ticks, ticks, "a frame that may not step runs no tick of the flow")
             bed.cut = false
@@ -112,17 +108,13 @@ final class NetworkFlowTests: XCTestCase {
     func testThePauseMenuOnlineResumesForEveryone() throws {
         try MainActor.assumeIsolated {
             let bed = try Self.playing()
-            bed.key(.escape, down: true)
-            bed.frame()
-            bed.key(.escape, down: false)
+            bed.press(.escape)
             for _ in 0..<10 { bed.frame() }
             XCTAssertEqual(bed.h.flow.session.state, .paused)
             XCTAssertEqual(bed.joiner.session.shownGame?.session.state, .paused, "paused for everyone")
             XCTAssertEqual(bed.h.flow.pauseEntries(bed.h.context), [.resume, .leaveOnline, .quit])
             XCTAssertEqual(bed.h.flow.pausePage(bed.h.context).entries.count, 3)
-            bed.key(.enter, down: true)  // Resume, the first entry
-            bed.frame()
-            bed.key(.enter, down: false)
+            bed.press(.enter)  // Resume, the first entry
             for _ in 0..<10 { bed.frame() }
             XCTAssertEqual(bed.h.flow.session.state, .playing)
             XCTAssertEqual(bed.joiner.session.shownGame?.session.state, .playing, "resumed for everyone")
@@ -148,9 +140,7 @@ final class NetworkFlowTests: XCTestCase {
             let bed = try OnlineTestbed(joiners: 1)
             bed.h.playsTheGame = false  // `--host`'s: it starts when the joiner is in, and Esc leaves nothing
             bed.hostFrame()
-            bed.key(.escape, down: true)
-            bed.frame()
-            bed.key(.escape, down: false)
+            bed.press(.escape)
             bed.frame()
             bed.join()
             for _ in 0..<20 { bed.frame() }

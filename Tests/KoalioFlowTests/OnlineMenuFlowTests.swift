@@ -187,16 +187,12 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertEqual(waiting.h.flow.online?.session.phase, .finished(.quit), "left: the session quit")
 
             let game = try NetworkFlowTests.playing()
-            game.key(.escape, down: true)
-            game.frame()
-            game.key(.escape, down: false)
+            game.press(.escape)
             for _ in 0..<10 { game.frame() }
             XCTAssertEqual(game.h.flow.session.state, .paused)
             XCTAssertEqual(game.h.flow.pauseEntries(game.h.context), [.resume, .leaveOnline, .quit])
             let sent = game.h.effects.count
-            game.key(.q, down: true)
-            game.frame()
-            game.key(.q, down: false)
+            game.press(.q)
             XCTAssertEqual(game.h.screen, .online, "Q leaves the online game")
             let leaving = Array(game.h.effects[sent...])
             XCTAssertTrue(leaving.contains(.online(.leave)))

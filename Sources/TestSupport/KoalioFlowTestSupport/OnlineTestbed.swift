@@ -57,6 +57,13 @@ package final class OnlineTestbed {
     /// A key on the host's keyboard, down or up (kept, as every action).
     package func key(_ key: Key, down: Bool) { apply(down ? .keyDown(key, isRepeat: false) : .keyUp(key)) }
 
+    /// A key on the host's keyboard pressed for one frame of both machines and let go.
+    package func press(_ key: Key) {
+        self.key(key, down: true)
+        frame()
+        self.key(key, down: false)
+    }
+
     /// An action for the host's runner, kept; its sends go on the wire.
     package func apply(_ action: GameAction) {
         steps.append(.action(action))
