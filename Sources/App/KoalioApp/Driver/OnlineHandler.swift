@@ -84,8 +84,8 @@ final class OnlineHandler {
         return .networkFrame
     }
 
-    /// Before each tick (and once a frame): the networked game's datagrams read, as the action
-    /// the runner takes (with the network's clock); said once when the host's code goes off.
+    /// Before each tick: the networked game's datagrams read, as the action the runner takes
+    /// (with the network's clock); said once when the host's code goes off.
     func hear(_ flow: FlowState) -> [GameAction] {
         guard let link, let game = flow.online else { return [] }
         sayCodeOff(game.session)
@@ -98,7 +98,7 @@ final class OnlineHandler {
         let finding = if case .online(.join) = flow.mode { true } else { false }
         let hosted = link.flatMap { link in flow.online.flatMap { $0.isJoinable ? (port: link.localPort, session: $0.session) : nil } }
         let news = menus.poll(finding: finding, hosted: hosted) { sha256, name in levels.find(sha256: sha256, named: name) }
-        return (news.map { [.online($0)] } ?? []) + hear(flow)
+        return news.map { [.online($0)] } ?? []
     }
 
     /// Play online's effects, the answers as actions.
