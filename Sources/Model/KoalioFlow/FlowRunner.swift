@@ -1,5 +1,6 @@
 import KoalioCore
 import KoalioInput
+import KoalioNet
 import KoalioSim
 import KoalioHUD
 
@@ -87,8 +88,7 @@ package final class FlowRunner {
             }
         case let .network(heard):
             // The datagrams the online handler read: a hello is answered at once.
-            guard let answers = flow.online?.hear(heard), !answers.isEmpty else { break }
-            return ([], [.online(.send(answers))])
+            return ([], Self.sending(flow.online?.hear(heard) ?? []))
         }
         return ([], [])
     }
@@ -129,10 +129,7 @@ package final class FlowRunner {
             break
         }
         let players = flow.session.world.koalas.map(\.number)
-        if let (tick, out) = flow.online?.frame(nil) {
-            if !out.isEmpty { effects.append(.online(.send(out))) }
-            flow.take(tick, self.context(context), &effects)
-        }
+        if let tick = stepOnline(nil, &effects) { flow.take(tick, self.context(context), &effects) }
         noticeOnlineLeaves(since: players)
         return effects
     }
@@ -146,6 +143,17 @@ package final class FlowRunner {
             presence.show(.playerLeft(player: player), at: flow.session.steps)
         }
     }
+
+    /// The networked game's frame (``OnlineGame/frame(_:)``): what the flow takes, the datagrams
+    /// it has due sent (into `effects`); nil with no networked game.
+    private func stepOnline(_ local: TickInput?, _ effects: inout [Effect]) -> NetworkTick? {
+        guard let (tick, out) = flow.online?.frame(local) else { return nil }
+        effects += Self.sending(out)
+        return tick
+    }
+
+    /// Datagrams out, as the effect that sends them (none for none).
+    private static func sending(_ datagrams: [Datagram]) -> [Effect] { datagrams.isEmpty ? [] : [.online(.send(datagrams))] }
 
     /// `input` with every player's controls let go (each still in play).
     nonisolated static func lettingGo(_ input: TickInput) -> TickInput {
@@ -184,7 +192,7 @@ package final class FlowRunner {
                                   return sources.count - 1
                               })
         if sources != flow.sources { flow.sources = sources }
-        var sent: [Effect] = []
+        var effects: [Effect] = []
         if flow.networkRuns, flow.online != nil {
             // Resume chosen: Start goes to every machine once the press that chose it is let go
             // (a held A would also jump, as offline).
@@ -203,12 +211,8 @@ package final class FlowRunner {
             // Answering "Quit koalio?" steers no koala: the game goes on for the others, this
             // machine's players let go.
             let local = flow.quitConfirmation == nil ? input.play : input.play.map(Self.lettingGo)
-            if let (tick, out) = flow.online?.frame(local) {
-                input.network = tick
-                if !out.isEmpty { sent.append(.online(.send(out))) }
-            }
+            input.network = stepOnline(local, &effects)
         }
-        var effects = sent
         let players = flow.session.world.koalas.map(\.number)
         defer { noticeOnlineLeaves(since: players) }
         for effect in flow.tick(input, context, load: load) {
