@@ -132,10 +132,7 @@ public final class GameLoop {
             }
             running = waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
         }
-        // The window closed, Quit, the tick limit: the others are told.
-        var goodbyes: [Effect] = []
-        runner.flow.quitOnline(&goodbyes)
-        perform(goodbyes)
+        quitOnline()  // the window closed, Quit, the tick limit: the others are told
         try handlers.recording.writeRecordingOnQuit(flow.session)
         if let path = command.frameTimes { try FrameTimes.write(schedule.frameTimes, to: path) }
         return flow.session
@@ -181,9 +178,7 @@ public final class GameLoop {
                 continue
             case .stop: return false
             case .backToMenus:
-                var closing: [Effect] = []
-                runner.flow.quitOnline(&closing)
-                perform(closing)
+                quitOnline()
                 apply([.online(.over(nil))])
                 continue
             }
@@ -208,6 +203,13 @@ public final class GameLoop {
     /// Actions into the runner (the one door), the effects they make performed.
     func apply(_ actions: [GameAction]) {
         for action in actions { perform(runner.apply(action).effects) }
+    }
+
+    /// The networked game (or the try to join) left: its goodbyes sent, its socket closed.
+    private func quitOnline() {
+        var effects: [Effect] = []
+        runner.flow.quitOnline(&effects)
+        perform(effects)
     }
 
     /// `--speedrun`: the run's first level loaded before the first tick, so its first step is
