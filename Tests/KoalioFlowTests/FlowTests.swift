@@ -305,11 +305,14 @@ final class FlowCaseTests: XCTestCase {
             h.flow.selection[.levels] = 1
             h.press(.enter)
             XCTAssertEqual(h.screen, .levels, "the player stays in the menu")
-            XCTAssertEqual(h.flow.levelNotice, .file("Levels/level2.tmx:3: broken on purpose"))
+            XCTAssertEqual(h.flow.levelNotice, .file(FileProblem(file: "Levels/level2.tmx", line: 3, kind: .damaged, detail: "broken on purpose")))
             XCTAssertEqual(h.effects.filter { if case .levelRefused = $0 { true } else { false } }.count, 1, "one line on stderr")
             let raw = (x: Float(0), y: Float(0))
             let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: raw))
-            XCTAssertEqual(page.subheading?.english, "Levels/level2.tmx:3: broken on purpose", "shown on the level select")
+            XCTAssertEqual(page.subheading?.english, "\u{2066}Levels/level2.tmx\u{2069} is damaged at line 3: broken on purpose", "shown on the level select")
+            XCTAssertEqual(h.flow.levelNotice?.line, "Levels/level2.tmx:3: broken on purpose", "the terminal's line")
+            XCTAssertEqual(page.subheading, .message(.fileDamagedAtLine, [.leftToRight("Levels/level2.tmx"), .number(3), .verbatim("broken on purpose")]),
+                           "a message of the catalogue, worded in the player's language")
             h.press(.up)
             h.press(.enter)
             XCTAssertEqual(h.screen, .level, "another level still plays")

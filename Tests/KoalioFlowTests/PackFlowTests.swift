@@ -46,11 +46,13 @@ final class PackFlowTests: XCTestCase {
     func testAPackThatCannotBeReadIsALineOnThePage() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
-            h.setPackProblems(["/home/a/.local/share/koalio/levels/broken/pack.toml:4: `levels` is not a list of 1 to 100 level names", "x"])
+            h.setPackProblems([FileProblem(file: "/home/a/.local/share/koalio/levels/broken/pack.toml", line: 4, kind: .damaged,
+                                          detail: "`levels` is not a list of 1 to 100 level names"),
+                              FileProblem(file: "x", kind: .missing, detail: "no such file")])
             h.flow.mode = .packs
             let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (0, 0)))
             let line = Lettering.fitted(try XCTUnwrap(page.subheading), .english, width: Scene.lineWidth)
-            XCTAssertTrue(line.hasPrefix("Cannot read /home/a/"), line)
+            XCTAssertTrue(line.hasPrefix("broken/pack.toml is damaged"), "the file by its folder and name, the trouble in words: " + line)
             XCTAssertTrue(line.hasSuffix("... (and 1 more: koalio --list-levels)"), "the problem cut, the count kept: " + line)
             XCTAssertLessThanOrEqual(Lettering.width(line), Scene.lineWidth, "one line on the page")
         }

@@ -146,3 +146,28 @@ extension LevelError {
         return renamed
     }
 }
+
+extension KoalioError {
+    /// The problem as the screen words it, for a level whose file is at `path`: the file at
+    /// fault (the level's, or an image or tileset it names), its line, and the reader's detail.
+    func fileProblem(at path: String) -> FileProblem {
+        switch self {
+        case let .level(.unreadable(error)): return FileProblem(error, kind: .unreadable)
+        case let .level(.invalid(error)): return FileProblem(error, kind: .damaged)
+        case let .dataFile(error, reference):
+            return FileProblem(file: error.file, kind: .damaged, detail: reference.map { "\(error.reason) (named at \($0))" } ?? error.reason)
+        default:
+            let line = description
+            let detail = line.hasPrefix(path + ": ") ? String(line.dropFirst(path.count + 2)) : line
+            return FileProblem(file: path, kind: .damaged, detail: detail)
+        }
+    }
+}
+
+extension FileProblem {
+    /// A level reader's error: its file and line, its element and reason the detail.
+    init(_ error: LevelError, kind: Kind) {
+        let element = error.element.isEmpty ? "" : "<\(TerminalText.excerpt(error.element))>: "
+        self.init(file: error.file, line: error.line, kind: kind, detail: element + error.reason)
+    }
+}

@@ -21,7 +21,7 @@ public struct LevelCatalog {
     /// started: each level's file and its record key (from the file's digest).
     package var packListings: [PackListing] = []
     /// One line for each pack on the shelf that cannot be read.
-    public var packProblems: [String] = []
+    public var packProblems: [FileProblem] = []
 
     public init(names: [String], load: @escaping @MainActor (String) throws(KoalioError) -> LevelFile) {
         self.names = names

@@ -31,7 +31,7 @@ enum LevelList {
             }
         }
         if !shelf.problems.isEmpty { lines.append("Packs that could not be read:") }
-        return lines + shelf.problems.map { "  " + $0 }
+        return lines + shelf.problems.map { "  " + $0.description }
     }
 
     private static func row(_ name: String, _ detail: String) -> String {

@@ -19,7 +19,7 @@ extension FlowRunner {
     ///   - ghost: the best run's koala, raced beside the player's (the driver replays it).
     ///   - problem: `--watch`'s line about the last save that did not load.
     ///   - inBetween: smooth motion: the level drawn between its last two steps (menus never are).
-    package func view(_ context: FlowContext, ghost: Player?, problem: String?, inBetween: InBetween? = nil) -> DrawList {
+    package func view(_ context: FlowContext, ghost: Player?, problem: FileProblem?, inBetween: InBetween? = nil) -> DrawList {
         let context = self.context(context)
         let prompts = self.prompts(context)
         let raw = registry.current?.extendedGamepad.rawLeftStick ?? (x: 0, y: 0)
@@ -38,7 +38,7 @@ extension FlowRunner {
             overlay.playbackPaused = flow.run.source.isPlaybackPaused
         }
         overlay.ghost = ghost
-        if let problem { overlay.notice = .verbatim(problem) }
+        if let problem { overlay.notice = .message(.levelNotReloaded, [problem.text]) }
         overlay.hint = flow.hint.map { Prompt([.glyph(prompts.glyph($0)), .does($0.hint)]) }
         if flow.showsJoinPrompts {
             (overlay.joinPrompts, overlay.joinHints) = presence.joinPrompts(at: session.steps, registry: registry, seats: state.seats,

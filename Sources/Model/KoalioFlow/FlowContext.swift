@@ -17,7 +17,7 @@ package struct FlowContext {
     package var medals: [String: MedalTimes] = [:]
     /// The level packs on the shelf ("More levels"), and one line for each that cannot be read.
     package var packs: [PackListing] = []
-    package var packProblems: [String] = []
+    package var packProblems: [FileProblem] = []
     /// The game was started at the title with its levels (not `--level` or `--replay`):
     /// winning offers the next level, pausing and the end screens offer the way out.
     package var playsTheGame = false
@@ -44,7 +44,7 @@ package struct FlowContext {
     package var pairingCard: PairingCard?
     /// Phone pads are on (the server listens), and why they could not be turned on, if they could not.
     package var phonesOn = false
-    package var phonesProblem: String?
+    package var phonesProblem: NetworkProblem?
     /// The driver's clock, seconds: a speedrun's real time.
     package var now = 0.0
     /// The game's version, written into a speedrun's recordings.

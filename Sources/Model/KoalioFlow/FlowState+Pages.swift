@@ -105,7 +105,7 @@ extension FlowState {
         let subheading: Text
         if let problem = context.packProblems.first {
             let others = context.packProblems.count - 1
-            subheading = .cutToFit(.message(.cannotRead, [.verbatim(problem)]),
+            subheading = .cutToFit(problem.text,
                                    keeping: others > 0 ? .joined([.empty, .counted(.andMore, count: others)], separator: " ") : .empty)
         } else if context.packs.isEmpty {
             subheading = .message(.noPacksYet)
@@ -167,7 +167,7 @@ extension FlowState {
     package static func addPhonePage(_ context: FlowContext, _ prompts: Prompts?, selection: Int?) -> MenuPage {
         let entries = addPhoneEntries(context)
         let codeOff = context.pairingCard?.codeOff ?? false
-        let subheading: Text = context.phonesProblem.map(Text.verbatim)
+        let subheading: Text = context.phonesProblem.map { .message(.phonesCannotJoin, [$0.text]) }
             ?? .message(context.pairingCard == nil ? .phonesFull : codeOff ? .codeOffTooManyWrong : .scanTheCode)
         let chosen = min(selection ?? (codeOff ? 0 : entries.count - 1), entries.count - 1)
         return MenuPage(heading: .message(.addPhone), subheading: subheading,

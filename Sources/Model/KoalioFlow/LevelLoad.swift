@@ -14,15 +14,22 @@ package enum LevelLoad {
 package enum LoadProblem: Equatable, Sendable {
     /// The menu named a level that is not there (the catalog or the pack changed under it).
     case noSuchLevel
-    /// Its file, or a file it names, cannot be used: the file, the place and the problem, as
-    /// the file's reader tells it (one line, escaped for the terminal).
-    case file(String)
+    /// Its file, or a file it names, cannot be used.
+    case file(FileProblem)
 
     /// The line as the player reads it, on the menu and (in English) on stderr.
     package var text: Text {
         switch self {
         case .noSuchLevel: .message(.noSuchLevel)
-        case let .file(line): .verbatim(line)
+        case let .file(problem): problem.text
+        }
+    }
+
+    /// The terminal's line (English: where, and the reader's detail).
+    package var line: String {
+        switch self {
+        case .noSuchLevel: Words.english.render(text)
+        case let .file(problem): problem.description
         }
     }
 }

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioInput
 import KoalioText
 
@@ -101,8 +102,8 @@ package struct JoinForm: Equatable {
 /// online pages in the player's language.
 package enum OnlineProblem: Equatable {
     case badAddress, noCode
-    /// The socket could not be opened (the system's reason, in English).
-    case cannotHost(String), cannotJoin(String)
+    /// The socket could not be opened.
+    case cannotHost(NetworkProblem), cannotJoin(NetworkProblem)
     case noAnswer(address: String)
     case wrongCode, codeOff
     case lockedOut(seconds: Int)
@@ -118,8 +119,8 @@ package enum OnlineProblem: Equatable {
         switch self {
         case .badAddress: .message(.onlineBadAddress)
         case .noCode: .message(.onlineNoCode)
-        case let .cannotHost(reason): .message(.onlineCannotHost, [.verbatim(reason)])
-        case let .cannotJoin(reason): .message(.onlineCannotJoin, [.verbatim(reason)])
+        case let .cannotHost(problem): .message(.onlineCannotHost, [problem.text])
+        case let .cannotJoin(problem): .message(.onlineCannotJoin, [problem.text])
         case let .noAnswer(address): .message(.onlineNoAnswer, [.leftToRight(address)])
         case .wrongCode: .message(.onlineWrongCode)
         case .codeOff: .message(.onlineCodeOff)

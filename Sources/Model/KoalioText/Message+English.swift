@@ -53,7 +53,6 @@ extension Message {
         case .wonWithAssist: Entry("won with assist", "Level select: won, but only with assist on (no best time)", cells: 16)
         case .leavesCount: Entry("leaves %d/%d", "Level select: gum leaves taken of the level's total", cells: 12)
         case .byAuthor: Entry("by %s", "More levels: a pack's author", cells: 24)
-        case .cannotRead: Entry("Cannot read %s", "More levels: a level pack that cannot be read, and why", cells: Self.lineCells)
         case .andMore: Entry("(and %d more: koalio --list-levels)", plural: "(and %d more: koalio --list-levels)", "More levels: how many other packs cannot be read, and the command that lists them", cells: 40)
         case .noPacksYet: Entry("No level packs yet: put one in ~/.local/share/koalio/levels/", "More levels: there are none yet", cells: Self.lineCells)
         case .levelsByOthers: Entry("Levels made by others", "More levels: the page's line", cells: Self.lineCells)
@@ -182,8 +181,8 @@ extension Message {
         case .onlineBadAddress:
             Entry("That is not an address: numbers such as 192.168.1.20", "Join page line: the address typed cannot be read", cells: Self.lineCells)
         case .onlineNoCode: Entry("Enter the 6-digit code the host shows", "Join page line: Join was chosen without the whole code", cells: Self.lineCells)
-        case .onlineCannotHost: Entry("Cannot host: %s", "Play online line: the network refused (the system's reason, in English)", cells: Self.lineCells)
-        case .onlineCannotJoin: Entry("Cannot join: %s", "Join page line: this machine's network refused (the system's reason, in English)", cells: Self.lineCells)
+        case .onlineCannotHost: Entry("Cannot host: %s", "Play online line: the network refused, and why", cells: Self.lineCells)
+        case .onlineCannotJoin: Entry("Cannot join: %s", "Join page line: this machine's network refused, and why", cells: Self.lineCells)
         case .onlineNoAnswer: Entry("No answer from %s", "Join page line: nobody answered at the address", cells: Self.lineCells)
         case .onlineWrongCode: Entry("The host refused the code", "Join page line", cells: Self.lineCells)
         case .onlineCodeOff:
@@ -242,6 +241,26 @@ extension Message {
         case .andList: Entry("%s and %d", "Players 2, 3 and 4: the list before the last, and the last", cells: 12)
         case .phonePadName: Entry("Phone %d", "A phone joined as a game pad, by its seat (Phone 2 connected)", cells: 12)
         case .levelReloaded: Entry("%s reloaded", "Notice: a level file (by name) changed and was loaded again", cells: Self.lineCells)
+        case .levelNotReloaded:
+            Entry("Not reloaded: %s", "Notice while a level file is watched: the last save cannot be played (the problem follows)", cells: Self.lineCells)
+        case .fileMissing: Entry("%s is missing", "A file the game looked for is not there: the file's path", cells: Self.lineCells)
+        case .fileUnreadable:
+            Entry("%s cannot be read", "A file is there but cannot be read (a folder, too large, not allowed): the file's path", cells: Self.lineCells)
+        case .fileDamaged:
+            Entry("%s is damaged: %s", "A file's content cannot be used: the file's path, then the reader's detail (in English)", cells: Self.lineCells)
+        case .fileDamagedAtLine:
+            Entry("%s is damaged at line %d: %s", "A file's content cannot be used: the file's path, the line, then the reader's detail (in English)", cells: Self.lineCells)
+        case .networkPortInUse:
+            Entry("the port is taken (is another game there?)", "Why the network refused, after \"Cannot host:\", \"Cannot join:\" or \"Phones cannot join:\"", cells: Self.lineCells)
+        case .networkNotAllowed:
+            Entry("the system does not allow it", "Why the network refused, after \"Cannot host:\" and the like", cells: Self.lineCells)
+        case .networkUnreachable:
+            Entry("no network reaches it", "Why the network refused, after \"Cannot host:\" and the like", cells: Self.lineCells)
+        case .networkBadAddress:
+            Entry("%s is no address to use", "Why the network refused, after \"Phones cannot join:\": the address", cells: Self.lineCells)
+        case .networkNoHomeNetwork:
+            Entry("this machine is on no home network", "Why phones cannot join: no home or office network to find them on", cells: Self.lineCells)
+        case .phonesCannotJoin: Entry("Phones cannot join: %s", "Add a phone: the phones' server could not start, and why", cells: Self.lineCells)
         case .levelReloadedAtSpawn: Entry("%s reloaded: the koala's spot is not free, back at the spawn", "Notice: a level file changed; the koala went back to the start", cells: Self.lineCells)
 
         case .settingsUnreadable: Entry("settings.toml could not be read: default settings", "Title: the settings file is broken", cells: Self.lineCells)

@@ -13,7 +13,7 @@ public enum Message: String, CaseIterable, Sendable {
     case defaultPausePrompt, defaultWonPrompt, defaultDiedPrompt
     // The level select and packs
     case levels, levelNumber, world, moreLevels, back, new, locked, missing, best, wonWithAssist, leavesCount
-    case byAuthor, cannotRead, andMore, noPacksYet, levelsByOthers
+    case byAuthor, andMore, noPacksYet, levelsByOthers
     case worldComplete, worldCompleteSummary, time, leaves, medals, `continue`, wonOnlyWithAssist, noneHere, noneYet
     case medalGold, medalSilver, medalBronze, goldCount, silverCount, bronzeCount, listComma
     // How to play
@@ -36,7 +36,10 @@ public enum Message: String, CaseIterable, Sendable {
     // Controllers: notices and join prompts
     case padConnected, padDisconnected, playerPadLost, playerPadReturned, playerJoined, playerLeft
     case padPressToJoin, toJoin, playerPadGone, playersPadsGone, andList, phonePadName
-    case levelReloaded, levelReloadedAtSpawn
+    case levelReloaded, levelReloadedAtSpawn, levelNotReloaded
+    // Problems with a file or the network, said where they happen
+    case fileMissing, fileUnreadable, fileDamaged, fileDamagedAtLine
+    case networkPortInUse, networkNotAllowed, networkUnreachable, networkBadAddress, networkNoHomeNetwork, phonesCannotJoin
     // Online co-op: the waiting screen and the lines over the level
     case onlineWaitingForPlayers, onlineInvitation, onlineWaitingForHost, onlineReconnecting
     case onlineDesync, onlineOtherDesync, onlineHostGone, onlineRemoved

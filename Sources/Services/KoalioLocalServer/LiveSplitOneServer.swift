@@ -81,7 +81,7 @@ public final class LiveSplitOneServer: @unchecked Sendable {  // its state on `l
             address = listen.host.contains(":") ? "[\(listen.host)]:\(port)" : "\(listen.host):\(port)"
         } catch {
             try? group.syncShutdownGracefully()
-            throw .cannotListen(address: "\(listen.host):\(listen.port)", reason: "\(error)")
+            throw LocalListener.Failure.binding("\(listen.host):\(listen.port)", error)
         }
     }
 

@@ -1,5 +1,7 @@
 import Glibc
+import KoalioCore
 import KoalioPhone
+import KoalioSockets
 import NIOCore
 import NIOHTTP1
 import NIOWebSocket
@@ -14,6 +16,8 @@ public enum LocalListener {
     public enum Failure: Error, CustomStringConvertible {
         case noPrivateAddress(interfaces: [String])
         case cannotListen(address: String, reason: String)
+        /// The system refused the listening socket (`code`: its errno).
+        case cannotBind(address: String, code: Int32)
 
         public var description: String {
             switch self {
@@ -22,7 +26,23 @@ public enum LocalListener {
             case let .noPrivateAddress(interfaces):
                 "the network of the default route (\(interfaces.joined(separator: ", "))) has no private address (a home or office network's) to listen on; use --phones-listen ADDRESS:PORT"
             case let .cannotListen(address, reason): "cannot listen on \(address): \(reason)"
+            case let .cannotBind(address, code): "cannot listen on \(address): \(String(cString: strerror(code)))"
             }
+        }
+
+        /// The reason as data, for the screen to word.
+        public var problem: NetworkProblem {
+            switch self {
+            case .noPrivateAddress: .noPrivateNetwork
+            case let .cannotListen(address, _): .badAddress(address)
+            case let .cannotBind(_, code): NetworkProblem(errno: code)
+            }
+        }
+
+        /// A failure to bind `address`: NIO's error carries the system's errno.
+        static func binding(_ address: String, _ error: any Error) -> Failure {
+            if let error = error as? IOError { return .cannotBind(address: address, code: error.errnoCode) }
+            return .cannotListen(address: address, reason: "\(error)")
         }
     }
 

@@ -67,7 +67,7 @@ public final class PhoneServer {
                 throw failure
             } catch {
                 stop()
-                throw .cannotListen(address: "\(target.host):\(port)", reason: "\(error)")
+                throw LocalListener.Failure.binding("\(target.host):\(port)", error)
             }
         }
         sweeper = group.next().scheduleRepeatedTask(initialDelay: .milliseconds(Self.sweepMilliseconds),

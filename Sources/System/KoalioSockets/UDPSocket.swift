@@ -1,4 +1,5 @@
 import Glibc
+import KoalioCore
 import KoalioNet
 
 /// A non-blocking UDP socket, polled by the game loop once a frame: no thread, no callback.
@@ -10,6 +11,8 @@ public final class UDPSocket {
         public var code: Int32
         public var reason: String { String(cString: strerror(code)) }
         public var description: String { "\(doing): \(reason)" }
+        /// The reason as data, for the screen to word.
+        public var problem: NetworkProblem { NetworkProblem(errno: code) }
 
         public init(doing: String, code: Int32) {
             self.doing = doing

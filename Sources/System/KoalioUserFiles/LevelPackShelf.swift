@@ -11,9 +11,9 @@ public struct LevelPackShelf: Equatable, Sendable {
     public static let packLimit = 1000
 
     public var packs: [LevelPack] = []
-    public var problems: [String] = []
+    public var problems: [FileProblem] = []
 
-    public init(packs: [LevelPack] = [], problems: [String] = []) {
+    public init(packs: [LevelPack] = [], problems: [FileProblem] = []) {
         self.packs = packs
         self.problems = problems
     }
@@ -37,7 +37,7 @@ public struct LevelPackShelf: Equatable, Sendable {
                 seen.insert(id)
                 let file = folder + "/" + PackManifest.fileName
                 guard FileManager.default.fileExists(atPath: file) else {
-                    shelf.problems.append("\(folder): no \(PackManifest.fileName) (a pack is a folder with pack.toml and its levels)")
+                    shelf.problems.append(FileProblem(file: file, kind: .missing, detail: "no such file (a pack is a folder with \(PackManifest.fileName) and its levels)"))
                     continue
                 }
                 do {
@@ -46,15 +46,15 @@ public struct LevelPackShelf: Equatable, Sendable {
                     var pack = LevelPack(id: id, directory: folder, manifest: manifest)
                     for level in manifest.levels where !FileManager.default.fileExists(atPath: pack.path(of: level)) {
                         pack.missing.insert(level)
-                        shelf.problems.append("\(pack.path(of: level)): no such file (\(file) names it)")
+                        shelf.problems.append(FileProblem(file: pack.path(of: level), kind: .missing, detail: "no such file (\(file) names it)"))
                     }
                     shelf.packs.append(pack)
                 } catch let error as UserFileError {
-                    shelf.problems.append(error.description)
+                    shelf.problems.append(FileProblem(file: error.file, line: error.line, kind: .damaged, detail: error.reason))
                 } catch let error as FileReadError {
-                    shelf.problems.append(error.description)
+                    shelf.problems.append(FileProblem(file: error.file, kind: error.cause == .missing ? .missing : .unreadable, detail: error.reason))
                 } catch {
-                    shelf.problems.append("\(file): \(error)")
+                    shelf.problems.append(FileProblem(file: file, kind: .damaged, detail: "\(error)"))
                 }
             }
         }

@@ -81,7 +81,7 @@ package final class FlowHarness {
         load = { level in
             // A pack's levels are level 1 again (`broken` names catalog levels only).
             guard case let .catalog(index) = level else { return .loaded(levels[0].map, levels[0].stage, sha256: levels[0].sha256) }
-            return broken.contains(index) ? .refused(.file("Levels/\(levels[index].name).tmx:3: broken on purpose"))
+            return broken.contains(index) ? .refused(.file(FileProblem(file: "Levels/\(levels[index].name).tmx", line: 3, kind: .damaged, detail: "broken on purpose")))
                 : .loaded(levels[index].map, levels[index].stage, sha256: levels[index].sha256)
         }
         base.packs = [Self.pack]
@@ -102,7 +102,7 @@ package final class FlowHarness {
                                            .init(name: "canopy", key: nil)])
 
     /// Packs that could not be read, as the driver would list them.
-    package func setPackProblems(_ problems: [String]) { base.packProblems = problems }
+    package func setPackProblems(_ problems: [FileProblem]) { base.packProblems = problems }
 
     /// Starts a catalog level at once, as choosing it would (the load answered by the harness's catalog).
     package func startLevel(_ index: Int) { _ = flow.levelLoaded(.catalog(index), load(.catalog(index)), context) }

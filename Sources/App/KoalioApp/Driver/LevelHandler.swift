@@ -39,7 +39,7 @@ final class LevelHandler {
     }
 
     /// A chosen level did not start: one line on stderr (which stays English; the menu says it too).
-    func refused(_ problem: LoadProblem) { warn(Words.english.render(problem.text)) }
+    func refused(_ problem: LoadProblem) { warn(problem.line) }
 
     /// `--watch`, before a frame's input: the watched files' changes, the reload for the flow.
     func reloadIfChanged() -> GameAction? { watch?.reloadIfChanged(platform) }

@@ -74,7 +74,7 @@ struct LevelLoader {
             for line in lint { StandardError.writeLine("koalio: \(line)") }
             loaded = file
         } else {
-            do throws(KoalioError) { loaded = try catalog.load(name) } catch { return .refused(.file(error.description)) }
+            do throws(KoalioError) { loaded = try catalog.load(name) } catch { return .refused(.file(error.fileProblem(at: path(of: level) ?? name))) }
         }
         do throws(DataFileError) {
             if images.path == loaded.path, let decoded = images.images { try platform.preload(decoded) }
@@ -82,7 +82,7 @@ struct LevelLoader {
             images.images = nil
             try platform.preload(Art.textures(for: loaded.map))  // any left (none when decoded ahead)
         } catch {
-            return .refused(.file(KoalioError.dataFile(error, reference: loaded.map.reference(of: error)).description))
+            return .refused(.file(KoalioError.dataFile(error, reference: loaded.map.reference(of: error)).fileProblem(at: loaded.path)))
         }
         return .loaded(loaded.map, loaded.stage, sha256: loaded.sha256)
     }

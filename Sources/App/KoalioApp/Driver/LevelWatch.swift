@@ -15,7 +15,7 @@ final class LevelWatch {
     let path: String
     private let watcher: LevelWatcher
     /// The last save's problem, shown until a save loads.
-    private(set) var problem: String?
+    private(set) var problem: FileProblem?
 
     /// Nil when inotify cannot be used (said on stderr; the level plays unwatched).
     init?(path: String, map: LevelMap) {
@@ -43,8 +43,6 @@ final class LevelWatch {
         watcher.watch(Self.files(of: map, path: path))
     }
 
-    func failed(_ line: String) { problem = line }
-
     /// The flow took the reloaded level (``Effect/levelReloaded(keptPlace:)``): its files
     /// watched, said on stderr (the runner shows the notice).
     func reloaded(_ map: LevelMap, keptPlace: Bool) {
@@ -66,7 +64,7 @@ final class LevelWatch {
             return .levelReloaded(LevelReload(map: map, stage: level.stage, sha256: level.sha256, fileName: name))
         } catch {
             // On screen the file goes by its name (the line is as wide as the view).
-            failed(error.naming(path, as: name).description)
+            problem = error.naming(path, as: name).fileProblem(at: name)
             StandardError.writeLine("koalio: \(error.description) (the last good version plays on)")
             return nil
         }

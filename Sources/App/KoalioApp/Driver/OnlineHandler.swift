@@ -110,7 +110,7 @@ final class OnlineHandler {
                 return begin(start.link, start.game)
             } catch {
                 warn("cannot host: \(error.description)")
-                return [.online(.failed(.cannotHost(error.reason)))]
+                return [.online(.failed(.cannotHost(error.problem)))]
             }
         case .newCode:
             guard flow.online?.session.codeOff == true else { return [] }

@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioFlow
 import KoalioInput
 import KoalioLocalServer
@@ -10,7 +11,7 @@ import KoalioText
 final class PhonesHandler {
     private(set) var pads: PhonePads?
     /// Why phone pads could not be turned on from the game.
-    private(set) var problem: String?
+    private(set) var problem: NetworkProblem?
     /// `--phones-listen`, `--verbose`, and every language's words (the phones' page speaks them).
     private let listen: String?
     private let verbose: Bool
@@ -31,7 +32,7 @@ final class PhonesHandler {
             do {
                 pads = try PhonePads.start(listen: listen, verbose: verbose, words: words)
             } catch {
-                problem = "phones: " + error.description
+                problem = error.problem
                 warn("phones: " + error.description)
             }
         } else {

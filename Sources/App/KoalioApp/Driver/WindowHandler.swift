@@ -111,7 +111,7 @@ final class WindowHandler {
     ///   steps (nil: the world as it is).
     /// - Returns: whether a picture was presented.
     @discardableResult
-    func draw(_ runner: FlowRunner, _ context: FlowContext, ghost: Player?, problem: String?, force: Bool, fraction: Double? = nil) throws(KoalioError) -> Bool {
+    func draw(_ runner: FlowRunner, _ context: FlowContext, ghost: Player?, problem: FileProblem?, force: Bool, fraction: Double? = nil) throws(KoalioError) -> Bool {
         let run = runner.flow.run
         let inBetween = pacing.smooth ? beforeLastTick.flatMap { before in
             before.steps + 1 == run.session.steps && before.sha256 == run.sha256

@@ -43,7 +43,7 @@ final class OnlineMenus {
             joining = (try NetSetup.startJoin(address, code: code, localPlayers: localPlayers), text, nil)
             return nil
         } catch {
-            return .failed(.cannotJoin(error.description))
+            return .failed(.cannotJoin(error.problem))
         }
     }
 
