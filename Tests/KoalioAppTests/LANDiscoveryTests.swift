@@ -2,6 +2,7 @@ import KoalioAdmission
 @testable import KoalioApp
 @testable import KoalioSockets
 import Glibc
+import KoalioCore
 import KoalioFlow
 import KoalioLevelFile
 import KoalioNet
@@ -136,5 +137,24 @@ final class LANDiscoveryTests: XCTestCase {
         XCTAssertNil(NetSetup.joinAddress("192.168.1."))
         XCTAssertNil(NetSetup.joinAddress("1.2.3.4:"))
         XCTAssertNil(NetSetup.joinAddress(""))
+    }
+
+    /// A port already taken is a problem the screen words ("the port is taken"), not the
+    /// system's English; an address not this machine's is "no network reaches it".
+    func testARefusedSocketIsATypedProblem() throws {
+        let taken = try UDPSocket(binding: NetAddress(host: [127, 0, 0, 1], port: 0))
+        let port = try XCTUnwrap(taken.localAddress?.port)
+        do {
+            _ = try UDPSocket(binding: NetAddress(host: [127, 0, 0, 1], port: port))
+            XCTFail("the port is taken")
+        } catch {
+            XCTAssertEqual(error.problem, .portInUse)
+        }
+        do {
+            _ = try UDPSocket(binding: NetAddress(host: [192, 0, 2, 1], port: 0))  // TEST-NET-1: on no interface here
+            XCTFail("no interface has that address")
+        } catch {
+            XCTAssertEqual(error.problem, .noNetwork)
+        }
     }
 }
