@@ -201,12 +201,7 @@ extension FlowState {
         }
         let entries = pauseEntries(context)
         let page = pausePage(context)
-        moveSelection(of: page, key: .level, up: input.up, down: input.down, &effects)
-        var chosen: Int?
-        if let index = input.tapped?.entry, entries.indices.contains(index) { chosen = index }
-        if input.choose { chosen = min(selection[.level] ?? 0, entries.count - 1) }
-        guard let chosen else { return .stay }
-        effects.append(.sound(.menuChoose))
+        guard case let .entry(chosen) = selection.update(input, page, key: .level, sideways: false, backs: false, &effects) else { return .stay }
         switch entries[chosen] {
         case .resume:
             selection[.level] = 0  // the next pause starts on Resume

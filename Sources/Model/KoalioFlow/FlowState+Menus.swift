@@ -29,23 +29,12 @@ extension FlowState {
     @MainActor
     package mutating func menuTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
         guard let page = listPage(context, prompts: nil) else { return }
-        let key = screen
-        moveSelection(of: page, key: key, up: input.up || input.left, down: input.down || input.right, &effects)
         let chosen: Int
-        if let tapped = input.tapped {
-            // A tap picks the entry it lands on; a tap elsewhere does nothing.
-            guard let index = tapped.entry, page.entries.indices.contains(index), page.entries[index].enabled else { return }
-            selection[key] = index
-            chosen = index
-        } else if input.choose {
-            chosen = selection[key] ?? 0
-        } else if input.anyBack {
-            effects.append(.sound(.menuChoose))
-            return goBack()
-        } else {
-            return
+        switch selection.update(input, page, key: screen, sideways: true, &effects) {
+        case nil: return
+        case .back: return goBack()
+        case let .entry(index): chosen = index
         }
-        effects.append(.sound(.menuChoose))
         switch mode {
         case .title:
             chooseOnTitle(chosen, context, &effects)
@@ -98,18 +87,13 @@ extension FlowState {
     /// or Back (chosen or tapped) returns where it was opened from.
     package mutating func addPhoneTick(_ exit: SettingsState.Exit, _ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
         let page = Self.addPhonePage(context, nil, selection: selection[.addPhone])
-        moveSelection(of: page, key: .addPhone, up: input.up, down: input.down, &effects)
         let entries = Self.addPhoneEntries(context)
-        var chosen: FlowState.AddPhoneEntry?
-        if let tapped = input.tapped {
-            chosen = tapped.entry.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
-        } else if input.choose {
-            chosen = entries[min(selection[.addPhone] ?? page.selection, entries.count - 1)]  // as moved this tick
-        } else if input.anyBack {
-            chosen = .back
+        let chosen: FlowState.AddPhoneEntry
+        switch selection.update(input, page, key: .addPhone, sideways: false, &effects) {
+        case nil: return
+        case .back: chosen = .back
+        case let .entry(index): chosen = entries[index]
         }
-        guard let chosen else { return }
-        effects.append(.sound(.menuChoose))
         switch chosen {
         case .newCode:
             effects.append(.newPhoneCode)
@@ -130,14 +114,6 @@ extension FlowState {
             mode = .online(.choose(nil))
         default: mode = .title
         }
-    }
-
-    /// Moves `page`'s selection (kept as `selection[key]`) up or down, with the menu's sound
-    /// when it moved: every menu's way of choosing an entry.
-    package mutating func moveSelection(of page: MenuPage, key: Screen, up: Bool, down: Bool, _ effects: inout [Effect]) {
-        if up { selection[key] = page.selection(movedBy: -1) }
-        if down { selection[key] = page.selection(movedBy: 1) }
-        if (selection[key] ?? 0) != page.selection { effects.append(.sound(.menuMove)) }
     }
 
     /// "Quit koalio?": Yes quits; No, Esc or B returns to the screen that asked.

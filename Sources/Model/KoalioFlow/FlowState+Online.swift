@@ -51,13 +51,12 @@ extension FlowState {
     private mutating func chooseOnlineTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
         let entries = OnlineEntry.allCases
         let page = Self.onlinePage(problem: nil, selection: selection[.online] ?? 0, hint: Prompt([]))
-        moveSelection(of: page, key: .online, up: input.up || input.left, down: input.down || input.right, &effects)
-        var chosen: OnlineEntry?
-        if let index = input.tapped?.entry, entries.indices.contains(index) { chosen = entries[index] }
-        if input.choose { chosen = entries[min(selection[.online] ?? 0, entries.count - 1)] }
-        if input.anyBack { chosen = .back }
-        guard let chosen else { return }
-        effects.append(.sound(.menuChoose))
+        let chosen: OnlineEntry
+        switch selection.update(input, page, key: .online, sideways: true, &effects) {
+        case nil: return
+        case .back: chosen = .back
+        case let .entry(index): chosen = entries[index]
+        }
         switch chosen {
         case .host:
             hostsNextLevel = true

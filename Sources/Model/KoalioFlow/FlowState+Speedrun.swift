@@ -55,13 +55,12 @@ extension FlowState {
     @MainActor
     package mutating func speedrunSelectTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
         let page = speedrunPage(context, prompts: nil)
-        moveSelection(of: page, key: .speedrun, up: input.up || input.left, down: input.down || input.right, &effects)
-        var chosen: Int?
-        if let index = input.tapped?.entry, page.entries.indices.contains(index) { chosen = index }
-        if input.choose { chosen = selection[.speedrun] ?? 0 }
-        if input.anyBack { chosen = page.entries.count - 1 }
-        guard let chosen else { return }
-        effects.append(.sound(.menuChoose))
+        let chosen: Int
+        switch selection.update(input, page, key: .speedrun, sideways: true, &effects) {
+        case nil: return
+        case .back: chosen = page.entries.count - 1  // Back, the last entry
+        case let .entry(index): chosen = index
+        }
         let categories = Self.speedrunCategories(context)
         guard categories.indices.contains(chosen) else {
             speedrunNotice = false
@@ -89,18 +88,12 @@ extension FlowState {
     /// A flag reached in a speedrun: the split, then the next level at once, or the results.
     package mutating func speedrunSplit(_ context: FlowContext, _ effects: inout [Effect]) {
         guard var speedrun else { return }
-        let time = speedrun.inGameTicks(current: run.session.playTicks)
-        let real = max(speedrun.realSplits.last ?? 0, Int(((context.now - speedrun.startedAt) * 1000).rounded(.down)))
-        speedrun.splits.append(time)
-        speedrun.realSplits.append(real)
-        speedrun.completedTicks = time
-        speedrun.carriedTicks = 0
-        speedrun.lastSplitAt = ticks
+        let next = speedrun.split(playTicks: run.session.playTicks, now: context.now, tick: ticks)
+        let (time, real) = (speedrun.completedTicks, speedrun.realSplits.last ?? 0)
         effects.append(.speedrun(.split(inGameTicks: time)))
-        if speedrun.current + 1 < speedrun.levels.count {
-            speedrun.current += 1
+        if let next {
             self.speedrun = speedrun
-            effects.append(.loadLevel(speedrun.levels[speedrun.current]))
+            effects.append(.loadLevel(next))
             return
         }
         var record = speedrun.before
@@ -113,15 +106,12 @@ extension FlowState {
                                                realSplits: speedrun.realSplits, before: speedrun.before, isPersonalBest: isBest))
     }
 
-    /// Once a tick, after its loads (a split's next level is on by then): the run's game time
-    /// stopped or went on again, said as an edge (the timers outside pause with it).
+    /// Once a tick, after its loads: the speedrun's own update (``SpeedrunRun/update(levelOn:playTicks:)``).
     package mutating func noteSpeedrunClock(_ effects: inout [Effect]) {
-        guard var speedrun else { return }
-        let runs = isInLevel && session.state == .playing
-        guard runs != speedrun.clockRuns else { return }
-        speedrun.clockRuns = runs
-        self.speedrun = speedrun
-        effects.append(.speedrun(.clock(runs: runs, inGameTicks: speedrun.inGameTicks(current: session.playTicks))))
+        let (levelOn, playTicks) = (isInLevel && session.state == .playing, session.playTicks)
+        if let event = speedrun?.update(levelOn: levelOn, playTicks: playTicks) {
+            effects.append(.speedrun(event))
+        }
     }
 
     /// The player left the run's level (the pause menu's way out, the end screens'): the run is

@@ -13,8 +13,8 @@ package struct FlowState: Equatable {
     package var progress: PlayerProgress
     /// "Quit koalio?", asked over the current mode until answered.
     package var quitConfirmation: QuitConfirmation?
-    /// The selected entry of each menu, kept while the player visits another.
-    package var selection: [Screen: Int] = [:]
+    /// The menus' memory: the selected entry of each, kept while the player visits another.
+    package var selection = MenuMemory()
     /// What the title says about the player's files, until the player first leaves the title.
     package var fileNotices: [FileNotice]
     /// The level select's line about a level that could not be loaded, until the next choice.

@@ -32,18 +32,6 @@ package enum Mode: Equatable {
     case worldComplete(world: Int, since: Int)
 }
 
-/// A settings page open, and where its main page's Back leads.
-package struct SettingsState: Equatable {
-    /// `.settings`, `.keyboardControls`, `.padControls`, `.touchControls`, `.video` or `.assist`.
-    package var page: Screen
-    /// A rebind waiting for its key or button.
-    package var capture: BindingCapture?
-    /// Opened from the title, or from the paused level (which stays paused underneath).
-    package var exit: Exit
-
-    package enum Exit: Equatable { case title, level }
-}
-
 /// The level being played: the session, which of the catalog's levels it is, and its file's
 /// digest (recordings and the ghost name it).
 package struct LevelRun: Equatable {

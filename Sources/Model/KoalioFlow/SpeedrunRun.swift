@@ -25,7 +25,7 @@ package struct SpeedrunRun: Equatable {
     package var lastSplitAt: Int?
     /// Whether the run's game time runs, as the timers outside were last told: while its level
     /// is on (playing, nothing over it). LiveSplit pauses its game time on the edge
-    /// (``FlowState/noteSpeedrunClock(_:)``); the run starts running, and its last split ends it.
+    /// (``update(levelOn:playTicks:)``); the run starts running, and its last split ends it.
     package var clockRuns = true
     /// The recordings that prove it, as it is played.
     package var proof = RunProof()
@@ -40,6 +40,29 @@ package struct SpeedrunRun: Equatable {
 
     /// The run's in-game time with the current level's `playTicks`.
     package func inGameTicks(current playTicks: Int) -> Int { completedTicks + carriedTicks + playTicks }
+
+    /// The run's own update, once a tick after the tick's loads (a split's next level is on by
+    /// then): whether its game time runs (`levelOn`: its level plays, nothing over it), said as
+    /// an edge, for the timers outside to pause and go on with it; nil when nothing changed.
+    package mutating func update(levelOn: Bool, playTicks: Int) -> SpeedrunEvent? {
+        guard levelOn != clockRuns else { return nil }
+        clockRuns = levelOn
+        return .clock(runs: levelOn, inGameTicks: inGameTicks(current: playTicks))
+    }
+
+    /// A flag reached (`now`: the driver's clock; `tick`: the flow's): the split taken, and the
+    /// next level to load, nil when that was the last (the run is over).
+    package mutating func split(playTicks: Int, now: Double, tick: Int) -> LevelRef? {
+        let time = inGameTicks(current: playTicks)
+        splits.append(time)
+        realSplits.append(max(realSplits.last ?? 0, Int(((now - startedAt) * 1000).rounded(.down))))
+        completedTicks = time
+        carriedTicks = 0
+        lastSplitAt = tick
+        guard current + 1 < levels.count else { return nil }
+        current += 1
+        return levels[current]
+    }
 }
 
 /// A finished speedrun, as its results page shows it.

@@ -1,0 +1,95 @@
+@testable import KoalioFlow
+import KoalioInput
+import KoalioText
+import KoalioUI
+import KoalioUserData
+import XCTest
+
+/// The flow's sub-states, each stepped by its own update with no `FlowState` around it: the
+/// menus' memory, the settings pages, the speedrun under way.
+final class SubStateTests: XCTestCase {
+    func testTheMenusUpdatePicksAsEveryListMenuDoes() {
+        let first = MenuPage(heading: .empty, entries: [.init(.verbatim("a")), .init(.verbatim("b"), enabled: false), .init(.verbatim("c"))],
+                            selection: 0, hint: Prompt([]))
+        var menus = MenuMemory()
+        var effects: [Effect] = []
+        var input = MenuInput()
+        var page = first
+        input.down = true
+        XCTAssertNil(menus.update(input, page, key: .title, sideways: false, &effects))
+        XCTAssertEqual(menus[.title], 2, "down skips the disabled entry")
+        XCTAssertEqual(effects, [.sound(.menuMove)])
+        input = MenuInput()
+        input.right = true
+        effects = []
+        XCTAssertNil(menus.update(input, page, key: .packs, sideways: false, &effects))
+        XCTAssertNil(menus[.packs], "left and right move only a sideways menu")
+        XCTAssertNil(menus.update(input, page, key: .packs, sideways: true, &effects))
+        XCTAssertEqual(menus[.packs], 2)
+        page.selection = 2  // as the page is drawn from the memory
+        input = MenuInput()
+        input.choose = true
+        effects = []
+        XCTAssertEqual(menus.update(input, page, key: .title, sideways: false, &effects), .entry(2), "A picks the selection kept")
+        XCTAssertEqual(effects, [.sound(.menuChoose)])
+        input = MenuInput()
+        input.tapped = .entry(1, rightHalf: false)
+        XCTAssertNil(menus.update(input, page, key: .title, sideways: false, &effects), "a disabled entry tapped is nothing")
+        input.tapped = .entry(0, rightHalf: false)
+        XCTAssertEqual(menus.update(input, page, key: .title, sideways: false, &effects), .entry(0))
+        XCTAssertEqual(menus[.title], 0, "a tapped entry becomes the selection")
+        input = MenuInput()
+        input.padBack = true
+        XCTAssertEqual(menus.update(input, page, key: .title, sideways: false, &effects), .back)
+        XCTAssertNil(menus.update(input, page, key: .level, sideways: false, backs: false, &effects), "the pause menu's back is its own")
+    }
+
+    func testTheSettingsPagesStepThemselvesAndSayWhenTheyAreLeft() throws {
+        let context = FlowContext()
+        var menus = MenuMemory()
+        var state = SettingsState(page: .settings, exit: .title)
+        var effects: [Effect] = []
+        let main = SettingsMenu.rows(.settings, context.settingsMenu)
+        let keys = try XCTUnwrap(main.firstIndex { if case .open(.keyboardControls) = $0.kind { true } else { false } })
+        menus[.settings] = keys
+        var input = FrameInput()
+        input.menu.choose = true
+        XCTAssertEqual(state.update(input, context, menus: &menus, tick: 1, &effects), .open)
+        XCTAssertEqual(state.page, .keyboardControls)
+        let rows = SettingsMenu.rows(.keyboardControls, context.settingsMenu)
+        let jump = try XCTUnwrap(rows.firstIndex { if case .bind(.jump) = $0.kind { true } else { false } })
+        menus[.keyboardControls] = jump
+        XCTAssertEqual(state.update(input, context, menus: &menus, tick: 2, &effects), .open)
+        XCTAssertEqual(state.capture, .key(.jump), "choosing a binding waits for its key")
+        input = FrameInput()
+        XCTAssertEqual(state.update(input, context, menus: &menus, tick: 3, &effects), .open)
+        XCTAssertEqual(state.capture, .key(.jump), "it waits while nothing is pressed")
+        input.keysPressed = [.x]
+        effects = []
+        XCTAssertEqual(state.update(input, context, menus: &menus, tick: 4, &effects), .open)
+        XCTAssertNil(state.capture)
+        var bound = context.settings
+        bound.bindings.keys[.jump] = [.x]
+        XCTAssertEqual(effects, [.sound(.menuChoose), .changeSettings(bound)], "the key asked for, as a change of the settings")
+        input = FrameInput()
+        input.menu.back = true
+        XCTAssertEqual(state.update(input, context, menus: &menus, tick: 5, &effects), .open)
+        XCTAssertEqual(state.page, .settings, "back from a sub-page is the main page")
+        XCTAssertEqual(state.update(input, context, menus: &menus, tick: 6, &effects), .left, "back from the main page leaves")
+    }
+
+    func testASpeedrunKeepsItsClockAndSplitsItself() {
+        var run = SpeedrunRun(category: .world(1), levels: [.catalog(0), .catalog(1)], names: ["level1", "level2"],
+                              before: SpeedrunRecord(), startedAt: 100)
+        XCTAssertNil(run.update(levelOn: true, playTicks: 0), "it starts running: no edge")
+        XCTAssertEqual(run.update(levelOn: false, playTicks: 90), .clock(runs: false, inGameTicks: 90), "paused: an edge")
+        XCTAssertNil(run.update(levelOn: false, playTicks: 90))
+        XCTAssertEqual(run.update(levelOn: true, playTicks: 90), .clock(runs: true, inGameTicks: 90))
+        XCTAssertEqual(run.split(playTicks: 300, now: 105.5, tick: 400), .catalog(1), "the next level")
+        XCTAssertEqual(run.splits, [300])
+        XCTAssertEqual(run.realSplits, [5500])
+        XCTAssertNil(run.split(playTicks: 200, now: 109, tick: 700), "the last flag ends the run")
+        XCTAssertEqual(run.splits, [300, 500], "in-game time adds up over the levels")
+        XCTAssertEqual(run.lastSplitAt, 700)
+    }
+}
