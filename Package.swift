@@ -130,15 +130,21 @@ let package = Package(
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay", "KoalioNet"], path: "Sources/Model/KoalioFlow",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioPackArchive", "CRename", "KoalioLocalServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData", "KoalioSolver",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioLocalServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp",
-                // The composition and the command line's jobs, built for size: a frame's own work
+                // The composition, built for size: a frame's own work
                 // is the simulation's, the flow's, the view's and SDL's (the binary's guard, tools/check-binary).
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
+        // The command line's jobs besides playing (the executable's subcommands): level checks,
+        // packs, the level list, splits files, the controllers SDL sees.
+        .target(name: "KoalioCommands", dependencies: ["KoalioApp", "KoalioFlow", "KoalioSDL", "KoalioSystem", "KoalioText", "KoalioUI", "KoalioUserData",
+                                                       "KoalioUserFiles", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioPackArchive", "KoalioSim",
+                                                       "KoalioSolver", "CRename"], path: "Sources/App/KoalioCommands",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         .executableTarget(
             name: "koalio",
             dependencies: [
-                "KoalioApp", "KoalioSDL", "KoalioCore", "CArguments",
+                "KoalioApp", "KoalioCommands", "KoalioSDL", "KoalioCore", "CArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], path: "Sources/App/koalio"
         ),
@@ -204,7 +210,7 @@ let package = Package(
             "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioCore", "KoalioText", "KoalioNet"]),
         // The real game loop in-process, headless, driven by input scripts and virtual pads.
         .testTarget(name: "KoalioAppTests", dependencies: [
-            "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioSockets", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
+            "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioCommands", "KoalioSockets", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
             "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioLocalServer", "KoalioPackArchive", "KoalioNet", "KoalioAdmission", "CSDL2"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [

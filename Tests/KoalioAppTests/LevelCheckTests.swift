@@ -1,4 +1,5 @@
 @testable import KoalioApp
+@testable import KoalioCommands
 @testable import KoalioFlow
 import KoalioCore
 import KoalioLevel

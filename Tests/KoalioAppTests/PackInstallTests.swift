@@ -1,4 +1,5 @@
 @testable import KoalioApp
+@testable import KoalioCommands
 import Foundation
 import KoalioPackArchive
 import KoalioTestSupport

@@ -7,10 +7,10 @@ import KoalioCore
 /// (`make install`'s `PREFIX/bin/koalio`, and the unpacked archive's `koalio/bin/koalio`),
 /// `../share/games/koalio` (the Debian package's `/usr/games/koalio`) and the enclosing source
 /// tree (a `swift build` binary in `.build/<config>/`), then the current directory.
-enum DataDirectory {
+package enum DataDirectory {
     static let marker = "Resources/koala.png"
 
-    static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(KoalioError) -> String {
+    package static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(KoalioError) -> String {
         if let chosen = explicit ?? environment["KOALIO_DATA_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let source = explicit != nil ? "--data-dir" : "KOALIO_DATA_DIR"
             var isDirectory = false

@@ -304,7 +304,7 @@ public enum Game {
 
     /// The game's levels in playing order: `level1.tmx`, `level2.tmx`, … in the data's
     /// `Levels/`, up to the first number missing.
-    nonisolated static func catalogNames(dataDirectory: String) -> [String] {
+    package nonisolated static func catalogNames(dataDirectory: String) -> [String] {
         var names: [String] = []
         while names.count < 99, FileManager.default.fileExists(atPath: "\(dataDirectory)/Levels/level\(names.count + 1).tmx") {
             names.append("level\(names.count + 1)")
@@ -325,7 +325,7 @@ public enum Game {
         return found
     }
 
-    static func levelPath(_ level: String, dataDirectory: String) -> String {
+    package static func levelPath(_ level: String, dataDirectory: String) -> String {
         level.hasSuffix(".tmx") || level.contains("/") ? level : "\(dataDirectory)/Levels/" + fileName(ofLevel: level)
     }
 
@@ -349,43 +349,9 @@ public enum Game {
         }
     }
 
-    /// `--add-pack`: the pack checked and put on the player's shelf (lines to print, exit status).
-    public nonisolated static func addPack(_ source: String, dataDir: String?) throws(KoalioError) -> (lines: [String], status: Int32) {
-        _ = try DataDirectory.locate(explicit: dataDir)  // the tilesets and images the levels' check may need
-        guard let home = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) else {
-            return (["--add-pack: no home to keep packs in ($XDG_DATA_HOME and $HOME are unset)"], 2)
-        }
-        let outcome = PackInstaller.add(source, into: home + "/levels")
-        return (outcome.lines, outcome.status)
-    }
-
-    /// `--export-pack DIR OUT.zip`.
-    public nonisolated static func exportPack(_ folder: String, to output: String) -> (lines: [String], status: Int32) {
-        let outcome = PackInstaller.export(folder, to: output)
-        return (outcome.lines, outcome.status)
-    }
-
-    /// `--list-levels`' lines.
-    public nonisolated static func listLevels(dataDir: String?) throws(KoalioError) -> [String] {
-        LevelList.lines(dataDirectory: try DataDirectory.locate(explicit: dataDir), environment: ProcessInfo.processInfo.environment)
-    }
-
-    /// The pads SDL sees, one line each, for `--list-controllers`.
-    public static func listControllers() throws(KoalioError) -> [String] {
-        do {
-            return try GamepadManager.describeConnected(mappingFiles: controllerMappingFiles())
-        } catch let error as SDLError {
-            throw .platform(error)
-        } catch let error as DataFileError {
-            throw .dataFile(error, reference: nil)
-        } catch {
-            throw .platform(SDLError(operation: "listing the game controllers", reason: "\(error)"))
-        }
-    }
-
     /// `gamecontrollerdb.txt` files: `$SDL_GAMECONTROLLERCONFIG_FILE`, then the user's
     /// `$XDG_CONFIG_HOME/koalio/gamecontrollerdb.txt` (default `~/.config/koalio/`).
-    static func controllerMappingFiles(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    package static func controllerMappingFiles(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         var files: [String] = []
         if let file = environment["SDL_GAMECONTROLLERCONFIG_FILE"], !file.isEmpty { files.append(file) }
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }

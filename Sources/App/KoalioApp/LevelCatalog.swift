@@ -35,7 +35,7 @@ public struct LevelCatalog {
         packProblems = shelf.problems
     }
 
-    static func listings(_ shelf: LevelPackShelf) -> [PackListing] {
+    package static func listings(_ shelf: LevelPackShelf) -> [PackListing] {
         shelf.packs.map { pack in
             PackListing(id: pack.id, title: pack.manifest.title, author: pack.manifest.author, levels: pack.manifest.levels.map { level in
                 let key = pack.missing.contains(level) ? nil

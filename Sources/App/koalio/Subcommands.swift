@@ -1,5 +1,6 @@
 import ArgumentParser
 import KoalioApp
+import KoalioCommands
 import KoalioCore
 
 // koalio's jobs besides playing, each a subcommand with its own options, as the argument
@@ -28,7 +29,7 @@ struct LevelsCommand: ParsableCommand {
 
     func run() throws { try Self.list(dataDir: data.dataDir) }
 
-    static func list(dataDir: String?) throws { try finish(try Game.listLevels(dataDir: dataDir)) }
+    static func list(dataDir: String?) throws { try finish(try Commands.listLevels(dataDir: dataDir)) }
 }
 
 struct CheckLevelCommand: ParsableCommand {
@@ -70,7 +71,7 @@ struct PackCommand: ParsableCommand {
         func run() throws { try Self.add(source, dataDir: data.dataDir) }
 
         static func add(_ source: String, dataDir: String?) throws {
-            let outcome = try Game.addPack(source, dataDir: dataDir)
+            let outcome = try Commands.addPack(source, dataDir: dataDir)
             try finish(outcome.lines, status: outcome.status)
         }
     }
@@ -87,7 +88,7 @@ struct PackCommand: ParsableCommand {
         func run() throws { try Self.export(folder, to: output) }
 
         static func export(_ folder: String, to output: String) throws {
-            let outcome = Game.exportPack(folder, to: output)
+            let outcome = Commands.exportPack(folder, to: output)
             try finish(outcome.lines, status: outcome.status)
         }
     }
@@ -107,7 +108,7 @@ struct SplitsCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        let outcome = try MainActor.assumeIsolated { try Game.exportSplits(category, to: file, dataDir: data.dataDir) }
+        let outcome = try MainActor.assumeIsolated { try Commands.exportSplits(category, to: file, dataDir: data.dataDir) }
         try finish(outcome.lines, status: outcome.status)
     }
 }
@@ -121,7 +122,7 @@ struct ControllersCommand: ParsableCommand {
 
     /// Names come from the devices themselves: shown escaped, one line each.
     static func list() throws {
-        let pads = try MainActor.assumeIsolated { try Game.listControllers() }
+        let pads = try MainActor.assumeIsolated { try Commands.listControllers() }
         try finish(pads.isEmpty ? ["No game controllers found."] : pads)
     }
 }

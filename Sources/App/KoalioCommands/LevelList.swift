@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KoalioApp
 import KoalioCore
 import KoalioFlow
 import KoalioText
