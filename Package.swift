@@ -87,7 +87,9 @@ let package = Package(
         // table, level packs' manifests.
         .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUserData"),
         // … and their files under XDG homes (TOML through toml++), read and written beside the flow.
-        .target(name: "KoalioUserFiles", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioUserData", "CTOML"], path: "Sources/System/KoalioUserFiles"),
+        // The player's files, read at start and written on a save: built for size (tools/check-binary).
+        .target(name: "KoalioUserFiles", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioUserData", "CTOML"], path: "Sources/System/KoalioUserFiles",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "CSDL2", "CPNG", "CVorbis"], path: "Sources/Platform/KoalioSDL"),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.

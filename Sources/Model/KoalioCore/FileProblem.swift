@@ -2,8 +2,8 @@
 /// language: which file, the line when its reader knows it, what kind of trouble, and the
 /// reader's own detail (for the file's author, in English, as a compiler's diagnostics are).
 /// ``description`` is the terminal's one line, `file:line: detail`.
-public struct FileProblem: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: Hashable, Sendable {
+public struct FileProblem: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable {
         /// There is no such file (or a file names one that is not there).
         case missing
         /// It is there but cannot be read (a folder, too large, not allowed).
@@ -30,7 +30,7 @@ public struct FileProblem: Hashable, Sendable, CustomStringConvertible {
 /// Why the network would not do what was asked (a socket to host on, a join's socket, the
 /// phones' listener), as data until the view words it. The system's own words are kept only
 /// for the rare reason that has no name here.
-public enum NetworkProblem: Hashable, Sendable {
+public enum NetworkProblem: Equatable, Sendable {
     /// The port is taken (another game, or another program, listens there).
     case portInUse
     /// The system does not allow it (a port below 1024, a firewall's policy).

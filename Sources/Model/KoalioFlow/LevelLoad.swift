@@ -14,8 +14,9 @@ package enum LevelLoad {
 package enum LoadProblem: Equatable, Sendable {
     /// The menu named a level that is not there (the catalog or the pack changed under it).
     case noSuchLevel
-    /// Its file, or a file it names, cannot be used.
-    case file(FileProblem)
+    /// Its file, or a file it names, cannot be used (boxed: the flow's value, which keeps it
+    /// for the menu's line, is copied whole in many places, and a pointer copies cheaply).
+    indirect case file(FileProblem)
 
     /// The line as the player reads it, on the menu and (in English) on stderr.
     package var text: Text {
