@@ -67,12 +67,16 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSystem", "CZlib"], path: "Sources/System/KoalioLevel"),
         // A level file as the game uses it: read, hashed, parsed (KoalioLevel) and staged (KoalioSim).
-        .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioSim"], path: "Sources/System/KoalioLevelFile"),
+        // Reading a level file, and a replay file, once a load: built for size (tools/check-binary).
+        .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioSim"], path: "Sources/System/KoalioLevelFile",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"], path: "Sources/Model/KoalioSolver",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioHUD"),
         // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.
-        .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioScripting"),
+        // Built for size, as every target off the frame's path is (the binary's guard, tools/check-binary).
+        .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioScripting",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // What a screen says, as values: menu pages, prompts and their glyphs, a run's time in
         // words. Below both the flow (which decides them) and the view (which draws them).
         .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUI"),
@@ -82,7 +86,8 @@ let package = Package(
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"], path: "Sources/Model/KoalioReplay",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The `.koalioreplay` format (zlib's CRC-32).
-        .target(name: "KoalioReplayFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioReplay", "CZlib"], path: "Sources/System/KoalioReplayFile"),
+        .target(name: "KoalioReplayFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioReplay", "CZlib"], path: "Sources/System/KoalioReplayFile",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The player's own data as values: progress (levels won, best times), settings and their
         // table, level packs' manifests.
         .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUserData"),
@@ -95,7 +100,8 @@ let package = Package(
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL"], path: "Sources/Platform/KoalioScriptPlayback"),
         // Level packs as zips: read (from memory, every entry checked against its limits) and written.
-        .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"], path: "Sources/System/KoalioPackArchive"),
+        .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"], path: "Sources/System/KoalioPackArchive",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Play over a network: the rollback core, the inputs and messages on the wire, who may
         // join a hosted game. Pure (the socket and the clock are the caller's).
         .target(name: "KoalioNet", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioReplay", "KoalioAdmission"], path: "Sources/Model/KoalioNet",
@@ -103,10 +109,12 @@ let package = Package(
         // Admission, for phones and online play alike: the pairing secrets (codes, tokens), what
         // each address that knocked earned (wrong codes, lockouts, seats taken) and why one was
         // refused (pure).
-        .target(name: "KoalioAdmission", path: "Sources/Model/KoalioAdmission"),
+        .target(name: "KoalioAdmission", path: "Sources/Model/KoalioAdmission",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Phones as pads: the phones' door (who may try, what each socket may hold), the frame a
         // phone sends and its latch, the addresses phones may come from (pure).
-        .target(name: "KoalioPhone", dependencies: ["KoalioAdmission"], path: "Sources/Model/KoalioPhone"),
+        .target(name: "KoalioPhone", dependencies: ["KoalioAdmission"], path: "Sources/Model/KoalioPhone",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The phones' pairing card's QR code.
         .systemLibrary(name: "CQRencode", path: "Sources/C/CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // This machine's sockets beside online play's pure side: the UDP socket the game's
