@@ -143,6 +143,9 @@ final class LanguageTests: XCTestCase {
         XCTAssertEqual(Language.fromEnvironment(["LANG": "fr_FR.UTF-8", "LANGUAGE": "sv:de:fr"]), .german, "the first shipped of the list")
         XCTAssertEqual(Language.fromEnvironment(["LANGUAGE": "de"]), .german, "an unset locale does not silence LANGUAGE")
         XCTAssertEqual(Language.fromEnvironment(["LANG": "C", "LANGUAGE": "de"]), .english, "C does, as in gettext")
+        XCTAssertEqual(Language.fromEnvironment(["LC_ALL": "POSIX", "LANGUAGE": "de"]), .english, "POSIX does too")
+        XCTAssertEqual(Language.fromEnvironment(["LANG": "C.UTF-8", "LANGUAGE": "de"]), .german, "C.UTF-8 does not: gettext honours LANGUAGE there")
+        XCTAssertEqual(Language.fromEnvironment(["LANG": "C.UTF-8"]), .english)
         XCTAssertEqual(Language.fromEnvironment(["LANG": "sv_SE.UTF-8"]), .english)
         XCTAssertEqual(Language.fromEnvironment([:]), .english)
     }

@@ -40,11 +40,13 @@ public enum Language: String, CaseIterable, Sendable {
 
     /// The language the environment asks for, from the variables gettext reads: `LANGUAGE` (a
     /// list, the first language koalio ships wins; gettext would give English where it names
-    /// none it has), then `LC_ALL`, `LC_MESSAGES`, `LANG`; English when none names one we ship. A locale set to `C` or `POSIX` says English and silences `LANGUAGE`, as in gettext;
+    /// none it has), then `LC_ALL`, `LC_MESSAGES`, `LANG`; English when none names one we ship. A locale set to exactly `C` or `POSIX` says English and silences `LANGUAGE`, as in gettext;
     /// an unset one does not (koalio never calls `setlocale`, so no locale need be generated).
     public static func fromEnvironment(_ environment: [String: String]) -> Language {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        let localeIsC = locale.map { $0 == "C" || $0 == "POSIX" || $0.hasPrefix("C.") } ?? false
+        // Only the exact `C` and `POSIX` silence `LANGUAGE`: GNU gettext honours it under
+        // `C.UTF-8` (`LANG=C.UTF-8 LANGUAGE=de ls --help` answers in German).
+        let localeIsC = locale.map { $0 == "C" || $0 == "POSIX" } ?? false
         if !localeIsC, let list = environment["LANGUAGE"] {
             for name in list.split(separator: ":") {
                 if let language = Language(locale: String(name)) { return language }
