@@ -24,6 +24,25 @@ final class SubcommandTests: XCTestCase {
         let missing = try Koalio.scratch().appendingPathComponent("no-such-pack").path
         try assertSame(["pack", "add", missing], ["--add-pack", missing], status: 2)
         try assertSame(["pack", "export", missing, missing + ".zip"], ["--export-pack", missing, missing + ".zip"], status: 2)
+        let refused = try Koalio.run(["pack", "add", missing])
+        XCTAssertEqual(refused.stdout, "", "a refusal is an error: stderr, not stdout")
+        XCTAssertTrue(refused.stderr.contains(missing), refused.stderr)
+    }
+
+    /// The documented `koalio levels --data-dir DIR`: the folder given is the one read (a wrong
+    /// one is said, not passed over for the folder beside the program), after the subcommand's
+    /// name or before it.
+    func testSubcommandsTakeTheDataFolderGiven() throws {
+        let nowhere = try Koalio.scratch().appendingPathComponent("no-data").path
+        for arguments in [["levels", "--data-dir", nowhere], ["--data-dir", nowhere, "levels"], ["splits", "world1", nowhere + ".lss", "--data-dir", nowhere],
+                          ["pack", "add", nowhere, "--data-dir", nowhere]] {
+            let run = try Koalio.run(arguments)
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stderr, "koalio: \(nowhere): --data-dir is not a directory\n", "\(arguments)")
+        }
+        let here = try Koalio.run(["levels", "--data-dir", Repository.root])
+        XCTAssertEqual(here.status, 0, here.stderr)
+        XCTAssertTrue(here.stdout.hasPrefix("World 1\n"), here.stdout)
     }
 
     func testHelpListsTheSubcommandsAndEachHasItsOwnOptions() throws {

@@ -38,8 +38,12 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Stop after this many 60 Hz steps.", valueName: "n"))
     public var ticks: Int?
 
-    @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program; also $KOALIO_DATA_DIR).", valueName: "dir"))
-    public var dataDir: String?
+    @OptionGroup public var dataFolder: DataFolder
+    /// `--data-dir` (``DataFolder``).
+    public var dataDir: String? {
+        get { dataFolder.dataDir }
+        set { dataFolder.dataDir = newValue }
+    }
 
     @Option(help: ArgumentHelp("Renderer: auto (software when there is no GPU), software, or accelerated.", valueName: "name"))
     public var renderer: RendererChoice = .auto
@@ -207,3 +211,14 @@ extension GameOptions {
 }
 
 extension RendererChoice: ExpressibleByArgument {}
+
+/// `--data-dir`, a group of its own: the game's options and the subcommands that read the data
+/// share it. The argument parser gives an option named by both a command and its subcommand to
+/// the command; a group of the same type is decoded once and handed down the command stack, so
+/// `koalio levels --data-dir DIR` and `koalio --data-dir DIR levels` both reach the subcommand.
+public struct DataFolder: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program; also $KOALIO_DATA_DIR).", valueName: "dir"))
+    public var dataDir: String?
+
+    public init() {}
+}

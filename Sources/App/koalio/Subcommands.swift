@@ -8,16 +8,23 @@ import KoalioCore
 // (`--list-levels`, `--add-pack`, …) still work, hidden from --help: scripts use them.
 
 /// Prints `lines` escaped (names from files and devices: one harmless line each) and ends
-/// with `status`.
-func finish(_ lines: [String], status: Int32 = 0) throws {
-    if !lines.isEmpty { print(lines.map(TerminalText.escaped).joined(separator: "\n")) }
+/// with `status`; a refusal (`refusing`, with a non-zero status) goes to stderr, as errors do.
+func finish(_ lines: [String], status: Int32 = 0, refusing: Bool = false) throws {
+    let text = lines.map(TerminalText.escaped)
+    if refusing && status != 0 {
+        for line in text { StandardError.writeLine(line) }
+    } else if !text.isEmpty {
+        print(text.joined(separator: "\n"))
+    }
     if status != 0 { throw ExitCode(status) }
 }
 
-/// `--data-dir`, for the subcommands that read the game's data.
+/// `--data-dir`, for the subcommands that read the game's data: the game's own group
+/// (``DataFolder``), so the folder given after the subcommand's name or before it reaches it.
 struct DataDirectoryOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Directory holding Resources/ and Levels/ (default: found beside the program).", valueName: "dir"))
-    var dataDir: String?
+    @OptionGroup var folder: DataFolder
+
+    var directory: String? { folder.dataDir }
 }
 
 struct LevelsCommand: ParsableCommand {
@@ -27,7 +34,7 @@ struct LevelsCommand: ParsableCommand {
 
     @OptionGroup var data: DataDirectoryOption
 
-    func run() throws { try Self.list(dataDir: data.dataDir) }
+    func run() throws { try Self.list(dataDir: data.directory) }
 
     static func list(dataDir: String?) throws { try finish(try Commands.listLevels(dataDir: dataDir)) }
 }
@@ -68,11 +75,11 @@ struct PackCommand: ParsableCommand {
 
         @OptionGroup var data: DataDirectoryOption
 
-        func run() throws { try Self.add(source, dataDir: data.dataDir) }
+        func run() throws { try Self.add(source, dataDir: data.directory) }
 
         static func add(_ source: String, dataDir: String?) throws {
             let outcome = try Commands.addPack(source, dataDir: dataDir)
-            try finish(outcome.lines, status: outcome.status)
+            try finish(outcome.lines, status: outcome.status, refusing: true)
         }
     }
 
@@ -89,7 +96,7 @@ struct PackCommand: ParsableCommand {
 
         static func export(_ folder: String, to output: String) throws {
             let outcome = Commands.exportPack(folder, to: output)
-            try finish(outcome.lines, status: outcome.status)
+            try finish(outcome.lines, status: outcome.status, refusing: true)
         }
     }
 }
@@ -108,7 +115,7 @@ struct SplitsCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        let outcome = try MainActor.assumeIsolated { try Commands.exportSplits(category, to: file, dataDir: data.dataDir) }
+        let outcome = try MainActor.assumeIsolated { try Commands.exportSplits(category, to: file, dataDir: data.directory) }
         try finish(outcome.lines, status: outcome.status)
     }
 }
@@ -151,7 +158,7 @@ struct ReplayCommand: ParsableCommand {
             options.verify = true
             options.headless = true
             options.level = level
-            options.dataDir = data.dataDir
+            options.dataDir = data.directory
             let status = try MainActor.assumeIsolated { try Game.run(options) }
             if status != 0 { throw ExitCode(status) }
         }
