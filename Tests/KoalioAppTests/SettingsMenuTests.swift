@@ -182,9 +182,12 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertEqual(asked.field(11, "screen"), "level", "Escape answers No: back to the paused level")
         XCTAssertEqual(asked.field(11, "state"), "paused")
 
-        let run = try LoopRunner.play(script + "10 enter down\n11 enter up\n", ticks: 30, endsAt: 11)
+        let no = try LoopRunner.play(script + "10 enter down\n11 enter up\n", ticks: 20)
+        XCTAssertEqual(no.field(11, "screen"), "level", "Enter at once answers No, the answer chosen at first")
+
+        let run = try LoopRunner.play(script + "8 up down\n9 up up\n10 enter down\n11 enter up\n", ticks: 30, endsAt: 11)
         XCTAssertEqual(run.field(10, "screen"), "quit")
-        XCTAssertEqual(run.trace.count, 11, "Yes (the first answer) ended the game on that tick, not at the tick limit")
+        XCTAssertEqual(run.trace.count, 11, "Yes (up from No) ended the game on that tick, not at the tick limit")
     }
 
     func testConflictsAreShownOnBothRows() {

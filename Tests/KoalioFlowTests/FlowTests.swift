@@ -128,7 +128,9 @@ enum FlowChecks {
             expect(transitions.count, 1, "\(what): and stays")
         case (.title, "go"): expect(transitions, [.title, .levels], what)
         case (.title, "quit"): expect(transitions, [.title, .quitConfirmation], what)
-        case (.quit, "choose"): expect(quits, "\(what): Yes quits")
+        case (.quit, "choose"):  // No is chosen at first
+            expect(transitions, [.quitConfirmation, .title], what)
+            expect(!quits, "\(what): No, the answer chosen at first, does not quit")
         case (.quit, "back"):
             expect(transitions, [.quitConfirmation, .title], what)
             expect(!quits, what)
@@ -449,12 +451,13 @@ final class FlowCaseTests: XCTestCase {
             let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (0, 0)))
             XCTAssertEqual(page.heading.english, "Quit koalio?")
             XCTAssertEqual(page.entries.map(\.label.english), ["Yes", "No"])
-            h.press(.down)
+            XCTAssertEqual(page.selection, 1, "No is chosen at first")
             h.press(.enter)
             XCTAssertEqual(h.screen, .title, "No")
             XCTAssertFalse(h.effects.contains(.quit))
             h.flow.selection[.title] = FlowState.TitleEntry.allCases.firstIndex(of: .quit)
             h.press(.enter)
+            h.press(.up)
             h.press(.enter)
             XCTAssertTrue(h.effects.contains(.quit), "Quit, then Yes")
         }

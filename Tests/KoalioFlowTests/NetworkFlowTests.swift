@@ -152,7 +152,7 @@ final class NetworkFlowTests: XCTestCase {
 
     /// The host's A (here Space, which also jumps) that starts the waiting game is not the
     /// koala's first jump: held into the game, it jumps on no machine until it is let go (a rule
-    /// of the value, ``LevelRun/jumpHeldOverStart``); pressed again, it jumps.
+    /// of the value, ``LevelRun/heldOverStart``); pressed again, it jumps.
     func testTheAThatStartedTheGameIsNotAJump() throws {
         try MainActor.assumeIsolated {
             let bed = try OnlineTestbed()
@@ -161,11 +161,11 @@ final class NetworkFlowTests: XCTestCase {
             bed.key(.space, down: true)
             for _ in 0..<30 { bed.frame() }
             XCTAssertEqual(bed.h.flow.online?.session.phase, .playing, "Space chose Start")
-            XCTAssertTrue(bed.h.flow.run.jumpHeldOverStart)
+            XCTAssertFalse(bed.h.flow.run.heldOverStart.isEmpty)
             XCTAssertFalse(bed.h.effects[before...].contains(.sound(.jump)), "held over the start: no jump")
             bed.key(.space, down: false)
             bed.frame()
-            XCTAssertFalse(bed.h.flow.run.jumpHeldOverStart, "let go: the rule is over")
+            XCTAssertTrue(bed.h.flow.run.heldOverStart.isEmpty, "let go: the rule is over")
             bed.key(.space, down: true)
             for _ in 0..<10 { bed.frame() }
             XCTAssertTrue(bed.h.effects[before...].contains(.sound(.jump)), "pressed again, it jumps")

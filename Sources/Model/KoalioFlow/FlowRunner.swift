@@ -200,14 +200,7 @@ package final class FlowRunner {
                 flow.run.networkResume = false
                 input.play?.pressed.insert(.menu)
             }
-            if flow.run.jumpHeldOverStart {
-                if let play = input.play, play.snapshot.buttonA >= 0.5 {
-                    input.play?.snapshot.buttonA = 0
-                    input.play?.pressed.remove(.a)
-                } else {
-                    flow.run.jumpHeldOverStart = false
-                }
-            }
+            if let play = input.play { input.play = flow.run.heldOverStart.masking(play) }
             // Answering "Quit koalio?" steers no koala: the game goes on for the others, this
             // machine's players let go.
             let local = flow.quitConfirmation == nil ? input.play : input.play.map(Self.lettingGo)

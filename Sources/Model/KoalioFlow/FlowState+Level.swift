@@ -101,6 +101,7 @@ extension FlowState {
             case .playing:
                 run.resumesOnRelease = false
             }
+            play = run.heldOverStart.masking(play)
         }
         step(play, context, &effects)
     }
@@ -187,6 +188,7 @@ extension FlowState {
         let assist = speedrun == nil ? context.settings.assist : .off
         run = LevelRun(session: Session(stage: run.session.stage, assist: assist), map: run.map, index: run.index, sha256: run.sha256)
         run.packRecord = packRecord
+        run.heldOverStart = .all  // Restart was chosen with A: it is not the koala's first jump
         speedrun?.proof.begin(run, gameVersion: context.gameVersion)
         effects.append(.levelStarted)
     }

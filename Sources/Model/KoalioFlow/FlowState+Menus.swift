@@ -185,6 +185,7 @@ extension FlowState {
         }
         selection[.level] = 0
         mode = .level
+        run.heldOverStart = .all  // the press that chose it (or a key held over a split) is not the koala's
         speedrun?.proof.begin(run, gameVersion: context.gameVersion)
         guard online else { return [.levelStarted] }
         run.source = .network

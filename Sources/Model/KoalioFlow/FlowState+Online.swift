@@ -207,7 +207,7 @@ extension FlowState {
             } else if input.choose, let invitation, invitation.canStart {
                 effects.append(.sound(.menuChoose))
                 // The A that started it is not the koala's first jump: held back until let go.
-                if online?.session.startNow() == true { run.jumpHeldOverStart = true }
+                if online?.session.startNow() == true { run.heldOverStart = .all }
             }
         case let .ended(end)?:
             guard input.anyBack else { return }

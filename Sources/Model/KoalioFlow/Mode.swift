@@ -57,9 +57,9 @@ package struct LevelRun: Equatable {
     package var network: NetworkTick.Status?
     /// The pause menu's Resume was chosen: the next tick's input carries Start, for every machine.
     package var networkResume = false
-    /// The host's A that started the networked game is still held: it is not the koala's first
-    /// jump, whose jump is given once it is let go.
-    package var jumpHeldOverStart = false
+    /// The jump and dash held from the menu that started the level (or the host's A that
+    /// started the networked game): not the koala's, until let go and pressed again.
+    package var heldOverStart = HeldOverStart.none
     /// When (the driver's clock, ``FlowContext/now``) the networked game was first seen over
     /// before its end: its reason shows for ``FlowState/networkEndShownSeconds``.
     package var networkEndedAt: Double?
@@ -107,7 +107,8 @@ package struct RunResult: Equatable {
     package var assisted: Bool
 }
 
-/// "Quit koalio?" asked over whatever screen chose Quit; Back or No returns to it.
+/// "Quit koalio?" asked over whatever screen chose Quit; Back or No returns to it. No is
+/// chosen at first: a destructive answer is never one press away (B then A must not quit).
 package struct QuitConfirmation: Equatable {
     /// The answers, in the order they are shown.
     package enum Answer: CaseIterable, Equatable {
@@ -122,5 +123,5 @@ package struct QuitConfirmation: Equatable {
         }
     }
 
-    package var selection = Answer.yes
+    package var selection = Answer.no
 }

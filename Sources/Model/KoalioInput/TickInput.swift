@@ -35,7 +35,7 @@ public struct TickInput: Hashable, Sendable {
         self.partners = partners
     }
 
-    static let pressThreshold: Float = 0.5
+    public static let pressThreshold: Float = 0.5
 
     /// Player 1's command (see ``command(_:pressed:)``).
     public var command: Command { Self.command(snapshot, pressed: pressed) }
