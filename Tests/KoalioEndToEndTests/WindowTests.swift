@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KoalioCore
 import KoalioHarness
 
 /// A real window under Xvfb: the level is drawn, and pausing dims the whole frame while the
@@ -86,6 +87,20 @@ final class WindowTests: XCTestCase {
         try "0 f11 down\n1 f11 up\n10 f11 down\n11 f11 up\n".write(toFile: twice, atomically: true, encoding: .utf8)
         let windowed = try screenshot(xvfb, ["--input-script", twice], name: "windowed")
         XCTAssertEqual([windowed.width, windowed.height], [1136, 640])
+    }
+
+    /// A scale larger than the display (3× is 1704×960; Xvfb's screen is 1280×800) opens the
+    /// window at the largest that fits, 2×, and says so.
+    func testTheWindowFitsTheDisplay() throws {
+        let xvfb = try Xvfb()
+        let png = try Koalio.scratch().appendingPathComponent("fits.png").path
+        let run = try Koalio.run(["--level", "level1", "--ticks", "5", "--screenshot", png, "--scale", "3"], environment: ["DISPLAY": xvfb.display])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "koalio: window scale 3 does not fit this display: the window is at 2x\n")
+        let image = try PNGImage(path: png)
+        XCTAssertEqual([image.width, image.height], [1136, 640])
+        XCTAssertEqual(LogicalView.fittingScale(8, usableWidth: 1280, usableHeight: 720), 2)
+        XCTAssertEqual(LogicalView.fittingScale(2, usableWidth: 500, usableHeight: 300), 1, "never below 1×")
     }
 
     func testBothRenderersDrawTheLevel() throws {

@@ -43,6 +43,23 @@ final class PackFlowTests: XCTestCase {
         }
     }
 
+    /// With no pack yet, More levels names the folder packs go in: the one the game reads
+    /// (`$XDG_DATA_HOME/koalio/levels/` when that is set), the home folder written `~`.
+    func testAnEmptyShelfNamesTheFolderTheGameReads() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.setPacks([], folder: "/srv/games/koalio/levels/")
+            h.flow.mode = .packs
+            let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (0, 0)))
+            XCTAssertEqual(page.subheading?.english, "No level packs yet: put one in \u{2066}/srv/games/koalio/levels/\u{2069}")
+        }
+        let xdg = ["XDG_DATA_HOME": "/srv/games", "HOME": "/home/a"]
+        XCTAssertEqual(LevelPackShelf.playersFolder(environment: xdg), "/srv/games/koalio/levels")
+        XCTAssertEqual(LevelPackShelf.playersFolder(environment: ["HOME": "/home/a"]), "/home/a/.local/share/koalio/levels")
+        XCTAssertEqual(PathString.tilde("/home/a/.local/share/koalio/levels", home: "/home/a"), "~/.local/share/koalio/levels")
+        XCTAssertEqual(PathString.tilde("/home/ab/x", home: "/home/a"), "/home/ab/x", "only the home folder itself")
+    }
+
     func testAPackThatCannotBeReadIsALineOnThePage() throws {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()

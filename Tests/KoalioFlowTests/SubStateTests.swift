@@ -1,4 +1,5 @@
 @testable import KoalioFlow
+import KoalioFlowTestSupport
 import KoalioInput
 import KoalioText
 import KoalioUI
@@ -91,5 +92,21 @@ final class SubStateTests: XCTestCase {
         XCTAssertNil(run.split(playTicks: 200, now: 109, tick: 700), "the last flag ends the run")
         XCTAssertEqual(run.splits, [300, 500], "in-game time adds up over the levels")
         XCTAssertEqual(run.lastSplitAt, 700)
+    }
+}
+
+/// The Video page says when the display is too small for the window scale set.
+final class WindowScaleRowTests: XCTestCase {
+    func testAScaleTheDisplayCannotFitIsSaidOnItsRow() {
+        var settings = Settings()
+        settings.windowScale = 3
+        var context = SettingsMenu.Context(settings: settings, padStyle: .xbox, padCategory: .xboxOne, displays: ["Screen"])
+        context.windowScaleFits = 2
+        let row = SettingsMenu.windowScaleRow(context)
+        XCTAssertEqual(row.entry.detail?.english, "3x (2x fits)")
+        XCTAssertTrue(row.entry.warns)
+        context.windowScaleFits = 4
+        XCTAssertEqual(SettingsMenu.windowScaleRow(context).entry.detail?.english, "3x", "a scale that fits is said as before")
+        XCTAssertFalse(SettingsMenu.windowScaleRow(context).entry.warns)
     }
 }

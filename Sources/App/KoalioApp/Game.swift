@@ -227,7 +227,9 @@ public enum Game {
         let medals = MedalFile.load(levelsDirectory: dataDirectory + "/Levels")
         if let warning = medals.warning { StandardError.writeLine("koalio: warning: \(warning)") }
         catalog.medals = medals.medals
-        catalog.stock(LevelPackShelf.scan(LevelPackShelf.directories(environment: ProcessInfo.processInfo.environment, dataDirectory: dataDirectory)))
+        let variables = ProcessInfo.processInfo.environment
+        catalog.stock(LevelPackShelf.scan(LevelPackShelf.directories(environment: variables, dataDirectory: dataDirectory)))
+        catalog.packsFolder = LevelPackShelf.playersFolder(environment: variables).map { PathString.tilde($0, home: variables["HOME"]) + "/" } ?? ""
         environment.catalog = catalog
         environment.dataDirectory = dataDirectory
         environment.startScreen = options.level == nil ? .title : .level
@@ -297,6 +299,7 @@ public enum Game {
         if let warning = platform.displayWarning {
             StandardError.writeLine("koalio: warning: \(settingsPath ?? SettingsFile.fileName): [video] display: \(warning)")
         }
+        if platform.windowScale < effective.windowScale { WindowHandler.sayFitted(asked: effective.windowScale, used: platform.windowScale) }
         do { try platform.loadControllerMappings(controllerMappingFiles()) } catch { throw .dataFile(error, reference: nil) }
         do { try platform.preload(images) } catch { throw .dataFile(error, reference: map.reference(of: error)) }
         return platform

@@ -22,6 +22,8 @@ public struct LevelCatalog {
     package var packListings: [PackListing] = []
     /// One line for each pack on the shelf that cannot be read.
     public var packProblems: [FileProblem] = []
+    /// Where the player puts packs, as "More levels" names it (`~` for the home folder).
+    public var packsFolder = ""
 
     public init(names: [String], load: @escaping @MainActor (String) throws(KoalioError) -> LevelFile) {
         self.names = names

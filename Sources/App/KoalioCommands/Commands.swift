@@ -16,10 +16,10 @@ public enum Commands {
     /// `--add-pack`: the pack checked and put on the player's shelf (lines to print, exit status).
     public nonisolated static func addPack(_ source: String, dataDir: String?) throws(KoalioError) -> (lines: [String], status: Int32) {
         _ = try DataDirectory.locate(explicit: dataDir)  // the tilesets and images the levels' check may need
-        guard let home = ProgressFile.directory(environment: ProcessInfo.processInfo.environment) else {
+        guard let folder = LevelPackShelf.playersFolder(environment: ProcessInfo.processInfo.environment) else {
             return (["--add-pack: no home to keep packs in ($XDG_DATA_HOME and $HOME are unset)"], 2)
         }
-        let outcome = PackInstaller.add(source, into: home + "/levels")
+        let outcome = PackInstaller.add(source, into: folder)
         return (outcome.lines, outcome.status)
     }
 

@@ -15,6 +15,13 @@ public enum PathString {
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
+    /// `path` with the home folder written `~` (as a player types it): "/home/a/x" → "~/x".
+    public static func tilde(_ path: String, home: String?) -> String {
+        guard let home, !home.isEmpty, home != "/" else { return path }
+        let prefix = home.hasSuffix("/") ? home : home + "/"
+        return path.hasPrefix(prefix) ? "~/" + path.dropFirst(prefix.count) : path
+    }
+
     /// "level1.tmx" → "level1"; a leading dot is part of the name, not an extension.
     public static func removingExtension(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }

@@ -16,4 +16,10 @@ public enum Tick {
 public enum LogicalView {
     public static let width = 568
     public static let height = 320
+
+    /// The window's scale for `asked`: the largest whole multiple of the view, at most `asked`
+    /// and at least 1, whose window fits a display's usable area (its panels left out).
+    public static func fittingScale(_ asked: Int, usableWidth: Int, usableHeight: Int) -> Int {
+        max(1, min(asked, usableWidth / width, usableHeight / height))
+    }
 }

@@ -18,6 +18,8 @@ package struct FlowContext {
     /// The level packs on the shelf ("More levels"), and one line for each that cannot be read.
     package var packs: [PackListing] = []
     package var packProblems: [FileProblem] = []
+    /// Where the player puts packs (`~/.local/share/koalio/levels/`, or under `$XDG_DATA_HOME`).
+    package var packsFolder = "~/.local/share/koalio/levels/"
     /// The game was started at the title with its levels (not `--level` or `--replay`):
     /// winning offers the next level, pausing and the end screens offer the way out.
     package var playsTheGame = false
@@ -34,6 +36,8 @@ package struct FlowContext {
     package var isFullscreen = false
     /// SDL's displays by name, for the video page.
     package var displays: [String] = []
+    /// The largest window scale the window's display fits (nil: unknown), for the video page.
+    package var windowScaleFits: Int?
     /// The display's refresh rate as the game takes it (`--refresh-rate`, else SDL's; nil: none
     /// reported), for the video page's Smooth motion row.
     package var refreshRate: Int?
@@ -65,6 +69,6 @@ package struct FlowContext {
     package var settingsMenu: SettingsMenu.Context {
         SettingsMenu.Context(settings: settings, padStyle: padCategory.map(ButtonStyle.init(pad:)) ?? .xbox,
                              padCategory: padCategory ?? .xboxOne, displays: displays, refreshRate: refreshRate, resetKeys: resetKeys,
-                             keyNames: keyNames)
+                             keyNames: keyNames, windowScaleFits: windowScaleFits)
     }
 }

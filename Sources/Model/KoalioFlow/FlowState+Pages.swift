@@ -108,7 +108,7 @@ extension FlowState {
             subheading = .cutToFit(problem.text,
                                    keeping: others > 0 ? .joined([.empty, .counted(.andMore, count: others)], separator: " ") : .empty)
         } else if context.packs.isEmpty {
-            subheading = .message(.noPacksYet)
+            subheading = .message(.noPacksYet, [.leftToRight(context.packsFolder)])
         } else {
             subheading = .message(.levelsByOthers)
         }

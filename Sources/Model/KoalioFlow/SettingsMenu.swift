@@ -53,6 +53,8 @@ package enum SettingsMenu {
         /// The settings the file had wrong, which kept their defaults (`audio.music`).
         package var resetKeys: Set<String> = []
         package var keyNames = KeyNameTable()
+        /// The largest window scale the display fits (nil: unknown): a larger setting says so.
+        package var windowScaleFits: Int? = nil
     }
 
     package static func heading(_ screen: Screen) -> Message {
@@ -115,7 +117,7 @@ package enum SettingsMenu {
         case .video:
             return [
                 row(.fullscreen, settings),
-                row(.windowScale, settings),
+                windowScaleRow(context),
                 displayRow(context),
                 row(.scaling, settings),
                 smoothMotionRow(context),
@@ -169,6 +171,17 @@ package enum SettingsMenu {
         if context.settings.smoothMotion == .auto {
             let rate = context.refreshRate ?? Tick.perSecond
             row.entry.detail = .message(.smoothMotionAuto, [.message(Settings.SmoothMotion.auto.isOn(refreshRate: rate) ? .on : .off), .number(rate)])
+        }
+        return row
+    }
+
+    /// Window scale as the table shows it, and when the display is too small for it what the
+    /// window has instead ("3x (2x fits)"), in the warning colour.
+    package static func windowScaleRow(_ context: Context) -> SettingsRow {
+        var row = row(.windowScale, context.settings)
+        if let fits = context.windowScaleFits, fits < context.settings.windowScale {
+            row.entry.detail = .message(.windowScaleFits, [row.entry.detail ?? .empty, .number(fits)])
+            row.entry.warns = true
         }
         return row
     }

@@ -54,7 +54,7 @@ extension Message {
         case .leavesCount: Entry("leaves %d/%d", "Level select: gum leaves taken of the level's total", cells: 12)
         case .byAuthor: Entry("by %s", "More levels: a pack's author", cells: 24)
         case .andMore: Entry("(and %d more: koalio --list-levels)", plural: "(and %d more: koalio --list-levels)", "More levels: how many other packs cannot be read, and the command that lists them", cells: 40)
-        case .noPacksYet: Entry("No level packs yet: put one in ~/.local/share/koalio/levels/", "More levels: there are none yet", cells: Self.lineCells)
+        case .noPacksYet: Entry("No level packs yet: put one in %s", "More levels: there are none yet; the folder the player puts packs in", cells: Self.lineCells)
         case .levelsByOthers: Entry("Levels made by others", "More levels: the page's line", cells: Self.lineCells)
         case .worldComplete: Entry("World %d complete!", "Heading after a world's last level is won", cells: Self.compactHeadingCells)
         case .worldCompleteSummary: Entry("You reached every flag. Your best runs add up to:", "World complete: the line over its totals", cells: Self.lineCells)
@@ -241,6 +241,8 @@ extension Message {
         case .andList: Entry("%s and %d", "Players 2, 3 and 4: the list before the last, and the last", cells: 12)
         case .phonePadName: Entry("Phone %d", "A phone joined as a game pad, by its seat (Phone 2 connected)", cells: 12)
         case .levelReloaded: Entry("%s reloaded", "Notice: a level file (by name) changed and was loaded again", cells: Self.lineCells)
+        case .windowScaleFits:
+            Entry("%s (%dx fits)", "Video page, Window scale row when the display is too small for it: the setting, then the largest scale this display fits", cells: Self.rowCells)
         case .levelNotReloaded:
             Entry("Not reloaded: %s", "Notice while a level file is watched: the last save cannot be played (the problem follows)", cells: Self.lineCells)
         case .fileMissing: Entry("%s is missing", "A file the game looked for is not there: the file's path", cells: Self.lineCells)

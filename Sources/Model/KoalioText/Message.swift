@@ -36,7 +36,7 @@ public enum Message: String, CaseIterable, Sendable {
     // Controllers: notices and join prompts
     case padConnected, padDisconnected, playerPadLost, playerPadReturned, playerJoined, playerLeft
     case padPressToJoin, toJoin, playerPadGone, playersPadsGone, andList, phonePadName
-    case levelReloaded, levelReloadedAtSpawn, levelNotReloaded
+    case levelReloaded, levelReloadedAtSpawn, levelNotReloaded, windowScaleFits
     // Problems with a file or the network, said where they happen
     case fileMissing, fileUnreadable, fileDamaged, fileDamagedAtLine
     case networkPortInUse, networkNotAllowed, networkUnreachable, networkBadAddress, networkNoHomeNetwork, phonesCannotJoin

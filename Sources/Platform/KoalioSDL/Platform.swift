@@ -220,8 +220,19 @@ public final class Platform {
     /// How the view is enlarged into the window (the settings menu): the next frame drawn shows it.
     public func setScaling(_ scaling: ViewScaling) { renderer.scaling = scaling }
 
-    /// The window's size as a multiple of the logical view (the settings menu).
-    public func setWindowScale(_ scale: Int) { window.setScale(scale) }
+    /// The window's size as a multiple of the logical view (the settings menu), or less where
+    /// the display is smaller: the scale it has.
+    @discardableResult
+    public func setWindowScale(_ scale: Int) -> Int {
+        window.setScale(scale)
+        return window.scale
+    }
+
+    /// The window's scale (the one asked for, or less where the display is smaller).
+    public var windowScale: Int { window.scale }
+
+    /// The largest window scale, up to `limit`, that the window's display fits.
+    public func largestFittingScale(upTo limit: Int) -> Int { window.largestFittingScale(upTo: limit) }
 
     /// The refresh rate of the display the window is on, as SDL reports its current mode, in
     /// whole Hz; nil when it reports none (the dummy driver, some virtual displays).

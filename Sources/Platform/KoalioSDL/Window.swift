@@ -9,12 +9,20 @@ final class Window {
     /// The window's size before going fullscreen, to go back to.
     private var windowedSize: (width: Int32, height: Int32)
 
-    /// Opens on `display` (an index of SDL's displays), centred; fullscreen there if asked.
+    /// The scale the window has (asked for, or less where the display is smaller).
+    private(set) var scale: Int
+    /// A hidden window (`--headless`) keeps the scale asked for: no display shows it.
+    private let hidden: Bool
+
+    /// Opens on `display` (an index of SDL's displays), centred; fullscreen there if asked. Its
+    /// size is `scale` × the view, or less where that would not fit the display (``scale``).
     init(sdl: SDLSystem, scale: Int, fullscreen: Bool, hidden: Bool, display: Int = 0) throws(SDLError) {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
-        let size = (width: Int32(LogicalView.width * max(1, scale)), height: Int32(LogicalView.height * max(1, scale)))
+        self.hidden = hidden
+        self.scale = hidden ? max(1, scale) : Self.fitting(scale, display: Int32(display))
+        let size = (width: Int32(LogicalView.width * self.scale), height: Int32(LogicalView.height * self.scale))
         let position = koalio_windowpos_centered_display(Int32(display))
         handle = try check(SDL_CreateWindow("koalio", position, position, size.width, size.height, flags), "SDL_CreateWindow")
         self.sdl = sdl
@@ -47,9 +55,22 @@ final class Window {
 
     var isFullscreen: Bool { SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
 
-    /// Windowed at `scale` × the logical view (kept for later, if fullscreen now).
-    func setScale(_ scale: Int) {
-        let size = (width: Int32(LogicalView.width * max(1, scale)), height: Int32(LogicalView.height * max(1, scale)))
+    /// The largest scale, at most `asked`, whose window fits `display`'s usable area (SDL's
+    /// usable bounds: panels and docks left out); `asked` when SDL knows no bounds.
+    static func fitting(_ asked: Int, display: Int32) -> Int {
+        var area = SDL_Rect()
+        guard display >= 0, SDL_GetDisplayUsableBounds(display, &area) == 0, area.w > 0, area.h > 0 else { return max(1, asked) }
+        return LogicalView.fittingScale(asked, usableWidth: Int(area.w), usableHeight: Int(area.h))
+    }
+
+    /// The largest scale up to `limit` that the window's display fits.
+    func largestFittingScale(upTo limit: Int) -> Int { Self.fitting(limit, display: SDL_GetWindowDisplayIndex(handle)) }
+
+    /// Windowed at `scale` × the logical view, or less where that would not fit the display
+    /// (kept for later, if fullscreen now).
+    func setScale(_ asked: Int) {
+        scale = hidden ? max(1, asked) : Self.fitting(asked, display: SDL_GetWindowDisplayIndex(handle))
+        let size = (width: Int32(LogicalView.width * scale), height: Int32(LogicalView.height * scale))
         windowedSize = size
         if !isFullscreen { SDL_SetWindowSize(handle, size.width, size.height) }
     }

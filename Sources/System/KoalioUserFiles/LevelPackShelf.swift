@@ -21,7 +21,13 @@ public struct LevelPackShelf: Equatable, Sendable {
     /// Where packs live, the player's first: `$XDG_DATA_HOME/koalio/levels` (or
     /// `~/.local/share/koalio/levels`), then `DATA/levels`.
     public static func directories(environment: [String: String], dataDirectory: String) -> [String] {
-        (ProgressFile.directory(environment: environment).map { [$0 + "/levels"] } ?? []) + [dataDirectory + "/levels"]
+        (playersFolder(environment: environment).map { [$0] } ?? []) + [dataDirectory + "/levels"]
+    }
+
+    /// The folder the player puts packs in (`$XDG_DATA_HOME/koalio/levels`, by default
+    /// `~/.local/share/koalio/levels`); nil with neither variable set.
+    public static func playersFolder(environment: [String: String]) -> String? {
+        ProgressFile.directory(environment: environment).map { $0 + "/levels" }
     }
 
     /// Reads every pack in `directories` (each pack's `pack.toml`, and whether its levels are there).

@@ -104,6 +104,12 @@ package final class FlowHarness {
     /// Packs that could not be read, as the driver would list them.
     package func setPackProblems(_ problems: [FileProblem]) { base.packProblems = problems }
 
+    /// The shelf as the driver gives it: the packs, and the folder the player puts them in.
+    package func setPacks(_ packs: [PackListing], folder: String) {
+        base.packs = packs
+        base.packsFolder = folder
+    }
+
     /// Starts a catalog level at once, as choosing it would (the load answered by the harness's catalog).
     package func startLevel(_ index: Int) { _ = flow.levelLoaded(.catalog(index), load(.catalog(index)), context) }
 

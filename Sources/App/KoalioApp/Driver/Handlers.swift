@@ -112,6 +112,7 @@ final class Handlers {
         context.medals = catalog?.medals ?? [:]
         context.packs = catalog?.packListings ?? []
         context.packProblems = catalog?.packProblems ?? []
+        context.packsFolder = catalog?.packsFolder ?? ""
         context.playsTheGame = startsAtTitle && flow.run.source.isLive
         context.settings = settings.effective
         context.words = translations.words(context.settings.language)

@@ -77,17 +77,26 @@ final class WindowHandler {
         } catch {
             warn("\(error)")
         }
-        if now.windowScale != old.windowScale { platform.setWindowScale(now.windowScale) }
+        if now.windowScale != old.windowScale {
+            let used = platform.setWindowScale(now.windowScale)
+            if used < now.windowScale { Self.sayFitted(asked: now.windowScale, used: used) }
+        }
         if (now.fullscreen, now.windowScale, now.display, now.scaling) != (old.fullscreen, old.windowScale, old.display, old.scaling) {
             shown = nil  // the window changed shape or place: its next picture is presented whatever it shows
         }
     }
 
-    /// What the flow reads of the window: fullscreen, and on the settings pages the displays and
-    /// the refresh rate.
+    /// A window scale the display is too small for, said on stderr (the Video page says it too).
+    static func sayFitted(asked: Int, used: Int) {
+        warn("window scale \(asked) does not fit this display: the window is at \(used)x")
+    }
+
+    /// What the flow reads of the window: fullscreen, and on the settings pages the displays,
+    /// the refresh rate and the largest window scale the display fits.
     func read(into context: inout FlowContext, _ flow: FlowState) {
         context.isFullscreen = platform.isFullscreen
         if case .settings = flow.mode {
+            context.windowScaleFits = platform.largestFittingScale(upTo: Settings.windowScaleRange.upperBound)
             context.displays = platform.displays
             context.refreshRate = refreshRate.map(FramePacing.held)
         }
