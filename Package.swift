@@ -65,7 +65,9 @@ let package = Package(
         // for --check-level, which take seconds optimised and minutes not).
         .target(name: "KoalioSim", dependencies: ["KoalioCore"], path: "Sources/Model/KoalioSim",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSystem", "CZlib"], path: "Sources/System/KoalioLevel"),
+        // Reading a level's TMX, once a load (on the read-ahead thread): built for size too.
+        .target(name: "KoalioLevel", dependencies: ["KoalioCore", "KoalioSystem", "CZlib"], path: "Sources/System/KoalioLevel",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // A level file as the game uses it: read, hashed, parsed (KoalioLevel) and staged (KoalioSim).
         // Reading a level file, and a replay file, once a load: built for size (tools/check-binary).
         .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioSim"], path: "Sources/System/KoalioLevelFile",

@@ -6,8 +6,9 @@ Input.dispatchTouchEvent), against a running koalio on 127.0.0.1.
     phone_page.py TRACE_FIFO FRAMEBUFFER_FILE [--samples N]
 
 It reads koalio's --trace from the FIFO (one JSON object a tick) and waits on it, never on the
-clock: the QR code is read off the screen (zbarimg on Xvfb's framebuffer) once the title is up,
-its address opened; two taps on #a start level 1 from the title; a drag on #stick walks; #a
+clock: the QR code is read off the screen (zbarimg on Xvfb's framebuffer) once Add a phone's
+page is up (the game's input script opens it), its address opened; a tap on #a goes Back to the
+title, two more start level 1; a drag on #stick walks; #a
 jumps; a reload comes back to the same seat; closing the page unplugs the pad. It prints one
 JSON object of what it saw, or exits 1 with what it was waiting for.
 
@@ -53,7 +54,8 @@ def wait_for(what, test, seconds=15):
             seen.wait(left)
 
 result = {}
-wait_for("the title", lambda l: l["tick"] >= 5 and l["screen"] == "title")
+opened = wait_for("Add a phone's page", lambda l: l["screen"] == "phone")
+wait_for("its card drawn", lambda l: l["tick"] >= opened["tick"] + 5)
 shutil.copyfile(framebuffer, framebuffer + ".xwd")
 scan = subprocess.run(["zbarimg", "-q", "--raw", framebuffer + ".xwd"], capture_output=True, text=True)
 url = scan.stdout.strip()
@@ -91,7 +93,20 @@ def tap(element):
 plugged = wait_for("the phone's pad plugged in", lambda l: l["controllers"] == 1)
 wait_for("a tick with the pad", lambda l: l["tick"] >= plugged["tick"] + 2)
 tap("a")
-wait_for("the level select after one tap on A", lambda l: l["screen"] == "levels")
+wait_for("the title after a tap on A (Back, chosen at first on Add a phone)", lambda l: l["screen"] == "title")
+# Add a phone stays selected on the title: the stick pushed up, a move at a time, selects Play.
+x, y = 150, 250
+while True:
+    shown = wait_for("a title line", lambda l: l["screen"] == "title" and "selected" in l)
+    if shown["selected"] == "Play": break
+    touch("touchStart", [(x, y)])
+    for step in range(1, 9):
+        touch("touchMove", [(x, y - step * 10)])
+    wait_for("the selection moved up", lambda l: l.get("selected") != shown["selected"])
+    touch("touchEnd", [])
+    wait_for("the stick let go", lambda l: l["tick"] >= shown["tick"] + 3)
+tap("a")
+wait_for("the level select after one more tap on A", lambda l: l["screen"] == "levels")
 tap("a")
 start = wait_for("level 1 after the second tap", lambda l: l["screen"] == "level" and l["level"] == "level1")
 result["started"] = True

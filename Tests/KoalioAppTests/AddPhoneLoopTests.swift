@@ -8,25 +8,33 @@ import KoalioSystem
 import KoalioFlowTestSupport
 
 /// Add a phone in the real loop: phone pads off at the start, chosen on the title, turned on by
-/// the driver (the server listening where `--phones-listen` says) and kept in the settings file.
+/// the driver (the server listening where `--phones-listen` says) while its page is open, and off
+/// again once it is left with no phone playing; the settings file is not touched.
 final class AddPhoneLoopTests: XCTestCase {
-    func testAddAPhoneOnTheTitleStartsTheServerAndKeepsPhonesOn() throws {
+    static let openAddPhone = """
+        2 down down
+        3 down up
+        4 down down
+        5 down up
+        6 down down
+        7 down up
+        8 enter down
+        9 enter up
+        """
+
+    func testAddAPhoneRunsTheServerWhileItsPageIsOpen() throws {
         let directory = try Scratch.directory().path
-        let run = try LoopRunner.play("""
-            2 down down
-            3 down up
-            4 down down
-            5 down up
-            6 down down
-            7 down up
-            8 enter down
-            9 enter up
-            """, ticks: 20, flow: LoopRunner.Flow(directory: directory), phonesListen: "127.0.0.1:0")
-        XCTAssertEqual(run.field(7, "screen"), "title")
-        XCTAssertEqual(run.field(19, "screen"), "phone", "the Add-a-phone page")
-        XCTAssertTrue(run.settings.phones, "phone pads on")
-        let saved = try String(contentsOfFile: directory + "/settings.toml", encoding: .utf8)
-        XCTAssertTrue(saved.contains("[phones]") && saved.contains("enabled = true"), "kept for the next start: \(saved)")
+        let open = try LoopRunner.play(Self.openAddPhone, ticks: 20, flow: LoopRunner.Flow(directory: directory), phonesListen: "127.0.0.1:0")
+        XCTAssertEqual(open.field(7, "screen"), "title")
+        XCTAssertEqual(open.field(19, "screen"), "phone", "the Add-a-phone page")
+        XCTAssertTrue(open.phonesOn, "phone pads on while the page shows")
+        XCTAssertFalse(open.settings.phones, "not the Phone pads setting: visiting does not turn them on for good")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/settings.toml"), "nothing saved")
+
+        let left = try LoopRunner.play(Self.openAddPhone + "\n20 escape down\n21 escape up\n", ticks: 30, flow: LoopRunner.Flow(directory: directory),
+                                       phonesListen: "127.0.0.1:0")
+        XCTAssertEqual(left.field(25, "screen"), "title")
+        XCTAssertFalse(left.phonesOn, "left with no phone: phone pads off again")
     }
 }
 

@@ -179,6 +179,9 @@ final class SettingsMenuTests: XCTestCase {
         let asked = try LoopRunner.play(script + "10 escape down\n11 escape up\n", ticks: 20)
         XCTAssertEqual(asked.field(6, "state"), "paused", "up from Resume wraps to Quit")
         XCTAssertEqual(asked.field(7, "screen"), "quit", "Quit asks: Quit koalio?")
+        XCTAssertNil(asked.field(1, "selected", as: String.self), "no menu over a level in play: no selected entry in the trace")
+        XCTAssertEqual(asked.field(6, "selected"), "Quit", "the trace names the pause menu's entry")
+        XCTAssertEqual(asked.field(7, "selected"), "No", "and the question's")
         XCTAssertEqual(asked.field(11, "screen"), "level", "Escape answers No: back to the paused level")
         XCTAssertEqual(asked.field(11, "state"), "paused")
 

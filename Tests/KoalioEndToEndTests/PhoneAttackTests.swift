@@ -21,7 +21,7 @@ final class PhoneAttackTests: XCTestCase {
 
     func testABruteForceFromRotatingAddressesGetsNoSeatAndLeavesMemoryFlat() throws {
         let xvfb = try Xvfb()
-        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil, addPhone: true)
         defer { game.child.stop() }
         let before = try settledMemory(game)
         let result = try game.attack("brute", ["--threads", "16", "--seconds", "4", "--max", "6000"])
@@ -38,7 +38,7 @@ final class PhoneAttackTests: XCTestCase {
 
     func testAPhoneThatPingsWithoutReadingIsClosedAndMemoryStaysFlat() throws {
         let xvfb = try Xvfb()
-        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil, addPhone: true)
         defer { game.child.stop() }
         let before = try settledMemory(game)
         let result = try game.attack("ping", ["token=\(game.token)", "--seconds", "10"])
@@ -51,7 +51,7 @@ final class PhoneAttackTests: XCTestCase {
 
     func testHalfFinishedUpgradesDoNotLockAnAddressOut() throws {
         let xvfb = try Xvfb()
-        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil, addPhone: true)
         defer { game.child.stop() }
         let body = try game.attack("half", ["token=\(game.token)", "--count", "4", "--how", "body"])
         XCTAssertEqual(body["statuses"] as? [Int], [400, 400, 400, 400], "an upgrade with a body is refused: \(body)")
@@ -63,7 +63,7 @@ final class PhoneAttackTests: XCTestCase {
 
     func testSixteenHeldSocketsDoNotKeepANewPhoneOut() throws {
         let xvfb = try Xvfb()
-        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil, addPhone: true)
         defer { game.child.stop() }
         let result = try game.attack("hold", ["token=\(game.token)", "--count", "16"])
         XCTAssertEqual(result["phone"] as? Int, 101, "the phone got in: \(result)")
@@ -107,7 +107,7 @@ final class PhoneAttackTests: XCTestCase {
     /// A request of more than a few KB is not read on, even with the right token.
     func testAnOversizedRequestIsRefused() throws {
         let xvfb = try Xvfb()
-        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil, addPhone: true)
         defer { game.child.stop() }
         for bytes in [3000, 10_000, 100_000] {
             let result = try game.attack("big", ["token=\(game.token)", "--bytes", "\(bytes)"])
@@ -118,7 +118,7 @@ final class PhoneAttackTests: XCTestCase {
 
     func testEveryAnswerCarriesStrictHeaders() throws {
         let xvfb = try Xvfb()
-        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil)
+        let game = try PhoneGame.start(ticks: 3600, xvfb, level: nil, addPhone: true)
         defer { game.child.stop() }
         let seen = try game.attack("headers")
         for status in ["200", "403", "404"] {

@@ -6,7 +6,8 @@ import XCTest
 
 /// The phone page in a real browser: Debian's headless Chromium with touch, driven by Selenium
 /// (`Tests/Browser/phone_page.py`), against the real binary on 127.0.0.1. The script reads the
-/// QR code off the title's screen, opens it, and plays: two taps on A start level 1, a drag on
+/// QR code off Add a phone's page, opens it, and plays: a tap on A goes back to the title, two
+/// more start level 1, a drag on
 /// the stick walks, A jumps, a reload takes the seat back, closing the page unplugs the pad.
 /// It waits on the game's trace.
 final class PhoneBrowserTests: XCTestCase {
@@ -17,7 +18,10 @@ final class PhoneBrowserTests: XCTestCase {
         let trace = directory.appendingPathComponent("trace").path
         XCTAssertEqual(mkfifo(trace, 0o600), 0)
         let xvfb = try Xvfb(framebufferDirectory: framebuffer)
-        let game = try LineReader.start(Koalio.binary, ["--ticks", "3600", "--phones-listen", "127.0.0.1:0", "--trace", trace],
+        let addPhone = directory.appendingPathComponent("add-phone.keys").path
+        try "1 down down\n2 down up\n3 down down\n4 down up\n5 down down\n6 down up\n7 enter down\n8 enter up\n"
+            .write(toFile: addPhone, atomically: true, encoding: .utf8)
+        let game = try LineReader.start(Koalio.binary, ["--ticks", "3600", "--phones-listen", "127.0.0.1:0", "--trace", trace, "--input-script", addPhone],
                                         environment: try TestEnvironment.forChild(dataHome: Koalio.dataHome).merging(["DISPLAY": xvfb.display]) { $1 })
         defer { game.stop() }
         let run = try ChildProcess.run("/usr/bin/env", ["python3", Repository.path("Tests/Browser/phone_page.py"), trace, framebuffer + "/Xvfb_screen0"],
@@ -25,11 +29,11 @@ final class PhoneBrowserTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let line = try XCTUnwrap(run.stdout.split(separator: "\n").last, run.stderr)
         let seen = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        XCTAssertEqual((seen["qr"] as? String)?.hasPrefix("http://127.0.0.1:"), true, "the QR code read off the title: \(seen)")
+        XCTAssertEqual((seen["qr"] as? String)?.hasPrefix("http://127.0.0.1:"), true, "the QR code read off Add a phone's page: \(seen)")
         XCTAssertEqual(seen["who"] as? String, "Player 1", "the page says which player it is")
         XCTAssertLessThanOrEqual(seen["page_bytes"] as? Int ?? .max, 20_000, "one file of at most 20 KB")
         XCTAssertEqual((seen["external_requests"] as? [String])?.isEmpty, true, "nothing fetched from elsewhere")
-        XCTAssertEqual(seen["started"] as? Bool, true, "two taps on A started level 1")
+        XCTAssertEqual(seen["started"] as? Bool, true, "taps on A went back and started level 1")
         XCTAssertGreaterThan(seen["walked"] as? Double ?? 0, 60, "a drag on the stick walked the koala")
         XCTAssertEqual(seen["jumped"] as? Bool, true, "A jumped")
         XCTAssertEqual(seen["reloaded"] as? Bool, true, "a reload came back to the same seat: player 1 on the phone")

@@ -13,15 +13,25 @@ struct PhoneGame {
     let trace: String
 
     /// - Parameter level: nil: at the title (where the pairing card shows, and a typed code is valid).
-    static func start(ticks: Int, _ xvfb: Xvfb, level: String? = "level1", _ extra: [String] = []) throws -> PhoneGame {
+    /// - Parameter addPhone: at the title, Add a phone is chosen (its card shows, a typed code
+    ///   is taken), and the game is back once `--verbose` says the card shows.
+    static func start(ticks: Int, _ xvfb: Xvfb, level: String? = "level1", addPhone: Bool = false, _ extra: [String] = []) throws -> PhoneGame {
         let trace = try Koalio.scratch().appendingPathComponent("trace.jsonl").path
-        let start = level.map { ["--level", $0] } ?? []
+        var start = level.map { ["--level", $0] } ?? []
+        if addPhone {
+            let script = try Koalio.scratch().appendingPathComponent("add-phone.keys").path
+            // Add a phone is the title's fourth entry.
+            try "1 down down\n2 down up\n3 down down\n4 down up\n5 down down\n6 down up\n7 enter down\n8 enter up\n"
+                .write(toFile: script, atomically: true, encoding: .utf8)
+            start += ["--input-script", script]
+        }
         let child = try LineReader.start(Koalio.binary, start + ["--ticks", "\(ticks)", "--phones-listen", "127.0.0.1:0", "--verbose", "--trace", trace] + extra,
                                          environment: try TestEnvironment.forChild(dataHome: Koalio.dataHome).merging(["DISPLAY": xvfb.display]) { $1 })
         let line = try XCTUnwrap(child.line(containing: "koalio: phones: open", seconds: 10), "the game says where phones go (--verbose)")
         // koalio: phones: open http://127.0.0.1:PORT/#TOKEN on a phone, or http://127.0.0.1:PORT/ and the code NNNNNN
         let words = line.split(separator: " ")
         let url = try XCTUnwrap(words.first { $0.hasPrefix("http://") && $0.contains("#") })
+        if addPhone { _ = try XCTUnwrap(child.line(containing: "koalio: phones: the pairing card shows", seconds: 10), "Add a phone's card") }
         let address = String(url.dropFirst("http://".count).prefix { $0 != "/" })
         let token = String(url.split(separator: "#").last ?? "")
         return PhoneGame(child: child, address: address, token: token, code: String(words.last ?? ""), trace: trace)

@@ -8,9 +8,11 @@ import XCTest
 final class PhoneTests: XCTestCase {
     typealias Game = PhoneGame
 
-    /// - Parameter level: nil: at the title (where the pairing card shows, and a typed code is valid).
-    func start(ticks: Int, _ xvfb: Xvfb, level: String? = "level1", _ extra: [String] = []) throws -> Game {
-        try PhoneGame.start(ticks: ticks, xvfb, level: level, extra)
+    /// - Parameters:
+    ///   - level: nil: at the title.
+    ///   - addPhone: Add a phone chosen there (where the pairing card shows, and a typed code is valid).
+    func start(ticks: Int, _ xvfb: Xvfb, level: String? = "level1", addPhone: Bool = false, _ extra: [String] = []) throws -> Game {
+        try PhoneGame.start(ticks: ticks, xvfb, level: level, addPhone: addPhone, extra)
     }
 
     /// Runs the phone with `script` (tools/phone-client's lines); its output lines.
@@ -83,7 +85,7 @@ final class PhoneTests: XCTestCase {
 
     func testNobodyGetsInWithoutTheSecretFromOurOriginToOurHost() throws {
         let xvfb = try Xvfb()
-        let game = try start(ticks: 900, xvfb, level: nil)  // the title: its card shows, a typed code is taken
+        let game = try start(ticks: 900, xvfb, level: nil, addPhone: true)  // Add a phone: its card shows, a typed code is taken
         defer { game.child.stop() }
         let wrong = game.code == "000000" ? "000001" : "000000"
         XCTAssertEqual(try phone(game, "token=00000000000000000000000000000000", "").first, "status 403", "a wrong token")
@@ -113,11 +115,14 @@ final class PhoneTests: XCTestCase {
         XCTAssertEqual(malformed.last, "closed 1003", "not a frame: \(malformed)")
     }
 
-    func testTheTitlesCardIsAQRCodeOfThePageAndItsCodeLetsAPhoneIn() throws {
+    func testAddAPhonesCardIsAQRCodeOfThePageAndItsCodeLetsAPhoneIn() throws {
         let framebuffer = try Koalio.scratch().appendingPathComponent("fb").path
         try FileManager.default.createDirectory(atPath: framebuffer, withIntermediateDirectories: true)
         let xvfb = try Xvfb(framebufferDirectory: framebuffer)
-        let game = try start(ticks: 900, xvfb, level: nil)
+        let title = try start(ticks: 900, xvfb, level: nil)
+        XCTAssertEqual(try title.phone("code=\(title.code)", "").first, "status 403", "no card on the title: the code lets no phone in")
+        title.child.stop()
+        let game = try start(ticks: 900, xvfb, level: nil, addPhone: true)
         defer { game.child.stop() }
         let good = try phone(game, "code=\(game.code)", "0.0 0 0 - 0 0 0\n")
         XCTAssertEqual(good.first, "status 101", "the typed code lets a phone in while the card shows")

@@ -80,16 +80,21 @@ final class HeldPressTests: XCTestCase {
         var held = HeldOverStart.all
         var snapshot = GamepadSnapshot.neutral
         snapshot.buttonX = 1
-        let first = held.masking(TickInput(source: 0, snapshot: snapshot))
+        let first = held.masking(TickInput(source: 0, snapshot: snapshot), dashPressed: false)
         XCTAssertEqual(first.snapshot.buttonX, 0, "the dash held over waits")
         snapshot.buttonA = 1
-        let second = held.masking(TickInput(source: 0, snapshot: snapshot))
+        let second = held.masking(TickInput(source: 0, snapshot: snapshot), dashPressed: false)
         XCTAssertEqual(second.snapshot.buttonA, 1, "A was up at the start: pressed now, it jumps")
         XCTAssertEqual(second.snapshot.buttonX, 0)
         snapshot.buttonX = 0
-        _ = held.masking(TickInput(source: 0, snapshot: snapshot))
+        _ = held.masking(TickInput(source: 0, snapshot: snapshot), dashPressed: false)
         XCTAssertTrue(held.isEmpty, "let go: nothing waits any more")
         snapshot.buttonX = 1
-        XCTAssertEqual(held.masking(TickInput(source: 0, snapshot: snapshot)).snapshot.buttonX, 1)
+        XCTAssertEqual(held.masking(TickInput(source: 0, snapshot: snapshot), dashPressed: false).snapshot.buttonX, 1)
+        var fresh = HeldOverStart.all
+        snapshot.buttonA = 1
+        let pressedAnew = fresh.masking(TickInput(source: 0, snapshot: snapshot, pressed: .a), dashPressed: true)
+        XCTAssertEqual(pressedAnew.snapshot.buttonA, 1, "a jump pressed at the first tick (its press counted) is a new press")
+        XCTAssertEqual(pressedAnew.snapshot.buttonX, 1, "and so is a dash key that went down then")
     }
 }

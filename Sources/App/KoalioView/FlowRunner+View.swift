@@ -64,6 +64,16 @@ extension FlowRunner {
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)
     }
 
+    /// The entry selected on the menu shown (a page's, or the pause screen's), nil where no menu
+    /// is: the trace names it.
+    package func selectedEntry(_ context: FlowContext) -> Text? {
+        let context = self.context(context)
+        let paused = flow.run.source.isLive && flow.run.shownState == .paused && flow.isInLevel
+        guard let page = flow.menuPage(context, prompts: prompts(context), rawStick: (0, 0)) ?? (paused ? flow.pausePage(context) : nil),
+              page.entries.indices.contains(page.selection) else { return nil }
+        return page.entries[page.selection].label
+    }
+
     /// What a tap at `point` lands on, as the picture of this state lays it out: a menu page's
     /// entry (scrolled as drawn), the pause screen's, or nothing.
     package func tapTarget(at point: Vec2, _ context: FlowContext) -> Tapped {
@@ -80,15 +90,12 @@ extension FlowRunner {
         return .entry(index, rightHalf: point.x >= rects[index].x + rects[index].width / 2)
     }
 
-    /// Whether the phones' pairing card shows: while phones may join and fewer than four play,
-    /// on the title and on a live run's pause screen (a typed code is valid only then).
+    /// Whether the phones' pairing card shows: on Add a phone's page alone (asked for there, it
+    /// clutters no other screen), while fewer than four play. A typed code is valid only then,
+    /// and each showing has a code of its own.
     package func showsPairingCard(_ context: FlowContext) -> Bool {
         guard context.pairingCard != nil, context.seatedPlayers.count + 1 < PartyLimits.players else { return false }
-        switch flow.mode {
-        case .title, .addPhone: return flow.quitConfirmation == nil
-        case .level: return flow.run.source.isLive && flow.session.state == .paused
-        default: return false
-        }
+        return flow.mode.isAddPhone && flow.quitConfirmation == nil
     }
 
     /// In co-op, each player's time on the end screen: from their join to the end (the first

@@ -59,8 +59,10 @@ package final class FlowRunner {
             feed.reader.key(key, isRepeat: isRepeat)
         case let .keyUp(key):
             registry.keyboard.keyUp(key)
+            feed.reader.keyUp(key)
         case .focusLost:
             registry.keyboard.releaseAll()
+            feed.reader.releaseKeys()
             presence.pauseRequested = true
         case let .pointer(pointer, target):
             // The menus, the pause screen's entries and "You Won!" take taps; in a level the
@@ -200,7 +202,7 @@ package final class FlowRunner {
                 flow.run.networkResume = false
                 input.play?.pressed.insert(.menu)
             }
-            if let play = input.play { input.play = flow.run.heldOverStart.masking(play) }
+            if let play = input.play { input.play = flow.run.heldOverStart.masking(play, dashPressed: input.dashPressed(registry.bindings)) }
             // Answering "Quit koalio?" steers no koala: the game goes on for the others, this
             // machine's players let go.
             let local = flow.quitConfirmation == nil ? input.play : input.play.map(Self.lettingGo)

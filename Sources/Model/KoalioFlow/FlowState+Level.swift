@@ -101,7 +101,7 @@ extension FlowState {
             case .playing:
                 run.resumesOnRelease = false
             }
-            play = run.heldOverStart.masking(play)
+            play = run.heldOverStart.masking(play, dashPressed: input.dashPressed(context.settings.bindings))
         }
         step(play, context, &effects)
     }

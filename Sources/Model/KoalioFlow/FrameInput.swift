@@ -66,9 +66,11 @@ package struct MenuInput: Equatable {
 }
 
 /// Turns the frame's key and pointer events and each tick's pads into a ``FrameInput``: keys
-/// count as pressed (repeats included, so a held arrow scrolls); pads' directions, A and B as
-/// they cross half-way, against the pads of the tick before. Pads are read apart from the
-/// keyboard, whose ↑ is also its A (jump).
+/// count as pressed; pads' directions, A and B as they cross half-way, against the pads of the
+/// tick before. A direction held (an arrow or WASD key, a pad's d-pad or stick) repeats, the
+/// same for every scheme: after ``repeatDelayTicks``, then every ``repeatIntervalTicks`` (the
+/// system's own key repeats are not counted, so its settings do not change the menus' pace).
+/// Pads are read apart from the keyboard, whose ↑ is also its A (jump).
 package struct FrameInputReader {
     /// Past half-way counts as pressed, for stick and d-pad directions and buttons.
     package static let threshold: Float = 0.5
@@ -76,7 +78,30 @@ package struct FrameInputReader {
     package static let leaveLevelKey = Key.q
     /// The key that toggles fullscreen, on every screen (it is never a binding's, nor a rebind's).
     package static let fullscreenKey = Key.f11
+    /// A held direction's first repeat comes 0.4 s after its press.
+    package static let repeatDelayTicks = 24
+    /// Then one every 7 ticks: about 8 a second.
+    package static let repeatIntervalTicks = 7
     package init() {}
+
+    /// A menu direction.
+    fileprivate enum Direction: CaseIterable { case up, down, left, right }
+    /// The direction keys down now (a key's up event lets it go).
+    private var heldKeys: Set<Direction> = []
+    /// The directions the pads held at the last tick.
+    private var heldOnPads: Set<Direction> = []
+    /// How many ticks each held direction has been held, for its repeats.
+    private var heldTicks: [Direction: Int] = [:]
+
+    private static func direction(of key: Key) -> Direction? {
+        switch key {
+        case .up, .w: .up
+        case .down, .s: .down
+        case .left, .a: .left
+        case .right, .d: .right
+        default: nil
+        }
+    }
 
     private var pending = MenuInput()
     private var keys: [Key] = []
@@ -90,11 +115,14 @@ package struct FrameInputReader {
             return
         }
         if !isRepeat { keys.append(key) }
+        if let direction = Self.direction(of: key) {
+            guard !isRepeat else { return }  // the reader repeats a held direction itself
+            heldKeys.insert(direction)
+            heldTicks[direction] = 0  // pressed anew: its repeats start over
+            pending.press(direction)
+            return
+        }
         switch key {
-        case .up, .w: pending.up = true
-        case .down, .s: pending.down = true
-        case .left, .a: pending.left = true
-        case .right, .d: pending.right = true
         case .enter, .space, .z: pending.choose = true
         case .escape: pending.back = true
         case Self.leaveLevelKey: pending.quit = true
@@ -102,10 +130,19 @@ package struct FrameInputReader {
         }
     }
 
+    /// A key let go: a direction it held stops repeating.
+    package mutating func keyUp(_ key: Key) {
+        if let direction = Self.direction(of: key) { heldKeys.remove(direction) }
+    }
+
+    /// Every key let go at once (the window lost the keyboard).
+    package mutating func releaseKeys() { heldKeys.removeAll() }
+
     package mutating func tap(_ target: Tapped) { pending.tapped = target }
 
-    /// Nothing read since the last tick waits for the next one.
-    package var isIdle: Bool { pending == MenuInput() && keys.isEmpty && !fullscreenToggled }
+    /// Nothing read since the last tick waits for the next one, and no direction is held (its
+    /// repeats need the ticks to go on).
+    package var isIdle: Bool { pending == MenuInput() && keys.isEmpty && !fullscreenToggled && heldKeys.isEmpty && heldOnPads.isEmpty }
 
     /// This tick's input; what the keys and pointers did since the last tick is used up.
     /// - Parameters:
@@ -125,6 +162,15 @@ package struct FrameInputReader {
         menu.right = menu.right || crossed(x, 1)
         menu.choose = menu.choose || crossed({ $0.buttonA }, 1)
         menu.padBack = crossed({ $0.buttonB }, 1)
+        heldOnPads = Set(Direction.allCases.filter { direction in
+            switch direction {
+            case .up: y(snapshot) > Self.threshold
+            case .down: y(snapshot) < -Self.threshold
+            case .left: x(snapshot) < -Self.threshold
+            case .right: x(snapshot) > Self.threshold
+            }
+        })
+        repeatHeld(&menu)
         var input = FrameInput(menu: menu, keysPressed: keys, rawPads: rawPads, previousRawPads: previousRawPads)
         input.fullscreenToggled = fullscreenToggled
         pending = MenuInput()
@@ -133,6 +179,29 @@ package struct FrameInputReader {
         previousPads = snapshot
         previousRawPads = rawPads
         return input
+    }
+
+    /// Each direction held for this tick counted; one held long enough repeats as a press.
+    private mutating func repeatHeld(_ menu: inout MenuInput) {
+        let held = heldKeys.union(heldOnPads)
+        heldTicks = heldTicks.filter { held.contains($0.key) }
+        for direction in held {
+            let ticks = (heldTicks[direction] ?? 0) + 1
+            heldTicks[direction] = ticks
+            let since = ticks - 1 - Self.repeatDelayTicks
+            if since >= 0 && since % Self.repeatIntervalTicks == 0 { menu.press(direction) }
+        }
+    }
+}
+
+private extension MenuInput {
+    mutating func press(_ direction: FrameInputReader.Direction) {
+        switch direction {
+        case .up: up = true
+        case .down: down = true
+        case .left: left = true
+        case .right: right = true
+        }
     }
 }
 
@@ -158,5 +227,16 @@ extension FrameInputReader {
         input.joinRequests = team.joinRequests.map(\.id)
         input.leaveRequests = team.leaveRequests
         return input
+    }
+}
+
+extension FrameInput {
+    /// A dash pressed this tick (a key bound to it, or a pad button bound to it gone past
+    /// half-way), not one held from before: it frees a dash held over a level's start.
+    package func dashPressed(_ bindings: Bindings) -> Bool {
+        let keys = bindings.keys[.dash] ?? []
+        if keysPressed.contains(where: keys.contains) { return true }
+        let threshold = FrameInputReader.threshold
+        return (bindings.buttons[.dash] ?? []).contains { $0.value(in: rawPads) >= threshold && $0.value(in: previousRawPads) < threshold }
     }
 }

@@ -30,6 +30,9 @@ package enum Mode: Equatable {
     /// "World N complete!" (N from 1) with the world's totals, shown from the flow tick it
     /// opened on; then the level select.
     case worldComplete(world: Int, since: Int)
+
+    /// Add a phone's page, from wherever it was opened.
+    package var isAddPhone: Bool { if case .addPhone = self { true } else { false } }
 }
 
 /// The level being played: the session, which of the catalog's levels it is, and its file's

@@ -312,6 +312,7 @@ public final class GameLoop {
                                  state: flow.run.shownState)
         record.tick = flow.ticks
         record.screen = flow.screen.rawValue
+        record.selected = runner.selectedEntry(handlers.context(flow, now: schedule.frameStartedAt)).map { Words.english.render($0) }
         record.level = flow.screen == .level ? session.stage.name : nil
         record.sounds = handlers.audio.takeTraced().map(\.rawValue)
         record.pointerShown = platform.pointerShown

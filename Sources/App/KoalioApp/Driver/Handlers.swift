@@ -39,7 +39,8 @@ final class Handlers {
         pads = PadsHandler(registry: runner.registry, hud: runner.hud, platform: platform)
         recording = keeper
         levels = LevelHandler(loader: loader, watch: options.watchPath.flatMap { LevelWatch(path: $0, map: map) }, keeper: keeper, platform: platform)
-        phones = PhonesHandler(pads: options.phones, listen: command.phonesListen, verbose: command.verbose, words: options.translations.all)
+        phones = PhonesHandler(pads: options.phones, always: options.settings.effective.phones, listen: command.phonesListen, verbose: command.verbose,
+                               words: options.translations.all)
         online = OnlineHandler(link: options.network?.link, command: command,
                                levels: OnlineHandler.LevelFinder(catalog: options.catalog, dataDirectory: options.dataDirectory))
         speedrun = SpeedrunHandler(liveSplitOne: options.liveSplitOne, liveSplit: options.liveSplit, keeper: keeper, ahead: loader.ahead,
@@ -74,10 +75,7 @@ final class Handlers {
         case let .levelReloaded(keptPlace): levels.reloaded(flow, keptPlace: keptPlace)
         case let .levelRefused(problem): levels.refused(problem)
         case let .changeSettings(new): change(settings: new)
-        case .turnPhonesOn:
-            var new = settings.effective
-            new.phones = true
-            change(settings: new)  // kept in the settings: phones stay on at the next start
+        case .turnPhonesOn: phones.ask()  // while the page shows and phones play: not kept in the settings
         case .newPhoneCode: phones.newCode()
         case let .online(effect): return online.perform(effect, flow)
         case let .speedrun(event): speedrun.perform(event, flow)
@@ -94,7 +92,7 @@ final class Handlers {
         let now = settings.effective
         window.follow(now, was: old)
         if !now.ghost { recording.dropGhost() }
-        phones.set(on: now.phones)
+        phones.set(always: now.phones)
     }
 
     /// Puts the effective settings to work in the handlers they concern. (The window's size,

@@ -28,6 +28,8 @@ public final class PhonePads {
     /// `--verbose`: the way in is said on stderr, and what was said last.
     private let verbose: Bool
     private var said: PhoneHub.Pairing?
+    /// `--verbose`: whether the pairing card was last said to show.
+    private var saidShown = false
     private var pads: [Int: Pad] = [:]
     /// A phone has a pad: its frames come from the server's thread, so the loop keeps pacing.
     var hasPhones: Bool { !pads.isEmpty }
@@ -112,6 +114,11 @@ public final class PhonePads {
     /// many phones may be connected (``phoneLimit(_:seats:)``).
     func cardShown(_ shown: Bool, registry: ControllerRegistry, seats: Seating) {
         hub.setCardShown(shown, phoneLimit: phoneLimit(registry, seats: seats))
+        if verbose && shown != saidShown {
+            saidShown = shown
+            StandardError.writeLine(shown ? "koalio: phones: the pairing card shows (Add a phone): the code lets a phone in"
+                                          : "koalio: phones: the pairing card is gone: the code lets no phone in")
+        }
         sayTheWayIn()
     }
 

@@ -22,6 +22,9 @@ public struct TraceRecord: Sendable {
     public var renderer: String?
     /// The screen shown: `title`, `levels` or `level` (nil: not reported).
     public var screen: String?
+    /// On a menu (a page, the pause screen, a question), its selected entry in English; nil
+    /// elsewhere (and then not written: the field is additive).
+    public var selected: String?
     /// The level being played (its name); nil outside a level.
     public var level: String?
     /// Sound effects started on this step (`jump`, `land`, `menu_move`, …), in order.
@@ -119,6 +122,7 @@ public struct TraceRecord: Sendable {
             + "\"vy\":\(Self.number(vy)),\"onGround\":\(onGround),\"dashing\":\(dashing),\"state\":\"\(state.rawValue)\","
             + "\"hudVisible\":\(hudVisible),\"controllers\":\(controllers),\"activeController\":\(active),"
             + "\"renderer\":\(renderer.map(Self.quoted) ?? "null"),\"screen\":\(screen.map(Self.quoted) ?? "null"),"
+            + (selected.map { "\"selected\":\(Self.quoted($0))," } ?? "")
             + "\"level\":\(level.map(Self.quoted) ?? "null"),\"sounds\":[\(sounds.map(Self.quoted).joined(separator: ","))],"
             + "\"players\":\(players),\"koalas\":[\(koalas.map(\.json).joined(separator: ","))],"
             + "\"checkpoint\":\(checkpoint.map(String.init) ?? "null"),\"leaves\":\(leaves),\"critters\":\(critters),"
