@@ -273,7 +273,7 @@ final class FlowCaseTests: XCTestCase {
             let start = h.effects.count
             h.press(.down)
             let changes = h.effects[start...].compactMap { if case let .changeSettings(new) = $0 { new } else { nil } }
-            XCTAssertEqual(changes.last?.bindings.keys[.jump], [.down], "↓ is jump now")
+            XCTAssertEqual(changes.last?.bindings.keys[.jump], Bindings.defaultKeys[.jump, default: []] + [.down], "↓ jumps too now, beside the others")
             XCTAssertEqual(h.flow.selection[.keyboardControls], jump, "and the ↓ did not also move the selection")
             XCTAssertEqual(h.screen, .keyboardControls)
 
@@ -591,7 +591,10 @@ final class StillScreenRuleTests: XCTestCase {
         h.runner.apply(.keyDown(.down, isRepeat: false))
         XCTAssertNil(h.runner.stillTicks, "a key waits for the next tick")
         h.tick()
-        XCTAssertEqual(h.runner.stillTicks, .max)
+        XCTAssertNil(h.runner.stillTicks, "a direction held repeats: the ticks go on")
+        h.runner.apply(.keyUp(.down))
+        h.tick()
+        XCTAssertEqual(h.runner.stillTicks, .max, "let go: the title rests")
         h.startLevel(0)
         h.tick()
         XCTAssertNil(h.runner.stillTicks, "the world plays")

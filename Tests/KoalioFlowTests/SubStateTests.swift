@@ -70,13 +70,36 @@ final class SubStateTests: XCTestCase {
         XCTAssertEqual(state.update(input, context, menus: &menus, tick: 4, &effects), .open)
         XCTAssertNil(state.capture)
         var bound = context.settings
-        bound.bindings.keys[.jump] = [.x]
+        bound.bindings.keys[.jump] = Bindings.defaultKeys[.jump, default: []] + [.x]
         XCTAssertEqual(effects, [.sound(.menuChoose), .changeSettings(bound)], "the key asked for, as a change of the settings")
         input = FrameInput()
         input.menu.back = true
         XCTAssertEqual(state.update(input, context, menus: &menus, tick: 5, &effects), .open)
         XCTAssertEqual(state.page, .settings, "back from a sub-page is the main page")
         XCTAssertEqual(state.update(input, context, menus: &menus, tick: 6, &effects), .left, "back from the main page leaves")
+    }
+
+    /// With no pad, a pad button's row starts no rebind (which would wait 5 s for nothing) and
+    /// the page says why; each rebind's prompt names the controller in hand's own way to cancel.
+    func testAPadRebindNeedsAPadAndEachPromptCancelsWithTheControllerInHand() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.flow.mode = .settings(SettingsState(page: .padControls, exit: .title))
+            let rows = SettingsMenu.rows(.padControls, h.context.settingsMenu)
+            let jump = try XCTUnwrap(rows.firstIndex { if case .bind(.jump) = $0.kind { true } else { false } })
+            h.flow.selection[.padControls] = jump
+            h.press(.enter)
+            guard case let .settings(state) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
+            XCTAssertNil(state.capture, "no pad: no rebind")
+            let page = try XCTUnwrap(h.flow.menuPage(h.context, prompts: try h.prompts(pad: nil), rawStick: (0, 0)))
+            XCTAssertEqual(page.subheading?.english, "No pad here: plug one in to set its buttons")
+            let keyboard = FlowState.cancelsCapture(try h.prompts(pad: nil), pad: true)
+            XCTAssertEqual(keyboard.count, 2, "the keyboard's Escape and its word")
+            let pad = h.attach(.dualSense)
+            XCTAssertEqual(FlowState.cancelsCapture(try h.prompts(pad: pad), pad: true), [.text(.message(.waitToCancel))],
+                           "a pad rebind takes any button: it runs out, and says so")
+            XCTAssertEqual(FlowState.cancelsCapture(try h.prompts(pad: pad), pad: false).count, 2, "a key rebind: the pad's own back button")
+        }
     }
 
     func testASpeedrunKeepsItsClockAndSplitsItself() {

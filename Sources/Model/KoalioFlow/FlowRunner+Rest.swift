@@ -8,6 +8,9 @@ extension FlowRunner {
     /// a paused game or a still menu costs next to nothing, and every tick is still run.
     package var stillTicks: Int? {
         guard feed.isIdle && !presence.pauseRequested else { return nil }
+        // A held direction repeats on a menu: up and down everywhere, left and right but over a
+        // level (a walk held into the pause screen lets it rest).
+        if feed.reader.holds(vertical: true) || (feed.reader.holds(vertical: false) && !flow.isInLevel) { return nil }
         if flow.quitConfirmation != nil { return .max }  // the level under it is not stepped
         switch flow.mode {
         case .level:

@@ -234,19 +234,30 @@ extension FlowState {
         return MenuPage(heading: .message(.levels), entries: entries, selection: selection, hint: hint, compact: true)
     }
 
+    /// How the controller in hand cancels a rebind: Escape on the keyboard, a tap on the screen;
+    /// a pad's back button for a key (a pad rebind takes any of its buttons: it runs out instead).
+    static func cancelsCapture(_ prompts: Prompts, pad: Bool) -> [Prompt.Part] {
+        switch prompts.style {
+        case .keyboard: return [.glyph(.keycap(prompts.keyNames.name(of: .escape))), .does(.hintCancel)]
+        case .touch: return [.text(.message(.tapCancels))]
+        default: return pad ? [.text(.message(.waitToCancel))] : (prompts.back.map { [$0, .does(.hintCancel)] } ?? [])
+        }
+    }
+
     private func settingsPage(_ state: SettingsState, _ context: FlowContext, prompts: Prompts, rawStick: (x: Float, y: Float)) -> MenuPage {
         let rows = SettingsMenu.rows(state.page, context.settingsMenu)
         let index = min(selection[state.page] ?? 0, rows.count - 1)
         var page = MenuPage(heading: .message(SettingsMenu.heading(state.page)), entries: rows.map(\.entry), selection: index,
                             hint: prompts.menuHint(choose: .hintChange, back: .hintBack), compact: true)
-        let cancel: [Prompt.Part] = [.glyph(.keycap(prompts.keyNames.name(of: .escape))), .does(.orATapCancels), .text(.verbatim(")"))]
         switch state.capture {
         case let .key(action):
-            page.hint = Prompt([.text(.message(.pressKeyFor, [.message(action.message)])), .gap, .text(.verbatim("("))] + cancel)
+            page.hint = Prompt([.text(.message(.pressKeyFor, [.message(action.message)])), .gap, .text(.verbatim("("))]
+                               + Self.cancelsCapture(prompts, pad: false) + [.text(.verbatim(")"))])
         case let .pad(action, _):
-            page.hint = Prompt([.text(.message(.pressPadButtonFor, [.message(action.message)])), .gap, .text(.verbatim("("))] + cancel)
+            page.hint = Prompt([.text(.message(.pressPadButtonFor, [.message(action.message)])), .gap, .text(.verbatim("("))]
+                               + Self.cancelsCapture(prompts, pad: true) + [.text(.verbatim(")"))])
         case nil:
-            break
+            if state.page == .padControls && context.padCategory == nil { page.subheading = .message(.noPadToBind) }
         }
         if state.page == .assist { page.subheading = .message(.assistApplies) }
         if state.page == .settings && rows[index].setting == .deadZone {

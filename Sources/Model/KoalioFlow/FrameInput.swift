@@ -140,9 +140,14 @@ package struct FrameInputReader {
 
     package mutating func tap(_ target: Tapped) { pending.tapped = target }
 
-    /// Nothing read since the last tick waits for the next one, and no direction is held (its
-    /// repeats need the ticks to go on).
-    package var isIdle: Bool { pending == MenuInput() && keys.isEmpty && !fullscreenToggled && heldKeys.isEmpty && heldOnPads.isEmpty }
+    /// Nothing read since the last tick waits for the next one.
+    package var isIdle: Bool { pending == MenuInput() && keys.isEmpty && !fullscreenToggled }
+
+    /// A direction is held, up or down (`vertical`) or left or right: its repeats need the
+    /// ticks to go on where the screen takes it.
+    package func holds(vertical: Bool) -> Bool {
+        heldKeys.union(heldOnPads).contains { ($0 == .up || $0 == .down) == vertical }
+    }
 
     /// This tick's input; what the keys and pointers did since the last tick is used up.
     /// - Parameters:

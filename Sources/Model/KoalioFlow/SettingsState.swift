@@ -77,6 +77,7 @@ package struct SettingsState: Equatable {
         case let .adjust(change):
             Self.adjust(change, by: step, context, &effects)
         case let .bind(action):
+            guard page == .keyboardControls || context.padCategory != nil else { return .open }  // no pad: the page says so
             capture = page == .keyboardControls ? .key(action) : .pad(action, since: tick)
         case .reset:
             var new = context.settings
@@ -99,8 +100,8 @@ package struct SettingsState: Equatable {
         effects.append(.changeSettings(new))
     }
 
-    /// A rebind waiting: whether this tick ended it. A key rebind takes the first key pressed
-    /// (Escape cancels); a pad rebind the first pad input pressed past half-way (written by SDL's
+    /// A rebind waiting: whether this tick ended it. A key rebind adds the first key pressed
+    /// beside the action's others (Escape cancels); a pad rebind the first pad input pressed past half-way (written by SDL's
     /// positional name, or by label for a Nintendo pad read so), Escape cancelling it, and gives
     /// up after ``SettingsMenu/padCaptureTicks``. A pad's B cancels a key rebind; a tap cancels
     /// either (a hand on the screen has no key to press).
@@ -113,8 +114,10 @@ package struct SettingsState: Equatable {
             guard let key = input.keysPressed.first else { return false }
             effects.append(.sound(.menuChoose))
             guard key != .escape else { return true }
+            // Beside the action's other keys (Reset to defaults takes them back to the first ones).
             var new = context.settings
-            new.bindings.keys[action] = [key]
+            let keys = new.bindings.keys[action, default: []]
+            if !keys.contains(key) { new.bindings.keys[action] = keys + [key] }
             effects.append(.changeSettings(new))
             return true
         case let .pad(action, since):

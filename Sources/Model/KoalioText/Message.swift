@@ -22,7 +22,7 @@ public enum Message: String, CaseIterable, Sendable {
     case newCode, phonesFull, codeOffTooManyWrong, scanTheCode, phonePad, codeOff, codeOffChooseNewCode, orOpenAddress
     // Settings
     case keyboardKeys, padButtons, onScreenControls, video, assist, resetToDefaults, reset, resetValue, alsoBound
-    case on, off, display, notConnected, smoothMotionAuto, pressKeyFor, pressPadButtonFor, orATapCancels, assistApplies
+    case on, off, display, notConnected, smoothMotionAuto, pressKeyFor, pressPadButtonFor, hintCancel, tapCancels, waitToCancel, noPadToBind, assistApplies
     case language, automatic
     case nintendoButtons, byPosition, byLabel, stickDeadZone, rumble, rumbleStrength, opacity, size, leftHanded, joystick
     case floating, fixed, fullscreen, windowScale, scaling, pixelPerfect, fill, smoothMotion, auto, musicVolume, effectsVolume
