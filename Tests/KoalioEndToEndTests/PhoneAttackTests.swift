@@ -3,8 +3,8 @@ import KoalioHarness
 import KoalioTestSupport
 import XCTest
 
-/// The phone server against a stranger on the same network, end to end: the real binary at its
-/// title (its pairing card showing, so a typed code is live) on 127.0.0.1, and
+/// The phone server against a stranger on the same network, end to end: the real binary on Add
+/// a phone's page (its pairing card showing, so a typed code is live) on 127.0.0.1, and
 /// `tools/phone-attack` binding other 127.0.0.0/8 addresses to look like other hosts. Every
 /// attack is bounded in count and time; memory is the game's VmRSS before and after.
 final class PhoneAttackTests: XCTestCase {

@@ -18,9 +18,7 @@ final class PhoneBrowserTests: XCTestCase {
         let trace = directory.appendingPathComponent("trace").path
         XCTAssertEqual(mkfifo(trace, 0o600), 0)
         let xvfb = try Xvfb(framebufferDirectory: framebuffer)
-        let addPhone = directory.appendingPathComponent("add-phone.keys").path
-        try "1 down down\n2 down up\n3 down down\n4 down up\n5 down down\n6 down up\n7 enter down\n8 enter up\n"
-            .write(toFile: addPhone, atomically: true, encoding: .utf8)
+        let addPhone = try PhoneGame.addPhoneScript()
         let game = try LineReader.start(Koalio.binary, ["--ticks", "3600", "--phones-listen", "127.0.0.1:0", "--trace", trace, "--input-script", addPhone],
                                         environment: try TestEnvironment.forChild(dataHome: Koalio.dataHome).merging(["DISPLAY": xvfb.display]) { $1 })
         defer { game.stop() }

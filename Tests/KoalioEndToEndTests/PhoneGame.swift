@@ -12,19 +12,13 @@ struct PhoneGame {
     let code: String
     let trace: String
 
-    /// - Parameter level: nil: at the title (where the pairing card shows, and a typed code is valid).
+    /// - Parameter level: nil: at the title.
     /// - Parameter addPhone: at the title, Add a phone is chosen (its card shows, a typed code
     ///   is taken), and the game is back once `--verbose` says the card shows.
     static func start(ticks: Int, _ xvfb: Xvfb, level: String? = "level1", addPhone: Bool = false, _ extra: [String] = []) throws -> PhoneGame {
         let trace = try Koalio.scratch().appendingPathComponent("trace.jsonl").path
         var start = level.map { ["--level", $0] } ?? []
-        if addPhone {
-            let script = try Koalio.scratch().appendingPathComponent("add-phone.keys").path
-            // Add a phone is the title's fourth entry.
-            try "1 down down\n2 down up\n3 down down\n4 down up\n5 down down\n6 down up\n7 enter down\n8 enter up\n"
-                .write(toFile: script, atomically: true, encoding: .utf8)
-            start += ["--input-script", script]
-        }
+        if addPhone { start += ["--input-script", try addPhoneScript()] }
         let child = try LineReader.start(Koalio.binary, start + ["--ticks", "\(ticks)", "--phones-listen", "127.0.0.1:0", "--verbose", "--trace", trace] + extra,
                                          environment: try TestEnvironment.forChild(dataHome: Koalio.dataHome).merging(["DISPLAY": xvfb.display]) { $1 })
         let line = try XCTUnwrap(child.line(containing: "koalio: phones: open", seconds: 10), "the game says where phones go (--verbose)")
@@ -35,6 +29,14 @@ struct PhoneGame {
         let address = String(url.dropFirst("http://".count).prefix { $0 != "/" })
         let token = String(url.split(separator: "#").last ?? "")
         return PhoneGame(child: child, address: address, token: token, code: String(words.last ?? ""), trace: trace)
+    }
+
+    /// An input script that opens Add a phone from the title (its fourth entry); its path.
+    static func addPhoneScript() throws -> String {
+        let script = try Koalio.scratch().appendingPathComponent("add-phone.keys").path
+        try "1 down down\n2 down up\n3 down down\n4 down up\n5 down down\n6 down up\n7 enter down\n8 enter up\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        return script
     }
 
     /// Runs a phone with `script` (tools/phone-client's lines); its output lines.

@@ -236,12 +236,15 @@ extension FrameInputReader {
 }
 
 extension FrameInput {
-    /// A dash pressed this tick (a key bound to it, or a pad button bound to it gone past
-    /// half-way), not one held from before: it frees a dash held over a level's start.
+    /// Whether a pad's own button (or trigger) went past half-way this tick, not held from before.
+    package func pressedAnew(_ binding: PadBinding) -> Bool {
+        binding.value(in: rawPads) >= FrameInputReader.threshold && binding.value(in: previousRawPads) < FrameInputReader.threshold
+    }
+
+    /// A dash pressed this tick (a key bound to it, or a pad button bound to it), not one held
+    /// from before: it frees a dash held over a level's start.
     package func dashPressed(_ bindings: Bindings) -> Bool {
         let keys = bindings.keys[.dash] ?? []
-        if keysPressed.contains(where: keys.contains) { return true }
-        let threshold = FrameInputReader.threshold
-        return (bindings.buttons[.dash] ?? []).contains { $0.value(in: rawPads) >= threshold && $0.value(in: previousRawPads) < threshold }
+        return keysPressed.contains(where: keys.contains) || (bindings.buttons[.dash] ?? []).contains(where: pressedAnew)
     }
 }

@@ -122,9 +122,7 @@ package struct SettingsState: Equatable {
             return true
         case let .pad(action, since):
             if input.keysPressed.contains(.escape) { return true }
-            let threshold = FrameInputReader.threshold
-            let (now, before) = (input.rawPads, input.previousRawPads)
-            if let pressed = PadBinding.all.first(where: { $0.value(in: now) >= threshold && $0.value(in: before) < threshold }) {
+            if let pressed = PadBinding.all.first(where: input.pressedAnew) {
                 effects.append(.sound(.menuChoose))
                 var new = context.settings
                 let category = context.padCategory ?? .generic

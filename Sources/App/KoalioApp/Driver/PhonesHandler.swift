@@ -69,8 +69,7 @@ final class PhonesHandler {
     }
 
     /// Once a frame: whether the pairing card shows (the server lets phones in only then), and
-    /// how many more may sit.
-    /// Phones asked for by the page go off once it is left with none playing.
+    /// how many more may sit; phones asked for by the page go off once it is left with none playing.
     func frame(cardShown: Bool, registry: ControllerRegistry, seats: Seating) {
         pads?.cardShown(cardShown, registry: registry, seats: seats)
         if asked && !cardShown && !playing {
