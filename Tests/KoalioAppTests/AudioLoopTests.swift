@@ -1,6 +1,7 @@
 import Foundation
 import KoalioCore
 import KoalioTestSupport
+import KoalioUserData
 import XCTest
 
 /// Sounds through the real loop and SDL_mixer on SDL's dummy audio driver: which effects a
@@ -63,5 +64,25 @@ final class AudioLoopTests: XCTestCase {
         let run = try LoopRunner.play("", ticks: 5, flow: LoopRunner.Flow(directory: try Scratch.directory().path), audio: true)
         XCTAssertEqual(run.music, .title)
         XCTAssertTrue(run.soundsStarted.isEmpty)
+    }
+
+    /// Idle means idle: with nothing audible the device is paused, so SDL stops calling the
+    /// mixer (no loop decoded for no one); it plays again as soon as something is heard.
+    func testTheDeviceRestsWhileNothingIsAudible() throws {
+        let pause = "20 escape down\n21 escape up\n"
+        var silent = Settings()
+        silent.musicVolume = 0
+        silent.effectsVolume = 0
+        let jump = "10 space down\n12 space up\n"
+        let quiet = try LoopRunner.play(jump + pause, ticks: 90, audio: true, settings: silent)
+        XCTAssertTrue(quiet.audioOpen)
+        XCTAssertEqual(quiet.field(90, "state"), "paused")
+        XCTAssertFalse(quiet.audioPlaying, "volumes at 0: the device is paused")
+        XCTAssertEqual(quiet.soundsStarted[.jump], 1, "the jump was still played, to no one (the trace keeps it)")
+
+        let heard = try LoopRunner.play(pause, ticks: 90, audio: true, settings: Settings())
+        XCTAssertTrue(heard.audioPlaying, "the ducked loop is heard: the device plays")
+
+        // Effects that end into silence pause it after them: MixerTests.testTheDevicePlaysOnlyWhileSomethingIsAudible.
     }
 }

@@ -42,6 +42,8 @@ enum LoopRunner {
         var soundsStarted: [SoundEffect: Int] = [:]
         var music: MusicTrack?
         var audioOpen = false
+        /// The audio device was playing (not paused for silence) when the run ended.
+        var audioPlaying = false
         var joysticksLeft: Int32
         /// The settings in effect when the run ended.
         var settings = Settings()
@@ -104,6 +106,7 @@ enum LoopRunner {
             XCTAssertEqual(trace.count, expectedLines ?? ticks, "one trace line per tick, up to the end")
             return Run(session: session, trace: trace, pads: loop.scriptPads, controllersLeft: registry.controllers.count, ghost: loop.ghost,
                        soundsStarted: platform.audio.started, music: platform.audio.music, audioOpen: platform.audio.isOpen,
+                       audioPlaying: platform.audio.isPlaying,
                        joysticksLeft: SDL_NumJoysticks(), settings: loop.settings, pictures: loop.picturesPresented,
                        phonesOn: loop.phonesOn)
         }

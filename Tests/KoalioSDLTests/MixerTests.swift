@@ -118,4 +118,42 @@ final class MixerTests: XCTestCase {
         }
         XCTAssertTrue(mixer.playMusic(nil) == false && output(mixer, bytes: 1024).allSatisfy { $0 == 0 }, "music off: silence")
     }
+
+    /// Idle means idle: the device plays while something is audible, and only then (with no
+    /// device open, as here, the decision is all there is to see).
+    func testTheDevicePlaysOnlyWhileSomethingIsAudible() throws {
+        let jump = try Mixer.loadSound(sounds + "jump.wav")
+        let mixer = Mixer(sounds: [jump], tracks: ["level1": music + "level1.ogg"])
+        mixer.setVolumes(music: SDL_MIX_MAXVOLUME, effects: SDL_MIX_MAXVOLUME)
+        XCTAssertFalse(mixer.settle())
+        XCTAssertFalse(mixer.isRunning, "nothing plays: paused")
+        XCTAssertTrue(mixer.play(0))
+        XCTAssertTrue(mixer.settle(), "an effect into silence: it will pause after it")
+        XCTAssertTrue(mixer.isRunning, "the effect is heard")
+        _ = output(mixer, bytes: jump.count)
+        XCTAssertFalse(mixer.settle())
+        XCTAssertFalse(mixer.isRunning, "the effect has ended: paused again")
+
+        mixer.setVolumes(music: SDL_MIX_MAXVOLUME, effects: 0)
+        XCTAssertTrue(mixer.play(0), "played, to no one")
+        XCTAssertFalse(mixer.settle())
+        XCTAssertFalse(mixer.isRunning, "effects at 0: nothing to hear")
+        XCTAssertTrue(output(mixer, bytes: 1024).allSatisfy { $0 == 0 })
+
+        XCTAssertTrue(mixer.playMusic(mixer.openTrack("level1")))
+        XCTAssertFalse(mixer.settle(), "music plays on: nothing to wait for")
+        XCTAssertTrue(mixer.isRunning, "the loop is heard")
+        mixer.setVolumes(music: 0, effects: 0)
+        XCTAssertFalse(mixer.settle())
+        XCTAssertFalse(mixer.isRunning, "the loop at 0: paused, not decoded for no one")
+
+        // An effect at 0 left on a voice would be heard late when the volume comes back.
+        mixer.setVolumes(music: 0, effects: SDL_MIX_MAXVOLUME)
+        XCTAssertTrue(mixer.play(0))
+        mixer.setVolumes(music: 0, effects: 0)
+        XCTAssertFalse(mixer.settle())
+        mixer.setVolumes(music: 0, effects: SDL_MIX_MAXVOLUME)
+        XCTAssertFalse(mixer.settle(), "the silenced effect was dropped")
+        XCTAssertTrue(output(mixer, bytes: 1024).allSatisfy { $0 == 0 })
+    }
 }

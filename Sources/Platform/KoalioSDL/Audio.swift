@@ -36,6 +36,11 @@ public final class Audio {
     public var music: MusicTrack? { playing }
     /// Whether an audio device is open (false: silent).
     public var isOpen: Bool { mixer != nil }
+    /// Whether the open device is playing: it is paused while nothing would be heard.
+    public var isPlaying: Bool { mixer?.isRunning ?? false }
+    /// Effects still sound into what will be silence: ``settle()`` pauses the device after them,
+    /// so the loop keeps its frames until then.
+    public private(set) var pausesSoon = false
 
     /// A silent stand-in (headless runs, no device).
     public init() {
@@ -70,6 +75,13 @@ public final class Audio {
     public func play(_ effect: SoundEffect) {
         guard let mixer, let sound = sounds[effect] else { return }
         if mixer.withLock({ $0.play(sound) }) { started[effect, default: 0] += 1 }
+        settle()
+    }
+
+    /// Plays the device while anything is audible, pauses it while nothing is (see
+    /// ``Mixer/settle()``): after every change of what plays, and once a frame (effects end).
+    public func settle() {
+        pausesSoon = mixer?.settle() ?? false
     }
 
     /// Loops `track` (a level without its own loop, or whose file did not load, plays level 1's)
@@ -80,6 +92,7 @@ public final class Audio {
         playing = track
         let loop = mixer.openTrack(track.fileName) ?? mixer.openTrack(MusicTrack.level("level1").fileName)
         _ = mixer.withLock { $0.playMusic(loop) }
+        settle()
     }
 
     /// New volumes, from the settings menu: heard at once, effects already playing included.
@@ -105,5 +118,6 @@ public final class Audio {
         let share = Double(min(100, max(0, volumes.music))) / 100 * (ducked ? Self.duckedShare : 1)
         let music = Int32(share * Double(SDL_MIX_MAXVOLUME)), effects = Self.effectsVolume(volumes)
         mixer?.withLock { $0.setVolumes(music: music, effects: effects) }
+        settle()
     }
 }

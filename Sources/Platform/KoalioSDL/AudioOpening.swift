@@ -79,7 +79,6 @@ final class AudioOpening: @unchecked Sendable {
             return .silent(error.reason)
         }
         mixer.setVolumes(music: 0, effects: Audio.effectsVolume(volumes))
-        mixer.start()
         return OpenedAudio(mixer: mixer, sounds: indices)
     }
 

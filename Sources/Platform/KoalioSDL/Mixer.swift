@@ -113,6 +113,9 @@ final class Mixer: @unchecked Sendable {
     private var music: Track?
     private var musicVolume: Int32 = 0
     private var effectsVolume: Int32 = SDL_MIX_MAXVOLUME
+    /// Whether SDL calls ``fill(_:_:)``: only while something is audible (``settle()``).
+    /// Read and written on the main thread only.
+    private var running = false
 
     /// Takes `sounds` (their bytes are freed with the mixer) and the loops' paths by name; no device yet.
     init(sounds: [Sound], tracks: [String: String]) {
@@ -132,7 +135,7 @@ final class Mixer: @unchecked Sendable {
     }
 
     /// Opens the default device in the mixer's format (SDL converts if the device differs),
-    /// paused until ``start()``. The error is SDL's reason.
+    /// paused until ``settle()`` finds something audible. The error is SDL's reason.
     func open() throws(SDLError) {
         var desired = SDL_AudioSpec()
         desired.freq = Self.frequency
@@ -146,8 +149,28 @@ final class Mixer: @unchecked Sendable {
         self.device = device
     }
 
-    /// Starts the device: from now on SDL calls ``fill(_:_:)``.
-    func start() { SDL_PauseAudioDevice(device, 0) }
+    /// Plays the device while something is audible and pauses it when nothing is: music and
+    /// effects at volume 0 (or a quiet paused screen) then cost no mixing, no decoding of a
+    /// loop nobody hears. A pause drops the effects still sounding at volume 0, which would
+    /// otherwise be heard late when the volume comes back; the music stays where it was.
+    /// Returns whether the device plays into what will be silence once its effects end: the
+    /// caller settles again after them.
+    func settle() -> Bool {
+        let (audible, musicAudible) = withLock { mixer in
+            let music = mixer.music != nil && mixer.musicVolume > 0
+            let effects = mixer.effectsVolume > 0 && mixer.voices.contains { $0 != nil }
+            if !music && !effects { mixer.voices.update(repeating: nil) }
+            return (music || effects, music)
+        }
+        if audible != running {
+            running = audible
+            SDL_PauseAudioDevice(device, audible ? 0 : 1)
+        }
+        return audible && !musicAudible
+    }
+
+    /// Whether SDL is calling ``fill(_:_:)`` now (tests: a silent game pauses its device).
+    var isRunning: Bool { running }
 
     /// Stops the device (SDL waits for the callback to return) and frees it. Again: nothing.
     func close() {
@@ -166,6 +189,7 @@ final class Mixer: @unchecked Sendable {
     /// Starts sound `index` on a free voice; false when every voice is busy (the sound is skipped).
     func play(_ index: Int) -> Bool {
         guard sounds.indices.contains(index) else { return false }
+        guard effectsVolume > 0 else { return true }  // heard by no one: no voice, no mixing
         guard let free = voices.firstIndex(where: { $0 == nil }) else { return false }
         voices[free] = Voice(sound: index, offset: 0)
         return true

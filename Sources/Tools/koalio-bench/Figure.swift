@@ -67,6 +67,8 @@ extension Figure {
     static let pausedSteadyCPU = Figure("paused level: steady CPU", "% core", .compare)
     /// The loop's own cost at rest, music aside (no audio driver: SDL's mixing thread is idle).
     static let pausedSilentSteadyCPU = Figure("paused level, no sound: steady CPU", "% core", .atMost(0.5))
+    /// Sound on (SDL's dummy driver), music and effects at 0: nothing audible, the device paused.
+    static let pausedMutedSteadyCPU = Figure("paused level, volumes at 0: steady CPU", "% core", .atMost(0.5))
     static let titleSteadyCPU = Figure("title: steady CPU", "% core", .compare)
     static let pausedVsPlay = Figure("paused level vs play: CPU", "% play", .atMost(25))
     static let titleVsPlay = Figure("title vs play: CPU", "% play", .atMost(25))

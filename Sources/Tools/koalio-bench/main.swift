@@ -337,11 +337,13 @@ func reportIdle(_ options: Options, display: String) throws {
     let software = ["--renderer", "software"]
     let pause = "2 escape down\n3 escape up\n"
     // Music aside: SDL's audio thread mixes the (ducked) music loop whatever the screen; with no
-    // audio driver the game plays on silently and the loop's own cost is left.
+    // audio driver the game plays on silently and the loop's own cost is left; with the device
+    // open and both volumes at 0 nothing is audible, so the device is paused (issue 50's idle).
     let kinds = [RenderingRun(arguments: software),
                  RenderingRun(arguments: software, prelude: pause, still: true),
                  RenderingRun(arguments: software, still: true, atTitle: true),
-                 RenderingRun(arguments: software, environment: ["SDL_AUDIODRIVER": "none"], prelude: pause, still: true)]
+                 RenderingRun(arguments: software, environment: ["SDL_AUDIODRIVER": "none"], prelude: pause, still: true),
+                 RenderingRun(arguments: software + ["--music-volume", "0", "--effects-volume", "0"], prelude: pause, still: true)]
     var steady: [[Double]] = Array(repeating: [], count: kinds.count)
     for _ in 0..<options.runs {
         for (index, kind) in kinds.enumerated() {
@@ -355,6 +357,7 @@ func reportIdle(_ options: Options, display: String) throws {
     report(.playSteadyCPU, play)
     report(.pausedSteadyCPU, paused)
     report(.pausedSilentSteadyCPU, median(steady[3]))
+    report(.pausedMutedSteadyCPU, median(steady[4]))
     report(.titleSteadyCPU, title)
     report(.pausedVsPlay, paused / play * 100)
     report(.titleVsPlay, title / play * 100)

@@ -23,8 +23,9 @@ final class AudioHandler {
         self.opensAudio = opensAudio
     }
 
-    /// The device is open (or never will be): nothing waits for the next frame to be played.
-    var isSettled: Bool { !opensAudio || phase == .open }
+    /// The device is open (or never will be) and will not pause after effects still sounding:
+    /// nothing waits for a coming frame.
+    var isSettled: Bool { !opensAudio || (phase == .open && !platform.audio.pausesSoon) }
 
     func cue(_ effect: SoundEffect) {
         if opensAudio && phase != .open { waiting.append(effect) } else { platform.audio.play(effect) }
@@ -55,10 +56,12 @@ final class AudioHandler {
         waiting.removeAll()
     }
 
-    /// Once a frame: the music the screen plays, ducked under a paused level.
+    /// Once a frame: the music the screen plays, ducked under a paused level; the device
+    /// paused once nothing is audible.
     func frame(_ flow: FlowState) {
         platform.audio.playMusic(flow.playsLevelMusic ? .level(flow.session.stage.name) : .title)
         platform.audio.setDucked(flow.playsLevelMusic && flow.run.shownState == .paused)
+        platform.audio.settle()
     }
 
     /// The Music and Effects volumes.
