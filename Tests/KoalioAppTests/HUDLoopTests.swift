@@ -4,6 +4,9 @@ import KoalioCore
 import KoalioHUD
 import KoalioInput
 import KoalioSDL
+import KoalioTestSupport
+import KoalioUserData
+@testable import KoalioFlow
 import XCTest
 
 /// The HUD through the real loop: pushed SDL mouse and finger events, with and without pads.
@@ -61,5 +64,53 @@ final class HUDLoopTests: XCTestCase {
         XCTAssertEqual(run.field(25, "hudVisible"), false, "one pad is still connected")
         XCTAssertEqual(run.field(45, "controllers"), 0)
         XCTAssertEqual(run.field(45, "hudVisible"), true, "the last pad left")
+    }
+
+    /// Show at auto (the default): keys take over, and a few seconds later the level is clear;
+    /// the first click brings the controls back, without steering.
+    func testTheControlsStepAsideForKeysAndComeBackAtAClick() throws {
+        let stays = ControllerPresence.hudStaysTicks
+        let run = try play("0 right down\n30 right up\n\(stays + 60) mouse down 300 100\n\(stays + 61) mouse up 300 100\n", ticks: stays + 90)
+        XCTAssertEqual(run.field(1, "hudVisible"), true, "nothing used yet: shown")
+        XCTAssertEqual(run.field(stays - 2, "hudVisible"), true, "a few seconds after the keys took over")
+        XCTAssertEqual(run.field(stays + 2, "hudVisible"), false, "then gone")
+        XCTAssertEqual(run.field(stays + 62, "hudVisible"), true, "back at the click")
+        XCTAssertEqual(run.field(stays + 62, "x"), run.field(stays + 59, "x", as: Double.self), "the click steered nothing")
+    }
+
+    func testShowOffNeverShowsThemAndAlwaysKeepsThem() throws {
+        var off = Settings()
+        off.touchShown = .off
+        let hidden = try LoopRunner.play("0 finger1 down 70 250\n2 finger1 move 110 250\n", ticks: 30, settings: off)
+        XCTAssertEqual(hidden.field(1, "hudVisible"), false)
+        XCTAssertEqual(hidden.field(30, "x"), 48.0, "a finger where the joystick would be does nothing")
+        var always = Settings()
+        always.touchShown = .always
+        let kept = try LoopRunner.play("0 right down\n30 right up\n", ticks: ControllerPresence.hudStaysTicks + 30, settings: always)
+        XCTAssertEqual(kept.field(ControllerPresence.hudStaysTicks + 30, "hudVisible"), true, "keys do not send them away")
+    }
+
+    /// The koala never starts under a thumb: in every shipped level, at every size and hand,
+    /// the joystick's rest and A and B are off the koala where it spawns.
+    func testTheControlsNeverSitOverTheSpawn() throws {
+        let levels = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Levels"))
+            .filter { $0.hasSuffix(".tmx") }.map { String($0.dropLast(4)) }.sorted()
+        XCTAssertGreaterThanOrEqual(levels.count, 6)
+        let level1Spawn = FlowRunner.spawnInView(try Repository.file(named: "level1").stage)
+        XCTAssertTrue(Circle(center: HUDLayout().joystickRest, radius: HUDLayout().joystickRadius).bounds.intersects(level1Spawn),
+                      "as the settings lay them out, the joystick sits on level 1's spawn")
+        for level in levels {
+            let spawn = FlowRunner.spawnInView(try Repository.file(named: level).stage)
+            for size in stride(from: 0.5, through: 2.0, by: 0.5) {
+                for leftHanded in [false, true] {
+                    let layout = HUDLayout(size: size, leftHanded: leftHanded).keepingClear(of: spawn)
+                    let circles = [("the joystick", Circle(center: layout.joystickRest, radius: layout.joystickRadius)),
+                                   ("A", layout.buttonA), ("B", layout.buttonB)]
+                    for (name, circle) in circles {
+                        XCTAssertFalse(circle.bounds.intersects(spawn), "\(level), size \(size), left-handed \(leftHanded): \(name) over the spawn")
+                    }
+                }
+            }
+        }
     }
 }

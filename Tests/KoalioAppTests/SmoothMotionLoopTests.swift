@@ -36,7 +36,10 @@ final class SmoothMotionLoopTests: XCTestCase {
     /// Paused, the picture does not change at any refresh rate: after the pause screen's first
     /// picture, none is presented (the pause begins at tick 3, the run lasts 300).
     func testAStillScreenPresentsNothingNewAt144Hz() throws {
-        let paused = try LoopRunner.play("0 right down\n2 escape down\n3 escape up\n", ticks: 300, refreshRate: 144)
+        // Show at always: with auto the on-screen controls would fade out at 3 s, after the keys.
+        var shown = Settings()
+        shown.touchShown = .always
+        let paused = try LoopRunner.play("0 right down\n2 escape down\n3 escape up\n", ticks: 300, settings: shown, refreshRate: 144)
         XCTAssertEqual(paused.session.state, .paused)
         XCTAssertLessThanOrEqual(paused.pictures, 12, "a few pictures before the pause, then none")
         // Walking (into the first pit at tick 141), the koala is drawn on its way between steps:

@@ -584,9 +584,32 @@ final class StillScreenRuleTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.checkWhatMovesAndWhatRests() }
     }
 
+    /// Paused after keys took over, with Show at auto: the screen rests only until the
+    /// on-screen controls step aside, then through their fade, then for good.
+    func testAPauseRestsUntilTheControlsStepAside() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.startLevel(0)
+            h.tick()
+            XCTAssertTrue(h.runner.presence.hudShown, "no pad, nothing used yet: shown")
+            h.press(.escape)
+            h.tick(ControllerPresence.hudFadeTicks)
+            let leaving = try XCTUnwrap(h.runner.stillTicks, "paused: still until the controls step aside")
+            XCTAssertLessThanOrEqual(leaving, ControllerPresence.hudStaysTicks)
+            XCTAssertGreaterThan(leaving, 0)
+            h.tick(leaving + 1)
+            XCTAssertFalse(h.runner.presence.hudShown, "keys took over: gone")
+            XCTAssertNil(h.runner.stillTicks, "fading")
+            h.tick(ControllerPresence.hudFadeTicks)
+            XCTAssertEqual(h.runner.stillTicks, .max, "paused, nothing timed")
+        }
+    }
+
     @MainActor
     private static func checkWhatMovesAndWhatRests() throws {
-        let h = try FlowHarness()
+        var shown = Settings()
+        shown.touchShown = .always  // the on-screen controls stay through the keys (auto: below)
+        let h = try FlowHarness(settings: shown)
         XCTAssertEqual(h.runner.stillTicks, .max, "the title rests until an event")
         h.runner.apply(.keyDown(.down, isRepeat: false))
         XCTAssertNil(h.runner.stillTicks, "a key waits for the next tick")

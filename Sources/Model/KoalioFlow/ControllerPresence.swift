@@ -1,6 +1,7 @@
 import KoalioCore
 import KoalioHUD
 import KoalioInput
+import KoalioUserData
 
 /// What the player sees of the controllers, as a value in ``GameState``: whether the on-screen
 /// controls show (while no pad is connected, fading in and out), the "… connected" notice, when
@@ -13,6 +14,10 @@ package struct ControllerPresence: Equatable {
     package static let noticeTicks = 3 * Tick.perSecond
     /// How long the HUD takes to fade in or out.
     package static let hudFadeTicks = 12
+    /// How long the on-screen controls stay (Show: auto) after keys or a pad take over from
+    /// touch and the mouse, before they fade: a player who reaches for the keyboard for a
+    /// moment keeps them, one who plays on it sees the level clear.
+    package static let hudStaysTicks = 3 * Tick.perSecond
     /// How long a free pad's "press ✕ to join" stays over the level before it folds into the
     /// corner's "✕ to join".
     package static let joinPromptTicks = 4 * Tick.perSecond
@@ -34,6 +39,11 @@ package struct ControllerPresence: Equatable {
     /// The game pauses itself at the next tick (focus lost, the pad in use left).
     package var pauseRequested = false
     package private(set) var notice: ShownNotice?
+    /// The flow's tick (it runs on through levels) at which keys or a pad took over from touch
+    /// and the mouse; nil while they were used last, or before anything was.
+    package private(set) var othersTookOverAt: Int?
+    /// The settings' Show for the on-screen controls (the runner keeps it up to date each tick).
+    package var touchShown = Settings.TouchControlsShown.auto
     /// The step at which the HUD last appeared or disappeared, for its fade.
     package private(set) var hudChangedAtStep = -ControllerPresence.hudFadeTicks
     /// When each free pad was first seen free while the world played, in the session's steps,
@@ -82,6 +92,31 @@ package struct ControllerPresence: Equatable {
 
     package mutating func show(_ notice: Notice, at step: Int) {
         self.notice = ShownNotice(notice: notice, untilStep: step + Self.noticeTicks)
+    }
+
+    /// Keys or a pad were used at the flow's `tick`: with Show at auto the on-screen controls
+    /// fade ``hudStaysTicks`` after the first such use since touch or the mouse.
+    package mutating func keysOrPadUsed(atTick tick: Int) {
+        if othersTookOverAt == nil { othersTookOverAt = tick }
+    }
+
+    /// A touch or a click (or the last pad gone): the on-screen controls come back (Show: auto).
+    package mutating func pointerUsed() { othersTookOverAt = nil }
+
+    /// Whether Show wants the on-screen controls at the flow's `tick`, where they
+    /// may show at all (a level with no pad).
+    package func wantsHUD(atTick tick: Int) -> Bool {
+        switch touchShown {
+        case .off: false
+        case .always: true
+        case .auto: ticksUntilHUDLeaves(atTick: tick) != 0
+        }
+    }
+
+    /// Ticks until Show at auto lets the on-screen controls go (0: gone; nil: not leaving).
+    package func ticksUntilHUDLeaves(atTick tick: Int) -> Int? {
+        guard touchShown == .auto, let since = othersTookOverAt else { return nil }
+        return max(0, since + Self.hudStaysTicks - tick)
     }
 
     /// The HUD shows while no pad is connected, in a level (never during a replay): it hides

@@ -17,7 +17,10 @@ extension FlowRunner {
             // Paused (or a replay's playback paused) and won are still; while paused the session
             // still counts steps, so the overlay's timers (a notice going) run on.
             guard flow.run.shownState == .paused || flow.run.shownState == .won else { return nil }
-            return presence.stepsUntilOverlayChanges(at: flow.session.steps)
+            guard let overlay = presence.stepsUntilOverlayChanges(at: flow.session.steps) else { return nil }
+            // Show at auto lets the on-screen controls go a few seconds after a key: not later.
+            let leaves = presence.hudShown ? presence.ticksUntilHUDLeaves(atTick: flow.ticks) : nil
+            return min(overlay, leaves ?? .max)
         case let .worldComplete(_, since):
             return max(0, since + FlowState.worldCompleteTicks - flow.ticks)
         case let .settings(state):

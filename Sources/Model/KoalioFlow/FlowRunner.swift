@@ -43,7 +43,12 @@ package final class FlowRunner {
 
     /// Before the frame's events: in the menus the pad in use is the one used last; in a level
     /// another pad is someone else's (it joins with A), so it does not take player 1's koala.
-    package func beginFrame() { registry.currentFollowsInput = !flow.isInLevel }
+    /// The on-screen controls move off the level's spawn before the frame's pointers reach them
+    /// (moving them lets go of what they hold: a level just begun holds nothing).
+    package func beginFrame() {
+        registry.currentFollowsInput = !flow.isInLevel
+        hud.keepClear(of: flow.isInLevel ? Self.spawnInView(flow.session.stage) : nil)
+    }
 
     /// Takes one action between the frame's beginning and end: returns what the pads' event
     /// changed (the driver hides the pointer when a pad is in use) and the effects it makes
@@ -55,6 +60,7 @@ package final class FlowRunner {
             if key != FrameInputReader.fullscreenKey {
                 registry.keyboard.keyDown(key, isRepeat: isRepeat)
                 presence.lastUsed = .keyboard
+                presence.keysOrPadUsed(atTick: flow.ticks)
             }
             feed.reader.key(key, isRepeat: isRepeat)
         case let .keyUp(key):
@@ -68,11 +74,19 @@ package final class FlowRunner {
             // The menus, the pause screen's entries and "You Won!" take taps; in a level the
             // on-screen controls take the rest.
             if pointer.phase == .down && flow.takesTaps { feed.reader.tap(target) }
+            if pointer.phase == .down { presence.pointerUsed() }  // the on-screen controls come back
             if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
         case let .pad(event):
             // What changed, and the notices, sounds and self-pause (the pad in use, or a co-op
             // player's, went away) that makes.
             let changes = registry.apply(event, seats: &state.seats)
+            for change in changes {
+                switch change {
+                case .input, .becameCurrent: presence.keysOrPadUsed(atTick: flow.ticks)
+                case .disconnected where registry.controllers.isEmpty: presence.pointerUsed()  // the last pad gone: the HUD returns
+                default: break
+                }
+            }
             let (registry, seats) = (registry, state.seats)
             return (changes, presence.react(to: changes, at: flow.session.steps, playerOf: { registry.player(of: $0, seats: seats) }))
         case let .levelReloaded(reload):
@@ -96,12 +110,22 @@ package final class FlowRunner {
     }
 
     /// After the frame's events: the on-screen controls show while no pad is connected, in a
-    /// level (never during a replay).
+    /// level (never during a replay), as the settings' Show says.
     package func endEvents() {
-        if let shown = presence.updateHUD(visible: registry.controllers.isEmpty && flow.isInLevel, at: flow.session.steps) {
+        let wanted = registry.controllers.isEmpty && flow.isInLevel
+            && presence.wantsHUD(atTick: flow.ticks)
+        if let shown = presence.updateHUD(visible: wanted, at: flow.session.steps) {
             hud.setVisible(shown)
             registry.onScreenShown = shown
         }
+    }
+
+    /// The koala's box where `stage` spawns it, in the view's points (the camera framing it).
+    nonisolated static func spawnInView(_ stage: Stage) -> Rect {
+        let koala = Player(feet: stage.spawn)
+        let origin = Camera.origin(following: koala, in: stage)
+        let box = koala.box
+        return Rect(x: box.minX - origin.x, y: box.minY - origin.y, width: box.width, height: box.height)
     }
 
     /// How fast the world runs this frame, as a share of 60 ticks a second: the assist's game
@@ -116,6 +140,7 @@ package final class FlowRunner {
     /// behind): no tick of the flow, only the corrections and confirmations the network brings.
     package func networkFrame(_ context: FlowContext) -> [Effect] {
         guard flow.networkRuns else { return [] }
+        presence.touchShown = context.settings.touchShown
         var effects: [Effect] = []
         switch flow.run.network {
         case .waiting?, .ended?:
@@ -184,6 +209,7 @@ package final class FlowRunner {
     /// `sourceIndex`: a controller's number in the run's recording, by name.
     package func tick(_ context: FlowContext, load: (LevelRef) -> LevelLoad) -> [Effect] {
         let context = self.context(context)
+        presence.touchShown = context.settings.touchShown
         let reloaded = feed.reloaded?.fileName
         // Each controller's number in the recordings: its place in the value's table, new names last.
         var sources = flow.sources

@@ -108,6 +108,7 @@ package enum SettingsMenu {
             ]
         case .touchControls:
             return [
+                row(.touchShown, settings),
                 row(.touchOpacity, settings),
                 row(.touchSize, settings),
                 row(.leftHanded, settings),

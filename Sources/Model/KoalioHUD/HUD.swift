@@ -10,7 +10,13 @@ import KoalioInput
 /// Values land on ``controller``'s extended gamepad, so the game maps them like a pad's.
 /// While hidden (a pad is connected) the HUD lets go of everything and ignores pointers.
 public final class HUD {
+    /// Where the controls sit: the settings' layout (``configure(layout:joystickFollows:)``)
+    /// kept clear of the spawn (``keepClear(of:)``).
     public private(set) var layout: HUDLayout
+    /// The settings' layout, before it is moved off the spawn.
+    public private(set) var settingsLayout: HUDLayout
+    /// What the controls keep off (the koala where the level spawns it, in view points).
+    public private(set) var keptClear: Rect?
     public private(set) var joystick: FloatingJoystick
     public let controller: Controller
     public private(set) var isVisible = true
@@ -27,6 +33,7 @@ public final class HUD {
 
     public init(layout: HUDLayout = HUDLayout()) {
         self.layout = layout
+        settingsLayout = layout
         let bounds = Rect(x: layout.joystickZone.minX, y: layout.joystickZone.minY,
                           width: layout.joystickZone.width, height: layout.joystickZone.height)
         joystick = FloatingJoystick(restCenter: layout.joystickRest, radius: layout.joystickRadius, movableBounds: bounds)
@@ -39,6 +46,21 @@ public final class HUD {
     /// Moves the controls (the settings' size and hand) and makes the joystick float or stay
     /// put; whatever is held is let go, as the controls move from under the fingers.
     public func configure(layout: HUDLayout, joystickFollows: Bool) {
+        settingsLayout = layout
+        place(layout: keptClear.map(layout.keepingClear(of:)) ?? layout, joystickFollows: joystickFollows)
+    }
+
+    /// Keeps the controls off `box` (nil: where the settings put them): a level's spawn, so the
+    /// koala never starts under a thumb. Nothing moves, and nothing held is let go, while the
+    /// box stays the same.
+    public func keepClear(of box: Rect?) {
+        guard box != keptClear else { return }
+        keptClear = box
+        let placed = box.map(settingsLayout.keepingClear(of:)) ?? settingsLayout
+        if placed != layout { place(layout: placed, joystickFollows: joystick.baseFollows) }
+    }
+
+    private func place(layout: HUDLayout, joystickFollows: Bool) {
         pointers.removeAll()
         gamepad.releaseAll()
         self.layout = layout

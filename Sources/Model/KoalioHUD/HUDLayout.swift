@@ -38,6 +38,37 @@ public struct HUDLayout: Equatable, Sendable {
         buttonA = mirrored(buttonA)
         buttonB = mirrored(buttonB)
     }
+
+    /// Room kept between a control and what it must not cover, in view points.
+    public static let clearancePoints = 6.0
+
+    /// The layout with the joystick's rest and the A/B pair moved off `box` (the koala where it
+    /// spawns, in view points): each slides along the bottom, away from its side of the view,
+    /// until it clears the box, or above the box where sliding would leave the view's half. A and
+    /// B move together, so the thumb finds them where it left them relative to each other.
+    public func keepingClear(of box: Rect) -> HUDLayout {
+        var layout = self
+        let width = Double(LogicalView.width), margin = Self.clearancePoints
+        let padded = Rect(x: box.minX - margin, y: box.minY - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
+        func overlaps(_ circle: Circle) -> Bool { circle.bounds.intersects(padded) }
+        /// How far to move circles on one side so none overlaps: along x if they stay on their
+        /// half of the view, else up.
+        func shift(_ circles: [Circle]) -> Vec2 {
+            guard circles.contains(where: overlaps) else { return .zero }
+            let onLeft = (circles.map(\.center.x).reduce(0, +) / Double(circles.count)) < width / 2
+            let dx = onLeft ? padded.maxX - (circles.map { $0.center.x - $0.radius }.min() ?? 0)
+                            : padded.minX - (circles.map { $0.center.x + $0.radius }.max() ?? 0)
+            let staysOnItsHalf = circles.allSatisfy { onLeft ? $0.center.x + dx + $0.radius <= width / 2 : $0.center.x + dx - $0.radius >= width / 2 }
+            if staysOnItsHalf { return Vec2(dx, 0) }
+            return Vec2(0, padded.minY - (circles.map { $0.center.y + $0.radius }.max() ?? 0))
+        }
+        let stick = shift([Circle(center: joystickRest, radius: joystickRadius)])
+        layout.joystickRest = Vec2(joystickRest.x + stick.x, joystickRest.y + stick.y)
+        let buttons = shift([buttonA, buttonB])
+        layout.buttonA.center = Vec2(buttonA.center.x + buttons.x, buttonA.center.y + buttons.y)
+        layout.buttonB.center = Vec2(buttonB.center.x + buttons.x, buttonB.center.y + buttons.y)
+        return layout
+    }
 }
 
 /// A round touch target.

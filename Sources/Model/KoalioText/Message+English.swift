@@ -126,6 +126,8 @@ extension Message {
         case .size: Entry("Size", "On-screen controls setting", cells: Self.rowCells)
         case .leftHanded: Entry("Left-handed", "On-screen controls setting: the joystick on the right", cells: Self.rowCells)
         case .joystick: Entry("Joystick", "On-screen controls setting", cells: Self.rowCells)
+        case .showControls: Entry("Show", "On-screen controls setting: when they show (auto: while touch or the mouse was used last)", cells: Self.rowCells)
+        case .always: Entry("always", "On-screen controls' Show value", cells: Self.rowCells)
         case .floating: Entry("floating", "Joystick's value: its base follows the finger", cells: Self.rowCells)
         case .fixed: Entry("fixed", "Joystick's value: its base stays", cells: Self.rowCells)
         case .fullscreen: Entry("Fullscreen", "Video setting", cells: Self.rowCells)

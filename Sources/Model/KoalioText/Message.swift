@@ -24,7 +24,7 @@ public enum Message: String, CaseIterable, Sendable {
     case keyboardKeys, padButtons, onScreenControls, video, assist, resetToDefaults, reset, resetValue, alsoBound
     case on, off, display, notConnected, smoothMotionAuto, pressKeyFor, pressPadButtonFor, hintCancel, tapCancels, waitToCancel, noPadToBind, assistApplies
     case language, automatic
-    case nintendoButtons, byPosition, byLabel, stickDeadZone, rumble, rumbleStrength, opacity, size, leftHanded, joystick
+    case nintendoButtons, byPosition, byLabel, stickDeadZone, rumble, rumbleStrength, opacity, size, leftHanded, joystick, showControls, always
     case floating, fixed, fullscreen, windowScale, scaling, pixelPerfect, fill, smoothMotion, auto, musicVolume, effectsVolume
     case ghost, gameSpeed, invincible, infiniteDash, phonePads
     // A level: pause, end screens, the overlay

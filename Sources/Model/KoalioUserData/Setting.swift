@@ -52,7 +52,7 @@ public struct Setting {
     /// file's order: a menu row, a test or the command line asks for one by its case, never by
     /// a string or a place.
     public enum ID: String, CaseIterable, Sendable {
-        case nintendoButtons, deadZone, rumble, rumbleStrength, touchOpacity, touchSize, leftHanded, joystick
+        case nintendoButtons, deadZone, rumble, rumbleStrength, touchShown, touchOpacity, touchSize, leftHanded, joystick
         case fullscreen, windowScale, scaling, display, smoothMotion, speedrunTimer, liveSplitOne, music, effects, ghost, language, speed, invincible, infiniteDash, phones
     }
 
@@ -74,6 +74,10 @@ public struct Setting {
         case .rumbleStrength:
             return integer(id, .gamepad, "rumble_strength", .rumbleStrength, \.rumbleStrengthPercent, Settings.percentRange, step: percentStep,
                         "Rumble strength in percent")
+        case .touchShown:
+            return choice(id, .touch, "show", .showControls, Settings.TouchControlsShown.allCases.map { ($0.rawValue, $0.message) },
+                       get: { $0.touchShown.rawValue }, set: { $0.touchShown = Settings.TouchControlsShown(rawValue: $1) ?? .auto },
+                       "On-screen controls in a level with no pad: auto (while touch or the mouse was used last), always or off")
         case .touchOpacity:
             return integer(id, .touch, "opacity", .opacity, \.touchOpacityPercent, Settings.touchOpacityRange, step: percentStep,
                         "On-screen controls: opacity in percent")
@@ -191,6 +195,16 @@ extension Settings.JoystickMode {
         switch self {
         case .floating: .floating
         case .fixed: .fixed
+        }
+    }
+}
+
+extension Settings.TouchControlsShown {
+    public var message: Message {
+        switch self {
+        case .auto: .auto
+        case .always: .always
+        case .off: .off
         }
     }
 }

@@ -10,6 +10,13 @@ public struct Settings: Equatable, Sendable {
         case floating, fixed
     }
 
+    /// When the on-screen controls show in a level with no pad connected: `auto` while touch or
+    /// the mouse was used last (they fade a few seconds after keys or a pad take over, and come
+    /// back at the next touch or click), `always`, or `off` (a desktop player who never touches).
+    public enum TouchControlsShown: String, CaseIterable, Sendable {
+        case auto, always, off
+    }
+
     /// Smooth motion: pictures drawn between the 60 Hz world states, once per display refresh.
     /// `auto` turns it on where the display reports more than 60 Hz (where 60 pictures a second
     /// judder); at 60 Hz it would only add the one frame it shows behind.
@@ -31,6 +38,7 @@ public struct Settings: Equatable, Sendable {
     public var deadZonePercent = 20
     public var rumble = true
     public var rumbleStrengthPercent = 100
+    public var touchShown = TouchControlsShown.auto
     /// On-screen controls: how opaque (percent of their normal look) and how big (percent).
     public var touchOpacityPercent = 100
     public var touchSizePercent = 100

@@ -88,6 +88,7 @@ package final class FlowHarness {
         base.settings = settings
         base.keyNames = RecordedKeyNames.table
         registry.bindings = settings.bindings
+        runner.presence.touchShown = settings.touchShown
         runner.beginFrame()
     }
 

@@ -62,6 +62,7 @@ public final class GameLoop {
         runner.flow.online = options.network?.game
         let clock = options.clock
         handlers = Handlers(options, platform: platform, runner: runner, map: map, now: { clock?() ?? platform.now() })
+        runner.presence.touchShown = handlers.settings.effective.touchShown  // from the first frame, before a tick reads it
         if flow.mode == .level { perform([.levelStarted]) }
         if let category = options.speedrun { startSpeedrun(category) }
     }

@@ -36,6 +36,6 @@ final class PadsHandler {
         registry.rumbleStrength = settings.rumble ? Float(settings.rumbleStrengthPercent) / 100 : 0
         let layout = HUDLayout(size: Double(settings.touchSizePercent) / 100, leftHanded: settings.leftHanded)
         let follows = settings.joystick == .floating
-        if layout != hud.layout || follows != hud.joystick.baseFollows { hud.configure(layout: layout, joystickFollows: follows) }
+        if layout != hud.settingsLayout || follows != hud.joystick.baseFollows { hud.configure(layout: layout, joystickFollows: follows) }
     }
 }
