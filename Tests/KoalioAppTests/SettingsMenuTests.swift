@@ -116,8 +116,8 @@ final class SettingsMenuTests: XCTestCase {
 
     func testTapsChangeValuesByTheRowsHalves() throws {
         let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
-        let rows = MenuLayout.entryRects(count: 12, compact: true)
-        let music = rows[7], title = MenuLayout.entryRects(count: 3)[1]
+        let rows = MenuLayout.entryRects(count: 13, compact: true)
+        let music = rows[7], title = MenuLayout.entryRects(count: 7)[1]
         let run = try LoopRunner.play("""
             2 mouse down \(Int(title.x + 20)) \(Int(title.y + 5))
             3 mouse up \(Int(title.x + 20)) \(Int(title.y + 5))
@@ -136,7 +136,7 @@ final class SettingsMenuTests: XCTestCase {
 
     func testATapCancelsARebindThatWaitsForAKey() throws {
         let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
-        let rows = MenuLayout.entryRects(count: 12, compact: true), title = MenuLayout.entryRects(count: 3)[1]
+        let rows = MenuLayout.entryRects(count: 13, compact: true), title = MenuLayout.entryRects(count: 7)[1]
         func tap(_ tick: Int, _ rect: Rect) -> String {
             "\(tick) mouse down \(Int(rect.x + 20)) \(Int(rect.y + 5))\n\(tick + 1) mouse up \(Int(rect.x + 20)) \(Int(rect.y + 5))\n"
         }

@@ -81,7 +81,7 @@ final class PackFlowTests: XCTestCase {
         let entries = (1...50).map { MenuPage.Entry(.verbatim("Pack \($0)")) } + [MenuPage.Entry(.message(.back))]
         var page = MenuPage(heading: .message(.moreLevels), entries: entries, selection: 0, hint: Prompt([]), compact: true)
         var rows = MenuLayout.rows(page)
-        XCTAssertEqual(rows.entries.filter { $0.width > 0 }.count, MenuLayout.compactRowsShown)
+        XCTAssertEqual(rows.entries.filter { $0.width > 0 }.count, MenuLayout.compactRowsFitting(compactPage: true))
         XCTAssertFalse(rows.moreAbove)
         XCTAssertTrue(rows.moreBelow)
         page.selection = 40

@@ -13,18 +13,33 @@ public enum MenuLayout {
     /// The first entry's top, below the heading.
     public static let firstEntryTop = 118.0
 
-    /// Compact rows (settings pages: up to 11 under a smaller heading, text at the font's size).
+    /// Compact rows, text at the font's size: the settings pages' (under a smaller heading, up
+    /// to 13 rows), and any list longer than ``rowsShown`` under a full heading (the title's
+    /// seven entries, a world's levels): every entry in view, one row size on a page.
     public static let compactWidth = 460.0
-    public static let compactHeight = 18.0
-    public static let compactGap = 3.0
+    public static let compactHeight = 16.0
+    public static let compactGap = 2.0
     public static let compactFirstTop = 62.0
-
-    /// Rows a list shows at once: a longer one scrolls, showing one row fewer than the most
-    /// that fit (the settings page's twelve, which reach the hint line's top) so its last row
-    /// clears the hint.
-    public static let compactRowsShown = 11
-    public static let compactRowsFitting = 12
+    /// Rows of the full size a list shows; a longer list has compact rows.
     public static let rowsShown = 5
+    /// Where the hint line (drawn at the view's height − 20) begins, less a 2-point margin: no
+    /// row reaches it.
+    public static let rowsBottom = Double(LogicalView.height) - 22
+
+    /// Whether `count` rows (entries and section headings) are drawn compact: on a compact
+    /// page, or when more than ``rowsShown`` would not fit at the full size.
+    public static func compactRows(count: Int, compactPage: Bool) -> Bool { compactPage || count > rowsShown }
+
+    /// Compact rows that fit between a page's first row and the hint line: 13 on a compact
+    /// page, 10 under a full heading. A longer list scrolls.
+    public static func compactRowsFitting(compactPage: Bool) -> Int {
+        Int((rowsBottom - (compactPage ? compactFirstTop : firstEntryTop) + compactGap) / (compactHeight + compactGap))
+    }
+
+    /// Whether `page`'s rows are compact (its entries then drawn at the font's size).
+    public static func compactRows(_ page: MenuPage) -> Bool {
+        compactRows(count: page.entries.count + page.entries.count { $0.section != nil }, compactPage: page.compact)
+    }
 
     /// The rectangles of `count` entries, centred, top to bottom.
     public static func entryRects(count: Int, compact: Bool = false) -> [Rect] {
@@ -54,9 +69,10 @@ public enum MenuLayout {
     /// the view shows the rows around `selection` (the same selection, the same rows: a
     /// function of the page alone, so a tap hits what is drawn).
     public static func rows(sections: [Text?], compact: Bool, selection: Int = 0) -> Rows {
-        let width = compact ? compactWidth : entryWidth, height = compact ? compactHeight : entryHeight
-        let gap = compact ? compactGap : entryGap, top = compact ? compactFirstTop : firstEntryTop
-        let shown = compact ? (sections.count + sections.count { $0 != nil } <= compactRowsFitting ? compactRowsFitting : compactRowsShown) : rowsShown
+        let small = compactRows(count: sections.count + sections.count { $0 != nil }, compactPage: compact)
+        let width = small ? compactWidth : entryWidth, height = small ? compactHeight : entryHeight
+        let gap = small ? compactGap : entryGap, top = compact ? compactFirstTop : firstEntryTop
+        let shown = small ? compactRowsFitting(compactPage: compact) : rowsShown
         // Each entry's row, counting the headings' rows.
         var rowOfEntry: [Int] = [], headingRows: [(text: Text, row: Int)] = []
         var row = 0

@@ -33,8 +33,8 @@ public enum MenuView {
                            centered: true, into: &list)
         }
         let rows = MenuLayout.rows(page)
+        let scale = MenuLayout.compactRows(page) ? 1 : 2
         for heading in rows.headings {
-            let scale = page.compact ? 1 : 2
             let text = Lettering.shown(heading.text, words)
             let x = words.language.isRightToLeft ? heading.rect.maxX - 4 - Lettering.width(text, scale: scale) : heading.rect.x + 4
             Lettering.draw(text, x: x, y: heading.rect.maxY - Double(Art.glyphHeight * scale) - 2, scale: scale,
@@ -59,12 +59,12 @@ public enum MenuView {
     }
 
     /// A page's entries in `rects`: the selected one highlighted, locked ones greyed, values and
-    /// glyphs right-aligned (text at the font's size on compact pages, twice it otherwise); an
+    /// glyphs right-aligned (text at the font's size in compact rows, twice it otherwise); an
     /// entry scrolled out of view (an empty rectangle) is not drawn. A right-to-left language's
     /// rows are mirrored: the label from the right edge, the glyphs and the value from the left.
     static func drawEntries(_ page: MenuPage, in rects: [Rect], words: Words, into list: inout DrawList) {
         let mirrored = words.language.isRightToLeft
-        let scale = page.compact ? 1 : 2
+        let scale = MenuLayout.compactRows(page) ? 1 : 2
         for (index, (entry, rect)) in zip(page.entries, rects).enumerated() where rect.width > 0 {
             let selected = index == page.selection
             list.append(.fill(rect, selected ? selectedFill : entryFill))

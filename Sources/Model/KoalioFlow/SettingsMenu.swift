@@ -191,8 +191,10 @@ package enum SettingsMenu {
     package static func displayRow(_ context: Context) -> SettingsRow {
         let displays = context.displays
         let chosen = context.settings.display
-        let current = chosen.isEmpty ? 0 : displays.firstIndex(of: chosen)
-        let detail: Text = current.map { .verbatim("\($0 + 1): \(displays[$0])") } ?? .message(.notConnected, [.verbatim(chosen)])
+        // No display listed (a headless run): the first, unnamed, or the one chosen, not connected.
+        let current = chosen.isEmpty ? (displays.isEmpty ? nil : 0) : displays.firstIndex(of: chosen)
+        let detail: Text? = current.map { .verbatim("\($0 + 1): \(displays[$0])") }
+            ?? (chosen.isEmpty ? nil : .message(.notConnected, [.verbatim(chosen)]))
         return SettingsRow(entry: .init(.message(.display), detail: detail), kind: .adjust { settings, step in
             guard !displays.isEmpty else { return }
             let index = ((current ?? 0) + step + displays.count) % displays.count
