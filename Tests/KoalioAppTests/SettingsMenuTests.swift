@@ -114,6 +114,24 @@ final class SettingsMenuTests: XCTestCase {
         XCTAssertEqual(run.settings.bindings.buttons[.jump], [.x], "SDL's top button (y) is printed X on a Switch pad")
     }
 
+    /// A Switch pad's A turns Nintendo buttons to "by label": the A held as it does so is now
+    /// the button printed B, but it was not pressed anew, so the page stays.
+    func testTogglingTheSwitchLayoutWithThePadStaysOnThePage() throws {
+        let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
+        var script = "0 pad attach switchpro\n"
+        // Settings (down, A), Pad buttons (down, A), Nintendo buttons (five rows down).
+        for (tick, button) in [(2, "dpdown"), (4, "a"), (6, "dpdown"), (8, "a"), (10, "dpdown"), (12, "dpdown"), (14, "dpdown"),
+                               (16, "dpdown"), (18, "dpdown")] {
+            script += "\(tick) pad1 \(button) down\n\(tick + 1) pad1 \(button) up\n"
+        }
+        script += "22 pad1 a down\n26 pad1 a up\n"
+        let run = try LoopRunner.play(script, ticks: 30, flow: flow)
+        XCTAssertEqual(run.field(21, "selected"), "Nintendo buttons")
+        XCTAssertTrue(run.settings.bindings.nintendoByLabel, "A toggled it")
+        XCTAssertEqual(run.field(30, "screen"), "gamepad", "held, then let go: still on the page")
+        XCTAssertEqual(run.field(30, "selected"), "Nintendo buttons")
+    }
+
     func testTapsChangeValuesByTheRowsHalves() throws {
         let flow = LoopRunner.Flow(directory: try Scratch.directory().path)
         let rows = MenuLayout.entryRects(count: 13, compact: true)

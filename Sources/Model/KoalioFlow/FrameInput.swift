@@ -107,6 +107,10 @@ package struct FrameInputReader {
     private var keys: [Key] = []
     private var fullscreenToggled = false
     private var previousPads = GamepadSnapshot.neutral
+    /// The bindings the pads were read through last tick: when they change (Nintendo buttons
+    /// toggled with a Switch pad's A), what is held now is not pressed anew: the A that toggled
+    /// would otherwise read as B, held, and leave the page.
+    private var menuBindings: Bindings?
     private var previousRawPads = GamepadSnapshot.neutral
 
     package mutating func key(_ key: Key, isRepeat: Bool) {
@@ -221,8 +225,10 @@ extension FrameInputReader {
         let team = registry.teamInput(seats: &seats)
         let bindings = registry.bindings
         let pads = registry.controllers
-        var input = take(pads: .merging(pads.map { bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory) }),
-                         rawPads: .merging(pads.map { $0.extendedGamepad.capture() }))
+        let menuPads = GamepadSnapshot.merging(pads.map { bindings.forMenus($0.extendedGamepad.capture(), category: $0.productCategory) })
+        if let last = menuBindings, last != bindings { previousPads = menuPads }
+        menuBindings = bindings
+        var input = take(pads: menuPads, rawPads: .merging(pads.map { $0.extendedGamepad.capture() }))
         var play = TickInput(source: sourceIndex(steering.vendorName), snapshot: team.snapshot, pressed: team.pressed)
         play.partners = team.partners.map { partner in
             PartnerInput(player: partner.player, source: partner.pad.map { sourceIndex($0.vendorName) } ?? PartnerInput.noSource,
