@@ -53,6 +53,22 @@ final class SceneTests: XCTestCase {
         XCTAssertTrue(paused.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 568 })
     }
 
+    /// The host gone while the game was paused: the online game's end screen stands in for the
+    /// pause screen, not over it ("The host is gone" once drawn across "Paused").
+    func testAnOnlineEndScreenReplacesThePauseScreen() throws {
+        var session = Session(stage: try Repository.level1Stage())
+        session.togglePause()
+        var overlay = Scene.Overlay()
+        overlay.onlineLines = [.verbatim("The host is gone: the online game is over")]
+        overlay.onlineDims = true
+        let list = try drawList(session, overlay: overlay)
+        XCTAssertEqual(dimLayers(list).count, 1, "one dim layer, one screen")
+        let titleHeight = Double(Art.glyphHeight * Scene.stateTitleScale)
+        XCTAssertFalse(list.items.contains { if case let .sprite(.font, _, rect, _, _) = $0 { rect.height == titleHeight } else { false } },
+                       "no \"Paused\" under the online lines")
+        XCTAssertEqual(dimLayers(try drawList(session)).count, 1, "paused alone: its own screen")
+    }
+
     func testNoticeAndLowBatteryAreDrawnOverThePlayingScene() throws {
         var session = Session(stage: try Repository.level1Stage())
         let plain = try drawList(session)

@@ -81,7 +81,8 @@ extension FlowRunner {
         let rects: [Rect]
         if let page = flow.menuPage(context, prompts: prompts(context), rawStick: (0, 0)) {
             rects = MenuLayout.entryRects(page)
-        } else if flow.run.source.isLive && flow.run.shownState == .paused {
+        } else if flow.run.source.isLive && flow.run.shownState == .paused && !(flow.run.networked && flow.run.network?.lines.dims == true) {
+            // (An online game's waiting or end screen stands in for the pause screen: no entries.)
             rects = MenuLayout.pauseEntryRects(count: flow.pausePage(context).entries.count)
         } else {
             rects = []

@@ -134,7 +134,10 @@ extension Scene {
             Lettering.draw(Lettering.fitted(.message(.batteryLow, [.padName(pad)]), words, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor,
                       centered: true, into: &list)
         }
-        if overlay.showsStateScreen {
+        // An online game's waiting or ended screen stands in for the pause screen (the host gone
+        // while the game was paused): one screen, no text drawn over another.
+        let stateScreen = overlay.showsStateScreen && !overlay.onlineDims
+        if stateScreen {
             screen(for: overlay.playbackPaused && session.state == .playing ? .paused : session.state, overlay: overlay, into: &list)
         }
         if overlay.onlineDims {
@@ -155,7 +158,7 @@ extension Scene {
         if let badge = overlay.badge.map({ Lettering.shown($0, words) }) {
             Lettering.draw(badge, x: viewWidth - margin - Lettering.width(badge, scale: badgeScale), y: statusY, scale: badgeScale, color: badgeColor, into: &list)
         }
-        if let battery = overlay.padBattery, session.state == .paused, overlay.showsStateScreen {
+        if let battery = overlay.padBattery, session.state == .paused, stateScreen {
             let color = overlay.lowBatteryPad != nil ? warningColor : Color.white
             Lettering.draw(Lettering.fitted(battery, words, width: lineWidth), x: viewWidth / 2, y: pauseBatteryY, color: color, centered: true,
                       into: &list)
@@ -174,7 +177,7 @@ extension Scene {
                 right -= hint.width(words) + cornerHintGap
             }
         }
-        if overlay.showsStateScreen && (session.state == .won || session.state == .died) {
+        if stateScreen && (session.state == .won || session.state == .died) {
             let results = session.state == .won ? overlay.resultLines : []
             for (index, line) in results.enumerated() {
                 Lettering.draw(Lettering.fitted(line.text, words, width: lineWidth), x: viewWidth / 2, y: viewHeight / 2 + resultLinesTop + Double(index) * resultLineSpacing, color: line.color, centered: true, into: &list)
@@ -184,7 +187,7 @@ extension Scene {
                 Lettering.draw(Lettering.shown(line, words), x: viewWidth / 2, y: timesY + Double(index) * playerTimeSpacing, centered: true, into: &list)
             }
         }
-        if overlay.showsStateScreen && session.state == .paused {
+        if stateScreen && session.state == .paused {
             if let line = overlay.padsAway {
                 Lettering.draw(Lettering.fitted(line, words, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor, centered: true,
                           into: &list)
