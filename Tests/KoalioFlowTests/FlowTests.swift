@@ -75,7 +75,7 @@ enum FlowChecks {
         }
     }
 
-    /// A prompt's glyphs and the word each promises ("↑ ↓ choose" promises "choose" for both).
+    /// A prompt's glyphs and the word each promises ("↑ ↓ move" promises "move" for both).
     static func promises(_ prompt: Prompt) -> [(glyph: ButtonGlyph, verb: String)] {
         var pending: [ButtonGlyph] = [], result: [(ButtonGlyph, String)] = []
         for part in prompt.parts {
@@ -119,11 +119,7 @@ enum FlowChecks {
         func expect<T: Equatable>(_ got: T, _ wanted: T, _ message: String) { expect(got == wanted, "\(message): \(got), not \(wanted)") }
         let quits = effects.contains(.quit)
         switch (stage, verb) {
-        case (.addPhone, "choose") where !effects.contains(.sound(.menuChoose)):
-            expect(effects.contains(.sound(.menuMove)), "\(what): moves the selection")
-            expect(transitions.count, 1, "\(what): and stays")
-        case (.title, "choose"), (.levels, "choose"), (.packs, "choose"), (.packLevels, "choose"), (.quit, "choose")
-            where !effects.contains(.sound(.menuChoose)):
+        case (.addPhone, "move"), (.title, "move"), (.levels, "move"), (.packs, "move"), (.packLevels, "move"), (.quit, "move"):
             expect(effects.contains(.sound(.menuMove)), "\(what): moves the selection")
             expect(transitions.count, 1, "\(what): and stays")
         case (.title, "go"): expect(transitions, [.title, .levels], what)

@@ -17,7 +17,7 @@ extension Message {
         case .yes: Entry("Yes", "Answer to \"Quit koalio?\"", cells: Self.entryCells)
         case .no: Entry("No", "Answer to \"Quit koalio?\"", cells: Self.entryCells)
 
-        case .hintSelect: Entry("choose", "Menu hint, after the up/down buttons: they move the selection to the entry to choose", cells: 12)
+        case .hintSelect: Entry("move", "Menu hint, after the up/down buttons: they move the selection (one verb per action: not the choose button's)", cells: 12)
         case .hintGo: Entry("go", "Title hint, after the choose button", cells: 12)
         case .hintQuit: Entry("quit", "Title hint, after the back button", cells: 12)
         case .hintPlay: Entry("play", "Level select hint, after the choose button", cells: 12)
