@@ -169,7 +169,7 @@ let package = Package(
         .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioReplay", "KoalioReplayFile"], path: "Sources/Tools/koalio-write-loop"),
         .executableTarget(
             name: "koalio-bench",
-            dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
+            dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioSolver", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
                            "KoalioApp", "KoalioAdmission", "KoalioPhone", "KoalioLocalServer", "KoalioSDL", "KoalioText", "KoalioNet", "KoalioUserData", "KoalioUserFiles",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Tools/koalio-bench"
         ),

@@ -160,9 +160,12 @@ final class CheckLevelTests: XCTestCase {
         let run = try Koalio.run(["--check-level", level])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 1, run.stdout)
+        XCTAssertEqual(lines.count, 2, run.stdout)
         XCTAssertTrue(lines.first?.hasPrefix("\(level): winnable in ") == true, run.stdout)
         XCTAssertTrue(lines.first?.hasSuffix(" s") == true, run.stdout)
+        // How forgiving it is: a human's route (inputs at least 10 ticks apart) and its slack.
+        XCTAssertTrue(lines.last?.hasPrefix("\(level): slack ") == true, run.stdout)
+        XCTAssertTrue(lines.last?.contains("ticks apart") == true, run.stdout)
     }
 
     func testAWalledOffLevelIsNotWinnableAndABrokenOneIsItsError() throws {

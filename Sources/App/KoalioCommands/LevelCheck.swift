@@ -36,6 +36,7 @@ public enum LevelCheck {
             switch solve(map) {
             case let .won(_, ticks):
                 lines.append("\(path): winnable in \(seconds(ticks)) s")
+                lines.append("\(path): " + slackLine(map))
             case let .stuck(furthest):
                 let column = Int(furthest.x) / map.tileWidth, row = max(0, Int(furthest.y) / map.tileHeight - 1)
                 lines.append("\(path): not winnable: the best run reaches x=\(Int(furthest.x)) of the goal at x=\(Int(map.goal.minX)) "
@@ -46,11 +47,25 @@ public enum LevelCheck {
         return (lines, status)
     }
 
-    /// The searches in turn, until one wins; the furthest any reached otherwise.
-    static func solve(_ map: Stage) -> Solver.Outcome {
+    /// How forgiving the level is: a human's route (``Solver/human(beamWidth:patienceTicks:)``)
+    /// and its ``Slack``, or that none was found (slack 0).
+    static func slackLine(_ map: Stage) -> String {
+        let model = "inputs at least \(Solver.humanTicksBetweenChanges) ticks apart, each forgiving ±\(Slack.shiftTicks)"
+        guard case let .won(commands, ticks) = solve(map, human: true) else {
+            return "slack 0 % (no human's route found: \(model))"
+        }
+        let percent = Int((Slack.of(commands, on: map) * 100).rounded())
+        return "slack \(percent) % (a human's route, \(model), won in \(seconds(ticks)) s; "
+            + "\(Slack.trials) runs with every input moved up to ±\(Slack.shiftTicks) ticks)"
+    }
+
+    /// The searches in turn, until one wins; the furthest any reached otherwise. `human`: under
+    /// the human input model.
+    static func solve(_ map: Stage, human: Bool = false) -> Solver.Outcome {
         var furthest = map.spawn
         for beam in beams {
-            let outcome = Solver(beamWidth: beam, patienceTicks: patienceTicks).solve(map)
+            let outcome = (human ? Solver.human(beamWidth: beam, patienceTicks: patienceTicks)
+                                 : Solver(beamWidth: beam, patienceTicks: patienceTicks)).solve(map)
             switch outcome {
             case .won: return outcome
             case let .stuck(reached): if reached.x > furthest.x { furthest = reached }

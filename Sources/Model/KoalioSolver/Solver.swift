@@ -13,8 +13,13 @@ import KoalioSim
 /// doomed leap. A death is a dead end, whether it ends the run or sends the koala to a
 /// checkpoint; critters move with the world it searches.
 public struct Solver: Sendable {
-    /// Commands are chosen for chunks of this many ticks.
+    /// Commands are chosen for chunks of this many ticks (the default search: a tool-assisted
+    /// run's precision).
     public static let ticksPerChoice = 4
+    /// The human input model: no input changes sooner than this after the last (a sixth of a
+    /// second). A route found under it is one a person can play; its ``Slack`` says how
+    /// forgiving it is.
+    public static let humanTicksBetweenChanges = 10
     /// Height gained counts this much against x lost, so the search will climb back left.
     static let heightWeight = 2.0
     static let statesPerCell = 6
@@ -26,14 +31,26 @@ public struct Solver: Sendable {
 
     /// States kept from one choice to the next.
     public var beamWidth: Int
+    /// Ticks each choice is held: ``ticksPerChoice``, or ``humanTicksBetweenChanges`` for a
+    /// human's route.
+    public var choiceTicks: Int
     /// The longest run searched, in ticks (two minutes).
     public var maxTicks: Int
     /// Give up when the best progress (the score) has not grown for this many ticks of play;
     /// nil: search to ``maxTicks``. A walled-off level stops gaining at once.
     public var patienceTicks: Int?
 
-    public init(beamWidth: Int = 2500, maxTicks: Int = 60 * 120, patienceTicks: Int? = nil) {
+    /// Ticks a change of input may come early or late without the koala dying where the route
+    /// does not (0: the change is taken exactly; a human's route: ``Slack/shiftTicks``).
+    public var toleranceTicks: Int
+    /// How far past a change its early and late versions are played to see that they live.
+    static let lookaheadTicks = 24
+
+    public init(beamWidth: Int = 2500, maxTicks: Int = 60 * 120, patienceTicks: Int? = nil, choiceTicks: Int = Solver.ticksPerChoice,
+                toleranceTicks: Int = 0) {
         self.beamWidth = beamWidth
+        self.choiceTicks = choiceTicks
+        self.toleranceTicks = toleranceTicks
         self.maxTicks = maxTicks
         self.patienceTicks = patienceTicks
     }
@@ -46,9 +63,41 @@ public struct Solver: Sendable {
         case stuck(furthest: Vec2)
     }
 
+    /// A search under the human input model (every change of input at least
+    /// ``humanTicksBetweenChanges`` after the last).
+    public static func human(beamWidth: Int = 2500, patienceTicks: Int? = nil) -> Solver {
+        Solver(beamWidth: beamWidth, patienceTicks: patienceTicks, choiceTicks: humanTicksBetweenChanges, toleranceTicks: Slack.shiftTicks)
+    }
+
     struct Node {
         var world: World
         var path: [UInt8]
+        /// The world ``toleranceTicks`` before this node's (a change of input taken early
+        /// starts there); nil without a tolerance, or at the start.
+        var early: World?
+    }
+
+    static func isDead(_ world: World) -> Bool { world.state == .died || !world.koalas[0].isAlive }
+
+    /// Whether changing from `previous` to `command` at `node` forgives a person's timing: taken
+    /// ``toleranceTicks`` early or late, the koala lives through the chunk and a short look
+    /// ahead wherever the exact change does (holding `command` on). A change taken at the last
+    /// possible tick (a jump off a ledge's last pixel) fails this; one with room passes.
+    func forgives(_ node: Node, from previous: Command, to command: Command, in stage: Stage) -> Bool {
+        let horizon = choiceTicks + Self.lookaheadTicks
+        func lives(_ start: World, holding first: Command, for firstTicks: Int, ticks: Int) -> Bool {
+            var world = start
+            for tick in 0..<ticks {
+                world.step(tick < firstTicks ? first : command, in: stage)
+                if world.state == .won { return true }
+                if Self.isDead(world) { return false }
+            }
+            return true
+        }
+        guard lives(node.world, holding: command, for: 0, ticks: horizon) else { return true }  // no signal: the route itself turns away
+        let late = lives(node.world, holding: previous, for: toleranceTicks, ticks: horizon)
+        let early = node.early.map { lives($0, holding: command, for: 0, ticks: horizon + toleranceTicks) } ?? true
+        return late && early
     }
 
     static func score(_ world: World, _ stage: Stage) -> Double {
@@ -66,22 +115,28 @@ public struct Solver: Sendable {
         var seen = Set<[Int]>()
         var furthest = stage.spawn
         var bestScore = -Double.infinity, lastGain = 0
-        for choice in 0..<(maxTicks / Self.ticksPerChoice) {
+        for choice in 0..<(maxTicks / choiceTicks) {
             var next: [Node] = []
             for node in beam {
                 for (index, command) in Self.choices.enumerated() {
+                    if toleranceTicks > 0, let last = node.path.last, Int(last) != index,
+                       !forgives(node, from: Self.choices[Int(last)], to: command, in: stage) { continue }
                     var world = node.world
-                    for _ in 0..<Self.ticksPerChoice { world.step(command, in: stage) }
+                    var early: World?
+                    for tick in 0..<choiceTicks {
+                        if toleranceTicks > 0, tick == choiceTicks - toleranceTicks { early = world }
+                        world.step(command, in: stage)
+                    }
                     // A death is a dead end, whether it ends the run or sends the koala to a checkpoint.
-                    if world.state == .died || !world.koalas[0].isAlive { continue }
+                    if Self.isDead(world) { continue }
                     let path = node.path + [UInt8(index)]
                     if world.state == .won {
-                        let commands = path.flatMap { [Command](repeating: Self.choices[Int($0)], count: Self.ticksPerChoice) }
+                        let commands = path.flatMap { [Command](repeating: Self.choices[Int($0)], count: choiceTicks) }
                         return .won(commands: commands, ticks: world.tick)
                     }
                     guard seen.insert(Self.key(world)).inserted else { continue }
                     if world.player.position.x > furthest.x { furthest = world.player.position }
-                    next.append(Node(world: world, path: path))
+                    next.append(Node(world: world, path: path, early: early))
                 }
             }
             guard !next.isEmpty else { return .stuck(furthest: furthest) }
@@ -91,7 +146,7 @@ public struct Solver: Sendable {
                 bestScore = top
                 lastGain = choice
             }
-            if let patienceTicks, (choice - lastGain) * Self.ticksPerChoice > patienceTicks { return .stuck(furthest: furthest) }
+            if let patienceTicks, (choice - lastGain) * choiceTicks > patienceTicks { return .stuck(furthest: furthest) }
             var perCell: [Int: Int] = [:]
             beam = []
             for node in next where beam.count < beamWidth {

@@ -31,11 +31,14 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
     case network
     /// A speedrun's split (the next level at once) against a restart.
     case speedrun
+    /// How forgiving each shipped level is: its human's route's slack (the difficulty curve).
+    case slack
 
     /// Measures this section and prints its figures (``report(_:_:)``, targets in Figure.swift).
     @MainActor
     func measure(_ options: Options, display: () throws -> String) throws {
         switch self {
+        case .slack: try reportSlack(options)
         case .simulation:
             report(.simulation, try simulationTicksPerSecond(options))
             report(.simulationCritters, try simulationTicksPerSecond(options, level: "level6"))

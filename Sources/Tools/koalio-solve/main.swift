@@ -3,7 +3,9 @@
 //
 // Used to prove a level can be won, to measure its fastest time (the medal times are set from
 // it), and to make the winning input the end-to-end tests play.
-// Usage: koalio-solve [--beam N] LEVEL.tmx > run.keys (N states kept per step; 2500 by default)
+// Usage: koalio-solve [--beam N] [--human] LEVEL.tmx > run.keys (N states kept per step; 2500
+// by default; --human: every change of input at least 10 ticks after the last, as
+// Tests/Fixtures/levelN-human.keys, with the route's slack in the first line)
 import ArgumentParser
 import Foundation
 import KoalioLevel
@@ -20,6 +22,9 @@ struct SolveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("States kept per step of the search (more: slower, finds harder runs).", valueName: "n"))
     var beam = Solver().beamWidth
 
+    @Flag(help: "A human's route: every change of input at least 10 ticks after the last; its slack is said.")
+    var human = false
+
     @Argument(help: ArgumentHelp("The level (.tmx).", valueName: "level"))
     var level: String
 
@@ -28,7 +33,7 @@ struct SolveCommand: ParsableCommand {
     }
 
     func run() throws {
-        var solver = Solver()
+        var solver = human ? Solver.human() : Solver()
         solver.beamWidth = beam
         let stage: Stage
         do { stage = try LevelFile.load(level).stage } catch {
@@ -37,7 +42,9 @@ struct SolveCommand: ParsableCommand {
         }
         switch solver.solve(stage) {
         case let .won(commands, ticks):
-            print("# \(stage.name): won in \(ticks) ticks (\(String(format: "%.1f", Double(ticks) / 60)) s) by koalio-solve")
+            let how = human ? "koalio-solve --human (inputs at least \(Solver.humanTicksBetweenChanges) ticks apart; slack "
+                + "\(Int((Slack.of(commands, on: stage) * 100).rounded())) %)" : "koalio-solve"
+            print("# \(stage.name): won in \(ticks) ticks (\(String(format: "%.1f", Double(ticks) / 60)) s) by \(how)")
             print(Solver.script(for: commands).text, terminator: "")
         case let .stuck(furthest):
             FileHandle.standardError.write(Data("koalio-solve: \(level): no winning run found; furthest point reached x=\(furthest.x) y=\(furthest.y)\n".utf8))
