@@ -74,14 +74,16 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"], path: "Sources/Model/KoalioSolver",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioHUD"),
+        .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioHUD",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.
         // Built for size, as every target off the frame's path is (the binary's guard, tools/check-binary).
         .target(name: "KoalioScripting", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioScripting",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // What a screen says, as values: menu pages, prompts and their glyphs, a run's time in
         // words. Below both the flow (which decides them) and the view (which draws them).
-        .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUI"),
+        .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUI",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The flow's state drawn: it depends on the flow, never the other way round.
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioFlow", "CFriBidi"], path: "Sources/App/KoalioView"),
         // A run's recording as a value: recorded, verified, raced as a ghost.
@@ -92,7 +94,8 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The player's own data as values: progress (levels won, best times), settings and their
         // table, level packs' manifests.
-        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUserData"),
+        .target(name: "KoalioUserData", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUserData",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // … and their files under XDG homes (TOML through toml++), read and written beside the flow.
         // The player's files, read at start and written on a save: built for size (tools/check-binary).
         .target(name: "KoalioUserFiles", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioUserData", "CTOML"], path: "Sources/System/KoalioUserFiles",
@@ -100,7 +103,8 @@ let package = Package(
         .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "CSDL2", "CPNG", "CVorbis"], path: "Sources/Platform/KoalioSDL"),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
-        .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL"], path: "Sources/Platform/KoalioScriptPlayback"),
+        .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL"], path: "Sources/Platform/KoalioScriptPlayback",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Level packs as zips: read (from memory, every entry checked against its limits) and written.
         .target(name: "KoalioPackArchive", dependencies: ["KoalioCore", "CMinizip", "CZipMemory"], path: "Sources/System/KoalioPackArchive",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),

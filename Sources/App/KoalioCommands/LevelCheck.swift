@@ -22,7 +22,9 @@ public enum LevelCheck {
 
     /// Lines to print (problems first, then the verdict) and the exit status: 0 when every
     /// level is winnable, 1 when one is not, 2 when one cannot be loaded.
-    public static func run(_ paths: [String]) -> (lines: [String], status: Int32) {
+    /// - Parameter slack: also say each winnable level's slack (`koalio check-level`; a pack's
+    ///   install checks only that its levels can be won).
+    public static func run(_ paths: [String], slack: Bool = false) -> (lines: [String], status: Int32) {
         var lines: [String] = [], status: Int32 = 0
         for path in paths {
             let file: LevelFile
@@ -36,7 +38,7 @@ public enum LevelCheck {
             switch solve(map) {
             case let .won(_, ticks):
                 lines.append("\(path): winnable in \(seconds(ticks)) s")
-                lines.append("\(path): " + slackLine(map))
+                if slack { lines.append("\(path): " + slackLine(map)) }
             case let .stuck(furthest):
                 let column = Int(furthest.x) / map.tileWidth, row = max(0, Int(furthest.y) / map.tileHeight - 1)
                 lines.append("\(path): not winnable: the best run reaches x=\(Int(furthest.x)) of the goal at x=\(Int(map.goal.minX)) "

@@ -55,7 +55,7 @@ struct CheckLevelCommand: ParsableCommand {
     func run() throws { try Self.check(files) }
 
     static func check(_ files: [String]) throws {
-        let report = LevelCheck.run(files)
+        let report = LevelCheck.run(files, slack: true)
         try finish(report.lines, status: report.status)
     }
 }
