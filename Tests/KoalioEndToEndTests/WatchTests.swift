@@ -63,6 +63,10 @@ final class LineReader {
     private let process = Process()
     private let pipe = Pipe()
     private var pending = ""
+    /// The last lines read (at most ``keptLines``), whatever was waited for: what a failed
+    /// test quotes.
+    private(set) var lastLines: [String] = []
+    static let keptLines = 20
 
     static func start(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> LineReader {
         let reader = LineReader()
@@ -88,6 +92,7 @@ final class LineReader {
             while let newline = pending.firstIndex(of: "\n") {
                 let line = String(pending[..<newline])
                 pending.removeSubrange(...newline)
+                lastLines = Array((lastLines + [line]).suffix(Self.keptLines))
                 if wanted(line) { return line }
             }
             let left = deadline.timeIntervalSinceNow
