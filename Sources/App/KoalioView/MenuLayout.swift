@@ -38,8 +38,11 @@ public enum MenuLayout {
 
     /// Whether `page`'s rows are compact (its entries then drawn at the font's size).
     public static func compactRows(_ page: MenuPage) -> Bool {
-        compactRows(count: page.entries.count + page.entries.count { $0.section != nil }, compactPage: page.compact)
+        compactRows(count: rowCount(sections: page.entries.map(\.section)), compactPage: page.compact)
     }
+
+    /// A list's rows: one per entry, and one above each entry that opens a section.
+    static func rowCount(sections: [Text?]) -> Int { sections.count + sections.count { $0 != nil } }
 
     /// The rectangles of `count` entries, centred, top to bottom.
     public static func entryRects(count: Int, compact: Bool = false) -> [Rect] {
@@ -69,7 +72,7 @@ public enum MenuLayout {
     /// the view shows the rows around `selection` (the same selection, the same rows: a
     /// function of the page alone, so a tap hits what is drawn).
     public static func rows(sections: [Text?], compact: Bool, selection: Int = 0) -> Rows {
-        let small = compactRows(count: sections.count + sections.count { $0 != nil }, compactPage: compact)
+        let small = compactRows(count: rowCount(sections: sections), compactPage: compact)
         let width = small ? compactWidth : entryWidth, height = small ? compactHeight : entryHeight
         let gap = small ? compactGap : entryGap, top = compact ? compactFirstTop : firstEntryTop
         let shown = small ? compactRowsFitting(compactPage: compact) : rowsShown

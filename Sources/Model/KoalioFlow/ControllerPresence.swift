@@ -62,10 +62,15 @@ package struct ControllerPresence: Equatable {
         return pauseRequested
     }
 
-    /// What a pad event changed: notices, the pause when the pad in use leaves, and which
-    /// controller is named as used last (a new pad at once). Returns the sounds to play.
-    /// - Parameter playerOf: the registry's player of a controller (nil: no one's, or player 1's free use).
-    package mutating func react(to changes: [ControllerChange], at step: Int, playerOf: (ControllerID) -> Int?) -> [Effect] {
+    /// What a pad event changed: notices, the pause when the pad in use leaves, which
+    /// controller is named as used last (a new pad at once), and whether the on-screen controls
+    /// step aside (a pad used) or come back (the last pad gone). Returns the sounds to play.
+    /// - Parameters:
+    ///   - step: the session's step (notices); `tick`: the flow's (the on-screen controls).
+    ///   - noPadsLeft: no pad is connected after these changes.
+    ///   - playerOf: the registry's player of a controller (nil: no one's, or player 1's free use).
+    package mutating func react(to changes: [ControllerChange], at step: Int, tick: Int, noPadsLeft: Bool,
+                                playerOf: (ControllerID) -> Int?) -> [Effect] {
         var effects: [Effect] = []
         for change in changes {
             switch change {
@@ -76,6 +81,7 @@ package struct ControllerPresence: Equatable {
                 show(.padDisconnected(pad: controller.vendorName), at: step)
                 effects.append(.sound(.padDisconnected))
                 if wasInUse { pauseRequested = true }
+                if noPadsLeft { pointerUsed() }  // the last pad gone: the on-screen controls return
             case let .playerPadLost(_, player):
                 show(.playerPadLost(player: player), at: step)
                 pauseRequested = true  // their koala waits, without input, until they are back or leave
@@ -83,8 +89,10 @@ package struct ControllerPresence: Equatable {
                 show(.playerPadReturned(player: player, pad: controller.vendorName), at: step)
             case .becameCurrent:
                 lastUsed = .pad
+                keysOrPadUsed(atTick: tick)
             case let .input(controller):
                 if playerOf(controller.id) == 1 { lastUsed = .pad }
+                keysOrPadUsed(atTick: tick)
             }
         }
         return effects

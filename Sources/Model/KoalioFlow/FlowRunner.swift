@@ -80,15 +80,9 @@ package final class FlowRunner {
             // What changed, and the notices, sounds and self-pause (the pad in use, or a co-op
             // player's, went away) that makes.
             let changes = registry.apply(event, seats: &state.seats)
-            for change in changes {
-                switch change {
-                case .input, .becameCurrent: presence.keysOrPadUsed(atTick: flow.ticks)
-                case .disconnected where registry.controllers.isEmpty: presence.pointerUsed()  // the last pad gone: the HUD returns
-                default: break
-                }
-            }
             let (registry, seats) = (registry, state.seats)
-            return (changes, presence.react(to: changes, at: flow.session.steps, playerOf: { registry.player(of: $0, seats: seats) }))
+            return (changes, presence.react(to: changes, at: flow.session.steps, tick: flow.ticks, noPadsLeft: registry.controllers.isEmpty,
+                                            playerOf: { registry.player(of: $0, seats: seats) }))
         case let .levelReloaded(reload):
             feed.reloaded = reload
         case let .online(news):

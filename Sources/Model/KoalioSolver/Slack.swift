@@ -71,7 +71,7 @@ public enum Slack {
             }
             world.step(command, in: stage)
             if world.state == .won { return true }
-            if world.state == .died || !world.koalas[0].isAlive { return false }
+            if Solver.isDead(world) { return false }
         }
         return false
     }

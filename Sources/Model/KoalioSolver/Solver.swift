@@ -77,6 +77,8 @@ public struct Solver: Sendable {
         var early: World?
     }
 
+    /// A death is a dead end, whether it ends the run or sends the koala to a checkpoint (the
+    /// search's and ``Slack``'s rule).
     static func isDead(_ world: World) -> Bool { world.state == .died || !world.koalas[0].isAlive }
 
     /// Whether changing from `previous` to `command` at `node` forgives a person's timing: taken
