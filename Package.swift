@@ -168,7 +168,7 @@ let package = Package(
         .target(name: "KoalioHarness", path: "Sources/TestSupport/KoalioHarness"),
         // Test support shared by every test target: where the repository is, scratch files, a
         // clean environment for in-process runs, level 1 loaded.
-        .target(name: "KoalioTestSupport", dependencies: ["KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioInput"], path: "Sources/TestSupport/KoalioTestSupport"),
+        .target(name: "KoalioTestSupport", dependencies: ["KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioInput"], path: "Sources/TestSupport/KoalioTestSupport"),
         // Test support: writes replays in a loop until killed (the durability test's subject).
         .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioReplay", "KoalioReplayFile"], path: "Sources/Tools/koalio-write-loop"),
         .executableTarget(

@@ -97,11 +97,13 @@ final class CoopLoopTests: XCTestCase {
     func testAKoalaThatDiesComesBackBesideATeammateTwoSecondsLater() throws {
         let run = try LoopRunner.play(Self.twoPlayers + """
             20 pad2 leftx 1
-            200 pad2 leftx 0
+            165 pad2 a down
+            185 pad2 a up
+            400 pad2 leftx 0
 
-            """, ticks: 420)
-        let died = try XCTUnwrap((20...400).first { state(run, $0, 2) == "dead" }, "player 2 walked into the pit")
-        XCTAssertLessThan(died, 200)
+            """, ticks: 560)
+        let died = try XCTUnwrap((20...540).first { state(run, $0, 2) == "dead" }, "player 2 jumped the crates and walked into the pit")
+        XCTAssertLessThan(died, 400)
         XCTAssertEqual(run.field(died, "state"), "playing", "player 1 lives: the run goes on")
         XCTAssertTrue(run.field(died, "sounds", as: [String].self)?.contains("death") ?? false)
         XCTAssertEqual(state(run, died + Tuning.respawnTicks - 1, 2), "dead")
@@ -116,11 +118,15 @@ final class CoopLoopTests: XCTestCase {
         let run = try LoopRunner.play(Self.twoPlayers + """
             20 pad2 leftx 1
             20 pad1 leftx 1
+            160 pad1 a down
+            160 pad2 a down
+            180 pad1 a up
+            180 pad2 a up
 
-            """, ticks: 300)
-        let first = try XCTUnwrap((20...300).first { state(run, $0, 1) == "dead" || state(run, $0, 2) == "dead" })
+            """, ticks: 450)
+        let first = try XCTUnwrap((20...450).first { state(run, $0, 1) == "dead" || state(run, $0, 2) == "dead" })
         XCTAssertEqual(run.field(first, "state"), "playing", "one dead, one alive")
-        let lost = try XCTUnwrap((first...300).first { run.field($0, "state") == "died" })
+        let lost = try XCTUnwrap((first...450).first { run.field($0, "state") == "died" })
         XCTAssertGreaterThan(lost, first)
         XCTAssertEqual([state(run, lost, 1), state(run, lost, 2)], ["dead", "dead"])
     }

@@ -73,7 +73,7 @@ final class GameFlowTests: XCTestCase {
 
         var won = PlayerProgress()
         won.recordWin(level: "level1", ticks: 9999)
-        let start = 6, wonAt = start + 2230 + 30
+        let start = 6, wonAt = start + 561 + 30
         let escape = try LoopRunner.play(navigate + (try winScript(after: start)) + "\(wonAt) escape down\n\(wonAt + 1) escape up\n",
                                          ticks: wonAt + 10, flow: try flow(won))
         XCTAssertEqual(escape.field(wonAt, "state"), "won")
@@ -125,14 +125,15 @@ final class GameFlowTests: XCTestCase {
         let flow = try flow()
         let navigate = "2 enter down\n3 enter up\n4 enter down\n5 enter up\n"
         let start = 6
-        let wonAt = start + 2230 + 30
+        let wonAt = start + 561 + 30
         let run = try LoopRunner.play(navigate + (try winScript(after: start)) + "\(wonAt) enter down\n\(wonAt + 1) enter up\n",
                                       ticks: wonAt + 10, flow: flow)
         let progress = ProgressFile.load(path: flow.directory + "/progress.toml")
         XCTAssertNil(progress.warning)
-        // The script's 2230-tick win, one tick late: Enter at 4 started the level during tick 5,
+        // The script's 561-tick win, one tick late: Enter at 4 started the level during tick 5,
         // so tick 6 ran it idle before the script's first keys (seen before tick 7).
-        XCTAssertEqual(progress.progress.record("level1"), .init(won: true, bestTicks: 2231))
+        XCTAssertEqual(progress.progress.record("level1"), .init(won: true, bestTicks: 562, bestLeaves: 10, leafTotal: 11),
+                       "the solver's run passes one of the 11 leaves by")
         XCTAssertTrue(progress.progress.isUnlocked(1, of: flow.levels))
         let best = try ReplayFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: flow.directory + "/best/level1.koalioreplay"))),
                                          file: "best")
@@ -146,19 +147,19 @@ final class GameFlowTests: XCTestCase {
 
     func testABetterTimeIsKeptAndAWorseOneIsNot() throws {
         var progress = PlayerProgress()
-        progress.recordWin(level: "level1", ticks: 2000)  // better than the script's 2231
+        progress.recordWin(level: "level1", ticks: 500)  // better than the script's 562
         let flow = try flow(progress)
         let run = try LoopRunner.play("2 enter down\n3 enter up\n4 enter down\n5 enter up\n" + (try winScript(after: 6)),
-                                      ticks: 6 + 2240, flow: flow)
+                                      ticks: 6 + 570, flow: flow)
         XCTAssertEqual(run.session.state, .won)
-        XCTAssertEqual(ProgressFile.load(path: flow.directory + "/progress.toml").progress.record("level1").bestTicks, 2000)
+        XCTAssertEqual(ProgressFile.load(path: flow.directory + "/progress.toml").progress.record("level1").bestTicks, 500)
         XCTAssertFalse(FileManager.default.fileExists(atPath: flow.directory + "/best/level1.koalioreplay"), "not the best run")
     }
 
     func testInAWonLevelTheGhostOfTheBestRunStepsExactlyAsItsReplay() throws {
         let flow = try flow()
         let navigate = "2 enter down\n3 enter up\n4 enter down\n5 enter up\n"
-        _ = try LoopRunner.play(navigate + (try winScript(after: 6)), ticks: 6 + 2240, flow: flow)
+        _ = try LoopRunner.play(navigate + (try winScript(after: 6)), ticks: 6 + 570, flow: flow)
         let best = try readReplay(flow.directory + "/best/level1.koalioreplay")
 
         var second = flow
@@ -179,7 +180,7 @@ final class GameFlowTests: XCTestCase {
 
     func testLevel2IsReachedWithAPadTheKeyboardAndTouchOnceLevel1IsWon() throws {
         var progress = PlayerProgress()
-        progress.recordWin(level: "level1", ticks: 2230)
+        progress.recordWin(level: "level1", ticks: 561)
         let level2 = MenuLayoutCentre.entry(1, of: 4, compact: true), play = MenuLayoutCentre.entry(0, of: 2)
         let scripts = [
             "pad": "0 pad attach switchpro\n3 pad1 a down\n4 pad1 a up\n5 pad1 dpdown down\n6 pad1 dpdown up\n7 pad1 a down\n8 pad1 a up\n",

@@ -184,7 +184,7 @@ final class GameLoopPadTests: XCTestCase {
     }
 
     func testThePadRumblesWhenTheKoalaDies() throws {
-        let run = try play("0 pad attach ps5\n1 pad1 dpright down\n", ticks: 240)
+        let run = try play("0 pad attach ps5\n1 pad1 dpright down\n151 pad1 a down\n171 pad1 a up\n", ticks: 400)
         XCTAssertEqual(run.session.state, .died, "walked into the first pit")
         XCTAssertTrue(run.pads[0].calls.rumbles.contains { $0.low > 50_000 && $0.high > 30_000 }, "\(run.pads[0].calls.rumbles)")
     }

@@ -25,7 +25,7 @@ final class SettingsInPlayTests: XCTestCase {
     func testRumbleOffKeepsThePadStillWhenTheKoalaDies() throws {
         var off = Settings()
         off.rumble = false
-        let run = try LoopRunner.play("0 pad attach ps5\n1 pad1 dpright down\n", ticks: 240, settings: off)
+        let run = try LoopRunner.play("0 pad attach ps5\n1 pad1 dpright down\n151 pad1 a down\n171 pad1 a up\n", ticks: 400, settings: off)
         XCTAssertEqual(run.session.state, .died, "walked into the first pit")
         XCTAssertFalse(run.pads[0].calls.rumbles.contains { $0.low > 0 || $0.high > 0 }, "\(run.pads[0].calls.rumbles)")
     }

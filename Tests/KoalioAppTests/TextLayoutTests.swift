@@ -67,9 +67,13 @@ final class TextLayoutTests: XCTestCase {
         var paused = playing
         paused.togglePause()
         var died = Session(stage: file.stage)
-        var right = GamepadSnapshot.neutral
+        var right = GamepadSnapshot.neutral, jump = GamepadSnapshot.neutral
         right.dpadX = 1
-        while died.state == .playing { died.step(TickInput(source: 0, snapshot: right)) }
+        jump.dpadX = 1
+        jump.buttonA = 1
+        while died.state == .playing {  // into the first pit
+            died.step(TickInput(source: 0, snapshot: Repository.level1OverTheCratesTicks.contains(died.world.tick) ? jump : right))
+        }
 
         let pad = Controller(id: .pad(1), vendorName: name, productCategory: .dualSense, hasLight: true, hasRumble: true)
         let prompts = Prompts(controller: pad, bindings: Bindings(), keyNames: KeyNames.table)

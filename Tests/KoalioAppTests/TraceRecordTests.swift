@@ -19,7 +19,7 @@ final class TraceRecordTests: XCTestCase {
         XCTAssertTrue(object["checkpoint"] is NSNull)
         XCTAssertTrue(object["assist"] is NSNull)
         XCTAssertEqual(object["leaves"] as? Int, 0)
-        XCTAssertEqual(object["critters"] as? Int, 0)
+        XCTAssertEqual(object["critters"] as? Int, 1, "level 1's critter")
         XCTAssertEqual(object["players"] as? Int, 1)
         let koalas = try XCTUnwrap(object["koalas"] as? [[String: Any]])
         XCTAssertEqual(koalas.count, 1)

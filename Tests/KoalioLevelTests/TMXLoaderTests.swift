@@ -44,8 +44,11 @@ final class TMXLoaderTests: XCTestCase {
         let map = try Repository.file(named: "level1").map
         XCTAssertEqual(map.name, "level1")
         XCTAssertEqual(map.height, 20)
-        XCTAssertGreaterThanOrEqual(map.width, 180)
+        XCTAssertGreaterThanOrEqual(map.width, 120, "several screens long")
         XCTAssertEqual(map.tileWidth, 16)
+        let objects = try Repository.file(named: "level1").stage.objects
+        XCTAssertFalse(objects.checkpoints.isEmpty || objects.leaves.isEmpty || objects.critters.isEmpty,
+                       "world 1 teaches what How to play promises: checkpoints, leaves and a critter")
         XCTAssertTrue(map.goal.maxX <= Double(map.width * map.tileWidth) && map.goal.minX > map.spawn.x)
         XCTAssertTrue(FileManager.default.fileExists(atPath: map.tilesets[0].imagePath))
     }

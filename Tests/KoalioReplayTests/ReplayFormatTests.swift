@@ -12,12 +12,12 @@ import KoalioSystem
 @testable import KoalioReplayFile
 
 
-/// A run of level 1 recorded from the shipped winning keyboard script, through the game's step.
-func recordedWinningRun() throws -> (Recording, Session) {
-    let map = try Repository.level1Stage()
-    let text = try String(contentsOfFile: Repository.path("Tests/Fixtures/level1-win.keys"), encoding: .utf8)
-    let script = try InputScript.parse(text, file: "level1-win.keys")
-    var recorder = Recorder(gameVersion: "test", levelName: "level1", levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(Repository.path("Levels/level1.tmx"))),
+/// A run of a level (level 1 unless said) recorded from its shipped winning keyboard script, through the game's step.
+func recordedWinningRun(_ level: String = "level1") throws -> (Recording, Session) {
+    let map = try Repository.file(named: level).stage
+    let text = try String(contentsOfFile: Repository.path("Tests/Fixtures/\(level)-win.keys"), encoding: .utf8)
+    let script = try InputScript.parse(text, file: "\(level)-win.keys")
+    var recorder = Recorder(gameVersion: "test", levelName: level, levelSHA256: SHA256.hash(try TMXLoader.readLevelFile(Repository.path("Levels/\(level).tmx"))),
                             tickRate: 60)
     var session = Session(stage: map)
     for input in ScriptedKeyboard.tickInputs(script, ticks: 3000) {
@@ -132,7 +132,7 @@ final class ReplayFormatTests: XCTestCase {
     }
 
     func testAMinuteOfPlayIsKilobytes() throws {
-        let (recording, _) = try recordedWinningRun()
+        let (recording, _) = try recordedWinningRun("level2")
         XCTAssertGreaterThan(recording.inputs.count, 2000)
         let bytes = ReplayFile.encode(recording)
         XCTAssertLessThan(bytes.count, 8 * 1024, "\(recording.inputs.count) ticks in \(bytes.count) bytes")
@@ -270,6 +270,17 @@ final class ReplayVerifierTests: XCTestCase {
         }
     }
 
+    /// A file of format 1 (level 1 as it was when it was recorded, kept with it in
+    /// Tests/Fixtures/format1/) still verifies: old runs stay proof.
+    func testAVersionOneFileKeepsVerifying() throws {
+        let path = Repository.path("Tests/Fixtures/format1/level1.koalioreplay")
+        let recording = try ReplayFile.decode([UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path))), file: path)
+        XCTAssertEqual(recording.formatVersion, 1)
+        let level = try LevelFile.load(Repository.path("Tests/Fixtures/format1/Levels/\(recording.levelName).tmx"))
+        XCTAssertEqual(recording.levelSHA256, level.sha256, "the level it was recorded on")
+        XCTAssertEqual(ReplayVerifier.verify(recording, on: level.stage), .ok(ticks: recording.inputs.count))
+    }
+
     func testTheShippedWinningReplayVerifies() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Tests/Replays")).filter { $0.hasSuffix(".koalioreplay") }
         let levels = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Levels")).filter { $0.hasSuffix(".tmx") }
@@ -281,7 +292,6 @@ final class ReplayVerifierTests: XCTestCase {
         for file in files {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: Repository.path("Tests/Replays/") + file))
             let recording = try ReplayFile.decode([UInt8](data), file: file)
-            if file == "level1.koalioreplay" { XCTAssertEqual(recording.formatVersion, 1, "a version-1 file keeps verifying") }
             let level = try Repository.file(named: recording.levelName)
             XCTAssertEqual(recording.levelSHA256, level.sha256, "\(file): the level changed; re-record it (docs/FORMATS.md)")
             let map = level.stage

@@ -28,7 +28,7 @@ final class SessionTests: XCTestCase {
 
     func testEndScreensIgnorePauseAndRestartWithEnter() throws {
         var session = Session(stage: try Repository.level1Stage())
-        while session.state == .playing { session.advance(Command(moveX: 1)) }  // runs into the first pit
+        while session.state == .playing { session.advance(Repository.level1IntoThePit(tick: session.world.tick)) }
         XCTAssertEqual(session.state, .died)
         session.apply(togglePause: true, restart: false)
         XCTAssertEqual(session.state, .died, "no pause over an end screen")
@@ -80,7 +80,7 @@ final class SessionPlayTicksTests: XCTestCase {
         for _ in 0..<30 { session.advance(Command()) }
         session.togglePause()
         XCTAssertEqual(session.playTicks, 10, "paused ticks are left out")
-        while session.state == .playing { session.advance(Command(moveX: 1)) }
+        while session.state == .playing { session.advance(Repository.level1IntoThePit(tick: session.world.tick)) }
         XCTAssertEqual(session.state, .died)
         let atDeath = session.playTicks
         XCTAssertEqual(atDeath, session.world.tick, "the try until its death")

@@ -87,16 +87,16 @@ final class SceneTests: XCTestCase {
     }
 
     func testPitsAreShadedOnlyWhereThereIsNoFloor() throws {
-        let list = try drawList(Session(stage: try Repository.level1Stage()))  // the view shows the first pit, columns 14–16
+        let list = try drawList(Session(stage: try Repository.level1Stage()))  // the view shows the first pit, columns 34–36
         let shades = list.items.compactMap { item -> Rect? in
             if case let .fill(rect, color) = item, Scene.pitShade.contains(color) { return rect }
             return nil
         }
         XCTAssertEqual(shades.count, Scene.pitShadeRows, "one run, one rectangle per shaded row")
-        XCTAssertEqual(shades.first, Rect(x: 14 * 16, y: 17 * 16, width: 3 * 16, height: 16))
+        XCTAssertEqual(shades.first, Rect(x: 34 * 16, y: 17 * 16, width: 2 * 16, height: 16), "the pit's columns in view, 34 and 35")
     }
 
-    /// At the start the camera shows columns 0…35 of level 1's 200: only their tiles are drawn,
+    /// At the start the camera shows columns 0…35 of level 1's 132: only their tiles are drawn,
     /// each inside the view, and far fewer than the map holds.
     func testOnlyVisibleTilesAreDrawn() throws {
         let file = try Repository.file(named: "level1"), map = file.map
@@ -113,7 +113,7 @@ final class SceneTests: XCTestCase {
         let view = Rect(x: 0, y: 0, width: Double(LogicalView.width), height: Double(LogicalView.height))
         XCTAssertTrue(destinations.allSatisfy { $0.intersects(view) }, "every tile drawn is in view")
         XCTAssertEqual(destinations.count, tiles(columns: 0..<36), "every tile of the visible columns, and only those")
-        XCTAssertLessThan(destinations.count * 4, tiles(columns: 0..<map.width), "a small part of the map's tiles")
+        XCTAssertLessThan(destinations.count * 3, tiles(columns: 0..<map.width), "a small part of the map's tiles")
     }
 
     func testTheGhostIsATranslucentKoalaDrawnBeforeThePlayers() throws {

@@ -9,12 +9,8 @@ import KoalioSolver
 ///
 /// The search widens only when it must: a narrow beam finds most shipped levels' wins in a
 /// second or two, a wider one the rest, koalio-solve's own last; each gives up once it has
-/// gained nothing for ``patienceTicks`` of play, so a level that cannot be won is said quickly.
+/// gained nothing for ``Solver/checkPatienceTicks`` of play, so a level that cannot be won is said quickly.
 public enum LevelCheck {
-    /// The beams tried in turn, the last koalio-solve's.
-    static let beams = [300, 1000, Solver().beamWidth]
-    /// A search stops when its best progress has not grown for this long: 20 s of play.
-    static let patienceTicks = 20 * Tick.perSecond
     /// Standing still this long at the spawn must not kill: 3 s.
     static let standStillTicks = 3 * Tick.perSecond
     /// The highest a jump lifts the koala's feet, in pixels (take-off speed² / 2 × gravity).
@@ -49,31 +45,22 @@ public enum LevelCheck {
         return (lines, status)
     }
 
-    /// How forgiving the level is: a human's route (``Solver/human(beamWidth:patienceTicks:)``)
+    /// How forgiving the level is: a human's route (``HumanRoute/find(_:)``)
     /// and its ``Slack``, or that none was found (slack 0).
     static func slackLine(_ map: Stage) -> String {
         let model = "inputs at least \(Solver.humanTicksBetweenChanges) ticks apart, each forgiving ±\(Slack.shiftTicks)"
-        guard case let .won(commands, ticks) = solve(map, human: true) else {
+        guard case let .won(commands, ticks) = HumanRoute.find(map) else {
             return "slack 0 % (no human's route found: \(model))"
         }
-        let percent = Int((Slack.of(commands, on: map) * 100).rounded())
+        let measure = Slack.measure(commands, on: map)
+        let percent = Int((measure.share * 100).rounded())
         return "slack \(percent) % (a human's route, \(model), won in \(seconds(ticks)) s; "
-            + "\(Slack.trials) runs with every input moved up to ±\(Slack.shiftTicks) ticks)"
+            + "\(Slack.trials) runs with every input moved up to ±\(Slack.shiftTicks) ticks\(measure.whereLost(tileWidth: map.tileWidth)))"
     }
 
-    /// The searches in turn, until one wins; the furthest any reached otherwise. `human`: under
-    /// the human input model.
-    static func solve(_ map: Stage, human: Bool = false) -> Solver.Outcome {
-        var furthest = map.spawn
-        for beam in beams {
-            let outcome = (human ? Solver.human(beamWidth: beam, patienceTicks: patienceTicks)
-                                 : Solver(beamWidth: beam, patienceTicks: patienceTicks)).solve(map)
-            switch outcome {
-            case .won: return outcome
-            case let .stuck(reached): if reached.x > furthest.x { furthest = reached }
-            }
-        }
-        return .stuck(furthest: furthest)
+    /// The searches in turn (narrow, fast ones first), until one wins.
+    static func solve(_ map: Stage) -> Solver.Outcome {
+        Solver.firstWin(map, searches: Solver.widthsInTurn.map { Solver(beamWidth: $0, patienceTicks: Solver.checkPatienceTicks) })
     }
 
     /// What is wrong with a level that loads: a spawn inside a wall, a spawn where standing

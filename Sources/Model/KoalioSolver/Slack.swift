@@ -24,21 +24,54 @@ public enum Slack {
         public var command: Command
     }
 
+    /// What the perturbed runs of a route came to.
+    public struct Measure: Equatable, Sendable {
+        /// The share of runs that won, 0…1.
+        public var share: Double
+        /// Where each lost run ended (died, or stood when time ran out): where a level designer
+        /// should look first.
+        public var losses: [Vec2]
+
+        /// The tile columns most lost runs ended in, most first (ties: leftmost first), each with
+        /// how many ended there; at most `count` of them (none when no run was lost).
+        public func worstColumns(tileWidth: Int, count: Int = 3) -> [(column: Int, runs: Int)] {
+            let columns = Dictionary(grouping: losses) { Int($0.x) / max(1, tileWidth) }.map { (column: $0.key, runs: $0.value.count) }
+            return Array(columns.sorted { ($0.runs, -$0.column) > ($1.runs, -$1.column) }.prefix(count))
+        }
+
+        /// "; most lost runs end at tile column 36 (17), 112 (9), 26 (5)", or nothing when none
+        /// was lost: where a level designer should look first.
+        public func whereLost(tileWidth: Int) -> String {
+            let worst = worstColumns(tileWidth: tileWidth)
+            guard !worst.isEmpty else { return "" }
+            return "; most lost runs end at tile column " + worst.map { "\($0.column) (\($0.runs))" }.joined(separator: ", ")
+        }
+    }
+
     /// The share of `trials` perturbed runs of `commands` (one per tick) that win `stage`, 0…1.
     /// A death anywhere (even one a checkpoint would forgive) loses the run.
     public static func of(_ commands: [Command], on stage: Stage, trials: Int = trials, shiftTicks: Int = shiftTicks,
                           seed: UInt64 = 0x6B6F_616C_696F) -> Double {
+        measure(commands, on: stage, trials: trials, shiftTicks: shiftTicks, seed: seed).share
+    }
+
+    /// ``of(_:on:trials:shiftTicks:seed:)``, and where the lost runs ended.
+    public static func measure(_ commands: [Command], on stage: Stage, trials: Int = trials, shiftTicks: Int = shiftTicks,
+                               seed: UInt64 = 0x6B6F_616C_696F) -> Measure {
         let route = changes(commands)
-        guard !route.isEmpty, trials > 0 else { return 0 }
+        guard !route.isEmpty, trials > 0 else { return Measure(share: 0, losses: []) }
         var random = SplitMix64(seed: seed)
-        var won = 0
+        var won = 0, losses: [Vec2] = []
         for _ in 0..<trials {
             let shifted = route.map { change in
                 Change(tick: max(0, change.tick + random.next(in: -shiftTicks...shiftTicks)), command: change.command)
             }
-            if wins(shifted, length: commands.count, on: stage) { won += 1 }
+            switch play(shifted, ticks: commands.count + graceTicks, on: stage) {
+            case .won: won += 1
+            case let .lost(at): losses.append(at)
+            }
         }
-        return Double(won) / Double(trials)
+        return Measure(share: Double(won) / Double(trials), losses: losses)
     }
 
     /// Where the input changes: the first tick, and every tick whose command differs from the
@@ -58,22 +91,31 @@ public enum Slack {
         return zip(ticks.dropFirst(), ticks).map { $0 - $1 }.min()
     }
 
+    /// How a run ended.
+    enum Ending: Equatable {
+        /// Won on this tick (counted from 1, as `World.tick`).
+        case won(tick: Int)
+        /// Died here, or stood here when time ran out.
+        case lost(at: Vec2)
+    }
+
     /// Plays `changes` (in the order of their ticks; one moved past another takes effect after
-    /// it) until the run is won, lost, or out of time.
-    static func wins(_ changes: [Change], length: Int, on stage: Stage) -> Bool {
+    /// it) until the run is won, lost, or `ticks` have passed.
+    static func play(_ changes: [Change], ticks: Int, on stage: Stage) -> Ending {
         let ordered = changes.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
         var world = World(stage: stage)
         var next = 0, command = Command()
-        for tick in 0..<(length + graceTicks) {
+        for tick in 0..<ticks {
             while next < ordered.count, ordered[next].tick <= tick {
                 command = ordered[next].command
                 next += 1
             }
+            let before = world.player.position
             world.step(command, in: stage)
-            if world.state == .won { return true }
-            if Solver.isDead(world) { return false }
+            if world.state == .won { return .won(tick: tick + 1) }
+            if Solver.isDead(world) { return .lost(at: before) }
         }
-        return false
+        return .lost(at: world.player.position)
     }
 }
 

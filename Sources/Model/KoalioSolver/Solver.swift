@@ -41,7 +41,8 @@ public struct Solver: Sendable {
     public var patienceTicks: Int?
 
     /// Ticks a change of input may come early or late without the koala dying where the route
-    /// does not (0: the change is taken exactly; a human's route: ``Slack/shiftTicks``).
+    /// does not, or straying from it (0: the change is taken exactly; a human's route: twice
+    /// ``Slack/shiftTicks``, a change's own shift and the drift the change before it leaves).
     public var toleranceTicks: Int
     /// How far past a change its early and late versions are played to see that they live.
     static let lookaheadTicks = 24
@@ -64,9 +65,10 @@ public struct Solver: Sendable {
     }
 
     /// A search under the human input model (every change of input at least
-    /// ``humanTicksBetweenChanges`` after the last).
+    /// ``humanTicksBetweenChanges`` after the last, each forgiving a shift and the drift of the
+    /// one before).
     public static func human(beamWidth: Int = 2500, patienceTicks: Int? = nil) -> Solver {
-        Solver(beamWidth: beamWidth, patienceTicks: patienceTicks, choiceTicks: humanTicksBetweenChanges, toleranceTicks: Slack.shiftTicks)
+        Solver(beamWidth: beamWidth, patienceTicks: patienceTicks, choiceTicks: humanTicksBetweenChanges, toleranceTicks: 2 * Slack.shiftTicks)
     }
 
     struct Node {
@@ -83,24 +85,39 @@ public struct Solver: Sendable {
 
     /// Whether changing from `previous` to `command` at `node` forgives a person's timing: taken
     /// ``toleranceTicks`` early or late, the koala lives through the chunk and a short look
-    /// ahead wherever the exact change does (holding `command` on). A change taken at the last
-    /// possible tick (a jump off a ledge's last pixel) fails this; one with room passes.
+    /// ahead wherever the exact change does (holding `command` on), and ends up near where the
+    /// exact change takes it. A change taken at the last possible tick (a jump off a ledge's last
+    /// pixel) fails this; so does a jump pressed just before a landing, which taken early is
+    /// lost (the buffer forgets it) and leaves the koala walking where the route flies.
     func forgives(_ node: Node, from previous: Command, to command: Command, in stage: Stage) -> Bool {
         let horizon = choiceTicks + Self.lookaheadTicks
-        func lives(_ start: World, holding first: Command, for firstTicks: Int, ticks: Int) -> Bool {
+        func end(_ start: World, holding first: Command, for firstTicks: Int, ticks: Int) -> World? {
             var world = start
             for tick in 0..<ticks {
                 world.step(tick < firstTicks ? first : command, in: stage)
-                if world.state == .won { return true }
-                if Self.isDead(world) { return false }
+                if world.state == .won { return world }
+                if Self.isDead(world) { return nil }
             }
-            return true
+            return world
         }
-        guard lives(node.world, holding: command, for: 0, ticks: horizon) else { return true }  // no signal: the route itself turns away
-        let late = lives(node.world, holding: previous, for: toleranceTicks, ticks: horizon)
-        let early = node.early.map { lives($0, holding: command, for: 0, ticks: horizon + toleranceTicks) } ?? true
-        return late && early
+        guard let exact = end(node.world, holding: command, for: 0, ticks: horizon) else { return true }  // no signal: the route itself turns away
+        func near(_ world: World?) -> Bool {
+            guard let world else { return false }
+            if world.state == .won || exact.state == .won { return world.state == exact.state }
+            let here = world.player.position, there = exact.player.position
+            return abs(here.x - there.x) <= Self.driftPixels(toleranceTicks) && abs(here.y - there.y) <= Self.nearPixels
+        }
+        let late = end(node.world, holding: previous, for: toleranceTicks, ticks: horizon)
+        guard near(late) else { return false }
+        guard let early = node.early else { return true }
+        return near(end(early, holding: command, for: 0, ticks: horizon + toleranceTicks))
     }
+
+    /// How far apart an early or late change may leave the koala from the exact one and still
+    /// count as the same route: a tile up or down (the arc of a jump taken a few ticks off)...
+    static let nearPixels = 20.0
+    /// ...and across, what a dash covers in the shifted ticks, and a little.
+    static func driftPixels(_ ticks: Int) -> Double { Double(ticks + 1) * Tuning.dashMaxSpeedPerTick }
 
     static func score(_ world: World, _ stage: Stage) -> Double {
         world.player.position.x + heightWeight * (stage.pixelHeight - world.player.position.y)
@@ -158,6 +175,25 @@ public struct Solver: Sendable {
                 guard count < Self.statesPerCell else { continue }
                 perCell[cell] = count + 1
                 beam.append(node)
+            }
+        }
+        return .stuck(furthest: furthest)
+    }
+
+    /// The beam widths a check tries in turn, narrow (fast) first, the last the default.
+    public static let widthsInTurn = [300, 1000, Solver().beamWidth]
+    /// A check's search gives up when its progress has not grown for this long of play: a level
+    /// that cannot be won is said quickly.
+    public static let checkPatienceTicks = 20 * Tick.perSecond
+
+    /// `searches` in turn (narrow, fast ones first) until one wins; else the furthest any reached.
+    public static func firstWin(_ stage: Stage, searches: [Solver]) -> Outcome {
+        var furthest = stage.spawn
+        for search in searches {
+            let outcome = search.solve(stage)
+            switch outcome {
+            case .won: return outcome
+            case let .stuck(reached): if reached.x > furthest.x { furthest = reached }
             }
         }
         return .stuck(furthest: furthest)

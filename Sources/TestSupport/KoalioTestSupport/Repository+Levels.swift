@@ -1,3 +1,4 @@
+import KoalioCore
 import KoalioLevel
 import KoalioLevelFile
 import KoalioSim
@@ -5,6 +6,16 @@ import KoalioSim
 extension Repository {
     /// The shipped first level's stage: what most tests play on.
     public static func level1Stage() throws -> Stage { try LevelFile.load(level1).stage }
+
+    /// A koala walking right from level 1's spawn that jumps in these ticks clears its crates
+    /// and walks on into the first pit, before any checkpoint: the run is lost (walking right
+    /// alone only meets the crates).
+    public static let level1OverTheCratesTicks = 150..<170
+
+    /// Walking right into level 1's first pit: the command for the session's `tick`.
+    public static func level1IntoThePit(tick: Int) -> Command {
+        Command(moveX: 1, jump: level1OverTheCratesTicks.contains(tick))
+    }
 }
 
 extension Repository {

@@ -6,15 +6,15 @@ import KoalioSolver
 
 /// The difficulty curve as numbers: each shipped level's slack, the share of 100 runs of a
 /// human's route (every input at least 10 ticks after the last) that still win with every input
-/// moved up to ±3 ticks. The route is found here (`Solver.human`, deterministic: the one
-/// `koalio-solve --human` writes to Tests/Fixtures/levelN-human.keys); a level with no such
+/// moved up to ±3 ticks. The route is `HumanRoute.find`'s (deterministic: the one
+/// `koalio check-level` measures and `koalio-solve --human` writes to Tests/Fixtures/levelN-human.keys); a level with no such
 /// route has a slack of 0.
 func reportSlack(_ options: Options) throws {
     for (index, figure) in Figure.levelSlack.enumerated() {
         let level = "level\(index + 1)"
         let stage = try LevelFile.load(options.dataDirectory + "/Levels/\(level).tmx").stage
         let commands: [Command]?
-        if case let .won(found, _) = Solver.human(patienceTicks: 20 * Tick.perSecond).solve(stage) { commands = found } else { commands = nil }
+        if case let .won(found, _) = HumanRoute.find(stage) { commands = found } else { commands = nil }
         report(figure, commands.map { Slack.of($0, on: stage) * 100 } ?? 0)
     }
 }

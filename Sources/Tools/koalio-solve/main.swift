@@ -19,7 +19,7 @@ struct SolveCommand: ParsableCommand {
         abstract: "Find a winning run of a level and print it as an --input-script (keys at ticks).",
         discussion: "Exit 1 when no winning run is found (the furthest point reached is said), 2 when the level does not load.")
 
-    @Option(help: ArgumentHelp("States kept per step of the search (more: slower, finds harder runs).", valueName: "n"))
+    @Option(help: ArgumentHelp("States kept per step of the search (more: slower, finds harder runs; --human tries its own).", valueName: "n"))
     var beam = Solver().beamWidth
 
     @Flag(help: "A human's route: every change of input at least 10 ticks after the last; its slack is said.")
@@ -33,17 +33,16 @@ struct SolveCommand: ParsableCommand {
     }
 
     func run() throws {
-        var solver = human ? Solver.human() : Solver()
-        solver.beamWidth = beam
         let stage: Stage
         do { stage = try LevelFile.load(level).stage } catch {
             FileHandle.standardError.write(Data("koalio-solve: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        switch solver.solve(stage) {
+        switch human ? HumanRoute.find(stage) : Solver(beamWidth: beam).solve(stage) {
         case let .won(commands, ticks):
-            let how = human ? "koalio-solve --human (inputs at least \(Solver.humanTicksBetweenChanges) ticks apart; slack "
-                + "\(Int((Slack.of(commands, on: stage) * 100).rounded())) %)" : "koalio-solve"
+            let measure = human ? Slack.measure(commands, on: stage) : nil
+            let how = measure.map { "koalio-solve --human (inputs at least \(Solver.humanTicksBetweenChanges) ticks apart; slack "
+                + "\(Int(($0.share * 100).rounded())) %\($0.whereLost(tileWidth: stage.tileWidth)))" } ?? "koalio-solve"
             print("# \(stage.name): won in \(ticks) ticks (\(String(format: "%.1f", Double(ticks) / 60)) s) by \(how)")
             print(Solver.script(for: commands).text, terminator: "")
         case let .stuck(furthest):

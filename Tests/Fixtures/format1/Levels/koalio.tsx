@@ -1,0 +1,1 @@
+../../../../Levels/koalio.tsx
