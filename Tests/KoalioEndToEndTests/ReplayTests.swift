@@ -29,11 +29,16 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--sync-test must be from 1 to 8, not 9"), bad.stderr)
     }
 
-    /// A two-player run of level 1 (Tests/Fixtures/level1-coop.keys), recorded in format 3.
+    /// A two-player run of level 1 (Tests/Fixtures/level1-coop.keys), in today's format; and
+    /// one in format 3, on level 1 as it was then (Tests/Fixtures/old-formats), still verifies.
     func testTheShippedCoopReplayVerifies() throws {
+        let old = try Koalio.run(["--data-dir", Repository.path("Tests/Fixtures/old-formats"), "--replay",
+                                  Repository.path("Tests/Fixtures/old-formats/level1-coop.koalioreplay"), "--headless", "--verify"])
+        XCTAssertEqual(old.status, 0, old.stderr)
+        XCTAssertTrue(old.stdout.hasPrefix("ok "), old.stdout)
         let path = "Tests/Replays/level1-coop.koalioreplay"
         let recording = try ReplayFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: Repository.path(path)))), file: path)
-        XCTAssertEqual(recording.formatVersion, 3)
+        XCTAssertEqual(recording.formatVersion, Recording.formatVersion)
         XCTAssertEqual(Set(recording.inputs.runs.flatMap { $0.input.partners.map(\.player) }), [2], "player 2 played")
         let run = try Koalio.run(["--replay", path, "--headless", "--verify"])
         XCTAssertEqual(run.status, 0, run.stderr)

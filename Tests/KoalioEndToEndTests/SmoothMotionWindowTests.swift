@@ -3,7 +3,7 @@ import KoalioHarness
 import KoalioTestSupport
 import XCTest
 
-/// Smooth motion in a real window under Xvfb: level 1's winning run played back as if on a
+/// Smooth motion in a real window under Xvfb: level 2's winning run (it turns back, so the camera must too) played back as if on a
 /// 144 Hz display (`--refresh-rate 144`), read from `--frame-times` (each frame's start, and
 /// the camera's x as the window shows it).
 final class SmoothMotionWindowTests: XCTestCase {
@@ -26,7 +26,7 @@ final class SmoothMotionWindowTests: XCTestCase {
             try "".write(toFile: directory + "/none.keys", atomically: true, encoding: .utf8)
             counting = ["--input-script", directory + "/none.keys"]
         }
-        let run = try Koalio.run(["--replay", "Tests/Replays/level1.koalioreplay", "--refresh-rate", "\(refreshRate)", "--renderer", renderer,
+        let run = try Koalio.run(["--replay", "Tests/Replays/level2.koalioreplay", "--refresh-rate", "\(refreshRate)", "--renderer", renderer,
                                   "--ticks", "\(ticks)", "--frame-times", times] + counting,
                                  environment: ["DISPLAY": xvfb.display, "SDL_AUDIODRIVER": "dummy"])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -65,7 +65,7 @@ final class SmoothMotionWindowTests: XCTestCase {
     /// camera, which follows it, can turn no more often.
     lazy var worldTurns: Int = {
         guard let trace = try? Koalio.scratch().path + "/trace.jsonl",
-              (try? Koalio.run(["--headless", "--replay", "Tests/Replays/level1.koalioreplay", "--ticks", "420", "--trace", trace]))?.status == 0,
+              (try? Koalio.run(["--headless", "--replay", "Tests/Replays/level2.koalioreplay", "--ticks", "420", "--trace", trace]))?.status == 0,
               let lines = try? Koalio.traceLines(trace) else { return -1 }
         let x = lines.compactMap { $0["x"] as? Double }
         return Self.turns(zip(x.dropFirst(), x).map { $0 - $1 })

@@ -95,11 +95,12 @@ final class SpeedrunTests: XCTestCase {
     func testADeathCountsAndTheRunFileProvesTheSameTime() throws {
         let dir = try Koalio.scratch()
         let (events, wins) = try Self.script(1)
-        // Into the first pit, Enter to try again, then the winning run.
-        let script = "30 right down\n200 right up\n210 enter down\n211 enter up\n" + events.map { "\($0.tick + 215) \($0.rest)" }.joined(separator: "\n")
+        // Over the crates and into the first pit, Enter to try again, then the winning run.
+        let script = "30 right down\n180 space down\n200 space up\n400 right up\n410 enter down\n411 enter up\n"
+            + events.map { "\($0.tick + 415) \($0.rest)" }.joined(separator: "\n")
         let keys = dir.appendingPathComponent("die-win.keys").path, record = dir.appendingPathComponent("run.koaliorun").path
         try script.write(toFile: keys, atomically: true, encoding: .utf8)
-        let run = try Koalio.run(["--headless", "--speedrun", "level1", "--input-script", keys, "--ticks", "\(wins + 400)", "--verbose", "--record", record],
+        let run = try Koalio.run(["--headless", "--speedrun", "level1", "--input-script", keys, "--ticks", "\(wins + 600)", "--verbose", "--record", record],
                                  environment: ["XDG_DATA_HOME": dir.appendingPathComponent("data").path])
         XCTAssertEqual(run.status, 0, run.stderr)
         let finished = try XCTUnwrap(run.stderr.split(separator: "\n").first { $0.contains("speedrun finished: in-game ") })

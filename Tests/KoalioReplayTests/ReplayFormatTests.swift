@@ -270,15 +270,19 @@ final class ReplayVerifierTests: XCTestCase {
         }
     }
 
-    /// A file of format 1 (level 1 as it was when it was recorded, kept with it in
-    /// Tests/Fixtures/format1/) still verifies: old runs stay proof.
-    func testAVersionOneFileKeepsVerifying() throws {
-        let path = Repository.path("Tests/Fixtures/format1/level1.koalioreplay")
-        let recording = try ReplayFile.decode([UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path))), file: path)
-        XCTAssertEqual(recording.formatVersion, 1)
-        let level = try LevelFile.load(Repository.path("Tests/Fixtures/format1/Levels/\(recording.levelName).tmx"))
-        XCTAssertEqual(recording.levelSHA256, level.sha256, "the level it was recorded on")
-        XCTAssertEqual(ReplayVerifier.verify(recording, on: level.stage), .ok(ticks: recording.inputs.count))
+    /// Files of formats 1 and 3 (level 1 as it was when they were recorded, kept with them in
+    /// Tests/Fixtures/old-formats/) still verify: old runs stay proof.
+    func testOldFormatsKeepVerifying() throws {
+        var versions: [UInt16] = []
+        for name in ["level1", "level1-coop"] {
+            let path = Repository.path("Tests/Fixtures/old-formats/\(name).koalioreplay")
+            let recording = try ReplayFile.decode([UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path))), file: path)
+            versions.append(recording.formatVersion)
+            let level = try LevelFile.load(Repository.path("Tests/Fixtures/old-formats/Levels/\(recording.levelName).tmx"))
+            XCTAssertEqual(recording.levelSHA256, level.sha256, "the level it was recorded on")
+            XCTAssertEqual(ReplayVerifier.verify(recording, on: level.stage), .ok(ticks: recording.inputs.count), name)
+        }
+        XCTAssertEqual(versions, [1, 3])
     }
 
     func testTheShippedWinningReplayVerifies() throws {

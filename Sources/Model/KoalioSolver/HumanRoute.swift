@@ -34,15 +34,16 @@ public enum HumanRoute {
     }
 
     /// `commands` with each change of input (but the first) moved by up to ``centringTicks``
-    /// where the most perturbed runs win, keeping the changes ``Solver/humanTicksBetweenChanges``
-    /// apart and the unperturbed run a win; a move that wins no more runs is not made.
+    /// where the perturbed runs are worth most (``worth(_:goalX:)``: won, else far along),
+    /// keeping the changes ``Solver/humanTicksBetweenChanges`` apart and the unperturbed run a
+    /// win; a move that is worth no more is not made.
     static func centred(_ commands: [Command], on stage: Stage) -> [Command] {
         var route = Slack.changes(commands)
         var length = commands.count
-        func share(_ changes: [Change]) -> Double {
-            Slack.measure(expanded(changes, length: length), on: stage, trials: centringTrials, seed: centringSeed).share
+        func score(_ commands: [Command]) -> Double {
+            worth(Slack.measure(commands, on: stage, trials: centringTrials, seed: centringSeed), goalX: stage.goal.minX)
         }
-        var best = share(route)
+        var best = score(commands)
         for _ in 0..<centringPasses {
             for index in route.indices.dropFirst() {
                 for offset in -centringTicks...centringTicks where offset != 0 {
@@ -53,10 +54,9 @@ public enum HumanRoute {
                           index + 1 == moved.count || moved[index + 1].tick - moved[index].tick >= gap,
                           case let .won(won) = Slack.play(moved, ticks: length + Slack.graceTicks, on: stage) else { continue }
                     let movedLength = max(won, moved[moved.count - 1].tick + 1)
-                    let movedShare = Slack.measure(expanded(moved, length: movedLength), on: stage, trials: centringTrials,
-                                                   seed: centringSeed).share
-                    if movedShare > best {
-                        best = movedShare
+                    let movedScore = score(expanded(moved, length: movedLength))
+                    if movedScore > best {
+                        best = movedScore
                         route = moved
                         length = movedLength
                     }
@@ -67,6 +67,15 @@ public enum HumanRoute {
     }
 
     typealias Change = Slack.Change
+
+    /// What the centring maximises: the runs won, and half a run for each lost one by how far
+    /// towards the goal it got. Where no try wins yet (a long, dense level), a move that carries
+    /// tries past the first obstacle they fall at still counts, so the route is centred from
+    /// the start on rather than not at all.
+    static func worth(_ measure: Slack.Measure, goalX: Double) -> Double {
+        let lost = measure.losses.reduce(0) { $0 + min(1, max(0, $1.x) / max(1, goalX)) }
+        return measure.share + 0.5 * lost / Double(centringTrials)
+    }
 
     /// One command per tick for `length` ticks from a route's changes.
     static func expanded(_ changes: [Change], length: Int) -> [Command] {
