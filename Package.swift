@@ -72,8 +72,9 @@ let package = Package(
         // Reading a level file, and a replay file, once a load: built for size (tools/check-binary).
         .target(name: "KoalioLevelFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioLevel", "KoalioSim"], path: "Sources/System/KoalioLevelFile",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
+        // The solver, built for size in release (tools/check-binary): its time goes to KoalioSim's step.
         .target(name: "KoalioSolver", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioScripting"], path: "Sources/Model/KoalioSolver",
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(["-Osize"], .when(configuration: .release))]),
         .target(name: "KoalioHUD", dependencies: ["KoalioCore", "KoalioInput"], path: "Sources/Model/KoalioHUD",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Input scripts (--input-script, tests, the solver): timed keys, pointers, pads, window events.
