@@ -52,14 +52,18 @@ let package = Package(
         // The words koalio shows: the message table (typed ids with their English), gettext
         // catalogues read from `.mo` files, plural rules, the shipped languages. Pure Swift:
         // the flow speaks in its `Text` values and the view puts them in words.
-        .target(name: "KoalioText", path: "Sources/Model/KoalioText"),
+        // The message table and the catalogues: built for size in release (tools/check-binary), a
+        // lookup a line is nothing beside a frame.
+        .target(name: "KoalioText", path: "Sources/Model/KoalioText", swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Writes po/koalio.pot from the message table (`make po`).
         .executableTarget(name: "koalio-messages", dependencies: ["KoalioText"], path: "Sources/Tools/koalio-messages"),
         .target(name: "KoalioCore", path: "Sources/Model/KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The operating system's side of the plain values: files read and written (atomically,
         // protected), the monotonic clock, SHA-256. The flow cannot import it.
         .target(name: "KoalioSystem", dependencies: ["KoalioCore"], path: "Sources/System/KoalioSystem", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KoalioInput", dependencies: ["KoalioCore"], path: "Sources/Model/KoalioInput"),
+        // Built for size in release (tools/check-binary): a tick reads one snapshot a controller.
+        .target(name: "KoalioInput", dependencies: ["KoalioCore"], path: "Sources/Model/KoalioInput",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The simulation, the solver and the geometry under them are optimised in debug builds
         // too: the tests step millions of ticks (replays, the solver's searches of every level
         // for --check-level, which take seconds optimised and minutes not).

@@ -74,6 +74,27 @@ final class TMXLoaderTests: XCTestCase {
         }
     }
 
+    /// A map's `title` property: spaces trimmed, a blank one none; a long one or one holding a
+    /// control character refused with its line (it is drawn on the status line).
+    func testATitleIsReadTrimmedAndAWrongOneNamedWithItsLine() throws {
+        let text = try String(contentsOfFile: Repository.path("Levels/level2.tmx"), encoding: .utf8)
+        let path = Repository.path("Levels/level2-titled.tmx")
+        func load(_ title: String) throws -> LevelMap {
+            try TMXLoader.load(bytes: Array(text.replacingOccurrences(of: "value=\"Treetops at dusk\"", with: "value=\"\(title)\"").utf8), path: path)
+        }
+        XCTAssertEqual(try load("Treetops at dusk").title, "Treetops at dusk")
+        XCTAssertEqual(try load("  Up   high ").title, "Up high")
+        XCTAssertNil(try load("   ").title)
+        XCTAssertThrowsError(try load(String(repeating: "x", count: 41))) { error in
+            XCTAssertTrue((error as? LevelError)?.description.hasPrefix("\(path):5: <property>: the title 'xxx") ?? false, "\(error)")
+            XCTAssertTrue((error as? LevelError)?.description.hasSuffix("is longer than 40 characters") ?? false, "\(error)")
+        }
+        XCTAssertThrowsError(try load("Up&#27;[2Jhigh")) { error in
+            XCTAssertTrue((error as? LevelError)?.description.hasSuffix("holds a control character") ?? false, "\(error)")
+        }
+        XCTAssertNil(try LevelFile.load(Repository.fixtureMap("csv")).map.title, "a map without one")
+    }
+
     /// Level 2 with objects added to its object layer (on its own lines, after line 1 of it).
     func level2(with objects: String) throws -> (text: String, path: String, line: Int) {
         let text = try String(contentsOfFile: Repository.path("Levels/level2.tmx"), encoding: .utf8)

@@ -3,6 +3,7 @@ import KoalioLevel
 import KoalioLevelFile
 import KoalioTestSupport
 import KoalioCore
+import KoalioText
 @testable import KoalioView
 @testable import KoalioSim
 
@@ -189,6 +190,41 @@ final class SceneTests: XCTestCase {
         XCTAssertLessThanOrEqual(10 + label + Double(Art.glyphWidth * 2) + detail + 10, MenuLayout.entryWidth,
                                  "a space's width between them at least")
         XCTAssertLessThanOrEqual(MenuLayout.entryWidth, Scene.viewWidth - 40)
+    }
+}
+
+/// What a level is called: the shipped levels' titles are the table's (so every catalogue
+/// translates them), drawn on the status line in place of the file name and over "You Won!".
+final class LevelTitleSceneTests: XCTestCase {
+    func glyphs(_ list: DrawList) -> [Rect] {
+        list.items.compactMap { if case let .sprite(.font, _, destination, _, _) = $0 { destination } else { nil } }
+    }
+
+    func testEveryShippedLevelIsCalledByATitleTheCataloguesTranslate() throws {
+        let titles = try (1...6).map { try Repository.file(named: "level\($0)").map.title }
+        XCTAssertEqual(titles, Message.levelTitles.map(\.entry.english))
+        XCTAssertEqual(Text.levelTitle("The meadow", name: "level1"), .message(.levelMeadow))
+        XCTAssertEqual(Text.levelTitle("Up high", name: "classic/first"), .verbatim("Up high"), "a pack's title as its author wrote it")
+        XCTAssertEqual(Text.levelTitle(nil, name: "classic/first"), .verbatim("classic/first"), "no title: the file name")
+    }
+
+    func testTheTitleIsOnTheStatusLineAndOverTheWin() throws {
+        let file = try Repository.file(named: "level1")
+        var session = Session(stage: file.stage)
+        var overlay = Scene.Overlay()
+        overlay.levelTitle = .levelTitle(file.map.title, name: file.map.name)
+        var status = DrawList()
+        Lettering.draw("The meadow  0:00.0", x: Scene.margin, y: Scene.statusY, into: &status)
+        let playing = glyphs(Scene.drawList(session, on: file.map, overlay: overlay))
+        XCTAssertTrue(glyphs(status).allSatisfy(playing.contains), "the status line names the level by its title")
+        let heading = Scene.viewHeight / 2 - Scene.stateTitleAbove
+        XCTAssertFalse(playing.contains { $0.maxY <= heading && $0.minY > Scene.statusY + 20 }, "no title over the level while playing")
+        session.world.state = .won
+        let won = glyphs(Scene.drawList(session, on: file.map, overlay: overlay))
+        let over = won.filter { $0.maxY <= heading && $0.minY > Scene.statusY + 20 }
+        XCTAssertEqual(over.count, 2 * "The meadow".filter { $0 != " " }.count, "You Won! says what was won, above it (glyphs and shadows)")
+        let centre = ((over.map(\.minX).min() ?? 0) + (over.map(\.maxX).max() ?? 0)) / 2
+        XCTAssertEqual(centre, Scene.viewWidth / 2, accuracy: Double(Art.glyphWidth), "centred")
     }
 }
 

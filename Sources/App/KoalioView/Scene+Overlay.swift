@@ -23,6 +23,9 @@ extension Scene {
     public struct Overlay: Sendable {
         /// The language its words are drawn in.
         public var words = Words.english
+        /// What the level is called (``Text/levelTitle(_:name:)``), on the status line and over
+        /// "You Won!"; nil: the stage's file name, on the status line only.
+        public var levelTitle: Text?
         /// e.g. "DualSense Wireless Controller connected"; nil for none.
         public var notice: Text?
         /// The name of the pad in use when its battery is low; nil otherwise.
@@ -125,7 +128,7 @@ extension Scene {
     /// Draws the overlay over the world already in `list`.
     static func drawOverlay(_ overlay: Overlay, over session: Session, showStatus: Bool, into list: inout DrawList) {
         let words = overlay.words
-        if showStatus { status(session, timer: overlay.timerTicks, into: &list) }
+        if showStatus { status(session, title: overlay.levelTitle.map { Lettering.fitted($0, words, width: titleWidth) }, timer: overlay.timerTicks, into: &list) }
         if showStatus, let delta = overlay.splitDelta {
             Lettering.draw(delta.text, x: margin, y: padLineY, color: delta.gold ? goldColor : delta.faster ? fasterColor : slowerColor, into: &list)
         }
@@ -200,13 +203,19 @@ extension Scene {
         if let hud = overlay.hud { HUDView.drawPauseButton(hud, into: &list) }
     }
 
+    /// The widest a level's title is drawn on the status line: room for the clock and the
+    /// leaves after it, the pause button right of them.
+    static let titleWidth = Double(Message.levelMeadow.entry.cells * Art.glyphWidth)
+    /// "You Won!"'s level title: this far above the heading's top.
+    static let wonTitleAbove = Double(Art.glyphHeight) + 8
+
     /// The level's name and the run's clock (seconds of simulated play), top left.
     /// A split's delta: a best segment, ahead of the personal best, behind it.
     static let goldColor = Color(255, 222, 89), fasterColor = Color(110, 230, 120), slowerColor = Color(255, 120, 110)
 
-    private static func status(_ session: Session, timer: Int?, into list: inout DrawList) {
+    private static func status(_ session: Session, title: String?, timer: Int?, into list: inout DrawList) {
         // The top-right corner is the HUD's pause button (or a replay's badge).
-        let line = "\(session.stage.name)  \(timer.map(ClockText.precise(ticks:)) ?? ClockText.of(ticks: session.world.tick))"
+        let line = "\(title ?? session.stage.name)  \(timer.map(ClockText.precise(ticks:)) ?? ClockText.of(ticks: session.world.tick))"
         Lettering.draw(line, x: margin, y: statusY, into: &list)
         let leaves = session.stage.objects.leaves.count
         guard leaves > 0 else { return }
@@ -227,6 +236,10 @@ extension Scene {
         list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
         let lift = state == .paused ? MenuLayout.pauseLift(count: overlay.pauseMenu?.entries.count ?? 0) : 0
         Lettering.draw(Lettering.fitted(.message(lines.title), words, width: viewWidth, scale: stateTitleScale), x: viewWidth / 2, y: viewHeight / 2 - stateTitleAbove - lift, scale: stateTitleScale, color: lines.color, centered: true, into: &list)
+        if state == .won, let title = overlay.levelTitle {  // what was won, over the heading
+            Lettering.draw(Lettering.fitted(title, words, width: lineWidth), x: viewWidth / 2, y: viewHeight / 2 - stateTitleAbove - wonTitleAbove,
+                           centered: true, into: &list)
+        }
         lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + stateHintBelow - lift, words: words, into: &list)
         if state == .paused, let menu = overlay.pauseMenu {
             MenuView.drawEntries(menu, in: MenuLayout.pauseEntryRects(count: menu.entries.count), words: words, into: &list)

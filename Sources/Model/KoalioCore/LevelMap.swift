@@ -20,6 +20,9 @@ public struct LevelMap: Hashable, Sendable {
     public var drawsThemeBackdrop: Bool
     /// The level's look (backdrop and sky): the map property `theme`.
     public var theme: Theme
+    /// What players call the level (the map property `title`, in English for a shipped level,
+    /// which the catalogues translate); nil: it goes by ``name``.
+    public var title: String?
     /// The solid tiles (every layer named or of class `walls`, merged), flip bits cleared.
     public var walls: TileLayer
     public var hazards: TileLayer
@@ -38,7 +41,7 @@ public struct LevelMap: Hashable, Sendable {
 
     public init(name: String, width: Int, height: Int, tileWidth: Int, tileHeight: Int, tilesets: [Tileset],
                 layers: [MapLayer], walls: TileLayer, hazards: TileLayer, platforms: TileLayer? = nil,
-                theme: Theme = .meadow, backgroundColor: Color? = nil, drawsThemeBackdrop: Bool = true,
+                theme: Theme = .meadow, title: String? = nil, backgroundColor: Color? = nil, drawsThemeBackdrop: Bool = true,
                 spawn: Vec2, goal: Rect, placements: [ObjectPlacement] = []) {
         self.name = name
         self.width = width
@@ -53,6 +56,7 @@ public struct LevelMap: Hashable, Sendable {
         self.backgroundColor = backgroundColor
         self.drawsThemeBackdrop = drawsThemeBackdrop
         self.theme = theme
+        self.title = title
         self.walls = walls
         self.hazards = hazards
         self.platforms = platforms

@@ -3,6 +3,8 @@ extension Message {
     /// settings row's label or value (half of 440 px), a heading (scale 4 / 3 across 568 px),
     /// a line across the view.
     static let entryCells = 23, rowCells = 27, headingCells = 17, compactHeadingCells = 23, lineCells = 70
+    /// A level's title: the status line's left, before the clock and the leaves.
+    static let titleCells = 26
 
     /// The table: each message's English, where it shows and its room.
     public var entry: Entry {
@@ -42,6 +44,12 @@ extension Message {
         case .defaultDiedPrompt: Entry("Enter or A to try again", "\"You have Died!\" line when no controller has been used", cells: Self.lineCells)
 
         case .levels: Entry("Levels", "Level select heading; pause menu entry going there", cells: Self.headingCells)
+        case .levelMeadow: Entry("The meadow", "Level 1's title: grass, crates", cells: Self.titleCells)
+        case .levelTreetops: Entry("Treetops at dusk", "Level 2's title: a forest at dusk", cells: Self.titleCells)
+        case .levelCave: Entry("The crystal cave", "Level 3's title: tunnels, stalactites", cells: Self.titleCells)
+        case .levelRedCentre: Entry("The red centre", "Level 4's title: Australia's Red Centre", cells: Self.titleCells)
+        case .levelNightForest: Entry("The night forest", "Level 5's title: a forest at night", cells: Self.titleCells)
+        case .levelGorge: Entry("The gorge", "Level 6's title: a narrow rocky gorge", cells: Self.titleCells)
         case .levelNumber: Entry("Level %d", "A level's name in the level select (Level 2)", cells: 14)
         case .world: Entry("World %d", "Heading over a world's levels in the level select", cells: 20)
         case .moreLevels: Entry("More levels", "Level select entry: level packs made by others; that page's heading", cells: Self.entryCells)

@@ -14,6 +14,9 @@ public enum Message: String, CaseIterable, Sendable {
     // The level select and packs
     case levels, levelNumber, world, moreLevels, back, new, locked, missing, best, wonWithAssist, leavesCount
     case byAuthor, andMore, noPacksYet, levelsByOthers
+    // The shipped levels' titles (their maps' `title`, in this English), on the status line and
+    // over "You Won!"
+    case levelMeadow, levelTreetops, levelCave, levelRedCentre, levelNightForest, levelGorge
     case worldComplete, worldCompleteSummary, time, leaves, medals, `continue`, wonOnlyWithAssist, noneHere, noneYet
     case medalGold, medalSilver, medalBronze, goldCount, silverCount, bronzeCount, listComma
     // How to play
@@ -58,6 +61,10 @@ public enum Message: String, CaseIterable, Sendable {
     // The phone's page (KoalioLocalServer's PhonePage), in the phone's own language
     case phoneConnecting, phoneConnected, phoneDisconnected, phoneCodeLabel, phoneJoin, phoneTurn, phoneWrongCode, phoneNoCard
     case phoneCodeOff, phoneBadToken, phoneStale, phoneFull, phoneNotLetIn, phoneWait, phonePlayer, phonePressToJoin
+
+    /// The shipped levels' titles, in their order: a map whose `title` is one of these English
+    /// titles is shown in the player's words (``Text/levelTitle(_:name:)``).
+    public static let levelTitles: [Message] = [.levelMeadow, .levelTreetops, .levelCave, .levelRedCentre, .levelNightForest, .levelGorge]
 
     /// A message as the table holds it.
     public struct Entry: Sendable {

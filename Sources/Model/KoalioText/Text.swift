@@ -19,6 +19,14 @@ public indirect enum Text: Hashable, Sendable {
     /// problem's line cut, its "(and 2 more)" kept).
     case cutToFit(Text, keeping: Text)
 
+    /// What a level is called on screen: a shipped level's title in the player's words (the
+    /// catalogues translate the English titles of ``Message/levelTitles``), any other title as
+    /// its author wrote it, and a level without one by its file name.
+    public static func levelTitle(_ title: String?, name: String) -> Text {
+        guard let title else { return .verbatim(name) }
+        return Message.levelTitles.first { $0.entry.english == title }.map { .message($0) } ?? .verbatim(title)
+    }
+
     /// Items in a list, each language's comma between them (`2, 3`; Arabic's `،`, Japanese `、`).
     public static func list(_ items: [Text]) -> Text {
         guard var list = items.first else { return .empty }

@@ -64,6 +64,7 @@ public enum TMXLoader {
         }
         let empty = TileLayer(name: "", width: width, height: height, gids: [UInt32](repeating: 0, count: width * height))
         let theme = try mapTheme(root, place: place)
+        let title = try mapTitle(root, place: place)
         let backgroundColor = try root.attributes["backgroundcolor"].map { text throws(LevelError) in try color(text, root, place: place) }
         let hasOwnBackdrop = backgroundColor != nil || reading.layers.contains { if case .image = $0.content { true } else { false } }
 
@@ -113,7 +114,7 @@ public enum TMXLoader {
         let name = PathString.removingExtension(PathString.fileName(of: path))
         return LevelMap(name: name, width: width, height: height, tileWidth: tileWidth, tileHeight: tileHeight,
                         tilesets: tilesets, layers: reading.layers, walls: walls, hazards: reading.roles[.hazards] ?? empty,
-                        platforms: reading.roles[.platforms], theme: theme ?? .meadow, backgroundColor: backgroundColor,
+                        platforms: reading.roles[.platforms], theme: theme ?? .meadow, title: title, backgroundColor: backgroundColor,
                         drawsThemeBackdrop: theme != nil || !hasOwnBackdrop, spawn: spawn, goal: goal, placements: placements)
     }
 
@@ -169,6 +170,27 @@ public enum TMXLoader {
                     throw place.error(property, "theme '\(TerminalText.excerpt(value))' is not one of \(known)")
                 }
                 return theme
+            }
+        }
+        return nil
+    }
+
+    /// The map's `title` property (Tiled: Map → Map Properties), nil when it has none or it is
+    /// blank. At most ``LevelLimits/titleCharacters`` characters, none of them a control
+    /// character: it is drawn on the level's status line and its win screen.
+    static func mapTitle(_ root: XMLElement, place: Place) throws(LevelError) -> String? {
+        for properties in root.children("properties") {
+            for property in properties.children("property") where property.attributes["name"] == "title" {
+                let value = property.attributes["value"] ?? property.text
+                guard value.count <= LevelLimits.titleCharacters else {
+                    throw place.error(property, "the title '\(TerminalText.excerpt(value))' is longer than \(LevelLimits.titleCharacters) characters")
+                }
+                // The C0 and C1 controls (Unicode's Cc), by their ranges: the stdlib's property tables weigh 12 KB.
+                guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+                    throw place.error(property, "the title '\(TerminalText.excerpt(value))' holds a control character")
+                }
+                let words = value.split(separator: " ")
+                return words.isEmpty ? nil : words.joined(separator: " ")
             }
         }
         return nil
