@@ -223,6 +223,26 @@ final class NetworkFlowTests: XCTestCase {
         }
     }
 
+    /// The host gone while the game was paused: the end screen stands in for the pause screen,
+    /// so its entries are gone too: the trace names none, and a tap where they were hits nothing.
+    func testAnOnlineEndOverThePauseScreenOffersNoEntries() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            h.startLevel(1)
+            h.flow.run.source = .network
+            h.flow.run.session.togglePause()
+            let first = MenuLayout.pauseEntryRects(count: h.flow.pausePage(h.context).entries.count)[0]
+            let centre = Vec2(first.x + first.width / 2, first.y + first.height / 2)
+            XCTAssertNotNil(h.runner.selectedEntry(h.context), "paused: the pause screen's entry is named")
+            guard case .entry(0, _) = h.runner.tapTarget(at: centre, h.context) else { return XCTFail("a tap on Resume hits it") }
+            var effects: [Effect] = []
+            h.now = 100
+            h.flow.take(NetworkTick(shown: h.flow.session, status: .ended(.hostGone)), h.context, &effects)
+            XCTAssertNil(h.runner.selectedEntry(h.context), "the end screen stands in: no entry named")
+            XCTAssertEqual(h.runner.tapTarget(at: centre, h.context), .elsewhere)
+        }
+    }
+
     func testTheWaitingScreenSaysWhereToJoinInEveryDirection() {
         let status = NetworkTick.Status.waiting(NetworkTick.Invitation(address: "[fd00::2]:7000", code: "246810", here: 1, expected: 3))
         let (lines, dims) = status.lines

@@ -65,12 +65,17 @@ extension FlowRunner {
         return Scene.drawList(session, on: flow.run.map, overlay: overlay, inBetween: inBetween)
     }
 
+    /// Whether the pause screen's entries are on screen: a live level paused, unless an online
+    /// game's waiting or end screen stands in for the pause screen (it has none).
+    var showsPauseEntries: Bool {
+        flow.run.source.isLive && flow.run.shownState == .paused && flow.isInLevel && !(flow.run.networked && flow.run.network?.lines.dims == true)
+    }
+
     /// The entry selected on the menu shown (a page's, or the pause screen's), nil where no menu
     /// is: the trace names it.
     package func selectedEntry(_ context: FlowContext) -> Text? {
         let context = self.context(context)
-        let paused = flow.run.source.isLive && flow.run.shownState == .paused && flow.isInLevel
-        guard let page = flow.menuPage(context, prompts: prompts(context), rawStick: (0, 0)) ?? (paused ? flow.pausePage(context) : nil),
+        guard let page = flow.menuPage(context, prompts: prompts(context), rawStick: (0, 0)) ?? (showsPauseEntries ? flow.pausePage(context) : nil),
               page.entries.indices.contains(page.selection) else { return nil }
         return page.entries[page.selection].label
     }
@@ -82,8 +87,7 @@ extension FlowRunner {
         let rects: [Rect]
         if let page = flow.menuPage(context, prompts: prompts(context), rawStick: (0, 0)) {
             rects = MenuLayout.entryRects(page)
-        } else if flow.run.source.isLive && flow.run.shownState == .paused && !(flow.run.networked && flow.run.network?.lines.dims == true) {
-            // (An online game's waiting or end screen stands in for the pause screen: no entries.)
+        } else if showsPauseEntries {
             rects = MenuLayout.pauseEntryRects(count: flow.pausePage(context).entries.count)
         } else {
             rects = []
