@@ -9,8 +9,8 @@ import KoalioSim
 /// moved a little on its own; but it takes the first such route, and its presses often sit at the
 /// edge of their windows (a jump pressed the tick the koala lands, which an early release of the
 /// jump before it turns into a lost press). So each change is then moved to where the most
-/// perturbed runs win, as a person aims for the middle of a gap rather than its edge: the
-/// route's slack measures the level, not the luck of the search.
+/// perturbed runs win (or, before any does, get furthest), as a person aims for the middle of a
+/// gap rather than its edge: the route's slack measures the level more than the luck of the search.
 public enum HumanRoute {
     /// How far a change may be moved, either way, in ticks.
     static let centringTicks = 2 * Slack.shiftTicks
