@@ -85,9 +85,11 @@ final class TMXLoaderTests: XCTestCase {
         XCTAssertEqual(try load("Treetops at dusk").title, "Treetops at dusk")
         XCTAssertEqual(try load("  Up   high ").title, "Up high")
         XCTAssertNil(try load("   ").title)
-        XCTAssertThrowsError(try load(String(repeating: "x", count: 41))) { error in
+        XCTAssertNil(try load("\u{A0}\u{3000}").title, "no-break and ideographic spaces are spaces")
+        XCTAssertEqual(try load("   " + String(repeating: "x", count: 26) + "  ").title?.count, 26, "counted once trimmed")
+        XCTAssertThrowsError(try load(String(repeating: "x", count: 27))) { error in
             XCTAssertTrue((error as? LevelError)?.description.hasPrefix("\(path):5: <property>: the title 'xxx") ?? false, "\(error)")
-            XCTAssertTrue((error as? LevelError)?.description.hasSuffix("is longer than 40 characters") ?? false, "\(error)")
+            XCTAssertTrue((error as? LevelError)?.description.hasSuffix("is longer than 26 characters") ?? false, "\(error)")
         }
         XCTAssertThrowsError(try load("Up&#27;[2Jhigh")) { error in
             XCTAssertTrue((error as? LevelError)?.description.hasSuffix("holds a control character") ?? false, "\(error)")

@@ -48,21 +48,25 @@ final class HumanRouteFindTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(Slack.closestChanges(commands)), Solver.humanTicksBetweenChanges, "a person's pace")
         let measure = Slack.measure(commands, on: stage)
         XCTAssertGreaterThanOrEqual(measure.share, 0.9, "level 1's slack")
-        XCTAssertEqual(measure.losses.count, Int(((1 - measure.share) * Double(Slack.trials)).rounded()), "each lost run says where it ended")
+        XCTAssertTrue(measure.losses.allSatisfy { $0.x < stage.goal.minX }, "each lost run says where it ended, short of the flag")
     }
 
-    /// Moving a change to the middle of its window never loses a try the route won before
-    /// (on the centring's own runs), keeps the changes ten ticks apart and the route a win.
-    func testCentringOnlyEverWinsMoreTries() throws {
-        let stage = try LevelFile.load(Repository.fixtureMap("solver/corridor")).stage
-        guard case let .won(searched, _) = Solver.human(beamWidth: 300, patienceTicks: Tick.perSecond).solve(stage) else {
-            return XCTFail("the search finds the corridor's route")
+    /// Moving each change towards the middle of its window wins more of the centring's own
+    /// tries on level 1 (the search's route presses at the edges), never moves a change more
+    /// than its reach, keeps the changes ten ticks apart and the route a win.
+    func testCentringWinsMoreTries() throws {
+        let stage = try Repository.level1Stage()
+        guard case let .won(searched, _) = Solver.human(beamWidth: 300, patienceTicks: Solver.checkPatienceTicks).solve(stage) else {
+            return XCTFail("the search finds level 1's route")
         }
         let centred = HumanRoute.centred(searched, on: stage)
         func share(_ commands: [Command]) -> Double {
             Slack.measure(commands, on: stage, trials: HumanRoute.centringTrials, seed: HumanRoute.centringSeed).share
         }
-        XCTAssertGreaterThanOrEqual(share(centred), share(searched))
+        XCTAssertGreaterThan(share(centred), share(searched))
+        let before = Slack.changes(searched), after = Slack.changes(centred)
+        XCTAssertEqual(before.map(\.command), after.map(\.command), "the same inputs, only moved")
+        XCTAssertTrue(zip(before, after).allSatisfy { abs($0.tick - $1.tick) <= HumanRoute.centringTicks }, "each within its reach")
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(Slack.closestChanges(centred)), Solver.humanTicksBetweenChanges)
         guard case .won = Slack.play(Slack.changes(centred), ticks: centred.count, on: stage) else { return XCTFail("the centred route wins") }
     }

@@ -33,7 +33,7 @@ extension FlowRunner {
         var overlay = presence.overlay(at: session.steps, touchOpacityPercent: context.settings.touchOpacityPercent,
                                        current: registry.current, hud: hud)
         overlay.words = context.words
-        overlay.levelTitle = .levelTitle(flow.run.map.title, name: flow.run.map.name)
+        overlay.levelTitle = flow.run.map.title.map { .levelTitle($0, name: flow.run.map.name) }
         if !live {
             overlay.badge = .message(.replayBadge)
             overlay.playbackPaused = flow.run.source.isPlaybackPaused

@@ -205,7 +205,7 @@ extension Scene {
 
     /// The widest a level's title is drawn on the status line: room for the clock and the
     /// leaves after it, the pause button right of them.
-    static let titleWidth = Double(Message.levelMeadow.entry.cells * Art.glyphWidth)
+    static let titleWidth = Double(Message.titleCells * Art.glyphWidth)
     /// "You Won!"'s level title: this far above the heading's top.
     static let wonTitleAbove = Double(Art.glyphHeight) + 8
 

@@ -1,5 +1,5 @@
 /// The solver's winning scripts (`Tests/Fixtures/levelN-win.keys`, whose first line says
-/// `# level1: won in 2230 ticks …`) played one after another, as a speedrun of their levels
+/// `# level1: won in 561 ticks …`) played one after another, as a speedrun of their levels
 /// plays them: each from the tick its predecessor's flag is reached, what was held at a flag let
 /// go then. Shared by the speedrun's tests and `make bench`.
 public enum WinningScripts {

@@ -103,7 +103,8 @@ public struct Solver: Sendable {
         guard let exact = end(node.world, holding: command, for: 0, ticks: horizon) else { return true }  // no signal: the route itself turns away
         func near(_ world: World?) -> Bool {
             guard let world else { return false }
-            if world.state == .won || exact.state == .won { return world.state == exact.state }
+            // A win in the look-ahead: the early or late one lived, a few ticks behind or ahead is as good.
+            if world.state == .won || exact.state == .won { return true }
             let here = world.player.position, there = exact.player.position
             return abs(here.x - there.x) <= Self.driftPixels(toleranceTicks) && abs(here.y - there.y) <= Self.nearPixels
         }
@@ -114,7 +115,8 @@ public struct Solver: Sendable {
     }
 
     /// How far apart an early or late change may leave the koala from the exact one and still
-    /// count as the same route: a tile up or down (the arc of a jump taken a few ticks off)...
+    /// count as the same route: a tile and a little up or down (the arc of a jump taken a few
+    /// ticks off)...
     static let nearPixels = 20.0
     /// ...and across, what a dash covers in the shifted ticks, and a little.
     static func driftPixels(_ ticks: Int) -> Double { Double(ticks + 1) * Tuning.dashMaxSpeedPerTick }

@@ -3,8 +3,9 @@ extension Message {
     /// settings row's label or value (half of 440 px), a heading (scale 4 / 3 across 568 px),
     /// a line across the view.
     static let entryCells = 23, rowCells = 27, headingCells = 17, compactHeadingCells = 23, lineCells = 70
-    /// A level's title: the status line's left, before the clock and the leaves.
-    static let titleCells = 26
+    /// A level's title: the status line's left, before the clock and the leaves (a map's
+    /// `title` is held to it too: KoalioLevel's `LevelLimits.titleCharacters`).
+    public static let titleCells = 26
 
     /// The table: each message's English, where it shows and its room.
     public var entry: Entry {

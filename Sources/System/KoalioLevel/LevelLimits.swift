@@ -4,8 +4,9 @@
 public enum LevelLimits {
     /// A `.tmx` or `.tsx` file (level 1 is 25 KB; the largest map below in CSV is ~40 MB).
     public static let fileBytes = 64 << 20
-    /// A map's `title`, in characters: it shares the status line with the clock and the leaves.
-    public static let titleCharacters = 40
+    /// A map's `title`, in characters: it shares the status line with the clock and the leaves
+    /// (26 cells of the game's font, as the shipped titles' translations: KoalioText's `Message.titleCells`).
+    public static let titleCharacters = 26
     /// An external tileset (`.tsx`: a few hundred bytes; read once per map however often named).
     public static let tilesetFileBytes = 1 << 20
     /// Map side in tiles.

@@ -182,15 +182,16 @@ public enum TMXLoader {
         for properties in root.children("properties") {
             for property in properties.children("property") where property.attributes["name"] == "title" {
                 let value = property.attributes["value"] ?? property.text
-                guard value.count <= LevelLimits.titleCharacters else {
-                    throw place.error(property, "the title '\(TerminalText.excerpt(value))' is longer than \(LevelLimits.titleCharacters) characters")
-                }
                 // The C0 and C1 controls (Unicode's Cc), by their ranges: the stdlib's property tables weigh 12 KB.
                 guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
                     throw place.error(property, "the title '\(TerminalText.excerpt(value))' holds a control character")
                 }
-                let words = value.split(separator: " ")
-                return words.isEmpty ? nil : words.joined(separator: " ")
+                // Spaces (also no-break and ideographic ones) trimmed and runs of them made one.
+                let title = value.split(whereSeparator: { $0 == " " || $0 == "\u{A0}" || $0 == "\u{3000}" }).joined(separator: " ")
+                guard title.count <= LevelLimits.titleCharacters else {
+                    throw place.error(property, "the title '\(TerminalText.excerpt(title))' is longer than \(LevelLimits.titleCharacters) characters")
+                }
+                return title.isEmpty ? nil : title
             }
         }
         return nil
