@@ -24,6 +24,15 @@ final class LevelSelectPageTests: XCTestCase {
         XCTAssertEqual(FlowState.displayName("my-level").english, "my-level", "names that are not levelN stay as they are")
     }
 
+    /// A level with a title is listed by its number and its title, the shipped titles in the
+    /// player's words; one without keeps "Level N".
+    func testLevelsAreListedByTheirTitles() {
+        let page = FlowState.levelSelectPage(names: ["level1", "level2", "bonus"], titles: ["level1": "The meadow", "bonus": "Secret garden"],
+                                             progress: PlayerProgress(), selection: 0, hint: Prompt([]))
+        XCTAssertEqual(page.entries.prefix(3).map(\.label.english), ["1  The meadow", "Level 2", "Secret garden"])
+        XCTAssertEqual(page.entries.first?.label, .joined([.number(1), .message(.levelMeadow)], separator: "  "), "a shipped title is translated")
+    }
+
     func testTwoWorldsHaveHeadingsAndATapHitsTheRowAsDrawn() {
         let names = (1...6).map { "level\($0)" }
         var progress = PlayerProgress()

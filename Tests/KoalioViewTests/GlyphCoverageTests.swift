@@ -1,34 +1,69 @@
 import Foundation
 import KoalioCore
 import KoalioTestSupport
-import KoalioText
 import KoalioUI
 import XCTest
 
+@testable import KoalioText
 @testable import KoalioView
 
 /// Every character of every shipped message has a cell in the font's atlas: no empty boxes,
 /// no missing letters, in any language (and each language's own name, as the setting lists it).
 final class GlyphCoverageTests: XCTestCase {
     func testEveryShippedCharacterHasAGlyph() throws {
-        var texts: [(String, String)] = Language.allCases.map { ("Language \($0.rawValue)", $0.name) }
+        let texts = try Self.shippedLines()
+        XCTAssertGreaterThan(texts.count, Message.allCases.count * 2, "a language beside English")
+        for (name, logical) in texts.map({ ($0.name, $0.form) }) + Language.allCases.map({ ("Language \($0.rawValue)", $0.name) }) {
+            // As drawn: right-to-left runs shaped into the presentation forms the atlas holds.
+            let text = VisualOrder.line(logical, rightToLeft: name.hasPrefix("ar"))
+            let missing = text.unicodeScalars.filter { $0 != " " && Art.glyphSource($0) == nil }
+            XCTAssertTrue(missing.isEmpty, "\(name): no glyph for \(missing.map { "U+" + String($0.value, radix: 16, uppercase: true) }) in \"\(text)\"")
+        }
+    }
+
+    /// Each message the game draws, its arguments left out, as wide as it is drawn (Japanese
+    /// full-width, Arabic joined and proportional) within the cells the table gives it.
+    func testEveryMessageFitsItsRoomAsDrawn() throws {
+        var checked = 0
+        for (name, message, form) in try Self.shippedLines() {
+            let drawn = VisualOrder.line(Words.format(form, []), rightToLeft: name.hasPrefix("ar"))
+            let room = Double(message.entry.cells * Art.glyphWidth)
+            XCTAssertLessThanOrEqual(Lettering.width(drawn), room, "\(name): \"\(form)\" is wider than its \(message.entry.cells) cells")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, Message.allCases.count * 6, "every language's messages")
+    }
+
+    /// Japanese is drawn full-width (12 pixels, one and a half Latin cells) from a 12-pixel
+    /// font, Arabic proportional: a joined letter as wide as the font advances it.
+    func testJapaneseIsFullWidthAndArabicProportional() throws {
+        XCTAssertEqual(Art.glyphSource("設")?.width, 12)
+        XCTAssertEqual(Art.glyphSource("か")?.width, 12)
+        XCTAssertEqual(Lettering.width("設定"), 24)
+        XCTAssertEqual(Lettering.width("A"), 8)
+        let shaped = VisualOrder.line("الإعدادات", rightToLeft: true)
+        let widths = Set(shaped.unicodeScalars.compactMap { Art.glyphSource($0)?.width })
+        XCTAssertGreaterThan(widths.count, 2, "Arabic forms of several widths: \(widths)")
+        XCTAssertEqual(Lettering.width("الإعدادات"), Lettering.width(shaped), "a line is measured as it is drawn")
+    }
+
+    /// Every line of every shipped catalogue the game draws, and the English, named
+    /// "FILE: message" ("en: message" for the English).
+    static func shippedLines() throws -> [(name: String, message: Message, form: String)] {
+        var texts: [(name: String, message: Message, form: String)] = []
         let directory = Repository.path("po")
         for file in try FileManager.default.contentsOfDirectory(atPath: directory) where file.hasSuffix(".po") {
             let mo = Scratch.file(".mo")
             _ = try ChildProcess.run("/usr/bin/msgfmt", ["-o", mo, directory + "/" + file], environment: [:], directory: Scratch.root)
             let catalog = try Catalog(mo: Array(try Data(contentsOf: URL(fileURLWithPath: mo))))
             for message in Message.allCases where message.entry.place == .game {  // the phone's and the desktop's lines are theirs to draw
-                for form in catalog.forms(of: message) ?? [] { texts.append(("\(file): \(message)", form)) }
+                for form in catalog.forms(of: message) ?? [] { texts.append(("\(file): \(message)", message, form)) }
             }
         }
-        for message in Message.allCases where message.entry.place == .game { texts.append(("en: \(message)", message.entry.english)) }
-        XCTAssertGreaterThan(texts.count, Message.allCases.count * 2, "a language beside English")
-        for (name, logical) in texts {
-            // As drawn: right-to-left runs shaped into the presentation forms the atlas holds.
-            let text = VisualOrder.line(logical, rightToLeft: name.hasPrefix("ar"))
-            let missing = text.unicodeScalars.filter { $0 != " " && Art.glyphSource($0) == nil }
-            XCTAssertTrue(missing.isEmpty, "\(name): no glyph for \(missing.map { "U+" + String($0.value, radix: 16, uppercase: true) }) in \"\(text)\"")
+        for message in Message.allCases where message.entry.place == .game {
+            for form in [message.entry.english] + (message.entry.englishPlural.map { [$0] } ?? []) { texts.append(("en: \(message)", message, form)) }
         }
+        return texts
     }
 
     /// Arabic shaped into its joined forms and put in visual order, a Latin name and a number
@@ -43,6 +78,16 @@ final class GlyphCoverageTests: XCTestCase {
         XCTAssertTrue(mixed.hasPrefix("ﻞﺼﺘﻣ") || mixed.unicodeScalars.first.map { (0xFE70...0xFEFF).contains($0.value) } == true, "the last Arabic word leftmost")
         XCTAssertFalse(mixed.unicodeScalars.contains { $0.value == 0xFEFF }, "no ligature filler")
         XCTAssertEqual(VisualOrder.line("Spieler 2: DualSense", rightToLeft: false), "Spieler 2: DualSense")
+    }
+
+    /// An address inside an Arabic line reads as typed, its trailing slash at its end: the
+    /// card's address is isolated left to right (``Text/leftToRight(_:)``), as every address is.
+    func testAnAddressInArabicKeepsItsOrder() {
+        let address = "http://192.168.1.20:8765/"
+        let line = VisualOrder.line("أو افتح \u{2066}\(address)\u{2069} واكتب الرمز", rightToLeft: true)
+        XCTAssertTrue(line.contains(address), "in order: \(line)")
+        XCTAssertFalse(VisualOrder.line("أو افتح \(address) واكتب الرمز", rightToLeft: true).contains(address),
+                       "without the isolate the slash would jump to the front")
     }
 
     /// A right-to-left prompt runs from the right: each glyph right of its words, a run of

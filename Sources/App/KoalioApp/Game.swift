@@ -227,6 +227,7 @@ public enum Game {
         let medals = MedalFile.load(levelsDirectory: dataDirectory + "/Levels")
         if let warning = medals.warning { StandardError.writeLine("koalio: warning: \(warning)") }
         catalog.medals = medals.medals
+        catalog.titles = LevelCatalog.titles(names.map { ($0, Game.levelPath($0, dataDirectory: dataDirectory)) })
         let variables = ProcessInfo.processInfo.environment
         catalog.stock(LevelPackShelf.scan(LevelPackShelf.directories(environment: variables, dataDirectory: dataDirectory)))
         catalog.packsFolder = LevelPackShelf.playersFolder(environment: variables).map { PathString.tilde($0, home: variables["HOME"]) + "/" } ?? ""

@@ -11,6 +11,9 @@ import KoalioUserFiles
 /// load one: the loop loads a level when the player picks it.
 public struct LevelCatalog {
     public var names: [String]
+    /// Each level's title (its map's `title`), read when the game starts: the level select
+    /// names levels by it. A level without one, or one that cannot be read, has none here.
+    public var titles: [String: String] = [:]
     /// Each level's medal times (`Levels/medals.toml`); a level without has no medals.
     public var medals: [String: MedalTimes] = [:]
     /// Levels come in worlds of three: a world's last level ends with its "world complete".
@@ -35,6 +38,16 @@ public struct LevelCatalog {
     public mutating func stock(_ shelf: LevelPackShelf) {
         packListings = Self.listings(shelf)
         packProblems = shelf.problems
+    }
+
+    /// The titles of the levels at `paths` (by name): each file's map properties read, the
+    /// map not built.
+    static func titles(_ paths: [(name: String, path: String)]) -> [String: String] {
+        var titles: [String: String] = [:]
+        for (name, path) in paths {
+            if let title = try? TMXLoader.title(bytes: TMXLoader.readLevelFile(path), path: path) { titles[name] = title }
+        }
+        return titles
     }
 
     package static func listings(_ shelf: LevelPackShelf) -> [PackListing] {

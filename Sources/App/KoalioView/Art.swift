@@ -95,27 +95,38 @@ public enum Art {
     public static let hudPause = IntRect(x: 232, y: 0, width: 32, height: 32)
 
     /// The bitmap font: 16 columns of 8×12 cells, ASCII 32…127 first, then ``extraGlyphs``
-    /// (Latin, Greek, Cyrillic, Arabic presentation forms, Japanese: `tools/make_font.py`).
+    /// (Latin, Greek, Cyrillic, Arabic presentation forms, Japanese: `tools/make_font.py`). A
+    /// glyph is as wide as it advances the pen: 8 (a cell) for Latin, Greek and Cyrillic, 12 for
+    /// Japanese (full-width), the font's own advance for Arabic (proportional, so joined letters
+    /// meet); one wider than a cell takes the next cell too.
     public static let glyphWidth = 8
     public static let glyphHeight = 12
     public static let glyphColumns = 16
     static let asciiCells = 96
 
-    /// Each extra glyph's cell, by Unicode scalar value.
-    static let extraGlyphCells: [UInt32: Int] = Dictionary(uniqueKeysWithValues: extraGlyphs.enumerated().map { ($1, asciiCells + $0) })
+    /// Each extra glyph's place, by Unicode scalar value.
+    static let extraGlyphPlaces: [UInt32: (firstCell: Int, width: Int)] = Dictionary(
+        uniqueKeysWithValues: extraGlyphs.indices.map { (extraGlyphs[$0], (Int(extraGlyphFirstCells[$0]), Int(extraGlyphWidths[$0]))) })
 
-    /// Where a character's cell is in the atlas; nil for one the font does not have.
+    /// Where a character's glyph is in the atlas (its width the glyph's advance); nil for one
+    /// the font does not have.
     public static func glyphSource(_ scalar: Unicode.Scalar) -> IntRect? {
         let code = Int(scalar.value)
-        let index: Int
+        let index: Int, width: Int
         if code >= 32 && code < 128 {
-            index = code - 32
-        } else if let cell = extraGlyphCells[scalar.value] {
-            index = cell
+            (index, width) = (code - 32, glyphWidth)
+        } else if let place = extraGlyphPlaces[scalar.value] {
+            (index, width) = place
         } else {
             return nil
         }
         return IntRect(x: (index % glyphColumns) * glyphWidth, y: (index / glyphColumns) * glyphHeight,
-                       width: glyphWidth, height: glyphHeight)
+                       width: width, height: glyphHeight)
+    }
+
+    /// How far a character moves the pen, in unscaled pixels: its glyph's width, a cell for
+    /// one the font does not have (drawn as nothing).
+    public static func advance(_ scalar: Unicode.Scalar) -> Int {
+        glyphSource(scalar)?.width ?? glyphWidth
     }
 }

@@ -3,9 +3,27 @@ import KoalioText
 
 /// Lays out bitmap-font lettering as sprite draw items: words already put in a language (``Words``).
 public enum Lettering {
-    /// Width in logical pixels of a line at a scale.
+    /// Width in logical pixels of a line at a scale, as drawn: each glyph its own advance, and
+    /// Arabic letters measured in the joined forms they are drawn in (``VisualOrder``).
     public static func width(_ string: String, scale: Int = 1) -> Double {
-        Double(string.unicodeScalars.count * Art.glyphWidth * scale)
+        let drawn = string.unicodeScalars.contains(where: VisualOrder.isUnshapedArabic)
+            ? VisualOrder.line(string, rightToLeft: true) : string
+        return Double(advances(drawn).reduce(0, +) * scale)
+    }
+
+    /// A word space beside an Arabic letter: narrower than a cell, as the proportional letters
+    /// around it are.
+    static let arabicSpaceWidth = 4
+
+    /// How far each of `string`'s scalars moves the pen, unscaled: its glyph's width (a cell for
+    /// one the font lacks), a space beside an Arabic letter ``arabicSpaceWidth``.
+    static func advances(_ string: String) -> [Int] {
+        let scalars = Array(string.unicodeScalars)
+        return scalars.indices.map { index in
+            guard scalars[index] == " " else { return Art.advance(scalars[index]) }
+            let beside = [index - 1, index + 1].filter(scalars.indices.contains).map { scalars[$0] }
+            return beside.contains(where: VisualOrder.isArabicLetter) ? arabicSpaceWidth : Art.glyphWidth
+        }
     }
 
     /// `string`, cut with "..." where it is wider than `width` (a pad's name from its device).
@@ -38,13 +56,13 @@ public enum Lettering {
         let passes = [(Double(scale), Color(shadowColor.r, shadowColor.g, shadowColor.b, color.a)), (0, color)]
         for (offset, tint) in shadow ? passes : [passes[1]] {
             var pen = left + offset
-            for scalar in string.unicodeScalars {
+            for (scalar, advance) in zip(string.unicodeScalars, advances(string)) {
                 if let source = Art.glyphSource(scalar), scalar != " " {
-                    let destination = Rect(x: pen, y: y + offset, width: Double(Art.glyphWidth * scale),
+                    let destination = Rect(x: pen, y: y + offset, width: Double(source.width * scale),
                                            height: Double(Art.glyphHeight * scale))
                     list.append(.sprite(.font, source: source, destination: destination, flipped: false, tint: tint))
                 }
-                pen += Double(Art.glyphWidth * scale)
+                pen += Double(advance * scale)
             }
         }
     }

@@ -54,7 +54,7 @@ public enum PairingCardView {
                       centered: true, into: &list)
         } else {
             Lettering.draw(card.code, x: centre, y: top + side + 4, scale: large ? 2 : 1, centered: true, into: &list)
-            Lettering.draw(Lettering.fitted(.message(.orOpenAddress, [.verbatim(card.address)]), words, width: Scene.lineWidth), x: Scene.viewWidth / 2, y: addressY, color: labelColor,
+            Lettering.draw(Lettering.fitted(.message(.orOpenAddress, [.leftToRight(card.address)]), words, width: Scene.lineWidth), x: Scene.viewWidth / 2, y: addressY, color: labelColor,
                       centered: true, into: &list)
         }
     }

@@ -36,6 +36,19 @@ public enum VisualOrder {
         }
     }
 
+    /// An Arabic letter as written, which shaping turns into the joined form that is drawn.
+    static func isUnshapedArabic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0622...0x064A, 0x0671...0x06D3: true
+        default: false
+        }
+    }
+
+    /// An Arabic letter, written or in its drawn presentation form.
+    static func isArabicLetter(_ scalar: Unicode.Scalar) -> Bool {
+        isUnshapedArabic(scalar) || (0xFE70...0xFEFC).contains(scalar.value) || scalar.value == 0x0621
+    }
+
     /// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: letters read right to left.
     static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

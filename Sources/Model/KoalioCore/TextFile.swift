@@ -30,6 +30,12 @@ public enum TerminalText {
         text.count <= excerptLimit ? String(text) : String(text.prefix(excerptLimit)) + "…"
     }
 
+    /// Whether `text` holds a C0 or C1 control character (Unicode's Cc, by its ranges: the
+    /// standard library's property tables weigh 12 KB of the binary).
+    public static func hasControlCharacter(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
     public static func escaped(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

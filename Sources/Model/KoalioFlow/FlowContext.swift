@@ -13,6 +13,8 @@ package struct FlowContext {
 
     /// The game's levels in playing order (empty for a single level).
     package var levelNames: [String] = []
+    /// The catalog levels' titles (their maps' `title`), by name; a level without has none.
+    package var levelTitles: [String: String] = [:]
     /// The catalog levels' medal times, by name.
     package var medals: [String: MedalTimes] = [:]
     /// The level packs on the shelf ("More levels"), and one line for each that cannot be read.

@@ -74,7 +74,7 @@ extension FlowState {
                             entries: TitleEntry.allCases.map { MenuPage.Entry(.message($0.label)) }, selection: selection[.title] ?? 0,
                             hint: prompts?.menuHint(choose: .hintGo, back: .hintQuit) ?? Prompt([]))
         case .levelSelect:
-            var page = Self.levelSelectPage(names: context.levelNames, progress: progress, medals: context.medals,
+            var page = Self.levelSelectPage(names: context.levelNames, titles: context.levelTitles, progress: progress, medals: context.medals,
                                             selection: selection[.levels] ?? 0,
                                             hint: prompts?.menuHint(choose: .hintPlay, back: .hintBack) ?? Prompt([]))
             page.subheading = levelNotice?.text ?? (hostsNextLevel ? .message(.onlineChooseLevel) : nil)
@@ -205,10 +205,22 @@ extension FlowState {
 
     /// `level2` → `Level 2` (in the player's language); other names as they are.
     package static func displayName(_ name: String) -> Text {
-        guard name.hasPrefix("level"), name.count > 5, let number = Int(name.dropFirst(5)), name.dropFirst(5).allSatisfy(\.isNumber) else {
-            return .verbatim(name)
-        }
+        guard let number = levelNumber(name) else { return .verbatim(name) }
         return .message(.levelNumber, [.number(number)])
+    }
+
+    /// `level2` → 2; nil for any other name.
+    static func levelNumber(_ name: String) -> Int? {
+        guard name.hasPrefix("level"), name.count > 5, name.dropFirst(5).allSatisfy(\.isNumber) else { return nil }
+        return Int(name.dropFirst(5))
+    }
+
+    /// A level's row in the level select: its number and its title (`2  Treetops at dusk`, the
+    /// title in the player's words), or ``displayName(_:)`` for a level without a title.
+    package static func levelLabel(_ name: String, title: String?) -> Text {
+        guard let title else { return displayName(name) }
+        let named = Text.levelTitle(title, name: name)
+        return levelNumber(name).map { .joined([.number($0), named], separator: "  ") } ?? named
     }
 
     /// The title's notice: every file's line, or the first alone when together they are too wide.
@@ -219,13 +231,13 @@ extension FlowState {
 
     /// The level select: each level with its best time, `new` or `locked`, under its world's
     /// heading ("World 1", …, when there is more than one), then Back.
-    package static func levelSelectPage(names: [String], progress: PlayerProgress, medals: [String: MedalTimes] = [:], selection: Int,
-                                hint: Prompt) -> MenuPage {
+    package static func levelSelectPage(names: [String], titles: [String: String] = [:], progress: PlayerProgress,
+                                        medals: [String: MedalTimes] = [:], selection: Int, hint: Prompt) -> MenuPage {
         let worlds = names.count > levelsPerWorld
         var entries = names.indices.map { index in
             let name = names[index]
             let unlocked = progress.isUnlocked(index, of: names)
-            return MenuPage.Entry(displayName(name), detail: unlocked ? levelDetail(progress.record(name), medals: medals[name]) : .message(.locked),
+            return MenuPage.Entry(levelLabel(name, title: titles[name]), detail: unlocked ? levelDetail(progress.record(name), medals: medals[name]) : .message(.locked),
                                   enabled: unlocked,
                                   section: worlds && index % levelsPerWorld == 0 ? .message(.world, [.number(index / levelsPerWorld + 1)]) : nil)
         }

@@ -162,39 +162,44 @@ public enum TMXLoader {
 
     /// The map's `theme` property (Tiled: Map → Map Properties), nil when it has none.
     static func mapTheme(_ root: XMLElement, place: Place) throws(LevelError) -> Theme? {
-        for properties in root.children("properties") {
-            for property in properties.children("property") where property.attributes["name"] == "theme" {
-                let value = property.attributes["value"] ?? ""
-                guard let theme = Theme(rawValue: value) else {
-                    let known = Theme.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw place.error(property, "theme '\(TerminalText.excerpt(value))' is not one of \(known)")
-                }
-                return theme
-            }
+        guard let property = mapProperty(root, named: "theme") else { return nil }
+        let value = property.attributes["value"] ?? ""
+        guard let theme = Theme(rawValue: value) else {
+            let known = Theme.allCases.map(\.rawValue).joined(separator: ", ")
+            throw place.error(property, "theme '\(TerminalText.excerpt(value))' is not one of \(known)")
         }
-        return nil
+        return theme
     }
 
     /// The map's `title` property (Tiled: Map → Map Properties), nil when it has none or it is
     /// blank. At most ``LevelLimits/titleCharacters`` characters, none of them a control
-    /// character: it is drawn on the level's status line and its win screen.
+    /// character: it is drawn on the level's status line, its win screen and the level select.
     static func mapTitle(_ root: XMLElement, place: Place) throws(LevelError) -> String? {
+        guard let property = mapProperty(root, named: "title") else { return nil }
+        let value = property.attributes["value"] ?? property.text
+        guard !TerminalText.hasControlCharacter(value) else {
+            throw place.error(property, "the title '\(TerminalText.excerpt(value))' holds a control character")
+        }
+        // Spaces (also no-break and ideographic ones) trimmed and runs of them made one.
+        let title = value.split(whereSeparator: { $0 == " " || $0 == "\u{A0}" || $0 == "\u{3000}" }).joined(separator: " ")
+        guard title.count <= LevelLimits.titleCharacters else {
+            throw place.error(property, "the title '\(TerminalText.excerpt(title))' is longer than \(LevelLimits.titleCharacters) characters")
+        }
+        return title.isEmpty ? nil : title
+    }
+
+    /// The first map property (`<map><properties><property name=…>`) of that name.
+    static func mapProperty(_ root: XMLElement, named name: String) -> XMLElement? {
         for properties in root.children("properties") {
-            for property in properties.children("property") where property.attributes["name"] == "title" {
-                let value = property.attributes["value"] ?? property.text
-                // The C0 and C1 controls (Unicode's Cc), by their ranges: the stdlib's property tables weigh 12 KB.
-                guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
-                    throw place.error(property, "the title '\(TerminalText.excerpt(value))' holds a control character")
-                }
-                // Spaces (also no-break and ideographic ones) trimmed and runs of them made one.
-                let title = value.split(whereSeparator: { $0 == " " || $0 == "\u{A0}" || $0 == "\u{3000}" }).joined(separator: " ")
-                guard title.count <= LevelLimits.titleCharacters else {
-                    throw place.error(property, "the title '\(TerminalText.excerpt(title))' is longer than \(LevelLimits.titleCharacters) characters")
-                }
-                return title.isEmpty ? nil : title
-            }
+            if let property = properties.children("property").first(where: { $0.attributes["name"] == name }) { return property }
         }
         return nil
+    }
+
+    /// A level file's title alone (``mapTitle(_:place:)``), for a list of levels: the map is
+    /// parsed but not built.
+    public static func title(bytes: [UInt8], path: String) throws(LevelError) -> String? {
+        try mapTitle(parseXML(bytes, file: path), place: Place(file: path))
     }
 
     /// A Tiled colour: `#RRGGBB` or `#AARRGGBB` (the `#` optional).

@@ -239,7 +239,7 @@ public enum ReplayFile {
     /// never a path — no `/` or `\`, not `.` or `..` or hidden, no control characters.
     public static func isLevelName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\") else { return false }
-        return !name.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+        return !TerminalText.hasControlCharacter(name)
     }
 
     /// CRC-32 by system zlib, read in place (its length parameter is 32 bits; replays are at

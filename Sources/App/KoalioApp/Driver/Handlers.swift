@@ -107,6 +107,7 @@ final class Handlers {
     func context(_ flow: FlowState, now: Double) -> FlowContext {
         var context = FlowContext()
         context.levelNames = catalog?.names ?? []
+        context.levelTitles = catalog?.titles ?? [:]
         context.medals = catalog?.medals ?? [:]
         context.packs = catalog?.packListings ?? []
         context.packProblems = catalog?.packProblems ?? []
