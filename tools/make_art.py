@@ -24,7 +24,9 @@ def rgba(h, a=255):
 
 # ---------------------------------------------------------------- koala
 # Cells of 24x28; the koala stands on the cell's bottom edge, centred. Frames, in order:
-# 0 stand, 1-4 walk, 5 jump, 6 dash. Art.swift reads the same layout.
+# 0 stand, 1-4 walk, 5 jump, 6 dash, 7 cheer (the win). Row 1: their outlines. Rows 2 and 3:
+# the ghost (the best run) floating, two frames of its hem, and their outlines. Art.swift reads
+# the same layout.
 CELL_W, CELL_H = 24, 28
 HEAD = [  # 18 wide; . transparent, o outline, g fur, l light fur, p pink ear, n nose, e eye, w eye glint
     "..ooo........ooo..",
@@ -89,21 +91,57 @@ def koala_frame(img, cell, legs, arms_up=False, dark=1.0, stretch=False):
                 px[x, y] = (int(r * dark), int(g * dark), int(b * dark * 1.1) if b * dark * 1.1 < 255 else 255, a)
     img.alpha_composite(frame, (cell * CELL_W, 0))
 
+def koala_outline(img, cell, row):
+    """The frame at (cell, row)'s silhouette grown by a pixel, in white, into the row under it:
+    drawn tinted under the figure (dark for the koala, per backdrop for the ghost) as its outline,
+    so it shows against every backdrop."""
+    alpha = img.crop((cell * CELL_W, row * CELL_H, (cell + 1) * CELL_W, (row + 1) * CELL_H)).getchannel("A").point(lambda a: 255 if a > 0 else 0)
+    silhouette = Image.new("RGBA", (CELL_W, CELL_H), (255, 255, 255, 0))
+    silhouette.putalpha(alpha.filter(ImageFilter.MaxFilter(3)))  # grown within its cell
+    img.paste(silhouette, (cell * CELL_W, (row + 1) * CELL_H))
+
+# The ghost: the koala's head in pale, glowing colours over a sheet that ends in a wavy hem
+# instead of legs, so it reads as a ghost (not a second koala) on every sky.
+GHOST_PAL = {"o": "#9fb0de", "g": "#eef3ff", "l": "#ffffff", "p": "#f6cfe0", "n": "#4a5488", "e": "#27305e", "w": "#ffffff"}
+
+def ghost_frame(img, cell, phase):
+    frame = Image.new("RGBA", (CELL_W, CELL_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(frame)
+    ox = 3
+    body, edge = rgba(GHOST_PAL["g"]), rgba(GHOST_PAL["o"])
+    d.rounded_rectangle([ox + 1, 9, ox + 16, 23], radius=5, fill=edge)
+    d.rounded_rectangle([ox + 2, 10, ox + 15, 23], radius=4, fill=body)
+    for x in range(ox + 1, ox + 17):  # the hem: scallops two pixels wide, shifted by the phase
+        low = ((x - ox + phase * 2) // 2) % 2 == 0
+        bottom = 26 if low else 24
+        d.line([(x, 23), (x, bottom)], fill=edge)
+        if ox + 2 <= x <= ox + 15:
+            d.line([(x, 23), (x, bottom - 1)], fill=body)
+    d.rectangle([ox + 0, 14, ox + 2, 16], fill=edge); d.point((ox + 1, 15), fill=body)  # little arms, raised a little
+    d.rectangle([ox + 15, 13, ox + 17, 15], fill=edge); d.point((ox + 16, 14), fill=body)
+    put_map(frame, HEAD, ox, 0, GHOST_PAL)
+    img.alpha_composite(frame, (cell * CELL_W, 2 * CELL_H))
+
 def make_koala():
-    img = Image.new("RGBA", (CELL_W * 7, CELL_H * 2), (0, 0, 0, 0))
+    img = Image.new("RGBA", (CELL_W * 8, CELL_H * 4), (0, 0, 0, 0))
     koala_frame(img, 0, [(4, 0), (10, 0)])
     walk = [[(3, 0), (11, 1)], [(5, 1), (9, 0)], [(7, 0), (7, 1)], [(9, 1), (5, 0)]]
     for i, legs in enumerate(walk):
         koala_frame(img, 1 + i, legs)
     koala_frame(img, 5, [(3, 3), (11, 2)], arms_up=True)
     koala_frame(img, 6, [(2, 1), (12, 2)], dark=0.62, stretch=True)
-    # Row 2: each frame's silhouette grown by a pixel, in white: drawn tinted under the koala
-    # (dark) and the ghost (light) as their outline, so they show against every backdrop.
-    for cell in range(7):
-        alpha = img.crop((cell * CELL_W, 0, (cell + 1) * CELL_W, CELL_H)).getchannel("A").point(lambda a: 255 if a > 0 else 0)
-        silhouette = Image.new("RGBA", (CELL_W, CELL_H), (255, 255, 255, 0))
-        silhouette.putalpha(alpha.filter(ImageFilter.MaxFilter(3)))  # grown within its cell
-        img.paste(silhouette, (cell * CELL_W, CELL_H))
+    koala_frame(img, 7, [(4, 0), (10, 0)], arms_up=True)
+    # The cheer's happy eyes: closed arcs where the open eye was.
+    for y in (6, 7):
+        for x in (6, 7):
+            img.putpixel((7 * CELL_W + 3 + x, y), rgba(PAL["g"]))
+    for x, y in ((6, 7), (7, 6), (8, 7)):
+        img.putpixel((7 * CELL_W + 3 + x - 1, y), rgba(PAL["e"]))
+    for cell in range(8):
+        koala_outline(img, cell, 0)
+    for phase in range(2):
+        ghost_frame(img, phase, phase)
+        koala_outline(img, phase, 2)
     img.save(os.path.join(OUT, "koala.png"))
 
 # ---------------------------------------------------------------- tiles (16x16, 8 columns)
@@ -417,13 +455,16 @@ def make_goal():
     d.rectangle([2, 58, 12, 63], fill=rgba("#7c8290"))
     img.save(os.path.join(OUT, "goal.png"))
 
-# ---------------------------------------------------------------- level objects (objects.png, 64x32)
+# ---------------------------------------------------------------- level objects (objects.png, 64x48)
 # Checkpoint flag 16x32 lowered at (0, 0), raised at (16, 0); leaf 12x12 at (32, 0);
-# critter 16x14 walking frames at (32, 16) and (48, 16), facing left. Dark outlines so each reads
+# critter 16x14 walking frames at (32, 16) and (48, 16), facing left; the medals 16x16, gold,
+# silver and bronze, at (0, 32), (16, 32) and (32, 32). Dark outlines so each reads
 # against every backdrop. Art.swift reads the same layout. Uses no randomness (the rng's draws
 # for the other images stay as they were).
+MEDALS = [("#f5c938", "#c8961c", "#fff1a8"), ("#d5dbe6", "#98a2b4", "#ffffff"), ("#d98a4e", "#9e5a2c", "#f4c08e")]
+
 def make_objects():
-    img = Image.new("RGBA", (64, 32), (0, 0, 0, 0))
+    img = Image.new("RGBA", (64, 48), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     outline = rgba("#1d1a24")
     for ox, raised in ((0, False), (16, True)):
@@ -455,6 +496,20 @@ def make_objects():
         d.ellipse([ox + 0, oy + 4, ox + 6, oy + 10], fill=outline)
         d.ellipse([ox + 1, oy + 5, ox + 5, oy + 9], fill=rgba("#3a2a30"))
         d.point((ox + 2, oy + 6), fill=rgba("#ffffff")); d.point((ox + 2, oy + 7), fill=rgba("#101014"))
+    # The medals: a disc on a ribbon, a star struck in it, a glint.
+    for index, (metal, shade, shine) in enumerate(MEDALS):
+        ox, oy = index * 16, 32
+        d.polygon([(ox + 3, oy), (ox + 7, oy), (ox + 9, oy + 6), (ox + 6, oy + 7)], fill=outline)
+        d.polygon([(ox + 12, oy), (ox + 8, oy), (ox + 6, oy + 6), (ox + 9, oy + 7)], fill=outline)
+        d.polygon([(ox + 4, oy + 1), (ox + 6, oy + 1), (ox + 8, oy + 6), (ox + 7, oy + 6)], fill=rgba("#3d6fd8"))
+        d.polygon([(ox + 11, oy + 1), (ox + 9, oy + 1), (ox + 7, oy + 6), (ox + 8, oy + 6)], fill=rgba("#e8413c"))
+        d.ellipse([ox + 2, oy + 5, ox + 13, oy + 15], fill=outline)
+        d.ellipse([ox + 3, oy + 6, ox + 12, oy + 14], fill=rgba(shade))
+        d.ellipse([ox + 3, oy + 6, ox + 11, oy + 13], fill=rgba(metal))
+        cx, cy = ox + 7.5, oy + 10
+        star = [(cx + (2.6 if i % 2 == 0 else 1.1) * math.sin(i * math.pi / 5), cy - (2.6 if i % 2 == 0 else 1.1) * math.cos(i * math.pi / 5)) for i in range(10)]
+        d.polygon(star, fill=rgba(shade))
+        d.point([(ox + 5, oy + 7), (ox + 4, oy + 8)], fill=rgba(shine))
     img.save(os.path.join(OUT, "objects.png"))
 
 # ---------------------------------------------------------------- HUD: white, drawn translucent and tinted

@@ -35,7 +35,7 @@ final class ContrastTests: XCTestCase {
                 overlay.ghost = ghost
                 let full = Scene.drawList(session, on: map, overlay: overlay, showStatus: false)
                 func isOutline(_ item: DrawItem) -> Bool {
-                    if case let .sprite(.koala, source, _, _, _) = item { return source.y > 0 } else { return false }
+                    if case let .sprite(.koala, source, _, _, _) = item { return source.y == Art.koalaCellHeight || source.y == 3 * Art.koalaCellHeight } else { return false }
                 }
                 func isKoala(_ item: DrawItem) -> Bool { if case .sprite(.koala, _, _, _, _) = item { return true } else { return false } }
                 @MainActor func without(_ drop: (DrawItem) -> Bool) throws -> [UInt32] {

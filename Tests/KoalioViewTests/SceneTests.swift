@@ -117,21 +117,26 @@ final class SceneTests: XCTestCase {
         XCTAssertLessThan(destinations.count * 3, tiles(columns: 0..<map.width), "a small part of the map's tiles")
     }
 
-    func testTheGhostIsATranslucentKoalaDrawnBeforeThePlayers() throws {
+    /// The ghost is its own pale sprite (the ghost rows of koala.png: a sheet, no legs), see
+    /// through, over its outline, drawn before the player's koala.
+    func testTheGhostIsATranslucentSheetDrawnBeforeThePlayers() throws {
         let session = Session(stage: try Repository.level1Stage())
         var ghost = session.world.player
         ghost.position.x += 100
         var overlay = Scene.Overlay()
         overlay.ghost = ghost
         let items = try drawList(session, overlay: overlay).items
+        let cell = Art.koalaCellHeight
         let koalas = items.compactMap { item -> (Rect, Color)? in
-            if case let .sprite(.koala, source, destination, _, tint) = item, source.y == 0 { return (destination, tint) }
+            if case let .sprite(.koala, source, destination, _, tint) = item, source.y == 0 || source.y == 2 * cell { return (destination, tint) }
             return nil
         }
         let outlines = items.compactMap { item -> (Rect, Color)? in
-            if case let .sprite(.koala, source, destination, _, tint) = item, source.y > 0 { return (destination, tint) }
+            if case let .sprite(.koala, source, destination, _, tint) = item, source.y == cell || source.y == 3 * cell { return (destination, tint) }
             return nil
         }
+        let ghostSprites = items.filter { if case let .sprite(.koala, source, _, _, _) = $0 { source.y >= 2 * cell } else { false } }
+        XCTAssertEqual(ghostSprites.count, 2, "the ghost's own sprite and its outline, not the koala's")
         XCTAssertEqual(koalas.count, 2)
         XCTAssertEqual(outlines.map(\.0), koalas.map(\.0), "each over its outline")
         XCTAssertEqual(outlines.map(\.1), [Scene.ghostOutline(.meadow), Scene.koalaOutline])

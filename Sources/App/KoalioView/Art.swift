@@ -4,12 +4,18 @@ import KoalioSim
 /// Where things are in koalio's own images. Must match tools/make_art.py, which draws them.
 public enum Art {
     /// Koala frames are 24×28 cells side by side; the koala stands on a cell's bottom edge.
+    /// Row 0 the frames, row 1 their outlines, rows 2 and 3 the ghost's frames and outlines.
     public static let koalaCellWidth = 24
     public static let koalaCellHeight = 28
     public static let standFrame = 0
     public static let walkFrames = [1, 2, 3, 4]
     public static let jumpFrame = 5
     public static let dashFrame = 6
+    /// Arms up, eyes smiling: the koala on a won level's ground.
+    public static let cheerFrame = 7
+    /// The ghost floats: its two frames are its hem's waves, taking turns this many ticks each.
+    public static let ghostFrames = 2
+    public static let ghostFrameTicks = 12
     /// Pixels walked per walk-cycle frame: the animation follows the feet, not the clock.
     public static let walkPixelsPerFrame = 6.0
     /// Slower than this (px per tick) on the ground, the koala is drawn standing.
@@ -24,10 +30,34 @@ public enum Art {
     }
 
     /// A frame's silhouette grown by a pixel, in white (the row under the frames): tinted, the
-    /// outline drawn under the koala and the ghost.
+    /// koala's outline.
     public static func koalaOutlineSource(frame: Int) -> IntRect {
         IntRect(x: frame * koalaCellWidth, y: koalaCellHeight, width: koalaCellWidth, height: koalaCellHeight)
     }
+
+    /// The ghost's frame at a tick: a pale koala's head over a sheet with a wavy hem, no legs
+    /// (a ghost, not a second koala), its hem waving as the clock runs.
+    public static func ghostSource(tick: Int) -> IntRect {
+        IntRect(x: ghostFrame(tick: tick) * koalaCellWidth, y: 2 * koalaCellHeight, width: koalaCellWidth, height: koalaCellHeight)
+    }
+
+    /// The ghost frame's silhouette grown by a pixel, in white: tinted, its outline.
+    public static func ghostOutlineSource(tick: Int) -> IntRect {
+        IntRect(x: ghostFrame(tick: tick) * koalaCellWidth, y: 3 * koalaCellHeight, width: koalaCellWidth, height: koalaCellHeight)
+    }
+
+    static func ghostFrame(tick: Int) -> Int { (max(0, tick) / ghostFrameTicks) % ghostFrames }
+
+    /// A medal (objects.png): a disc on a ribbon, in its metal.
+    public static func medal(_ medal: Medal) -> IntRect {
+        let column = switch medal {
+        case .gold: 0
+        case .silver: 1
+        case .bronze: 2
+        }
+        return IntRect(x: column * medalSide, y: 32, width: medalSide, height: medalSide)
+    }
+    public static let medalSide = 16
 
     /// The frame for a koala's state, derived from it (no animation state is kept).
     public static func koalaFrame(_ player: Player) -> Int {

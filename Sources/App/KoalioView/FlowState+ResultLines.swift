@@ -33,7 +33,7 @@ extension FlowState {
                     line = .joined([line, .message(better == .gold ? .goldAt : .silverAt, [.verbatim(ClockText.of(ticks: times.ticks(for: better)))])],
                                    separator: "   ")
                 }
-                lines.append(Scene.Line(line, color: color(of: medal)))
+                lines.append(Scene.Line(line, color: color(of: medal), medal: medal))
             } else if let times = result.medalTimes {
                 lines.append(Scene.Line(.message(.bronzeAt, [.verbatim(ClockText.of(ticks: times.bronze))]), color: color(of: .bronze)))
             }

@@ -12,10 +12,13 @@ extension Scene {
     public struct Line: Equatable, Sendable {
         public var text: Text
         public var color: Color
+        /// A medal drawn before the words (the medal won).
+        public var medal: Medal?
 
-        public init(_ text: Text, color: Color = .white) {
+        public init(_ text: Text, color: Color = .white, medal: Medal? = nil) {
             self.text = text
             self.color = color
+            self.medal = medal
         }
     }
 
@@ -183,7 +186,7 @@ extension Scene {
         if stateScreen && (session.state == .won || session.state == .died) {
             let results = session.state == .won ? overlay.resultLines : []
             for (index, line) in results.enumerated() {
-                Lettering.draw(Lettering.fitted(line.text, words, width: lineWidth), x: viewWidth / 2, y: viewHeight / 2 + resultLinesTop + Double(index) * resultLineSpacing, color: line.color, centered: true, into: &list)
+                resultLine(line, words: words, y: viewHeight / 2 + resultLinesTop + Double(index) * resultLineSpacing, into: &list)
             }
             let timesY = viewHeight / 2 + playerTimesTop + Double(results.count) * resultLineSpacing
             for (index, line) in overlay.playerTimes.enumerated() {
@@ -203,9 +206,30 @@ extension Scene {
         if let hud = overlay.hud { HUDView.drawPauseButton(hud, into: &list) }
     }
 
+    /// A line of "You Won!"'s results, centred; its medal, if any, before the words (right of
+    /// them in a right-to-left language), the pair centred together.
+    private static func resultLine(_ line: Line, words: Words, y: Double, into list: inout DrawList) {
+        guard let medal = line.medal else {
+            return Lettering.draw(Lettering.fitted(line.text, words, width: lineWidth), x: viewWidth / 2, y: y, color: line.color, centered: true, into: &list)
+        }
+        let side = Double(Art.medalSide), gap = 4.0
+        let shown = Lettering.fitted(line.text, words, width: lineWidth - side - gap)
+        let width = Lettering.width(shown) + side + gap
+        let left = (viewWidth / 2 - width / 2).rounded()
+        let rightToLeft = words.language.isRightToLeft
+        let medalX = rightToLeft ? left + width - side : left
+        // The medal's disc sits on the text's line: its ribbon rises above it.
+        list.append(.sprite(.objects, source: Art.medal(medal), destination: Rect(x: medalX, y: y + Double(Art.glyphHeight) - side, width: side, height: side),
+                            flipped: false, tint: .white))
+        Lettering.draw(shown, x: rightToLeft ? left : left + side + gap, y: y, color: line.color, into: &list)
+    }
+
     /// The widest a level's title is drawn on the status line: room for the clock and the
     /// leaves after it, the pause button right of them.
     static let titleWidth = Double(Message.titleCells * Art.glyphWidth)
+    /// The medal won beside "You Won!": drawn this many times its size, this far from the words.
+    static let wonMedalScale = 2
+    static let wonMedalGap = 10.0
     /// "You Won!"'s level title: this far above the heading's top.
     static let wonTitleAbove = Double(Art.glyphHeight) + 8
 
@@ -236,6 +260,14 @@ extension Scene {
         list.append(.fill(Rect(x: 0, y: 0, width: viewWidth, height: viewHeight), Color(0, 0, 0, dimAlpha)))
         let lift = state == .paused ? MenuLayout.pauseLift(count: overlay.pauseMenu?.entries.count ?? 0) : 0
         Lettering.draw(Lettering.fitted(.message(lines.title), words, width: viewWidth, scale: stateTitleScale), x: viewWidth / 2, y: viewHeight / 2 - stateTitleAbove - lift, scale: stateTitleScale, color: lines.color, centered: true, into: &list)
+        if state == .won, let medal = overlay.resultLines.lazy.compactMap(\.medal).first {
+            // The medal won, large, either side of the heading.
+            let heading = Lettering.width(Lettering.fitted(.message(lines.title), words, width: viewWidth, scale: stateTitleScale), scale: stateTitleScale)
+            let side = Double(Art.medalSide * wonMedalScale), y = viewHeight / 2 - stateTitleAbove - lift + Double(Art.glyphHeight * stateTitleScale) - side
+            for x in [viewWidth / 2 - heading / 2 - wonMedalGap - side, viewWidth / 2 + heading / 2 + wonMedalGap] {
+                list.append(.sprite(.objects, source: Art.medal(medal), destination: Rect(x: x.rounded(), y: y, width: side, height: side), flipped: false, tint: .white))
+            }
+        }
         if state == .won, let title = overlay.levelTitle {  // what was won, over the heading
             Lettering.draw(Lettering.fitted(title, words, width: lineWidth), x: viewWidth / 2, y: viewHeight / 2 - stateTitleAbove - wonTitleAbove,
                            centered: true, into: &list)

@@ -51,10 +51,11 @@ public enum Scene {
                             flipped: false, tint: .white))
         if !stage.objects.isEmpty { objects(world, stage: stage, cameraX: cx, cameraY: cy, fine: fine, into: &list) }
         if let ghost = inBetween?.ghost(between: overlay.ghost, world: session.world) ?? overlay.ghost {
-            koala(ghost, cameraX: cx, cameraY: cy, fine: fine, tint: ghostTint, outline: ghostOutline(map.theme), into: &list)
+            self.ghost(ghost, tick: world.tick, theme: map.theme, cameraX: cx, cameraY: cy, fine: fine, into: &list)
         }
         if world.state != .died || session.stepsSinceRunEnded % Art.deathBlinkTicks < Art.deathBlinkTicks / 2 {
-            koalas(world, cameraX: cx, cameraY: cy, fine: fine, into: &list)
+            koalas(world, stage: stage, cheerSteps: world.state == .won ? session.stepsSinceRunEnded : nil, cameraX: cx, cameraY: cy, fine: fine,
+                   into: &list)
         }
         for layer in map.layers where layer.foreground {
             self.layer(layer, map: map, cameraX: cx, cameraY: cy, fine: fine, milliseconds: milliseconds, into: &list)
@@ -219,12 +220,20 @@ public enum Scene {
         }
     }
 
-    /// The ghost: the koala see-through and a little blue, so it never reads as the player.
-    public static let ghostTint = Color(170, 200, 255, 110)
-    /// The ghost's outline: light on the dark backdrops (where its blue body fades), dark on
-    /// the light ones (where its light body does).
+    /// The ghost: its own pale sprite (a sheet, no legs), see-through, so it never reads as
+    /// the player or a second koala.
+    public static let ghostTint = Color(255, 255, 255, 185)
+    /// The ghost's outline: a soft glow on the dark backdrops, a slate line on the light ones
+    /// (where its pale body alone would fade into the sky).
     public static func ghostOutline(_ theme: Theme) -> Color {
-        Art.hasLightBackdrop(theme) ? Color(16, 24, 70, 225) : Color(235, 245, 255, 160)
+        Art.hasLightBackdrop(theme) ? Color(26, 36, 84, 235) : Color(235, 245, 255, 120)
+    }
+
+    /// The ghost over its outline, facing as the best run's koala faced, its hem waving.
+    private static func ghost(_ ghost: Player, tick: Int, theme: Theme, cameraX: Double, cameraY: Double, fine: Bool, into list: inout DrawList) {
+        let destination = koalaRect(ghost.position, cameraX: cameraX, cameraY: cameraY, fine: fine)
+        list.append(.sprite(.koala, source: Art.ghostOutlineSource(tick: tick), destination: destination, flipped: ghost.facingLeft, tint: ghostOutline(theme)))
+        list.append(.sprite(.koala, source: Art.ghostSource(tick: tick), destination: destination, flipped: ghost.facingLeft, tint: ghostTint))
     }
     /// The koala's outline: near black, so it shows on light backdrops where its grey fur does not.
     public static let koalaOutline = Color(18, 14, 26, 230)
@@ -232,27 +241,43 @@ public enum Scene {
     /// Every koala in play, player 1's last (on top). Alone it is drawn as it always was; in
     /// co-op each is tinted in its player's colour with its number above, and a dead one is
     /// gone until it comes back.
-    private static func koalas(_ world: World, cameraX: Double, cameraY: Double, fine: Bool, into list: inout DrawList) {
-        guard world.koalas.count > 1 else { return koala(world.player, cameraX: cameraX, cameraY: cameraY, fine: fine, into: &list) }
+    /// `cheerSteps`: ticks since the level was won (nil: not won): every koala cheers (``Cheer``).
+    private static func koalas(_ world: World, stage: Stage, cheerSteps: Int?, cameraX: Double, cameraY: Double, fine: Bool, into list: inout DrawList) {
+        func posed(_ body: Player) -> (Player, Int?) {
+            guard let cheerSteps else { return (body, nil) }
+            let pose = Cheer.pose(body, on: stage, steps: cheerSteps)
+            var shown = body
+            shown.position = pose.position
+            return (shown, pose.frame)
+        }
+        guard world.koalas.count > 1 else {
+            let (body, frame) = posed(world.player)
+            return koala(body, frame: frame, cameraX: cameraX, cameraY: cameraY, fine: fine, into: &list)
+        }
         for koala in world.koalas.reversed() where koala.isAlive || world.state == .died {
-            self.koala(koala.body, cameraX: cameraX, cameraY: cameraY, fine: fine, tint: PlayerColors.koalaTint(koala.number), into: &list)
+            let (body, frame) = posed(koala.body)
+            self.koala(body, frame: frame, cameraX: cameraX, cameraY: cameraY, fine: fine, tint: PlayerColors.koalaTint(koala.number), into: &list)
             let label = "\(koala.number)"
             // Centred on the koala: in whole pixels as it always was, or (fine) exactly as the koala is.
-            let centre = koala.body.position.x - cameraX
+            let centre = body.position.x - cameraX
             Lettering.draw(label, x: fine ? centre - Lettering.width(label, scale: 1) / 2 : centre.rounded(),
-                      y: snap(koala.body.position.y - Double(Art.koalaCellHeight) - cameraY, fine) - Double(Art.glyphHeight) - 1,
+                      y: snap(body.position.y - Double(Art.koalaCellHeight) - cameraY, fine) - Double(Art.glyphHeight) - 1,
                       color: PlayerColors.koalaTint(koala.number), centered: !fine, into: &list)
         }
     }
 
-    /// A koala over its outline (dark for the player's, light for the ghost's).
-    private static func koala(_ player: Player, cameraX: Double, cameraY: Double, fine: Bool, tint: Color = .white, outline: Color = koalaOutline,
+    /// A koala over its dark outline, in `frame` (nil: the frame its state shows).
+    private static func koala(_ player: Player, frame: Int? = nil, cameraX: Double, cameraY: Double, fine: Bool, tint: Color = .white,
                               into list: inout DrawList) {
-        let w = Double(Art.koalaCellWidth), h = Double(Art.koalaCellHeight)
-        let destination = Rect(x: snap(player.position.x - w / 2 - cameraX, fine),
-                               y: snap(player.position.y - h - cameraY, fine), width: w, height: h)
-        let frame = Art.koalaFrame(player)
-        list.append(.sprite(.koala, source: Art.koalaOutlineSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: outline))
+        let destination = koalaRect(player.position, cameraX: cameraX, cameraY: cameraY, fine: fine)
+        let frame = frame ?? Art.koalaFrame(player)
+        list.append(.sprite(.koala, source: Art.koalaOutlineSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: koalaOutline))
         list.append(.sprite(.koala, source: Art.koalaSource(frame: frame), destination: destination, flipped: player.facingLeft, tint: tint))
+    }
+
+    /// A koala cell's place on screen, its feet at `feet`.
+    private static func koalaRect(_ feet: Vec2, cameraX: Double, cameraY: Double, fine: Bool) -> Rect {
+        let w = Double(Art.koalaCellWidth), h = Double(Art.koalaCellHeight)
+        return Rect(x: snap(feet.x - w / 2 - cameraX, fine), y: snap(feet.y - h - cameraY, fine), width: w, height: h)
     }
 }

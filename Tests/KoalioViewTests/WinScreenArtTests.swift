@@ -1,0 +1,63 @@
+import KoalioCore
+@testable import KoalioSim
+import KoalioTestSupport
+import XCTest
+
+@testable import KoalioView
+
+/// A win worth having: the koala drops to the ground and cheers, the medal won is drawn.
+final class WinScreenArtTests: XCTestCase {
+    /// Won mid-jump, the koala falls (jump frame) to the ground under it, then hops in the
+    /// cheer frame, never below the ground nor more than a hop above it.
+    func testTheKoalaDropsToTheGroundAndCheers() throws {
+        let stage = try Repository.level1Stage()
+        var koala = Session(stage: stage).world.player
+        let ground = koala.position.y
+        koala.position.y -= 40
+        let start = Cheer.pose(koala, on: stage, steps: 0)
+        XCTAssertEqual(start.position.y, koala.position.y, "where it touched the flag")
+        XCTAssertEqual(start.frame, Art.jumpFrame)
+        let falling = Cheer.pose(koala, on: stage, steps: 8)
+        XCTAssertGreaterThan(falling.position.y, koala.position.y, "dropping")
+        let heights = (40...200).map { Cheer.pose(koala, on: stage, steps: $0) }
+        XCTAssertTrue(heights.allSatisfy { $0.frame == Art.cheerFrame && $0.position.y <= ground && $0.position.y >= ground - Cheer.hopPixels })
+        XCTAssertGreaterThan(Set(heights.map(\.position.y)).count, 5, "hopping, not standing still")
+        XCTAssertEqual(heights.map(\.position.y).max() ?? 0, ground, accuracy: 0.5, "each hop lands on the ground")
+    }
+
+    /// The scene draws the cheer frame once the level is won, the state's frame before.
+    func testTheWonSceneDrawsTheCheer() throws {
+        let file = try Repository.file(named: "level1")
+        var session = Session(stage: file.stage)
+        func frames() -> [Int] {
+            Scene.drawList(session, on: file.map).items.compactMap {
+                if case let .sprite(.koala, source, _, _, _) = $0, source.y == 0 { source.x / Art.koalaCellWidth } else { nil }
+            }
+        }
+        XCTAssertFalse(frames().contains(Art.cheerFrame), "no cheer while playing")
+        session.world.state = .won
+        for _ in 0..<40 { session.advance(Command()) }
+        XCTAssertEqual(frames(), [Art.cheerFrame])
+    }
+
+    /// The medal won sits before its line and, large, either side of "You Won!"; a run
+    /// without a medal draws none.
+    func testTheMedalWonIsDrawn() throws {
+        let file = try Repository.file(named: "level1")
+        var session = Session(stage: file.stage)
+        session.world.state = .won
+        var overlay = Scene.Overlay()
+        overlay.resultLines = [Scene.Line(.verbatim("Time 0:09.3")), Scene.Line(.verbatim("Gold medal"), medal: .gold)]
+        func medals(_ overlay: Scene.Overlay) -> [Rect] {
+            Scene.drawList(session, on: file.map, overlay: overlay).items.compactMap {
+                if case let .sprite(.objects, source, destination, _, _) = $0, source == Art.medal(.gold) { destination } else { nil }
+            }
+        }
+        let drawn = medals(overlay)
+        XCTAssertEqual(drawn.count, 3)
+        XCTAssertEqual(drawn.filter { $0.width == Double(Art.medalSide * Scene.wonMedalScale) }.count, 2, "two large, beside the heading")
+        overlay.resultLines.removeLast()
+        XCTAssertEqual(medals(overlay), [])
+        XCTAssertNotEqual(Art.medal(.gold), Art.medal(.silver))
+    }
+}
