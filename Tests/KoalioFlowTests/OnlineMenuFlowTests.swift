@@ -5,6 +5,8 @@ import KoalioNet
 import KoalioText
 import KoalioUI
 import KoalioUserData
+import KoalioView
+import KoalioCore
 import XCTest
 
 /// Play online from the title: hosting through the level select, the join form entered with a
@@ -98,6 +100,62 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertTrue(h.effects.contains(.online(.leave)), "giving up leaves")
             XCTAssertEqual(h.screen, .join)
             XCTAssertEqual(form()?.code, "000000", "the form is kept")
+        }
+    }
+
+    /// Keys type at a caret (no pad's picker), the hint says what they do (type, Enter next,
+    /// Backspace delete), an IPv6 address's letters are typed, and Space moves on as Enter does
+    /// (it used to add the hidden picker's character).
+    func testKeysTypeTheJoinFormAtACaret() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            _ = try Self.openJoinForm(h)
+            @MainActor func page() throws -> MenuPage { try XCTUnwrap(h.flow.menuPage(h.context, prompts: h.runner.prompts(h.context), rawStick: (0, 0))) }
+            @MainActor func form() -> JoinForm? { if case let .online(.join(form)) = h.flow.mode { form } else { nil } }
+            XCTAssertEqual(try page().entries[0].detail, .leftToRight("_"), "a caret, not the pad's ‹0›")
+            let hint = try page().hint.parts
+            XCTAssertTrue([Prompt.Part.does(.hintType), .does(.hintNext), .does(.hintDelete)].allSatisfy(hint.contains), "\(hint)")
+            XCTAssertFalse(hint.contains(.does(.hintPick)), "no picker offered")
+            XCTAssertNil(try page().keypad, "keys need no keypad")
+            for key in [Key.a, Key(usage: 5), Key(usage: 51), Key(usage: 30)] { h.press(key) }
+            XCTAssertEqual(form()?.address, "ab:1")
+            h.press(.space)
+            XCTAssertEqual(form()?.address, "ab:1", "Space adds nothing")
+            XCTAssertEqual(form()?.at, .field(.code), "and moves on")
+        }
+    }
+
+    /// A finger on the menus makes the prompts the touch screen's; the join form's text rows
+    /// then get a keypad under them, hit where it is drawn, whose keys type, delete and move on.
+    func testTouchTypesTheJoinFormOnItsKeypad() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            _ = try Self.openJoinForm(h)
+            @MainActor func page() throws -> MenuPage { try XCTUnwrap(h.flow.menuPage(h.context, prompts: h.runner.prompts(h.context), rawStick: (0, 0))) }
+            @MainActor func form() -> JoinForm? { if case let .online(.join(form)) = h.flow.mode { form } else { nil } }
+            XCTAssertNil(try page().keypad, "the keyboard in hand")
+            h.tap(.entry(0, rightHalf: false))  // the address row
+            XCTAssertEqual(h.runner.prompts(h.context).style, .touch)
+            let keypad = try XCTUnwrap(try page().keypad)
+            XCTAssertEqual(try page().hint, Prompt([.text(.message(.tapKeys))]))
+            XCTAssertEqual(keypad.rows.flatMap { $0 }.compactMap { if case let .character(c) = $0 { c } else { nil } }, JoinForm.Field.address.alphabet)
+            let keys = MenuLayout.keypadKeys(keypad, words: .english)
+            let rows = MenuLayout.entryRects(try page())
+            XCTAssertTrue(keys.allSatisfy { key in rows.allSatisfy { $0.width == 0 || !$0.intersects(key.rect) } }, "no key over a row")
+            XCTAssertTrue(keys.allSatisfy { $0.rect.maxY <= MenuLayout.rowsBottom }, "nor over the hint line")
+            let one = try XCTUnwrap(keys.first { $0.key == .character("1") })
+            XCTAssertEqual(h.runner.tapTarget(at: Vec2(one.rect.x + one.rect.width / 2, one.rect.y + one.rect.height / 2), h.context), .key(.character("1")))
+            for character in Array("10.0.0.77") { h.tap(.key(.character(character))) }
+            h.tap(.key(.delete))
+            XCTAssertEqual(form()?.address, "10.0.0.7")
+            h.tap(.key(.next))
+            XCTAssertEqual(form()?.at, .field(.code))
+            XCTAssertEqual(try page().keypad?.rows.flatMap { $0 }.count, 12, "the code's ten digits, delete and next")
+            for _ in 0..<6 { h.tap(.key(.character("4"))) }
+            h.tap(.key(.next))
+            XCTAssertEqual(form()?.code, "444444")
+            XCTAssertEqual(form()?.at, .join)
+            XCTAssertNil(try page().keypad, "no keypad on Join")
         }
     }
 
@@ -311,6 +369,8 @@ final class OnlineMenuFlowTests: XCTestCase {
         form.pick(.address, by: -1)
         XCTAssertEqual(form.offeredCharacter(.address), "f", "← from the first wraps round")
         XCTAssertEqual(JoinForm.typed(Key(usage: 98)), "0", "the keypad's 0")
-        XCTAssertNil(JoinForm.typed(.a), "letters are the menus' moves")
+        XCTAssertEqual(JoinForm.typed(.a), "a", "an IPv6 address's hex letters")
+        XCTAssertEqual(JoinForm.typed(Key(usage: 47)), "[")
+        XCTAssertNil(JoinForm.typed(Key(usage: 10)), "g is no hex digit")
     }
 }

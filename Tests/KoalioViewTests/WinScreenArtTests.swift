@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioUI
 @testable import KoalioSim
 import KoalioTestSupport
 import XCTest
@@ -59,5 +60,31 @@ final class WinScreenArtTests: XCTestCase {
         overlay.resultLines.removeLast()
         XCTAssertEqual(medals(overlay), [])
         XCTAssertNotEqual(Art.medal(.gold), Art.medal(.silver))
+    }
+}
+
+/// Prompts in one place: under the pause menu the hint line sits at the foot of the view, as
+/// every menu's does, and a notice that explains the pause takes the line under "Paused".
+final class PausePromptPlaceTests: XCTestCase {
+    func testThePauseMenusLineIsAtTheFootAndANoticeUnderTheHeading() throws {
+        let file = try Repository.file(named: "level1")
+        var session = Session(stage: file.stage)
+        session.togglePause()
+        var overlay = Scene.Overlay()
+        overlay.pausePrompt = Prompt([.text(.verbatim("HINT"))])
+        overlay.notice = .verbatim("NOTICE")
+        overlay.pauseMenu = MenuPage(heading: .message(.paused), entries: [MenuPage.Entry(.message(.resume))], hint: Prompt([]))
+        func rows(_ overlay: Scene.Overlay) -> [Double] {
+            Set(Scene.drawList(session, on: file.map, overlay: overlay).items.compactMap {
+                if case let .sprite(.font, _, destination, _, tint) = $0, tint != Color(Lettering.shadowColor.r, Lettering.shadowColor.g, Lettering.shadowColor.b, tint.a) { destination.y } else { nil }
+            }).sorted()
+        }
+        let withMenu = rows(overlay)
+        XCTAssertTrue(withMenu.contains(MenuView.hintY), "the hint at the foot: \(withMenu)")
+        let entryTop = MenuLayout.pauseEntryRects(count: 1)[0].y
+        let heading = Scene.viewHeight / 2 - Scene.stateTitleAbove
+        XCTAssertTrue(withMenu.contains { $0 > heading && $0 < entryTop }, "the notice between the heading and the entries")
+        overlay.pauseMenu = nil  // a replay's pause screen has no menu: its line stays under the heading
+        XCTAssertFalse(rows(overlay).contains(MenuView.hintY))
     }
 }

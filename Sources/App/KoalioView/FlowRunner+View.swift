@@ -86,6 +86,9 @@ extension FlowRunner {
         let context = self.context(context)
         let rects: [Rect]
         if let page = flow.menuPage(context, prompts: prompts(context), rawStick: (0, 0)) {
+            if let keypad = page.keypad, let hit = MenuLayout.keypadKeys(keypad, words: context.words).first(where: { $0.rect.contains(point) }) {
+                return .key(hit.key)
+            }
             rects = MenuLayout.entryRects(page)
         } else if showsPauseEntries {
             rects = MenuLayout.pauseEntryRects(count: flow.pausePage(context).entries.count)

@@ -30,10 +30,10 @@ public enum MenuLayout {
     /// page, or when more than ``rowsShown`` would not fit at the full size.
     public static func compactRows(count: Int, compactPage: Bool) -> Bool { compactPage || count > rowsShown }
 
-    /// Compact rows that fit between a page's first row and the hint line: 13 on a compact
-    /// page, 10 under a full heading. A longer list scrolls.
-    public static func compactRowsFitting(compactPage: Bool) -> Int {
-        Int((rowsBottom - (compactPage ? compactFirstTop : firstEntryTop) + compactGap) / (compactHeight + compactGap))
+    /// Compact rows that fit between a page's first row and `bottom` (the hint line, or a
+    /// keypad's top): 13 on a compact page, 10 under a full heading. A longer list scrolls.
+    public static func compactRowsFitting(compactPage: Bool, bottom: Double = rowsBottom) -> Int {
+        Int((bottom - (compactPage ? compactFirstTop : firstEntryTop) + compactGap) / (compactHeight + compactGap))
     }
 
     /// Whether `page`'s rows are compact (its entries then drawn at the font's size).
@@ -54,7 +54,8 @@ public enum MenuLayout {
     public static func entryRects(_ page: MenuPage) -> [Rect] { rows(page).entries }
 
     public static func rows(_ page: MenuPage) -> Rows {
-        rows(sections: page.entries.map(\.section), compact: page.compact, selection: page.selection)
+        let bottom = page.keypad.map { keypadTop($0) - keypadGap } ?? rowsBottom
+        return rows(sections: page.entries.map(\.section), compact: page.compact, selection: page.selection, bottom: bottom)
     }
 
     /// Where a list's rows are: each entry's rectangle (one scrolled out of view has an empty
@@ -71,11 +72,11 @@ public enum MenuLayout {
     /// section (`sections[i]` not nil) has its heading in the row above it. A list longer than
     /// the view shows the rows around `selection` (the same selection, the same rows: a
     /// function of the page alone, so a tap hits what is drawn).
-    public static func rows(sections: [Text?], compact: Bool, selection: Int = 0) -> Rows {
+    public static func rows(sections: [Text?], compact: Bool, selection: Int = 0, bottom: Double = rowsBottom) -> Rows {
         let small = compactRows(count: rowCount(sections: sections), compactPage: compact)
         let width = small ? compactWidth : entryWidth, height = small ? compactHeight : entryHeight
         let gap = small ? compactGap : entryGap, top = compact ? compactFirstTop : firstEntryTop
-        let shown = small ? compactRowsFitting(compactPage: compact) : rowsShown
+        let shown = small ? compactRowsFitting(compactPage: compact, bottom: bottom) : rowsShown
         // Each entry's row, counting the headings' rows.
         var rowOfEntry: [Int] = [], headingRows: [(text: Text, row: Int)] = []
         var row = 0
@@ -94,6 +95,36 @@ public enum MenuLayout {
         return Rows(entries: rowOfEntry.map { rect($0) ?? hidden },
                     headings: headingRows.compactMap { heading in rect(heading.row).map { (heading.text, $0) } },
                     moreAbove: first > 0, moreBelow: first + shown < row)
+    }
+
+    /// The on-screen keypad (``Keypad``): keys a fingertip can hit, rows centred, the last row
+    /// just above the hint line; a character key is square-ish, an action key as wide as its word.
+    public static let keypadKeyHeight = 20.0
+    public static let keypadCharacterWidth = 26.0
+    public static let keypadGap = 4.0
+
+    static func keypadTop(_ keypad: Keypad) -> Double {
+        rowsBottom - Double(keypad.rows.count) * (keypadKeyHeight + keypadGap) + keypadGap
+    }
+
+    /// Each key of `keypad` and where it is, row by row; an action key's width is its word's in
+    /// `words` (what the view draws there).
+    public static func keypadKeys(_ keypad: Keypad, words: Words) -> [(key: Keypad.Key, rect: Rect)] {
+        var placed: [(key: Keypad.Key, rect: Rect)] = []
+        var y = keypadTop(keypad)
+        for row in keypad.rows {
+            let widths = row.map { key -> Double in
+                if case .character = key { return keypadCharacterWidth }
+                return max(keypadCharacterWidth * 2, Lettering.width(Lettering.shown(key.label, words)) + 12)
+            }
+            var x = ((Double(LogicalView.width) - widths.reduce(0, +) - keypadGap * Double(max(0, row.count - 1))) / 2).rounded()
+            for (key, width) in zip(row, widths) {
+                placed.append((key, Rect(x: x, y: y, width: width, height: keypadKeyHeight)))
+                x += width + keypadGap
+            }
+            y += keypadKeyHeight + keypadGap
+        }
+        return placed
     }
 
     /// The pause screen's entries (Resume, Settings, …): compact rows under its prompt.

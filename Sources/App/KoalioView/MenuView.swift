@@ -44,10 +44,27 @@ public enum MenuView {
         let shown = rows.entries.filter { $0.width > 0 }
         if rows.moreAbove, let top = shown.first { drawArrow(up: true, beside: top, into: &list) }
         if rows.moreBelow, let bottom = shown.last { drawArrow(up: false, beside: bottom, into: &list) }
-        page.hint.draw(centeredOn: Scene.viewWidth / 2, y: Scene.viewHeight - 20, words: words, into: &list)
+        if let keypad = page.keypad { drawKeypad(keypad, words: words, into: &list) }
+        page.hint.draw(centeredOn: Scene.viewWidth / 2, y: hintY, words: words, into: &list)
         if let card { PairingCardView.draw(card, large: largeCard, words: words, into: &list) }
         return list
     }
+
+    /// Where every menu's hint line is: the foot of the view.
+    static let hintY = Scene.viewHeight - 20
+
+    /// The on-screen keypad's keys: light caps with dark words, as a key reads.
+    static func drawKeypad(_ keypad: Keypad, words: Words, into list: inout DrawList) {
+        for (key, rect) in MenuLayout.keypadKeys(keypad, words: words) {
+            list.append(.fill(rect, keypadFill))
+            list.append(.fill(Rect(x: rect.x, y: rect.maxY - 2, width: rect.width, height: 2), keypadEdge))
+            let label = Lettering.shown(key.label, words)
+            Lettering.draw(label, x: rect.x + rect.width / 2, y: rect.y + (rect.height - 2 - Double(Art.glyphHeight)) / 2, color: Color(30, 24, 40),
+                           centered: true, shadow: false, into: &list)
+        }
+    }
+    static let keypadFill = Color(236, 232, 244, 235)
+    static let keypadEdge = Color(150, 144, 170, 235)
 
     /// A small arrow right of `row`: more of the list above (or below) it, scrolled out of view.
     static func drawArrow(up: Bool, beside row: Rect, into list: inout DrawList) {

@@ -201,7 +201,10 @@ extension Scene {
             if let card = overlay.pairingCard { PairingCardView.draw(card, addressY: PairingCardView.pauseAddressY, words: words, into: &list) }
         }
         if let notice = overlay.notice {  // above any dim layer: "… disconnected" explains a pause
-            Lettering.draw(Lettering.fitted(notice, words, width: lineWidth), x: viewWidth / 2, y: noticeY, centered: true, into: &list)
+            // Under "Paused" when the pause menu's line holds the foot of the screen.
+            let underHeading = stateScreen && session.state == .paused && overlay.pauseMenu != nil
+            let y = underHeading ? viewHeight / 2 + stateHintBelow - MenuLayout.pauseLift(count: overlay.pauseMenu?.entries.count ?? 0) : noticeY
+            Lettering.draw(Lettering.fitted(notice, words, width: lineWidth), x: viewWidth / 2, y: y, centered: true, into: &list)
         }
         if let hud = overlay.hud { HUDView.drawPauseButton(hud, into: &list) }
     }
@@ -272,9 +275,12 @@ extension Scene {
             Lettering.draw(Lettering.fitted(title, words, width: lineWidth), x: viewWidth / 2, y: viewHeight / 2 - stateTitleAbove - wonTitleAbove,
                            centered: true, into: &list)
         }
-        lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + stateHintBelow - lift, words: words, into: &list)
         if state == .paused, let menu = overlay.pauseMenu {
+            // Its line at the foot, where every menu's is.
             MenuView.drawEntries(menu, in: MenuLayout.pauseEntryRects(count: menu.entries.count), words: words, into: &list)
+            lines.hint.draw(centeredOn: viewWidth / 2, y: MenuView.hintY, words: words, into: &list)
+        } else {
+            lines.hint.draw(centeredOn: viewWidth / 2, y: viewHeight / 2 + stateHintBelow - lift, words: words, into: &list)
         }
     }
 }

@@ -23,7 +23,9 @@ package struct ControllerPresence: Equatable {
     package static let joinPromptTicks = 4 * Tick.perSecond
 
     /// Which kind of controller had input last: it names the steering, it does not choose it.
-    package enum LastUsed: Equatable { case keyboard, pad, hud }
+    /// `hud`: the on-screen controls in a level; `touch`: a finger on a menu (its prompts are
+    /// the touch screen's: "Tap an entry", the join form's keypad).
+    package enum LastUsed: Equatable { case keyboard, pad, hud, touch }
 
     /// A notice on screen until the session's step `untilStep`.
     package struct ShownNotice: Equatable {
@@ -153,6 +155,7 @@ package struct ControllerPresence: Equatable {
         switch lastUsed {
         case .pad: return registry.current ?? registry.keyboard.controller
         case .hud: return hudShown ? hud.controller : registry.current ?? registry.keyboard.controller
+        case .touch: return hud.controller
         case .keyboard: return registry.keyboard.controller
         }
     }

@@ -74,6 +74,8 @@ package final class FlowRunner {
             // The menus, the pause screen's entries and "You Won!" take taps; in a level the
             // on-screen controls take the rest.
             if pointer.phase == .down && flow.takesTaps { feed.reader.tap(target) }
+            // A finger on a menu: its prompts become the touch screen's (a mouse keeps the keys').
+            if pointer.phase == .down, case .finger = pointer.id, !flow.isInLevel { presence.lastUsed = .touch }
             if pointer.phase == .down { presence.pointerUsed() }  // the on-screen controls come back
             if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
         case let .pad(event):

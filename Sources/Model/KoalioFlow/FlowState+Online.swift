@@ -78,6 +78,17 @@ extension FlowState {
         var at = Self.row(of: form, in: entries)
         let menu = input.menu
         if case let .field(field) = entries[at] {
+            if case let .key(key)? = menu.tapped {
+                // The keypad under the rows (a touch user's keys).
+                switch key {
+                case let .character(character): if form.add(character, to: field) { effects.append(.sound(.menuMove)) }
+                case .delete: if form.deleteLast(of: field) { effects.append(.sound(.menuMove)) }
+                case .next:
+                    effects.append(.sound(.menuChoose))
+                    form.at = field == .address ? .field(.code) : .join
+                }
+                return mode = .online(.join(form))
+            }
             for key in input.keysPressed {
                 if key == .backspace { form.deleteLast(of: field) } else if let typed = JoinForm.typed(key) { form.add(typed, to: field) }
             }
@@ -118,8 +129,8 @@ extension FlowState {
             form.address = address
             form.at = .field(.code)
         case let .field(field):
-            // Enter moves on (the keys typed the text); A adds the character offered.
-            if input.keysPressed.contains(.enter) || (field == .code && form.code.count == JoinForm.codeDigits) {
+            // A key (Enter, Space) moves on: the keys typed the text; a pad's A adds the character offered.
+            if input.keysPressed.contains(where: FrameInputReader.choosesMenus) || (field == .code && form.code.count == JoinForm.codeDigits) {
                 form.at = field == .address ? .field(.code) : .join
             } else {
                 form.add(form.offeredCharacter(field), to: field)
@@ -231,6 +242,7 @@ extension FlowState {
     package static func joinPage(_ form: JoinForm, _ context: FlowContext, prompts: Prompts?) -> MenuPage {
         let entries = joinEntries(context)
         let at = row(of: form, in: entries)
+        let pads = prompts.map { $0.style != .keyboard && $0.style != .touch } ?? true
         let rows = entries.enumerated().map { index, entry -> MenuPage.Entry in
             switch entry {
             case let .found(address):
@@ -240,7 +252,8 @@ extension FlowState {
                                                        .verbatim("\(found.here)/\(found.expected)")], separator: "  "))
             case let .field(field):
                 var text = form[field]
-                if index == at { text += "<\(form.offeredCharacter(field))>" }
+                // A pad picks the character to add (‹ ›); keys and the keypad type at the caret.
+                if index == at { text += pads ? "<\(form.offeredCharacter(field))>" : "_" }
                 if field == .code { text += String(repeating: "_", count: max(0, JoinForm.codeDigits - form.code.count - (index == at ? 1 : 0))) }
                 return MenuPage.Entry(.message(field == .address ? .onlineAddress : .onlineCode), detail: .leftToRight(text))
             case .join: return MenuPage.Entry(.message(.onlineJoinNow))
@@ -250,8 +263,13 @@ extension FlowState {
         let subheading: Text = form.problem?.text ?? .message(context.foundGames.isEmpty ? .onlineLooking : .onlineJoinHow)
         var hint = prompts?.menuHint(choose: .hintChoose, back: .hintBack) ?? Prompt([])
         if let prompts, case .field = entries[at] { hint = prompts.entryHint }
-        return MenuPage(heading: .message(.joinGame), subheading: subheading, entries: rows, selection: at, hint: hint, compact: true)
+        var page = MenuPage(heading: .message(.joinGame), subheading: subheading, entries: rows, selection: at, hint: hint, compact: true)
+        if prompts?.style == .touch, case let .field(field) = entries[at] { page.keypad = Keypad(alphabet: field.alphabet, perRow: keypadKeysPerRow) }
+        return page
     }
+
+    /// Characters to a row of the join form's keypad: the address's 20 in two rows.
+    static let keypadKeysPerRow = 10
 
     /// Waiting for the host's answer: where, and Back.
     package static func joiningPage(_ form: JoinForm, prompts: Prompts?) -> MenuPage {

@@ -135,12 +135,12 @@ extension FlowState {
     package func stateScreenPrompts(_ context: FlowContext, prompts: Prompts) -> (won: Prompt, died: Prompt, paused: Prompt) {
         guard run.networked else {
             return (prompts.won(next: wonNext(context), inGame: context.playsTheGame),
-                    prompts.died(inGame: context.playsTheGame), prompts.paused(canLeave: context.playsTheGame))
+                    prompts.died(inGame: context.playsTheGame), prompts.paused(canLeave: context.playsTheGame, menu: run.source.isLive))
         }
         // Online the world's own restart plays again; Back leaves the online game (from the title).
         let leave: [Prompt.Part] = context.playsTheGame ? prompts.back.map { [.gap, $0, .does(.hintLeave)] } ?? [] : []
         return (Prompt([prompts.restart, .does(.hintPlayAgain)] + leave), Prompt([prompts.restart, .does(.hintTryAgain)] + leave),
-                prompts.paused(canLeave: context.playsTheGame, leaving: .hintLeave))
+                prompts.paused(canLeave: context.playsTheGame, leaving: .hintLeave, menu: run.source.isLive))
     }
 
     /// Add a phone's entries: a new code (while a card shows), Back.

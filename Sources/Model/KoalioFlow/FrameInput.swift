@@ -113,6 +113,9 @@ package struct FrameInputReader {
     private var menuBindings: Bindings?
     private var previousRawPads = GamepadSnapshot.neutral
 
+    /// The keys that choose in the menus.
+    package static func choosesMenus(_ key: Key) -> Bool { key == .enter || key == .space || key == .z }
+
     package mutating func key(_ key: Key, isRepeat: Bool) {
         if key == Self.fullscreenKey {
             if !isRepeat { fullscreenToggled = true }
@@ -127,7 +130,7 @@ package struct FrameInputReader {
             return
         }
         switch key {
-        case .enter, .space, .z: pending.choose = true
+        case _ where Self.choosesMenus(key): pending.choose = true
         case .escape: pending.back = true
         case Self.leaveLevelKey: pending.quit = true
         default: break

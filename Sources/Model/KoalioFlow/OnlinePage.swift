@@ -83,10 +83,13 @@ package struct JoinForm: Equatable {
     }
 
     /// The characters keys type: the digits (the row above the letters and the keypad), the
-    /// point, and `;` as `:` (the same key, shifted, on most layouts; an address has no `;`).
-    /// Letters are left to the pad's picker: WASD move through the menus.
+    /// point, `;` as `:` (the same key, shifted, on most layouts; an address has no `;`), and an
+    /// IPv6 address's hex letters and brackets (A and D also move the hidden picker: harmless).
     package static func typed(_ key: Key) -> Character? {
         switch key.usage {
+        case 4...9: Character(Unicode.Scalar(UInt8(0x61) + UInt8(key.usage - 4)))
+        case 47: "["
+        case 48: "]"
         case 30...38: Character(String(key.usage - 29))
         case 39: "0"
         case 89...97: Character(String(key.usage - 88))

@@ -87,15 +87,15 @@ package struct Prompts {
         return Prompt(move + [.does(.hintSelect), .gap, choose, .does(verb), .gap, back, .does(backVerb)])
     }
 
-    /// The join form's text rows: ←/→ pick the character offered, choose adds it, back takes
-    /// the last one back (the keyboard types, Backspace deletes); touch has no way to type.
+    /// The join form's text rows: a pad's ←/→ pick the character offered, choose adds it, back
+    /// takes the last one back; the keyboard types (Enter moves on, Backspace deletes); touch
+    /// taps the keypad under the rows.
     package var entryHint: Prompt {
         switch style {
-        case .touch: return Prompt([.text(.message(.tapAnEntry))])
+        case .touch: return Prompt([.text(.message(.tapKeys))])
         case .keyboard:
-            // Keys type digits, Enter moves on; the picker is there for the rest (a-f, [ ]).
-            return Prompt([.glyph(.keycap(keyNames.name(of: .left))), .glyph(.keycap(keyNames.name(of: .right))), .does(.hintPick), .gap,
-                           .glyph(.keycap(keyNames.name(of: .space))), .does(.hintAdd), .gap,
+            return Prompt([.glyph(.keycap("0")), .text(.verbatim("-")), .glyph(.keycap("9")), .does(.hintType), .gap,
+                           .glyph(.keycap(keyNames.name(of: .enter))), .does(.hintNext), .gap,
                            .glyph(.keycap(keyNames.name(of: .backspace))), .does(.hintDelete)])
         default:
             return Prompt([.glyph(.pad(.button(.dpadLeft), style)), .glyph(.pad(.button(.dpadRight), style)), .does(.hintPick), .gap,
@@ -120,7 +120,13 @@ package struct Prompts {
     /// The pause screen's line. On the keyboard the way out is Q, not Escape: Escape is the
     /// pause key, so there it resumes ("Escape resume   Escape levels" promised both).
     /// `leaving`: where the way out goes (the level select; online, out of the game).
-    package func paused(canLeave: Bool, leaving: Message = .hintLevels) -> Prompt {
+    /// `menu`: the pause menu's entries show: the line sits under them as every menu's does
+    /// and says how to move and choose, and that the pause button resumes (Quit is an entry).
+    package func paused(canLeave: Bool, leaving: Message = .hintLevels, menu: Bool = false) -> Prompt {
+        if menu {
+            guard back != nil else { return Prompt([.text(.message(.tapAnEntry))]) }
+            return Prompt(move + [.does(.hintSelect), .gap, choose, .does(.hintChoose), .gap, .glyph(glyph(.pause)), .does(.hintResume)])
+        }
         var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .does(.hintResume)]
         let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(keyNames.name(of: FrameInputReader.leaveLevelKey))) : back
         if canLeave, let leave { parts += [.gap, leave, .does(leaving)] }

@@ -189,6 +189,10 @@ extension Message {
         case .hintDelete: Entry("delete", "Join page hint, after the back button or Backspace: takes the last character back", cells: 12)
         case .hintStart: Entry("start", "Online waiting screen hint, after the choose button: starts with the players here", cells: 12)
         case .hintLeave: Entry("leave", "Online hint, after the back button: leaves the online game", cells: 12)
+        case .hintType: Entry("type", "Join page hint, after the keys that type the address or the code (0-9)", cells: 12)
+        case .hintNext: Entry("next", "Join page hint after Enter, and a key of the on-screen keypad: on to the next row", cells: 12)
+        case .tapKeys: Entry("Tap the keys to type", "Join page hint on a touch screen while the address or the code is selected: a keypad is under the rows",
+                             cells: Self.lineCells)
         case .hintNewCode: Entry("new code", "Online waiting screen hint, after the choose button: makes a new session code (the old one took too many wrong tries)", cells: 14)
         case .onlineHostCodeOff:
             Entry("Too many wrong codes: the code is off", "Online, the host's screen before the game starts: nobody can join until a new code is made", cells: Self.lineCells)

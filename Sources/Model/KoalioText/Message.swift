@@ -48,7 +48,8 @@ public enum Message: String, CaseIterable, Sendable {
     case onlineDesync, onlineOtherDesync, onlineHostGone, onlineRemoved
     // Online co-op from the title: Play online, hosting, the join form and why a try failed
     case playOnline, hostGame, joinGame, onlineHow, onlineChooseLevel, onlineAddress, onlineCode, onlineJoinNow, onlineLooking
-    case onlineJoinHow, onlineJoining, hintPick, hintAdd, hintDelete, hintStart, hintLeave, onlineLeave, hintNewCode, onlineHostCodeOff
+    case onlineJoinHow, onlineJoining, hintPick, hintAdd, hintDelete, hintStart, hintLeave, onlineLeave, hintNewCode, onlineHostCodeOff,
+         hintType, hintNext, tapKeys
     case onlineBadAddress, onlineNoCode, onlineCannotHost, onlineNoAnswer, onlineWrongCode, onlineCodeOff, onlineLockedOut
     case onlineFull, onlineOtherVersion, onlineNoLevel, onlineCannotJoin
     // Speedrun mode: the categories, the timer, the splits and the results

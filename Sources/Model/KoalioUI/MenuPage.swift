@@ -38,6 +38,8 @@ public struct MenuPage: Equatable, Sendable {
     /// A live view of the stick beside the dead-zone setting: its raw position (x right, y up,
     /// −1…1) and the dead zone's radius (0…1).
     public var stick: (x: Double, y: Double, deadZone: Double)?
+    /// An on-screen keypad under the rows (a touch user typing the selected text row).
+    public var keypad: Keypad?
 
     public init(heading: Text, subheading: Text? = nil, entries: [Entry], selection: Int = 0, hint: Prompt, compact: Bool = false) {
         self.heading = heading
@@ -50,7 +52,7 @@ public struct MenuPage: Equatable, Sendable {
 
     public static func == (lhs: MenuPage, rhs: MenuPage) -> Bool {
         lhs.heading == rhs.heading && lhs.subheading == rhs.subheading && lhs.entries == rhs.entries && lhs.selection == rhs.selection
-            && lhs.hint == rhs.hint && lhs.compact == rhs.compact && lhs.stick.map { [$0.x, $0.y, $0.deadZone] } == rhs.stick.map { [$0.x, $0.y, $0.deadZone] }
+            && lhs.hint == rhs.hint && lhs.compact == rhs.compact && lhs.keypad == rhs.keypad && lhs.stick.map { [$0.x, $0.y, $0.deadZone] } == rhs.stick.map { [$0.x, $0.y, $0.deadZone] }
     }
 
     /// The selection moved by `step` (−1 up, +1 down), wrapping, over enabled entries only.

@@ -156,6 +156,15 @@ package final class FlowHarness {
         tick()
     }
 
+    /// A finger on a touch screen down for one tick on `target` and lifted the next.
+    package func tap(_ target: Tapped) {
+        let finger = PointerID.finger(device: 1, finger: 0)
+        runner.apply(.pointer(PointerEvent(id: finger, phase: .down, position: Vec2(0, 0)), landsOn: target))
+        tick()
+        runner.apply(.pointer(PointerEvent(id: finger, phase: .up, position: Vec2(0, 0)), landsOn: target))
+        tick()
+    }
+
     /// A pad's button (by SDL's name) pressed for one tick and released the next.
     package func press(_ binding: PadBinding, pad id: Int) {
         set(binding, pad: id, down: true)
