@@ -94,6 +94,9 @@ plugged = wait_for("the phone's pad plugged in", lambda l: l["controllers"] == 1
 wait_for("a tick with the pad", lambda l: l["tick"] >= plugged["tick"] + 2)
 tap("a")
 wait_for("the title after a tap on A (Back, chosen at first on Add a phone)", lambda l: l["screen"] == "title")
+# Before the first touch of the stick's half, a ring there says where to steer; the first touch hides it.
+steer = "const s = document.getElementById('steer'); return [getComputedStyle(s).display, s.textContent]"
+result["steer_before"] = driver.execute_script(steer)
 # Add a phone stays selected on the title: the stick pushed up, a move at a time, selects Play.
 x, y = 150, 250
 while True:
@@ -105,6 +108,7 @@ while True:
     wait_for("the selection moved up", lambda l: l.get("selected") != shown["selected"])
     touch("touchEnd", [])
     wait_for("the stick let go", lambda l: l["tick"] >= shown["tick"] + 3)
+result["steer_after"] = driver.execute_script(steer)[0]
 tap("a")
 wait_for("the level select after one more tap on A", lambda l: l["screen"] == "levels")
 tap("a")

@@ -31,6 +31,8 @@ final class PhoneBrowserTests: XCTestCase {
         XCTAssertEqual(seen["who"] as? String, "Player 1", "the page says which player it is")
         XCTAssertLessThanOrEqual(seen["page_bytes"] as? Int ?? .max, 20_000, "one file of at most 20 KB")
         XCTAssertEqual((seen["external_requests"] as? [String])?.isEmpty, true, "nothing fetched from elsewhere")
+        XCTAssertEqual(seen["steer_before"] as? [String], ["flex", "Put a thumb here and slide to steer"], "where to steer, before the first touch")
+        XCTAssertEqual(seen["steer_after"] as? String, "none", "gone once the stick was touched")
         XCTAssertEqual(seen["started"] as? Bool, true, "taps on A went back and started level 1")
         XCTAssertGreaterThan(seen["walked"] as? Double ?? 0, 60, "a drag on the stick walked the koala")
         XCTAssertEqual(seen["jumped"] as? Bool, true, "A jumped")

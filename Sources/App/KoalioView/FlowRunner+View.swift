@@ -26,7 +26,10 @@ extension FlowRunner {
         let card = showsPairingCard(context) ? context.pairingCard : nil
         if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) {
             let addPhone = if case .addPhone = flow.mode { true } else { false }
-            return MenuView.drawList(page, over: flow.session, on: flow.run.map, words: context.words, card: card, largeCard: addPhone && flow.quitConfirmation == nil)
+            // The title marks that phones may join or play (their card shows on Add a phone alone).
+            let phonesOn = flow.mode == .title && context.pairingCard != nil
+            return MenuView.drawList(page, over: flow.session, on: flow.run.map, words: context.words, card: card, largeCard: addPhone && flow.quitConfirmation == nil,
+                                     phonesOn: phonesOn)
         }
         let session = flow.session
         let live = flow.run.source.isLive

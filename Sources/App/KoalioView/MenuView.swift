@@ -18,8 +18,9 @@ public enum MenuView {
     /// - Parameters:
     ///   - card: the phones' pairing card, at the right of the entries (the title's).
     ///   - largeCard: the card in the middle, large (the Add-a-phone page's).
+    ///   - phonesOn: a small "phones on" in the top corner (the title's, while the phones' server runs).
     public static func drawList(_ page: MenuPage, over backdrop: Session, on map: LevelMap, words: Words, card: PairingCard? = nil,
-                                largeCard: Bool = false) -> DrawList {
+                                largeCard: Bool = false, phonesOn: Bool = false) -> DrawList {
         var overlay = Scene.Overlay()
         overlay.words = words
         overlay.showsStateScreen = false
@@ -47,8 +48,16 @@ public enum MenuView {
         if let keypad = page.keypad { drawKeypad(keypad, words: words, into: &list) }
         page.hint.draw(centeredOn: Scene.viewWidth / 2, y: hintY, words: words, into: &list)
         if let card { PairingCardView.draw(card, large: largeCard, words: words, into: &list) }
+        if phonesOn {
+            let mark = Lettering.fitted(.message(.phonesOnMark), words, width: Scene.viewWidth / 4)
+            let width = Lettering.width(mark)
+            Lettering.draw(mark, x: words.language.isRightToLeft ? Scene.margin : Scene.viewWidth - Scene.margin - width, y: Scene.statusY,
+                           color: phonesOnColor, into: &list)
+        }
         return list
     }
+
+    package static let phonesOnColor = Color(140, 230, 150)
 
     /// Where every menu's hint line is: the foot of the view.
     static let hintY = Scene.viewHeight - 20

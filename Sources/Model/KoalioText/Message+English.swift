@@ -189,6 +189,7 @@ extension Message {
         case .hintDelete: Entry("delete", "Join page hint, after the back button or Backspace: takes the last character back", cells: 12)
         case .hintStart: Entry("start", "Online waiting screen hint, after the choose button: starts with the players here", cells: 12)
         case .hintLeave: Entry("leave", "Online hint, after the back button: leaves the online game", cells: 12)
+        case .phonesOnMark: Entry("phones on", "The title's top corner while phones may join or play (the phones' server runs): Add a phone shows its code", cells: 12)
         case .hintType: Entry("type", "Join page hint, after the keys that type the address or the code (0-9)", cells: 12)
         case .hintNext: Entry("next", "Join page hint after Enter, and a key of the on-screen keypad: on to the next row", cells: 12)
         case .tapKeys: Entry("Tap the keys to type", "Join page hint on a touch screen while the address or the code is selected: a keypad is under the rows",
@@ -317,6 +318,7 @@ extension Message {
         case .phoneNotLetIn: .phone("Not let in", "Phone page: refused for another reason")
         case .phoneWait: .phone("Too many tries: wait %d s", "Phone page: too many wrong codes from this network; seconds left")
         case .phonePlayer: .phone("Player %d", "Phone page: the player this phone steers")
+        case .phoneSteerHere: .phone("Put a thumb here and slide to steer", "Phone page: in the empty left half until it is first touched (the stick appears where the thumb lands)")
         case .phonePressToJoin: .phone("Phone %d: press A to join", "Phone page: connected but not playing yet; A is the page's A button")
         case .noSuchLevel: Entry("that level is not there any more", "Level select: the chosen level's file went away", cells: Self.lineCells)
         }

@@ -61,7 +61,8 @@ public enum Message: String, CaseIterable, Sendable {
     case desktopGenericName, desktopComment, desktopKeywords, metainfoSummary, metainfoAbout, metainfoPads
     // The phone's page (KoalioLocalServer's PhonePage), in the phone's own language
     case phoneConnecting, phoneConnected, phoneDisconnected, phoneCodeLabel, phoneJoin, phoneTurn, phoneWrongCode, phoneNoCard
-    case phoneCodeOff, phoneBadToken, phoneStale, phoneFull, phoneNotLetIn, phoneWait, phonePlayer, phonePressToJoin
+    case phoneCodeOff, phoneBadToken, phoneStale, phoneFull, phoneNotLetIn, phoneWait, phonePlayer, phonePressToJoin, phoneSteerHere
+    case phonesOnMark
 
     /// The shipped levels' titles, in their order: a map whose `title` is one of these English
     /// titles is shown in the player's words (``Text/levelTitle(_:name:)``).

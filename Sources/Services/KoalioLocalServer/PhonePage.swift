@@ -59,6 +59,8 @@ body.buzz{border-color:#fff}
 #a{right:6%;bottom:12%}
 #b{right:calc(6% + 120px);bottom:26%}
 #pause{left:50%;top:8px;width:72px;height:40px;margin-left:-36px;border-radius:12px;font-size:18px}
+#steer{position:absolute;left:25%;top:55%;width:150px;height:150px;margin:-75px;border-radius:50%;border:3px dashed rgba(255,255,255,.45);
+ display:flex;align-items:center;justify-content:center;text-align:center;font-size:15px;color:rgba(238,238,255,.8);pointer-events:none;padding:8px;box-sizing:border-box}
 #who{position:absolute;left:0;right:0;top:56px;text-align:center;font-weight:bold;font-size:22px;pointer-events:none}
 #pair{position:absolute;inset:0;display:none;flex-direction:column;align-items:center;justify-content:center;background:#10202c;gap:12px}
 #pair input{font:28px monospace;width:7em;text-align:center;letter-spacing:.2em}
@@ -68,7 +70,7 @@ body.buzz{border-color:#fff}
 @media (orientation:portrait){#turn{display:flex;position:absolute;inset:0;align-items:center;justify-content:center;
  background:#10202c;font-size:22px;text-align:center;padding:24px}}
 </style></head><body>
-<div id="stick"></div><div id="base"></div><div id="knob"></div>
+<div id="stick"></div><div id="steer"></div><div id="base"></div><div id="knob"></div>
 <div id="b" class="btn">B</div><div id="a" class="btn">A</div><div id="pause" class="btn">II</div>
 <div id="who"></div>
 <form id="pair"><p id="why"></p><label for="code" id="label"></label>
@@ -86,7 +88,7 @@ const lang=(()=>{for(const l of navigator.languages||[navigator.language||"en"])
 function w(k,n){return (T[lang][k]||T.en[k]||k).replace(/%(1\$)?d/,n)}
 document.documentElement.lang=lang.replace("_","-");if(lang==="ar")document.documentElement.dir="rtl";
 $("who").textContent=w("phoneConnecting");$("label").textContent=w("phoneCodeLabel");$("join").textContent=w("phoneJoin");
-$("turn").textContent=w("phoneTurn");
+$("turn").textContent=w("phoneTurn");$("steer").textContent=w("phoneSteerHere");
 let sx=0,sy=0,held={a:false,b:false,pause:false},presses={a:0,b:0,pause:0};
 let stickId=null,ox=0,oy=0,ws=null,last=0,touching=0;
 // A refusal stops it until the player acts (a code, a new link); lost connections retry, backing off.
@@ -108,7 +110,7 @@ for(const name of ["a","b","pause"]){const el=$(name);
  el.addEventListener("pointerup",up);el.addEventListener("pointercancel",up);el.addEventListener("lostpointercapture",up)}
 const zone=$("stick"),base=$("base"),knob=$("knob");
 function place(el,x,y){el.style.left=x+"px";el.style.top=y+"px";el.style.display="block"}
-zone.addEventListener("pointerdown",e=>{if(stickId!==null)return;e.preventDefault();zone.setPointerCapture(e.pointerId);
+zone.addEventListener("pointerdown",e=>{if(stickId!==null)return;e.preventDefault();zone.setPointerCapture(e.pointerId);$("steer").style.display="none";
  stickId=e.pointerId;touching++;ox=e.clientX;oy=e.clientY;place(base,ox,oy);place(knob,ox,oy);sx=sy=0;send()});
 zone.addEventListener("pointermove",e=>{if(e.pointerId!==stickId)return;let dx=e.clientX-ox,dy=e.clientY-oy;
  const d=Math.hypot(dx,dy);if(d>R){ // the base follows the thumb, as in the game's HUD
