@@ -67,12 +67,8 @@ final class TextLayoutTests: XCTestCase {
         var paused = playing
         paused.togglePause()
         var died = Session(stage: file.stage)
-        var right = GamepadSnapshot.neutral, jump = GamepadSnapshot.neutral
-        right.dpadX = 1
-        jump.dpadX = 1
-        jump.buttonA = 1
-        while died.state == .playing {  // into the first pit
-            died.step(TickInput(source: 0, snapshot: Repository.level1OverTheCratesTicks.contains(died.world.tick) ? jump : right))
+        while died.state == .playing && died.world.tick < 3000 {  // into the first pit
+            died.step(TickInput(source: 0, snapshot: Repository.level1IntoThePitPad(tick: died.world.tick)))
         }
 
         let pad = Controller(id: .pad(1), vendorName: name, productCategory: .dualSense, hasLight: true, hasRumble: true)

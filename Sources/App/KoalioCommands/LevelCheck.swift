@@ -60,7 +60,7 @@ public enum LevelCheck {
 
     /// The searches in turn (narrow, fast ones first), until one wins.
     static func solve(_ map: Stage) -> Solver.Outcome {
-        Solver.firstWin(map, searches: Solver.widthsInTurn.map { Solver(beamWidth: $0, patienceTicks: Solver.checkPatienceTicks) })
+        Solver.firstWin(map, searches: Solver.checkSearches(human: false))
     }
 
     /// What is wrong with a level that loads: a spawn inside a wall, a spawn where standing

@@ -27,9 +27,7 @@ public enum HumanRoute {
     /// The searches a check makes (``Solver/widthsInTurn``) until one wins, its route centred;
     /// else the furthest any reached.
     public static func find(_ stage: Stage) -> Solver.Outcome {
-        let outcome = Solver.firstWin(stage, searches: Solver.widthsInTurn.map {
-            Solver.human(beamWidth: $0, patienceTicks: Solver.checkPatienceTicks)
-        })
+        let outcome = Solver.firstWin(stage, searches: Solver.checkSearches(human: true))
         guard case let .won(commands, _) = outcome else { return outcome }
         let route = centred(commands, on: stage)
         guard case let .won(ticks) = Slack.play(Slack.changes(route), ticks: route.count, on: stage) else { return outcome }

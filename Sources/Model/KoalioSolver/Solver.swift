@@ -188,6 +188,12 @@ public struct Solver: Sendable {
     /// that cannot be won is said quickly.
     public static let checkPatienceTicks = 20 * Tick.perSecond
 
+    /// The searches a check makes, in turn (narrow, fast ones first), each giving up after
+    /// ``checkPatienceTicks`` without progress: the fastest run's (`human` false) or a person's.
+    public static func checkSearches(human: Bool) -> [Solver] {
+        widthsInTurn.map { human ? Solver.human(beamWidth: $0, patienceTicks: checkPatienceTicks) : Solver(beamWidth: $0, patienceTicks: checkPatienceTicks) }
+    }
+
     /// `searches` in turn (narrow, fast ones first) until one wins; else the furthest any reached.
     public static func firstWin(_ stage: Stage, searches: [Solver]) -> Outcome {
         var furthest = stage.spawn

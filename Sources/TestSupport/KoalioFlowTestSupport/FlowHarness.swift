@@ -208,12 +208,8 @@ package final class FlowHarness {
             let recording = try ReplayFile.decode(try FileBytes.read(path, limit: 1 << 24), file: path)
             for input in recording.inputs where session.state != .won { session.step(input) }
         } else {
-            var right = GamepadSnapshot.neutral
-            right.dpadX = 1
-            var jump = right
-            jump.buttonA = 1
             while session.state == .playing && session.world.tick < 3000 {
-                session.step(TickInput(source: 0, snapshot: Repository.level1OverTheCratesTicks.contains(session.world.tick) ? jump : right))
+                session.step(TickInput(source: 0, snapshot: Repository.level1IntoThePitPad(tick: session.world.tick)))
             }
         }
         XCTAssertEqual(session.state, won ? .won : .died)

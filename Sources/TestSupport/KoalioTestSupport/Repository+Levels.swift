@@ -1,4 +1,5 @@
 import KoalioCore
+import KoalioInput
 import KoalioLevel
 import KoalioLevelFile
 import KoalioSim
@@ -15,6 +16,14 @@ extension Repository {
     /// Walking right into level 1's first pit: the command for the session's `tick`.
     public static func level1IntoThePit(tick: Int) -> Command {
         Command(moveX: 1, jump: level1OverTheCratesTicks.contains(tick))
+    }
+
+    /// The same walk into level 1's first pit on a pad: the d-pad right, A over the crates.
+    public static func level1IntoThePitPad(tick: Int) -> GamepadSnapshot {
+        var snapshot = GamepadSnapshot.neutral
+        snapshot.dpadX = 1
+        if level1OverTheCratesTicks.contains(tick) { snapshot.buttonA = 1 }
+        return snapshot
     }
 }
 
