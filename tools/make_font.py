@@ -152,24 +152,16 @@ def main():
     lines = [
         "// Made by tools/make_font.py with Resources/font.png: do not edit; run it again.",
         "extension Art {",
-        "    /// The atlas's glyphs after ASCII's 96, in order, by Unicode scalar value: Latin, Greek,",
-        "    /// Cyrillic and punctuation from DejaVu Sans Mono Bold; Arabic presentation forms from",
-        "    /// DejaVu Sans Bold (proportional); Japanese from Shinonome Gothic 12 (full-width, the",
-        "    /// kanji the catalogues use). Characters without pixels are left out.",
+        "    /// The atlas's glyphs after ASCII's 96, in order, each its Unicode scalar value and its",
+        "    /// width in pixels (bits 24 and up): Latin, Greek, Cyrillic and punctuation from DejaVu Sans",
+        "    /// Mono Bold; Arabic presentation forms from DejaVu Sans Bold (proportional); Japanese from",
+        "    /// Shinonome Gothic 12 (full-width, the kanji the catalogues use). Characters without",
+        "    /// pixels are left out. Packed into the grid as ``extraGlyphPlaces`` reads it.",
         "    static let extraGlyphs: [UInt32] = [",
     ]
-
-    def table(values, per_line, form):
-        for start in range(0, len(values), per_line):
-            lines.append("        " + " ".join(form.format(v) + "," for v in values[start:start + per_line]))
-
-    table([code for code, _, _, _ in extra], 12, "0x{:04X}")
-    lines += ["    ]", "", "    /// Each extra glyph's first cell in the atlas (a glyph wider than a cell takes the next one too).",
-              "    static let extraGlyphFirstCells: [UInt16] = ["]
-    table([first for _, first, _, _ in extra], 16, "{}")
-    lines += ["    ]", "", "    /// Each extra glyph's width in pixels: how far the pen moves after it.",
-              "    static let extraGlyphWidths: [UInt8] = ["]
-    table([width for _, _, width, _ in extra], 24, "{}")
+    packed = [code | width << 24 for code, _, width, _ in extra]
+    for start in range(0, len(packed), 8):
+        lines.append("        " + " ".join(f"0x{v:08X}," for v in packed[start:start + 8]))
     lines += ["    ]", "}", ""]
     open(os.path.join(ROOT, "Sources", "App", "KoalioView", "FontCells.swift"), "w").write("\n".join(lines))
     print(f"font.png: {len(placed)} glyphs in {rows} rows ({len(extra)} beyond ASCII)")

@@ -34,6 +34,22 @@ final class GlyphCoverageTests: XCTestCase {
         XCTAssertGreaterThan(checked, Message.allCases.count * 6, "every language's messages")
     }
 
+    /// The glyphs' places, packed as `tools/make_font.py` drew them: none overlaps another,
+    /// each inside the atlas, the last in its last row of cells.
+    func testTheGlyphsPackedAsTheAtlasWasDrawn() throws {
+        let atlas = try Data(contentsOf: URL(fileURLWithPath: Repository.path("Resources/font.png")))
+        let pixels = Array(atlas)
+        // A PNG's size: big-endian width and height at bytes 16 and 20 of its IHDR chunk.
+        func big32(_ at: Int) -> Int { pixels[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let (width, height) = (big32(16), big32(20))
+        let rects = Art.extraGlyphs.compactMap { Art.glyphSource(Unicode.Scalar($0 & 0xFF_FFFF) ?? " ") }
+        XCTAssertEqual(rects.count, Art.extraGlyphs.count)
+        XCTAssertTrue(rects.allSatisfy { $0.x >= 0 && $0.x + $0.width <= width && $0.y + $0.height <= height }, "inside the atlas")
+        XCTAssertEqual(rects.map { $0.y + $0.height }.max(), height, "the last glyph in the atlas's last row")
+        let cells = rects.flatMap { rect in (0..<(rect.width + Art.glyphWidth - 1) / Art.glyphWidth).map { (rect.y / Art.glyphHeight) * Art.glyphColumns + rect.x / Art.glyphWidth + $0 } }
+        XCTAssertEqual(Set(cells).count, cells.count, "no two glyphs share a cell")
+    }
+
     /// Japanese is drawn full-width (12 pixels, one and a half Latin cells) from a 12-pixel
     /// font, Arabic proportional: a joined letter as wide as the font advances it.
     func testJapaneseIsFullWidthAndArabicProportional() throws {

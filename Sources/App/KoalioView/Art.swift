@@ -134,9 +134,20 @@ public enum Art {
     public static let glyphColumns = 16
     static let asciiCells = 96
 
-    /// Each extra glyph's place, by Unicode scalar value.
-    static let extraGlyphPlaces: [UInt32: (firstCell: Int, width: Int)] = Dictionary(
-        uniqueKeysWithValues: extraGlyphs.indices.map { (extraGlyphs[$0], (Int(extraGlyphFirstCells[$0]), Int(extraGlyphWidths[$0]))) })
+    /// Each extra glyph's place, by Unicode scalar value: packed after ASCII's cells in order,
+    /// one cell for a glyph up to a cell wide, two for a wider one, which moves to the next row
+    /// rather than straddle the edge (as `tools/make_font.py` drew them).
+    static let extraGlyphPlaces: [UInt32: (firstCell: Int, width: Int)] = {
+        var places: [UInt32: (firstCell: Int, width: Int)] = [:]
+        var cell = asciiCells
+        for packed in extraGlyphs {
+            let width = Int(packed >> 24), span = width > glyphWidth ? 2 : 1
+            if cell % glyphColumns + span > glyphColumns { cell += glyphColumns - cell % glyphColumns }
+            places[packed & 0xFF_FFFF] = (cell, width)
+            cell += span
+        }
+        return places
+    }()
 
     /// Where a character's glyph is in the atlas (its width the glyph's advance); nil for one
     /// the font does not have.
