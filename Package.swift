@@ -216,7 +216,7 @@ let package = Package(
         .testTarget(name: "KoalioScriptingTests", dependencies: [
             "KoalioTestSupport", "KoalioScripting", "KoalioInput", "KoalioCore"]),
         .testTarget(name: "KoalioViewTests", dependencies: [
-            "KoalioTestSupport", "KoalioView", "KoalioUI", "KoalioText", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore", "KoalioReplay", "KoalioReplayFile"]),
+            "KoalioTestSupport", "KoalioView", "KoalioUI", "KoalioText", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioCore", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioFlow"]),
         // SDL's side: pads through SDL's GameController layer, events, the canvas, the checks.
         .testTarget(name: "KoalioSDLTests", dependencies: [
             "KoalioTestSupport", "KoalioSDL", "KoalioScriptPlayback", "KoalioInput", "KoalioCore", "CSDL2", "CVorbis"]),

@@ -119,6 +119,8 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertNil(try page().keypad, "keys need no keypad")
             for key in [Key.a, Key(usage: 5), Key(usage: 51), Key(usage: 30)] { h.press(key) }
             XCTAssertEqual(form()?.address, "ab:1")
+            h.press(.q)
+            XCTAssertEqual(h.screen, .join, "the leave key (a letter on AZERTY) leaves no text row")
             h.press(.space)
             XCTAssertEqual(form()?.address, "ab:1", "Space adds nothing")
             XCTAssertEqual(form()?.at, .field(.code), "and moves on")
@@ -134,8 +136,11 @@ final class OnlineMenuFlowTests: XCTestCase {
             @MainActor func page() throws -> MenuPage { try XCTUnwrap(h.flow.menuPage(h.context, prompts: h.runner.prompts(h.context), rawStick: (0, 0))) }
             @MainActor func form() -> JoinForm? { if case let .online(.join(form)) = h.flow.mode { form } else { nil } }
             XCTAssertNil(try page().keypad, "the keyboard in hand")
+            @MainActor func named() -> String? { h.runner.presence.activeControllerName(h.runner.registry, hud: h.runner.hud) }
+            XCTAssertEqual(named(), "Keyboard")
             h.tap(.entry(0, rightHalf: false))  // the address row
             XCTAssertEqual(h.runner.prompts(h.context).style, .touch)
+            XCTAssertEqual(named(), "Keyboard", "the trace's controller is the one that played, not the menus' finger")
             let keypad = try XCTUnwrap(try page().keypad)
             XCTAssertEqual(try page().hint, Prompt([.text(.message(.tapKeys))]))
             XCTAssertEqual(keypad.rows.flatMap { $0 }.compactMap { if case let .character(c) = $0 { c } else { nil } }, JoinForm.Field.address.alphabet)
@@ -152,9 +157,8 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertEqual(form()?.at, .field(.code))
             XCTAssertEqual(try page().keypad?.rows.flatMap { $0 }.count, 12, "the code's ten digits, delete and next")
             for _ in 0..<6 { h.tap(.key(.character("4"))) }
-            h.tap(.key(.next))
             XCTAssertEqual(form()?.code, "444444")
-            XCTAssertEqual(form()?.at, .join)
+            XCTAssertEqual(form()?.at, .join, "the last digit moves on to Join, as the keys' and the pad's do")
             XCTAssertNil(try page().keypad, "no keypad on Join")
         }
     }

@@ -18,6 +18,8 @@ final class PhonesOnMarkTests: XCTestCase {
             XCTAssertEqual(h.flow.mode, .title)
             XCTAssertEqual(marks(), 0, "no server, no mark")
             h.pairingCard = FlowChecks.card
+            XCTAssertEqual(marks(), 0, "a card alone is not the server running")
+            h.phonesOn = true
             XCTAssertEqual(marks(), "phones on".filter { $0 != " " }.count, "the mark, its letters drawn")
             h.flow.mode = .addPhone(exit: .title)
             XCTAssertEqual(marks(), 0, "Add a phone shows the card itself")

@@ -4,6 +4,8 @@ import KoalioTestSupport
 import KoalioUI
 import XCTest
 
+import KoalioUserData
+import KoalioFlow
 @testable import KoalioText
 @testable import KoalioView
 
@@ -61,6 +63,47 @@ final class GlyphCoverageTests: XCTestCase {
         let widths = Set(shaped.unicodeScalars.compactMap { Art.glyphSource($0)?.width })
         XCTAssertGreaterThan(widths.count, 2, "Arabic forms of several widths: \(widths)")
         XCTAssertEqual(Lettering.width("الإعدادات"), Lettering.width(shaped), "a line is measured as it is drawn")
+    }
+
+    /// The level select in every language: a level's best time, medal and leaves are drawn
+    /// whole beside its number and title (the title gives way, cut with "...", not the record).
+    func testTheLevelSelectsRecordsAreDrawnWhole() throws {
+        let names = (1...6).map { "level\($0)" }
+        let titles = Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0], Message.levelTitles[$0].entry.english) })
+        var progress = PlayerProgress()
+        for name in names { progress.recordWin(level: name, ticks: 1880, leaves: 10, of: 11) }
+        let medals = Dictionary(uniqueKeysWithValues: names.map { ($0, MedalTimes(gold: 1000, silver: 1900, bronze: 2500)) })
+        let page = FlowState.levelSelectPage(names: names, titles: titles, progress: progress, medals: medals, selection: 0, hint: Prompt([]))
+        let rects = MenuLayout.entryRects(page)
+        for words in try Self.shippedWords() {
+            for (entry, rect) in zip(page.entries, rects) where entry.detail != nil && rect.width > 0 {
+                let detail = Lettering.shown(try XCTUnwrap(entry.detail), words)
+                let label = MenuView.shownLabel(entry, in: rect, scale: 1, words: words)
+                let room = rect.width - 20 - Lettering.width(label) - Double(Art.glyphWidth)
+                XCTAssertLessThanOrEqual(Lettering.width(detail), room, "\(words.language.rawValue): \"\(detail)\" beside \"\(label)\"")
+            }
+        }
+    }
+
+    /// A keypad's keys show what they type in every language: an Arabic line does not mirror
+    /// "[" into "]".
+    func testKeypadKeysShowWhatTheyType() throws {
+        for words in try Self.shippedWords() {
+            for character in JoinForm.Field.address.alphabet {
+                XCTAssertEqual(Lettering.shown(Keypad.Key.character(character).label, words), String(character), words.language.rawValue)
+            }
+        }
+    }
+
+    /// Each shipped catalogue's words.
+    static func shippedWords() throws -> [Words] {
+        let directory = Repository.path("po")
+        return try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".po") }.compactMap { file in
+            guard let language = Language(rawValue: String(file.dropLast(3))) else { return nil }
+            let mo = Scratch.file(".mo")
+            _ = try ChildProcess.run("/usr/bin/msgfmt", ["-o", mo, directory + "/" + file], environment: [:], directory: Scratch.root)
+            return Words(language: language, catalog: try Catalog(mo: Array(try Data(contentsOf: URL(fileURLWithPath: mo)))))
+        } + [Words.english]
     }
 
     /// Every line of every shipped catalogue the game draws, and the English, named

@@ -26,6 +26,24 @@ final class WinScreenArtTests: XCTestCase {
         XCTAssertEqual(heights.map(\.position.y).max() ?? 0, ground, accuracy: 0.5, "each hop lands on the ground")
     }
 
+    /// A koala won on a ledge's edge (its centre past the edge, its box still on it) cheers on
+    /// the ledge, not on the ground below it.
+    func testAKoalaOnALedgesEdgeCheersOnTheLedge() throws {
+        let stage = try Repository.level1Stage()
+        let (row, column) = try XCTUnwrap((1..<stage.height).lazy.compactMap { row in
+            (1..<(stage.width - 1)).first { column in
+                stage.walls.gid(column: column, row: row) != 0 && stage.walls.gid(column: column + 1, row: row) == 0
+                    && stage.walls.gid(column: column, row: row - 1) == 0 && (row + 1..<stage.height).contains { stage.walls.gid(column: column + 1, row: $0) != 0 }
+            }.map { (row, $0) }
+        }.first, "a ledge with lower ground beside it")
+        var koala = Session(stage: stage).world.player
+        let top = Double(row * stage.tileHeight)
+        koala.position = Vec2(Double((column + 1) * stage.tileWidth) + 2, top)  // centre 2 px past the edge
+        XCTAssertLessThan(koala.box.minX, Double((column + 1) * stage.tileWidth), "its box still over the ledge")
+        let poses = (0...60).map { Cheer.pose(koala, on: stage, steps: $0).position.y }
+        XCTAssertTrue(poses.allSatisfy { $0 <= top && $0 >= top - Cheer.hopPixels }, "on the ledge: \(poses.max() ?? 0) vs \(top)")
+    }
+
     /// The scene draws the cheer frame once the level is won, the state's frame before.
     func testTheWonSceneDrawsTheCheer() throws {
         let file = try Repository.file(named: "level1")
@@ -85,6 +103,8 @@ final class PausePromptPlaceTests: XCTestCase {
         let heading = Scene.viewHeight / 2 - Scene.stateTitleAbove
         XCTAssertTrue(withMenu.contains { $0 > heading && $0 < entryTop }, "the notice between the heading and the entries")
         overlay.pauseMenu = nil  // a replay's pause screen has no menu: its line stays under the heading
-        XCTAssertFalse(rows(overlay).contains(MenuView.hintY))
+        let withoutMenu = rows(overlay)
+        XCTAssertFalse(withoutMenu.contains(MenuView.hintY))
+        XCTAssertTrue(withoutMenu.contains(Scene.noticeY), "and the notice keeps the foot")
     }
 }

@@ -9,7 +9,8 @@ import KoalioUI
 extension FlowRunner {
     /// Prompts in the pictures of the controller named as used last.
     package func prompts(_ context: FlowContext) -> Prompts {
-        Prompts(controller: presence.namedController(registry, hud: hud), bindings: context.settings.bindings, keyNames: context.keyNames)
+        Prompts(controller: presence.promptController(registry, hud: hud, onMenus: !flow.isInLevel), bindings: context.settings.bindings,
+                keyNames: context.keyNames)
     }
 
     /// What is drawn, from the flow's state alone: a menu page over the dimmed level, or the
@@ -27,7 +28,7 @@ extension FlowRunner {
         if let page = flow.menuPage(context, prompts: prompts, rawStick: raw) {
             let addPhone = if case .addPhone = flow.mode { true } else { false }
             // The title marks that phones may join or play (their card shows on Add a phone alone).
-            let phonesOn = flow.mode == .title && context.pairingCard != nil
+            let phonesOn = flow.mode == .title && context.phonesOn
             return MenuView.drawList(page, over: flow.session, on: flow.run.map, words: context.words, card: card, largeCard: addPhone && flow.quitConfirmation == nil,
                                      phonesOn: phonesOn)
         }

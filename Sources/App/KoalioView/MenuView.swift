@@ -96,9 +96,12 @@ public enum MenuView {
             list.append(.fill(rect, selected ? selectedFill : entryFill))
             let color = !entry.enabled ? lockedText : selected ? Color(30, 24, 40) : entry.warns ? warningText : .white
             let textY = rect.y + (rect.height - Double(Art.glyphHeight * scale)) / 2
-            let label = Lettering.shown(entry.label, words)
+            let label = shownLabel(entry, in: rect, scale: scale, words: words)
             let labelWidth = Lettering.width(label, scale: scale)
-            Lettering.draw(label, x: mirrored ? rect.maxX - 10 - labelWidth : rect.x + 10, y: textY, scale: scale, color: color, into: &list)
+            // Dark words on the selected row's light fill have no shadow: it would thicken them
+            // into a smudge (Japanese strokes, Arabic dots).
+            Lettering.draw(label, x: mirrored ? rect.maxX - 10 - labelWidth : rect.x + 10, y: textY, scale: scale, color: color, shadow: !selected,
+                           into: &list)
             // The far side, moving inwards: glyphs, then the value.
             var far = mirrored ? rect.x + 10 : rect.maxX - 10
             let inwards = mirrored ? 1.0 : -1.0
@@ -112,11 +115,25 @@ public enum MenuView {
                 let room = abs(far - (mirrored ? rect.maxX - 10 : rect.x + 10)) - labelWidth - Double(Art.glyphWidth * scale)
                 let shown = Lettering.fitted(detail, words, width: max(0, room), scale: scale)
                 let width = Lettering.width(shown, scale: scale)
-                Lettering.draw(shown, x: mirrored ? far : far - width, y: textY, scale: scale, color: color, into: &list)
+                Lettering.draw(shown, x: mirrored ? far : far - width, y: textY, scale: scale, color: color, shadow: !selected, into: &list)
             }
             if selected, let stick = page.stick { drawStick(stick, beside: rect, into: &list) }
         }
     }
+
+    /// An entry's label as drawn: whole, or cut with "..." where the value beside it (a level's
+    /// record, a setting's value) would otherwise be cut, as long as the label keeps
+    /// ``labelShareKept`` of the row (a level's title gives way to its best time and medal).
+    static func shownLabel(_ entry: MenuPage.Entry, in rect: Rect, scale: Int, words: Words) -> String {
+        let label = Lettering.shown(entry.label, words)
+        guard let detail = entry.detail else { return label }
+        let inner = rect.width - 20 - (entry.glyphs.map { $0.width(words) + 4 } ?? 0)
+        let detailWidth = Lettering.width(Lettering.shown(detail, words), scale: scale)
+        let room = inner - detailWidth - Double(Art.glyphWidth * scale)
+        guard Lettering.width(label, scale: scale) > room, room >= inner * labelShareKept else { return label }
+        return Lettering.fitted(entry.label, words, width: room, scale: scale)
+    }
+    static let labelShareKept = 0.25
 
     /// The stick's raw position in its square, the dead zone as a square around the centre:
     /// a player sees how far the stick rests from the centre and how much the setting ignores.

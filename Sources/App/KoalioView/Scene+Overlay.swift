@@ -135,7 +135,10 @@ extension Scene {
         if showStatus, let delta = overlay.splitDelta {
             Lettering.draw(delta.text, x: margin, y: padLineY, color: delta.gold ? goldColor : delta.faster ? fasterColor : slowerColor, into: &list)
         }
-        if let hud = overlay.hud { HUDView.drawControls(hud, into: &list) }
+        // The stick and A/B step aside under the pause menu (its line is at their height); the
+        // pause button stays, to resume.
+        let pauseMenuShown = overlay.showsStateScreen && session.state == .paused && overlay.pauseMenu != nil
+        if let hud = overlay.hud, !pauseMenuShown { HUDView.drawControls(hud, into: &list) }
         if let pad = overlay.lowBatteryPad, session.state == .playing {
             Lettering.draw(Lettering.fitted(.message(.batteryLow, [.padName(pad)]), words, width: lineWidth), x: viewWidth / 2, y: padLineY, color: warningColor,
                       centered: true, into: &list)
@@ -221,8 +224,8 @@ extension Scene {
         let left = (viewWidth / 2 - width / 2).rounded()
         let rightToLeft = words.language.isRightToLeft
         let medalX = rightToLeft ? left + width - side : left
-        // The medal's disc sits on the text's line: its ribbon rises above it.
-        list.append(.sprite(.objects, source: Art.medal(medal), destination: Rect(x: medalX, y: y + Double(Art.glyphHeight) - side, width: side, height: side),
+        // Centred on the text's line, it fills the gap between the lines above and below.
+        list.append(.sprite(.objects, source: Art.medal(medal), destination: Rect(x: medalX, y: y + (Double(Art.glyphHeight) - side) / 2, width: side, height: side),
                             flipped: false, tint: .white))
         Lettering.draw(shown, x: rightToLeft ? left : left + side + gap, y: y, color: line.color, into: &list)
     }

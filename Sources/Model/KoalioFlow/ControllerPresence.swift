@@ -23,9 +23,7 @@ package struct ControllerPresence: Equatable {
     package static let joinPromptTicks = 4 * Tick.perSecond
 
     /// Which kind of controller had input last: it names the steering, it does not choose it.
-    /// `hud`: the on-screen controls in a level; `touch`: a finger on a menu (its prompts are
-    /// the touch screen's: "Tap an entry", the join form's keypad).
-    package enum LastUsed: Equatable { case keyboard, pad, hud, touch }
+    package enum LastUsed: Equatable { case keyboard, pad, hud }
 
     /// A notice on screen until the session's step `untilStep`.
     package struct ShownNotice: Equatable {
@@ -37,7 +35,11 @@ package struct ControllerPresence: Equatable {
     package let showsHUD: Bool
     /// Whether the on-screen controls show (the HUD device follows it).
     package private(set) var hudShown: Bool
-    package var lastUsed = LastUsed.keyboard
+    package var lastUsed = LastUsed.keyboard { didSet { fingerOnMenus = false } }
+    /// A finger tapped a menu since the keys, a pad or the on-screen controls were last used:
+    /// the menus' prompts are the touch screen's ("Tap an entry", the join form's keypad). The
+    /// controller named (the trace's, the run's source) stays the one last used to play.
+    package var fingerOnMenus = false
     /// The game pauses itself at the next tick (focus lost, the pad in use left).
     package var pauseRequested = false
     package private(set) var notice: ShownNotice?
@@ -155,9 +157,14 @@ package struct ControllerPresence: Equatable {
         switch lastUsed {
         case .pad: return registry.current ?? registry.keyboard.controller
         case .hud: return hudShown ? hud.controller : registry.current ?? registry.keyboard.controller
-        case .touch: return hud.controller
         case .keyboard: return registry.keyboard.controller
         }
+    }
+
+    /// Whose buttons the prompts picture: the touch screen's on a menu a finger tapped last,
+    /// else the controller named (``namedController(_:hud:)``).
+    package func promptController(_ registry: ControllerRegistry, hud: HUD, onMenus: Bool) -> Controller {
+        onMenus && fingerOnMenus ? hud.controller : namedController(registry, hud: hud)
     }
 
     /// The name the trace gives the steering controller; nil until it has been used.

@@ -75,7 +75,7 @@ package final class FlowRunner {
             // on-screen controls take the rest.
             if pointer.phase == .down && flow.takesTaps { feed.reader.tap(target) }
             // A finger on a menu: its prompts become the touch screen's (a mouse keeps the keys').
-            if pointer.phase == .down, case .finger = pointer.id, !flow.isInLevel { presence.lastUsed = .touch }
+            if pointer.phase == .down, case .finger = pointer.id, !flow.isInLevel { presence.fingerOnMenus = true }
             if pointer.phase == .down { presence.pointerUsed() }  // the on-screen controls come back
             if flow.isInLevel && hud.handle(pointer) { presence.lastUsed = .hud }
         case let .pad(event):

@@ -67,10 +67,11 @@ extension FlowState {
         }
     }
 
-    /// The join form: ↑/↓ move; on the address and code rows ←/→ pick the character offered,
-    /// A adds it (a full code moves on to Join), B takes the last one back (Back on an empty
-    /// row); keys type digits, `.` and `:`, Backspace deletes and Enter moves on. A game found
-    /// fills the address in; Join sends the form (the driver checks the address).
+    /// The join form: ↑/↓ move; on the address and code rows a pad's ←/→ pick the character
+    /// offered, A adds it (a full code moves on to Join), B takes the last one back (Back on an
+    /// empty row); keys type digits, `.`, `:`, `a`–`f` and `[ ]`, Backspace deletes and Enter or
+    /// Space moves on; the touch screen's keypad types, deletes and moves on. A game found fills
+    /// the address in; Join sends the form (the driver checks the address).
     @MainActor
     private mutating func joinTick(_ form: JoinForm, _ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         var form = form
@@ -81,7 +82,10 @@ extension FlowState {
             if case let .key(key)? = menu.tapped {
                 // The keypad under the rows (a touch user's keys).
                 switch key {
-                case let .character(character): if form.add(character, to: field) { effects.append(.sound(.menuMove)) }
+                case let .character(character):
+                    if form.add(character, to: field) { effects.append(.sound(.menuMove)) }
+                    // The code's last digit moves on to Join, as the keys' and the pad's do.
+                    if field == .code && form.code.count == JoinForm.codeDigits { form.at = .join }
                 case .delete: if form.deleteLast(of: field) { effects.append(.sound(.menuMove)) }
                 case .next:
                     effects.append(.sound(.menuChoose))
@@ -106,9 +110,10 @@ extension FlowState {
         if at != before { effects.append(.sound(.menuMove)) }
         form.at = entries[at]
         var chosen: JoinEntry?
+        let isTextRow = if case .field = entries[at] { true } else { false }
         if let index = menu.tapped?.entry, entries.indices.contains(index) {
             if case .field = entries[index] {
-                form.at = entries[index]  // a tap on a text row selects it (there is no typing by touch)
+                form.at = entries[index]  // a tap on a text row selects it (the keypad under the rows types)
             } else {
                 chosen = entries[index]
             }
@@ -118,7 +123,9 @@ extension FlowState {
             // B on a text row deletes, and does nothing more on an empty one: a press too many
             // while clearing must not throw the form away (Esc still goes back).
             if form.deleteLast(of: field) { effects.append(.sound(.menuMove)) }
-        } else if menu.anyBack {
+        } else if menu.back || menu.padBack || (menu.quit && !isTextRow) {
+            // The leave key (Q) is a letter's place on some layouts (AZERTY's A): on a text row
+            // it leaves nothing; Escape still goes back.
             chosen = .back
         }
         defer { if case .online(.join) = mode { mode = .online(.join(form)) } }
@@ -247,7 +254,7 @@ extension FlowState {
             switch entry {
             case let .found(address):
                 let found = context.foundGames.first { $0.address == address } ?? FoundGame(address: address, levelName: "", here: 0, expected: 0)
-                return MenuPage.Entry(displayName(found.shownLevelName),
+                return MenuPage.Entry(levelLabel(found.shownLevelName, title: context.levelTitles[found.shownLevelName]),
                                       detail: .joined([.leftToRight((found.onThisNetwork ? FoundGame.thisNetworkMark : "") + found.address),
                                                        .verbatim("\(found.here)/\(found.expected)")], separator: "  "))
             case let .field(field):

@@ -94,11 +94,12 @@ package struct Prompts {
         switch style {
         case .touch: return Prompt([.text(.message(.tapKeys))])
         case .keyboard:
-            return Prompt([.glyph(.keycap("0")), .text(.verbatim("-")), .glyph(.keycap("9")), .does(.hintType), .gap,
+            return Prompt([.glyph(.keycap("0-9")), .does(.hintType), .gap,
                            .glyph(.keycap(keyNames.name(of: .enter))), .does(.hintNext), .gap,
                            .glyph(.keycap(keyNames.name(of: .backspace))), .does(.hintDelete)])
         default:
-            return Prompt([.glyph(.pad(.button(.dpadLeft), style)), .glyph(.pad(.button(.dpadRight), style)), .does(.hintPick), .gap,
+            // Up and down first: a newcomer on a text row must learn they leave it.
+            return Prompt(move + [.does(.hintSelect), .gap, .glyph(.pad(.button(.dpadLeft), style)), .glyph(.pad(.button(.dpadRight), style)), .does(.hintPick), .gap,
                            choose, .does(.hintAdd), .gap] + (back.map { [$0, .does(.hintDelete)] } ?? []))
         }
     }

@@ -186,7 +186,7 @@ extension Message {
         case .onlineJoining: Entry("Joining %s...", "Join page line while the host's answer is awaited: the address", cells: Self.lineCells)
         case .hintPick: Entry("pick", "Join page hint, after the left/right buttons: they pick the character to add", cells: 12)
         case .hintAdd: Entry("add", "Join page hint, after the choose button: adds the character picked", cells: 12)
-        case .hintDelete: Entry("delete", "Join page hint, after the back button or Backspace: takes the last character back", cells: 12)
+        case .hintDelete: Entry("delete", "Join page hint, after the back button or Backspace, and a key of the touch keypad: takes the last character back", cells: 12)
         case .hintStart: Entry("start", "Online waiting screen hint, after the choose button: starts with the players here", cells: 12)
         case .hintLeave: Entry("leave", "Online hint, after the back button: leaves the online game", cells: 12)
         case .phonesOnMark: Entry("phones on", "The title's top corner while phones may join or play (the phones' server runs): Add a phone shows its code", cells: 12)

@@ -21,7 +21,7 @@ public enum MessageTemplate {
             let entry = message.entry
             lines.append("")
             lines.append("#. \(entry.note)")
-            if entry.place == .game { lines.append("#. At most \(entry.cells) characters.") }
+            if entry.place == .game { lines.append("#. At most \(entry.cells) cells of 8 pixels (a Japanese character takes one and a half).") }
             if entry.english.contains("%") || (entry.englishPlural?.contains("%") ?? false) { lines.append("#, c-format") }
             if let context = message.context { lines.append("msgctxt \(quoted(context))") }
             lines.append("msgid \(quoted(entry.english))")

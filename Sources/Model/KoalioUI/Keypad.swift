@@ -14,7 +14,8 @@ public struct Keypad: Equatable, Sendable {
         /// What the key shows: its character, or its action's word.
         public var label: Text {
             switch self {
-            case let .character(character): .verbatim(String(character))
+            // Left to right whatever the language: an Arabic line would mirror "[" into "]".
+            case let .character(character): .leftToRight(String(character))
             case .delete: .message(.hintDelete)
             case .next: .message(.hintNext)
             }

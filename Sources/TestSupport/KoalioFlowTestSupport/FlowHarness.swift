@@ -45,6 +45,11 @@ package final class FlowHarness {
         get { base.pairingCard }
         set { base.pairingCard = newValue }
     }
+    /// Whether the phones' server runs, as the driver says.
+    package var phonesOn: Bool {
+        get { base.phonesOn }
+        set { base.phonesOn = newValue }
+    }
     /// The games discovery found, as the driver gives them.
     package var foundGames: [FoundGame] {
         get { base.foundGames }
