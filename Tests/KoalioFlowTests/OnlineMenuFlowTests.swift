@@ -156,6 +156,8 @@ final class OnlineMenuFlowTests: XCTestCase {
             h.tap(.key(.next))
             XCTAssertEqual(form()?.at, .field(.code))
             XCTAssertEqual(try page().keypad?.rows.flatMap { $0 }.count, 12, "the code's ten digits, delete and next")
+            let codeKeys = MenuLayout.keypadKeys(try XCTUnwrap(try page().keypad), words: .english)
+            XCTAssertEqual(codeKeys.first { $0.key == .character("1") }?.rect, one.rect, "a digit stands where it stood for the address")
             for _ in 0..<6 { h.tap(.key(.character("4"))) }
             XCTAssertEqual(form()?.code, "444444")
             XCTAssertEqual(form()?.at, .join, "the last digit moves on to Join, as the keys' and the pad's do")

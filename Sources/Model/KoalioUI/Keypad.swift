@@ -29,13 +29,15 @@ public struct Keypad: Equatable, Sendable {
     }
 
     /// Keys for `alphabet`: its characters, `perRow` to a row, Delete ending the first row and
-    /// Next the last.
+    /// Next the last; Next has a row of its own when the characters fill one, so the first
+    /// row's keys (the digits, Delete) stand where they stand on a longer alphabet's keypad.
     public init(alphabet: [Character], perRow: Int) {
         var rows = stride(from: 0, to: alphabet.count, by: max(1, perRow)).map { start in
             alphabet[start..<min(alphabet.count, start + max(1, perRow))].map(Key.character)
         }
         if rows.isEmpty { rows = [[]] }
         rows[0].append(.delete)
+        if rows.count == 1 { rows.append([]) }
         rows[rows.count - 1].append(.next)
         self.rows = rows
     }
