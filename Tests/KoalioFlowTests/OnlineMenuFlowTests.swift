@@ -103,6 +103,14 @@ final class OnlineMenuFlowTests: XCTestCase {
         }
     }
 
+    /// The page shown, with the prompts of the controller in hand.
+    @MainActor
+    static func page(_ h: FlowHarness) throws -> MenuPage { try XCTUnwrap(h.flow.menuPage(h.context, prompts: h.runner.prompts(h.context), rawStick: (0, 0))) }
+
+    /// The join form, while it is shown.
+    @MainActor
+    static func form(_ h: FlowHarness) -> JoinForm? { if case let .online(.join(form)) = h.flow.mode { form } else { nil } }
+
     /// Keys type at a caret (no pad's picker), the hint says what they do (type, Enter next,
     /// Backspace delete), an IPv6 address's letters are typed, and Space moves on as Enter does
     /// (it used to add the hidden picker's character).
@@ -110,8 +118,8 @@ final class OnlineMenuFlowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
             _ = try Self.openJoinForm(h)
-            @MainActor func page() throws -> MenuPage { try XCTUnwrap(h.flow.menuPage(h.context, prompts: h.runner.prompts(h.context), rawStick: (0, 0))) }
-            @MainActor func form() -> JoinForm? { if case let .online(.join(form)) = h.flow.mode { form } else { nil } }
+            @MainActor func page() throws -> MenuPage { try Self.page(h) }
+            @MainActor func form() -> JoinForm? { Self.form(h) }
             XCTAssertEqual(try page().entries[0].detail, .leftToRight("_"), "a caret, not the pad's ‹0›")
             let hint = try page().hint.parts
             XCTAssertTrue([Prompt.Part.does(.hintType), .does(.hintNext), .does(.hintDelete)].allSatisfy(hint.contains), "\(hint)")
@@ -133,8 +141,8 @@ final class OnlineMenuFlowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try FlowHarness()
             _ = try Self.openJoinForm(h)
-            @MainActor func page() throws -> MenuPage { try XCTUnwrap(h.flow.menuPage(h.context, prompts: h.runner.prompts(h.context), rawStick: (0, 0))) }
-            @MainActor func form() -> JoinForm? { if case let .online(.join(form)) = h.flow.mode { form } else { nil } }
+            @MainActor func page() throws -> MenuPage { try Self.page(h) }
+            @MainActor func form() -> JoinForm? { Self.form(h) }
             XCTAssertNil(try page().keypad, "the keyboard in hand")
             @MainActor func named() -> String? { h.runner.presence.activeControllerName(h.runner.registry, hud: h.runner.hud) }
             XCTAssertEqual(named(), "Keyboard")
