@@ -115,8 +115,10 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Play over a network: the rollback core, the inputs and messages on the wire, who may
         // join a hosted game. Pure (the socket and the clock are the caller's).
+        // Built for size in release: its time is the network's bookkeeping, the re-simulated
+        // ticks are KoalioSim's (built for speed).
         .target(name: "KoalioNet", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim", "KoalioReplay", "KoalioAdmission"], path: "Sources/Model/KoalioNet",
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Admission, for phones and online play alike: the pairing secrets (codes, tokens), what
         // each address that knocked earned (wrong codes, lockouts, seats taken) and why one was
         // refused (pure).
