@@ -35,9 +35,9 @@ final class WindowTests: XCTestCase {
         let paused = try screenshot(xvfb, ["--input-script", pause], name: "paused")
         XCTAssertLessThan(paused.meanLuminance, playing.meanLuminance * 0.6, "the window is darker")
         XCTAssertGreaterThan(paused.distinctColors, 100, "the scene stays visible beneath")
-        // Away from the text and the pause menu's entries (four with --level: they end at row
-        // 562), every pixel is the scene's pixel darkened by the same layer.
-        let dimmed = paused.fractionDimmed(from: playing, rows: 572..<640)
+        // Between the status line and "Paused" (below the first level's hint; no text, no pause button, no on-screen controls:
+        // the menu's line is at the foot now), every pixel is the scene's darkened by one layer.
+        let dimmed = paused.fractionDimmed(from: playing, rows: 140..<184)
         XCTAssertGreaterThan(dimmed, 0.97, "\(dimmed) of the pixels dimmed uniformly")
     }
 

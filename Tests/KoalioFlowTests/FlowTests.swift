@@ -152,9 +152,13 @@ enum FlowChecks {
         case (.addPhone, "back"):
             expect(transitions, [.addPhone, .title], what)
             expect(!effects.contains(.newPhoneCode), "\(what): no new code")
-        case (.paused, "resume"):
+        case (.paused, "resume"), (.paused, "choose"):  // the pause menu's Resume is chosen at first
             expect(transitions, [.level], what)
             expect(h.flow.session.state, .playing, what)
+        case (.paused, "move"):
+            expect(effects.contains(.sound(.menuMove)), "\(what): moves the pause menu's selection")
+            expect(transitions, [.level], "\(what): and stays")
+            expect(h.flow.session.state, .paused, "\(what): still paused")
         case (.won, "next level"):
             expect(transitions, [.level], what)
             expect(h.flow.run.index, 1, "\(what): level 2")

@@ -60,7 +60,7 @@ public enum MenuView {
     package static let phonesOnColor = Color(140, 230, 150)
 
     /// Where every menu's hint line is: the foot of the view.
-    static let hintY = Scene.viewHeight - 20
+    public static let hintY = Scene.viewHeight - 20
 
     /// The on-screen keypad's keys: light caps with dark words, as a key reads.
     static func drawKeypad(_ keypad: Keypad, words: Words, into list: inout DrawList) {
