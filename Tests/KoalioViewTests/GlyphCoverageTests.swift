@@ -97,12 +97,8 @@ final class GlyphCoverageTests: XCTestCase {
 
     /// Each shipped catalogue's words.
     static func shippedWords() throws -> [Words] {
-        let directory = Repository.path("po")
-        return try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".po") }.compactMap { file in
-            guard let language = Language(rawValue: String(file.dropLast(3))) else { return nil }
-            let mo = Scratch.file(".mo")
-            _ = try ChildProcess.run("/usr/bin/msgfmt", ["-o", mo, directory + "/" + file], environment: [:], directory: Scratch.root)
-            return Words(language: language, catalog: try Catalog(mo: Array(try Data(contentsOf: URL(fileURLWithPath: mo)))))
+        try shippedCatalogs().compactMap { file, catalog in
+            Language(rawValue: String(file.dropLast(3))).map { Words(language: $0, catalog: catalog) }
         } + [Words.english]
     }
 
@@ -110,11 +106,7 @@ final class GlyphCoverageTests: XCTestCase {
     /// "FILE: message" ("en: message" for the English).
     static func shippedLines() throws -> [(name: String, message: Message, form: String)] {
         var texts: [(name: String, message: Message, form: String)] = []
-        let directory = Repository.path("po")
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory) where file.hasSuffix(".po") {
-            let mo = Scratch.file(".mo")
-            _ = try ChildProcess.run("/usr/bin/msgfmt", ["-o", mo, directory + "/" + file], environment: [:], directory: Scratch.root)
-            let catalog = try Catalog(mo: Array(try Data(contentsOf: URL(fileURLWithPath: mo))))
+        for (file, catalog) in try shippedCatalogs() {
             for message in Message.allCases where message.entry.place == .game {  // the phone's and the desktop's lines are theirs to draw
                 for form in catalog.forms(of: message) ?? [] { texts.append(("\(file): \(message)", message, form)) }
             }
@@ -123,6 +115,16 @@ final class GlyphCoverageTests: XCTestCase {
             for form in [message.entry.english] + (message.entry.englishPlural.map { [$0] } ?? []) { texts.append(("en: \(message)", message, form)) }
         }
         return texts
+    }
+
+    /// Each shipped catalogue (`po/LANG.po` through msgfmt), by its file's name.
+    static func shippedCatalogs() throws -> [(file: String, catalog: Catalog)] {
+        let directory = Repository.path("po")
+        return try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".po") }.map { file in
+            let mo = Scratch.file(".mo")
+            _ = try ChildProcess.run("/usr/bin/msgfmt", ["-o", mo, directory + "/" + file], environment: [:], directory: Scratch.root)
+            return (file, try Catalog(mo: Array(try Data(contentsOf: URL(fileURLWithPath: mo)))))
+        }
     }
 
     /// Arabic shaped into its joined forms and put in visual order, a Latin name and a number

@@ -8,21 +8,26 @@ public enum Lettering {
     public static func width(_ string: String, scale: Int = 1) -> Double {
         let drawn = string.unicodeScalars.contains(where: VisualOrder.isUnshapedArabic)
             ? VisualOrder.line(string, rightToLeft: true) : string
-        return Double(advances(drawn).reduce(0, +) * scale)
+        var width = 0
+        forEachAdvance(drawn) { width += $1 }
+        return Double(width * scale)
     }
 
     /// A word space beside an Arabic letter: narrower than a cell, as the proportional letters
     /// around it are.
     static let arabicSpaceWidth = 4
 
-    /// How far each of `string`'s scalars moves the pen, unscaled: its glyph's width (a cell for
-    /// one the font lacks), a space beside an Arabic letter ``arabicSpaceWidth``.
-    static func advances(_ string: String) -> [Int] {
-        let scalars = Array(string.unicodeScalars)
-        return scalars.indices.map { index in
-            guard scalars[index] == " " else { return Art.advance(scalars[index]) }
-            let beside = [index - 1, index + 1].filter(scalars.indices.contains).map { scalars[$0] }
-            return beside.contains(where: VisualOrder.isArabicLetter) ? arabicSpaceWidth : Art.glyphWidth
+    /// Each of `string`'s scalars and how far it moves the pen, unscaled: its glyph's width (a
+    /// cell for one the font lacks), a space beside an Arabic letter ``arabicSpaceWidth``. Walks
+    /// the line once without copying it (every line drawn, every frame, passes here).
+    static func forEachAdvance(_ string: String, _ body: (Unicode.Scalar, Int) -> Void) {
+        var scalars = string.unicodeScalars.makeIterator()
+        var previous: Unicode.Scalar?, current = scalars.next()
+        while let scalar = current {
+            let next = scalars.next()
+            let besideArabic = previous.map(VisualOrder.isArabicLetter) == true || next.map(VisualOrder.isArabicLetter) == true
+            body(scalar, scalar == " " && besideArabic ? arabicSpaceWidth : Art.advance(scalar))
+            (previous, current) = (scalar, next)
         }
     }
 
@@ -56,7 +61,7 @@ public enum Lettering {
         let passes = [(Double(scale), Color(shadowColor.r, shadowColor.g, shadowColor.b, color.a)), (0, color)]
         for (offset, tint) in shadow ? passes : [passes[1]] {
             var pen = left + offset
-            for (scalar, advance) in zip(string.unicodeScalars, advances(string)) {
+            forEachAdvance(string) { scalar, advance in
                 if let source = Art.glyphSource(scalar), scalar != " " {
                     let destination = Rect(x: pen, y: y + offset, width: Double(source.width * scale),
                                            height: Double(Art.glyphHeight * scale))

@@ -84,7 +84,14 @@ package struct Prompts {
     /// A menu's hint: how to move the selection, choose (`verb`) and go back (`backVerb`).
     package func menuHint(choose verb: Message, back backVerb: Message) -> Prompt {
         guard let back else { return Prompt([.text(.message(.tapAnEntry))]) }
-        return Prompt(move + [.does(.hintSelect), .gap, choose, .does(verb), .gap, back, .does(backVerb)])
+        return menuHint(choose: verb, then: [back, .does(backVerb)])
+    }
+
+    /// How to move the selection and choose (`verb`), then `last` (a menu's way back, the pause
+    /// menu's resume); touch, which taps entries, has no buttons to name.
+    package func menuHint(choose verb: Message, then last: [Prompt.Part]) -> Prompt {
+        guard back != nil else { return Prompt([.text(.message(.tapAnEntry))]) }
+        return Prompt(move + [.does(.hintSelect), .gap, choose, .does(verb), .gap] + last)
     }
 
     /// The join form's text rows: a pad's ←/→ pick the character offered, choose adds it, back
@@ -124,10 +131,7 @@ package struct Prompts {
     /// `menu`: the pause menu's entries show: the line sits under them as every menu's does
     /// and says how to move and choose, and that the pause button resumes (Quit is an entry).
     package func paused(canLeave: Bool, leaving: Message = .hintLevels, menu: Bool = false) -> Prompt {
-        if menu {
-            guard back != nil else { return Prompt([.text(.message(.tapAnEntry))]) }
-            return Prompt(move + [.does(.hintSelect), .gap, choose, .does(.hintChoose), .gap, .glyph(glyph(.pause)), .does(.hintResume)])
-        }
+        if menu { return menuHint(choose: .hintChoose, then: [.glyph(glyph(.pause)), .does(.hintResume)]) }
         var parts: [Prompt.Part] = [.glyph(glyph(.pause)), .does(.hintResume)]
         let leave: Prompt.Part? = style == .keyboard ? .glyph(.keycap(keyNames.name(of: FrameInputReader.leaveLevelKey))) : back
         if canLeave, let leave { parts += [.gap, leave, .does(leaving)] }
