@@ -162,11 +162,11 @@ def make_music():
     make_loop(os.path.join(out, "title.ogg"), 100, "C4", MAJOR, [0, 5, 3, 4, 0, 5, 3, 4], melody(1, 8, 7), 1)
     make_loop(os.path.join(out, "level1.ogg"), 132, "G4", MAJOR, [0, 3, 4, 0, 5, 3, 4, 4], melody(2, 8, 7), 2)
     make_loop(os.path.join(out, "level2.ogg"), 116, "A3", DORIAN, [0, 3, 0, 6, 0, 3, 4, 6], melody(3, 8, 7), 3)
-    make_loop(os.path.join(out, "level3.ogg"), 144, "E4", MINOR, [0, 5, 2, 6, 0, 5, 3, 4], melody(4, 8, 7), 4)
-    # World 2 (the outback, night, the outback again): in modes of its own, a loop for each level.
-    make_loop(os.path.join(out, "level4.ogg"), 124, "D4", MIXOLYDIAN, [0, 6, 3, 0, 4, 6, 3, 4], melody(5, 8, 7), 5)
-    make_loop(os.path.join(out, "level5.ogg"), 108, "F#3", PHRYGIAN, [0, 1, 0, 6, 0, 1, 5, 6], melody(6, 8, 7), 6)
-    make_loop(os.path.join(out, "level6.ogg"), 150, "B3", DORIAN, [0, 3, 6, 4, 0, 3, 4, 4], melody(7, 8, 7), 7)
+    make_loop(os.path.join(out, "level3.ogg"), 108, "F#3", PHRYGIAN, [0, 1, 0, 6, 0, 1, 5, 6], melody(6, 8, 7), 6)
+    # World 2 (the gorge, the red centre, the crystal cave): in modes of its own, a loop for each level.
+    make_loop(os.path.join(out, "level4.ogg"), 150, "B3", DORIAN, [0, 3, 6, 4, 0, 3, 4, 4], melody(7, 8, 7), 7)
+    make_loop(os.path.join(out, "level5.ogg"), 124, "D4", MIXOLYDIAN, [0, 6, 3, 0, 4, 6, 3, 4], melody(5, 8, 7), 5)
+    make_loop(os.path.join(out, "level6.ogg"), 144, "E4", MINOR, [0, 5, 2, 6, 0, 5, 3, 4], melody(4, 8, 7), 4)
 
 if __name__ == "__main__":
     make_effects()

@@ -54,7 +54,7 @@ final class TMXLoaderTests: XCTestCase {
     }
 
     func testShippedLevels2And3HaveTheirLookAndOneWayPlatforms() throws {
-        for (name, theme) in [("level2", Theme.dusk), ("level3", Theme.cave)] {
+        for (name, theme) in [("level2", Theme.dusk), ("level6", Theme.cave)] {
             let map = try LevelFile.load(Repository.path("Levels/\(name).tmx")).map
             XCTAssertEqual(map.theme, theme, name)
             XCTAssertEqual(map.platforms?.width, map.width, name)
@@ -114,10 +114,11 @@ final class TMXLoaderTests: XCTestCase {
           <object id="52" class="critter" x="\(spawn.x - 8)" y="\(spawn.y - 64)" width="16" height="16"/>
         """)
         let map = try Stage(TMXLoader.load(bytes: Array(text.utf8), path: path))
-        XCTAssertEqual(map.objects.checkpoints.map(\.feet), [Vec2(spawn.x + 16, spawn.y)])
+        XCTAssertEqual(map.objects.checkpoints.map(\.feet), plain.objects.checkpoints.map(\.feet) + [Vec2(spawn.x + 16, spawn.y)], "after the level's own")
         XCTAssertEqual(map.objects.leaves, [Rect(x: spawn.x + 40, y: spawn.y - 40, width: 12, height: 12)])
         XCTAssertEqual(map.objects.critters, [spawn], "dropped onto the ground the koala starts on")
-        XCTAssertTrue(plain.objects.isEmpty, "a level without them has none")
+        XCTAssertTrue(plain.objects.leaves.isEmpty && plain.objects.critters.isEmpty, "level 2 has checkpoints only")
+        XCTAssertEqual(plain.objects.checkpoints.count, 2)
     }
 
     func testAMalformedObjectIsRefusedWithItsLine() throws {

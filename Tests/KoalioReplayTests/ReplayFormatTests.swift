@@ -132,7 +132,7 @@ final class ReplayFormatTests: XCTestCase {
     }
 
     func testAMinuteOfPlayIsKilobytes() throws {
-        let (recording, _) = try recordedWinningRun("level3")
+        let (recording, _) = try recordedWinningRun("level6")
         XCTAssertGreaterThan(recording.inputs.count, 2000)
         let bytes = ReplayFile.encode(recording)
         XCTAssertLessThan(bytes.count, 8 * 1024, "\(recording.inputs.count) ticks in \(bytes.count) bytes")

@@ -17,6 +17,62 @@ final class ProgressTests: XCTestCase {
         XCTAssertTrue(progress.recordWin(level: "level1", ticks: 2100))
         XCTAssertEqual(progress.record("level1").bestTicks, 2100)
         XCTAssertFalse(progress.isUnlocked(3, of: order), "past the end")
+        progress.recordWin(level: "level3", ticks: 3000)
+        XCTAssertEqual(order.indices.map { progress.isUnlocked($0, of: order) }, [true, true, true],
+                       "a level won stays open, whatever comes before it now")
+        XCTAssertFalse(PlayerProgress(levels: ["level3": .init(won: false)]).isUnlocked(2, of: order), "a level only tried is not")
+    }
+
+    /// A file from before the levels were put in order of difficulty (version 1) reads as if
+    /// written now: each record under its level's new name, one-level categories too, the
+    /// categories whose levels changed left out and said, the old file kept; the next save
+    /// writes version 2, which reads back as it is.
+    func testAVersion1FileFollowsTheLevelsToTheirNewPlaces() throws {
+        let directory = try Scratch.directory().path
+        let path = directory + "/progress.toml"
+        let old = """
+            version = 1
+            hints_done = ["jump"]
+            [levels.level1]
+            won = true
+            best_ticks = 600
+            [levels.level3]
+            won = true
+            best_ticks = 2600
+            leaves = 0
+            [levels.level5]
+            won = true
+            [levels."sha256-00ff"]
+            won = true
+            [speedruns.world1]
+            splits = [600, 2600, 5200]
+            [speedruns.level3]
+            splits = [2600]
+            [speedruns.mypack]
+            splits = [100]
+
+            """
+        try Data(old.utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = ProgressFile.load(path: path)
+        XCTAssertNil(loaded.warning)
+        XCTAssertTrue(loaded.upgraded)
+        XCTAssertEqual(loaded.progress.levels.keys.sorted(), ["level1", "level3", "level6", "sha256-00ff"])
+        XCTAssertEqual(loaded.progress.record("level6").bestTicks, 2600, "the crystal cave's time goes with it to level 6")
+        XCTAssertEqual(loaded.progress.record("level3"), .init(won: true), "the night forest's win to level 3")
+        XCTAssertEqual(loaded.progress.record("level1").bestTicks, 600)
+        XCTAssertEqual(loaded.progress.speedruns.keys.sorted(), ["level6", "mypack"])
+        XCTAssertEqual(loaded.progress.hintsDone, ["jump"])
+        XCTAssertEqual(loaded.upgradeNotice, "\(path): the levels are in a new order, so the personal bests of world1 (run on the old order) "
+                       + "start again; the old file is kept as \(path).version1")
+        XCTAssertEqual(try String(contentsOfFile: path + ".version1", encoding: .utf8), old)
+        XCTAssertEqual(order.indices.map { loaded.progress.isUnlocked($0, of: order) }, [true, true, true])
+
+        XCTAssertNil(try ProgressFile.save(loaded.progress, path: path))
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("version = 2\n"))
+        let again = ProgressFile.load(path: path)
+        XCTAssertFalse(again.upgraded, "read once, upgraded once")
+        XCTAssertEqual(again.progress, loaded.progress)
+        XCTAssertEqual(try String(contentsOfFile: path + ".version1", encoding: .utf8), old, "the copy stays as it was")
     }
 
     func testLeavesAndAssistedWins() {
@@ -48,7 +104,7 @@ final class ProgressTests: XCTestCase {
         let cases: [(String, String)] = [
             ("version = 1\n[levels.level1\nwon = true\n", "p.toml:2: not TOML"),
             ("won = true\n", "p.toml: no `version` number"),
-            ("version = 7\n", "p.toml: `version = 7`: this koalio reads version 1"),
+            ("version = 7\n", "p.toml: `version = 7`: this koalio reads versions 1 to 2"),
             ("version = 1\nlevels = 3\n", "p.toml: `levels` is not a table"),
             ("version = 1\n[levels.level1]\nwon = \"yes\"\n", "p.toml: `levels.level1.won` is not true or false"),
             ("version = 1\n[levels.level1]\nbest_ticks = -5\n", "p.toml: `levels.level1.best_ticks` is not a tick count"),

@@ -209,7 +209,7 @@ public enum Game {
         throws(KoalioError) -> (LevelFile, path: String, pack: (pack: LevelPack, name: String)?) {
         let packLevel = try options.level.flatMap { level throws(KoalioError) in try self.packLevel(level, dataDirectory: dataDirectory) }
         let levelPath = packLevel.map { $0.pack.path(of: $0.name) } ?? options.level.map { self.levelPath($0, dataDirectory: dataDirectory) }
-            ?? "\(dataDirectory)/Levels/" + fileName(ofLevel: replay?.levelName ?? defaultLevel)
+            ?? replay.map { replayLevelPath($0, dataDirectory: dataDirectory) } ?? "\(dataDirectory)/Levels/" + fileName(ofLevel: defaultLevel)
         if let level = options.level, !level.hasSuffix(".tmx"), !level.contains("/"), !FileManager.default.fileExists(atPath: levelPath) {
             throw .noSuchLevel(name: level, path: levelPath, known: catalogNames(dataDirectory: dataDirectory))
         }
@@ -243,9 +243,18 @@ public enum Game {
             StandardError.writeLine("koalio: warning: \(warning)")
             environment.fileNotices.append(.progressUnreadable)
         }
+        if let notice = loaded.upgradeNotice { StandardError.writeLine("koalio: \(notice)") }
         environment.progress = loaded.progress
         environment.progressPath = path
         environment.bestRunDirectory = directory + "/best"
+        if loaded.upgraded {  // once: the best runs follow their levels, then the file is written in this version
+            BestRunShelf.followLevels(directory: directory + "/best", levels: names.map { ($0, Game.levelPath($0, dataDirectory: dataDirectory)) })
+            do throws(UserFileError) {
+                if let warning = try ProgressFile.save(loaded.progress, path: path) { StandardError.writeLine("koalio: warning: \(warning)") }
+            } catch {
+                StandardError.writeLine("koalio: warning: \(error.description)")
+            }
+        }
     }
 
     /// The settings (the file, and the command line's overrides), the input script, the trace
@@ -329,8 +338,19 @@ public enum Game {
         return found
     }
 
-    package static func levelPath(_ level: String, dataDirectory: String) -> String {
+    package nonisolated static func levelPath(_ level: String, dataDirectory: String) -> String {
         level.hasSuffix(".tmx") || level.contains("/") ? level : "\(dataDirectory)/Levels/" + fileName(ofLevel: level)
+    }
+
+    /// The file in Levels/ a replay is played on: the one it names, unless that file has other
+    /// bytes and another shipped level has the recorded ones (the levels changed places: a replay
+    /// of the crystal cave made when it was level 3 names `level3`, and plays on `level6`).
+    nonisolated static func replayLevelPath(_ replay: Recording, dataDirectory: String) -> String {
+        let named = "\(dataDirectory)/Levels/" + fileName(ofLevel: replay.levelName)
+        func sha256(_ path: String) -> [UInt8]? { (try? FileBytes.read(path, limit: LevelLimits.fileBytes)).map(SHA256.hash) }
+        guard let bytes = sha256(named), bytes != replay.levelSHA256 else { return named }
+        return catalogNames(dataDirectory: dataDirectory).map { levelPath($0, dataDirectory: dataDirectory) }
+            .first { sha256($0) == replay.levelSHA256 } ?? named
     }
 
     /// A level's file in Levels/: its name with `.tmx`, unless the name already ends so.

@@ -4,10 +4,10 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
     case meadow
     /// Treetops at sunset.
     case dusk
-    /// Underground, lit by crystals.
+    /// World 2: underground, lit by crystals.
     case cave
     /// World 2: red earth and mesas under a hot sky.
     case outback
-    /// World 2: a gum forest under the moon.
+    /// A gum forest under the moon.
     case night
 }

@@ -66,7 +66,7 @@ public enum Message: String, CaseIterable, Sendable {
 
     /// The shipped levels' titles, in their order: a map whose `title` is one of these English
     /// titles is shown in the player's words (``Text/levelTitle(_:name:)``).
-    public static let levelTitles: [Message] = [.levelMeadow, .levelTreetops, .levelCave, .levelRedCentre, .levelNightForest, .levelGorge]
+    public static let levelTitles: [Message] = [.levelMeadow, .levelTreetops, .levelNightForest, .levelGorge, .levelRedCentre, .levelCave]
 
     /// A message as the table holds it.
     public struct Entry: Sendable {

@@ -1,6 +1,6 @@
 /// What the player has achieved: which levels they have won, their best time and most leaves
 /// in each, and which first-level hints they no longer need. Level n + 1 unlocks when level n
-/// is won (with or without assist); the first is always open.
+/// is won (with or without assist); the first is always open, and so is a level once won.
 public struct PlayerProgress: Equatable, Sendable {
     /// One level's record, by level name (`level1`).
     public struct LevelRecord: Equatable, Sendable {
@@ -40,10 +40,11 @@ public struct PlayerProgress: Equatable, Sendable {
 
     public func record(_ level: String) -> LevelRecord { levels[level] ?? LevelRecord() }
 
-    /// Whether the level at `index` of the game's `order` may be played.
+    /// Whether the level at `index` of the game's `order` may be played: the first, one after a
+    /// level won, and one won before (it stays open when levels change places).
     public func isUnlocked(_ index: Int, of order: [String]) -> Bool {
         guard order.indices.contains(index) else { return false }
-        return index == 0 || record(order[index - 1]).won
+        return index == 0 || record(order[index - 1]).won || record(order[index]).won
     }
 
     /// Notes a win; returns whether it is the level's new best time (the first win without

@@ -8,7 +8,7 @@ import KoalioUserData
 ///
 /// ```toml
 /// # koalio progress: levels won and best times (ticks of 1/60 s). Written by the game.
-/// version = 1
+/// version = 2
 /// hints_done = ["dash", "jump"]
 ///
 /// [levels.level1]
@@ -29,12 +29,17 @@ import KoalioUserData
 /// best_segments = [1800, 2200, 2800]
 /// ```
 ///
+/// Version 1 files were written while the shipped levels were in their first order; they read
+/// as their levels are now (``ProgressFile/upgrade(fromVersion1:)``).
+///
 /// A damaged file never costs the player silently: one that does not decode is moved aside at
 /// once (`progress.toml.damaged`, numbered if that exists); one that cannot be read at all (too
 /// large, a FIFO, a link that goes nowhere) is left where it is and kept by the next save
 /// (``ProtectedFile``). Either way the game warns in one line and starts from no progress.
 public enum ProgressFile {
-    public static let version = 1
+    public static let version = 2
+    /// The versions this koalio reads: 1 is upgraded as it is read.
+    public static let versionsRead: ClosedRange<Int> = 1...2
     /// Far more than any real progress file (a few hundred bytes per level).
     public static let fileBytesLimit = 1 << 20
     public static let fileName = "progress.toml"
@@ -57,6 +62,13 @@ public enum ProgressFile {
     // MARK: - Format
 
     public static func decode(_ bytes: [UInt8], file: String) throws(UserFileError) -> PlayerProgress {
+        let (progress, version) = try decodeAsWritten(bytes, file: file)
+        return version == 1 ? upgrade(fromVersion1: progress) : progress
+    }
+
+    /// The progress in a file as it was written (a version 1 file's not yet upgraded), and its
+    /// version.
+    static func decodeAsWritten(_ bytes: [UInt8], file: String) throws(UserFileError) -> (progress: PlayerProgress, version: Int) {
         var text = bytes
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
         guard let string = String(validating: text, as: UTF8.self) else { throw UserFileError(file: file, reason: "not UTF-8 text") }
@@ -67,8 +79,8 @@ public enum ProgressFile {
             throw UserFileError(file: file, line: error.line > 0 ? error.line : nil, reason: "not TOML: \(error.description)")
         }
         guard let version = table["version"]?.int else { throw UserFileError(file: file, reason: "no `version` number") }
-        guard version == Self.version else {
-            throw UserFileError(file: file, reason: "`version = \(version)`: this koalio reads version \(Self.version)")
+        guard versionsRead.contains(version) else {
+            throw UserFileError(file: file, reason: "`version = \(version)`: this koalio reads versions \(versionsRead.lowerBound) to \(versionsRead.upperBound)")
         }
         var progress = PlayerProgress()
         if let hints = table["hints_done"] {
@@ -89,7 +101,7 @@ public enum ProgressFile {
                 progress.speedruns[name] = try speedrunRecord(entry, name: name, file: file)
             }
         }
-        guard let levels = table["levels"] else { return progress }
+        guard let levels = table["levels"] else { return (progress, version) }
         guard let levelTable = levels.table else { throw UserFileError(file: file, reason: "`levels` is not a table") }
         for name in levelTable.keys {
             guard let entry = levelTable[name]?.table else { throw UserFileError(file: file, reason: "`levels.\(name)` is not a table") }
@@ -122,7 +134,7 @@ public enum ProgressFile {
             }
             progress.levels[name] = record
         }
-        return progress
+        return (progress, version)
     }
 
     private static func speedrunRecord(_ entry: TOMLTable, name: String, file: String) throws(UserFileError) -> SpeedrunRecord {
@@ -179,6 +191,11 @@ public enum ProgressFile {
     public struct Loaded: Sendable {
         public var progress: PlayerProgress
         public var warning: String?
+        /// The file was version 1 (its levels' records renamed as it was read): the best runs
+        /// kept beside it follow their levels too (``BestRunShelf``).
+        public var upgraded = false
+        /// What upgrading it set aside, in one line (nil when nothing was).
+        public var upgradeNotice: String?
     }
 
     /// Reads the file; a missing one is no progress yet, a damaged one is moved aside.
@@ -189,7 +206,9 @@ public enum ProgressFile {
             return Loaded(progress: PlayerProgress(), warning: "\(error.description); starting with no progress, and a save will not write over it")
         }
         do throws(UserFileError) {
-            return Loaded(progress: try decode(bytes, file: path), warning: nil)
+            let (progress, version) = try decodeAsWritten(bytes, file: path)
+            guard version == 1 else { return Loaded(progress: progress, warning: nil) }
+            return Loaded(progress: upgrade(fromVersion1: progress), warning: nil, upgraded: true, upgradeNotice: keepVersion1(path, bytes: bytes, progress: progress))
         } catch {
             let aside = ProtectedFile.keepAside(path)
             let kept = aside.map { "kept as \($0)" } ?? "left where it is (it could not be moved aside)"

@@ -5,11 +5,11 @@ import KoalioHarness
 /// The bench's sections, in the order a whole run measures them; `--only` picks some (to
 /// measure one again in a calm phase of a noisy machine, or to profile it).
 enum Section: String, CaseIterable, ExpressibleByArgument {
-    /// The pure simulation (one koala, level 6's critters, without objects) and replay verification.
+    /// The pure simulation (one koala, level 4's critters, without objects) and replay verification.
     case simulation
     /// Four koalas: the simulation and a four-player replay's verification.
     case coOp = "co-op"
-    /// The real game at 60 fps with each renderer, level 3 racing the ghost, the first frame, peak memory.
+    /// The real game at 60 fps with each renderer, level 6 racing the ghost, the first frame, peak memory.
     case rendering
     /// The busiest world-2 level against level 1.
     case levels
@@ -41,8 +41,8 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
         case .slack: try reportSlack(options)
         case .simulation:
             report(.simulation, try simulationTicksPerSecond(options))
-            report(.simulationCritters, try simulationTicksPerSecond(options, level: "level6"))
-            report(.simulationWithoutObjects, try simulationTicksPerSecond(options, level: "level6", withoutObjects: true))
+            report(.simulationCritters, try simulationTicksPerSecond(options, level: "level4"))
+            report(.simulationWithoutObjects, try simulationTicksPerSecond(options, level: "level4", withoutObjects: true))
             report(.verification, try replayVerificationTicksPerSecond(options))
         case .coOp:
             let fourRate = try simulationTicksPerSecond(options, players: 4)

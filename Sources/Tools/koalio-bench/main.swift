@@ -2,9 +2,9 @@
 // measures is said where it is measured, and every target is written once, in Figure.swift.
 //
 //   simulation                 the pure simulation, no rendering; with four koalas (players 2–4
-//                              play the same run a few ticks behind); with level 6's critters
-//   CPU per frame, CPU %       the real game at 60 fps, 1136×640, level 1, under Xvfb; level 3
-//                              racing the ghost, level 6, and four koalas, each against level 1
+//                              play the same run a few ticks behind); with level 4's critters
+//   CPU per frame, CPU %       the real game at 60 fps, 1136×640, level 1, under Xvfb; level 6
+//                              racing the ghost, level 4, and four koalas, each against level 1
 //   exec → first frame         spawn to exit of `koalio --ticks 0`, which exits as soon as its
 //                              first frame (the title) is presented (an upper bound)
 //   peak resident memory       of the 60 fps run, level 1 with music
@@ -319,14 +319,14 @@ func reportKoalas(_ options: Options, display: String) throws {
     report(.fourKoalasVsOne, (ratio - 1) * 100)
 }
 
-/// The busiest new level (level 6: the most critters, leaves and checkpoints) against level 1,
+/// The busiest level (level 4: the most critters, leaves and checkpoints) against level 1,
 /// run in turn within one phase of the machine.
 func reportBusiestLevel(_ options: Options, display: String) throws {
     let pair = try rendering(options, display: display, [RenderingRun(arguments: ["--renderer", "software"]),
-                                                         RenderingRun(level: "level6", arguments: ["--renderer", "software"])])
+                                                         RenderingRun(level: "level4", arguments: ["--renderer", "software"])])
     let ratio = pair[1].cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
-    report(.level6CPU, pair[1].cpuMillisecondsPerFrame)
-    report(.level6VsLevel1, (ratio - 1) * 100)
+    report(.level4CPU, pair[1].cpuMillisecondsPerFrame)
+    report(.level4VsLevel1, (ratio - 1) * 100)
 }
 
 /// A still screen costs next to nothing: the paused level and the title, each against play,
@@ -379,7 +379,7 @@ func reportSizes(_ options: Options) throws {
     if let archive = options.archive { report(.archiveSize, try megabytes(archive)) }
 }
 
-/// The real game at 60 fps with each renderer; level 3 racing the ghost against level 1 within
+/// The real game at 60 fps with each renderer; level 6 racing the ghost against level 1 within
 /// one phase of the machine; the first frame; the 60 fps run's peak memory.
 func reportRendering(_ options: Options, display: String) throws {
     let software = try rendering(options, display: display, arguments: ["--renderer", "software"])
@@ -393,15 +393,15 @@ func reportRendering(_ options: Options, display: String) throws {
     report(.acceleratedCPU, accelerated.cpuMillisecondsPerFrame)
     report(.acceleratedCPUPercent, accelerated.cpuPercent)
 
-    let ghostHome = try ghostDataHome(options, level: "level3")
-    // Level 1 again, in turn with level 3: the two are compared within one phase of the machine.
+    let ghostHome = try ghostDataHome(options, level: "level6")
+    // Level 1 again, in turn with level 6: the two are compared within one phase of the machine.
     let pair = try rendering(options, display: display, [RenderingRun(arguments: ["--renderer", "software"]),
-                                                         RenderingRun(level: "level3", arguments: ["--renderer", "software"],
+                                                         RenderingRun(level: "level6", arguments: ["--renderer", "software"],
                                                                       environment: ["XDG_DATA_HOME": ghostHome])])
-    let level3 = pair[1]
-    let ratio = level3.cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
-    report(.level3GhostCPU, level3.cpuMillisecondsPerFrame)
-    report(.level3GhostVsLevel1, (ratio - 1) * 100)
+    let level6 = pair[1]
+    let ratio = level6.cpuMillisecondsPerFrame / pair[0].cpuMillisecondsPerFrame
+    report(.level6GhostCPU, level6.cpuMillisecondsPerFrame)
+    report(.level6GhostVsLevel1, (ratio - 1) * 100)
     report(.firstFrame, try firstFrameMilliseconds(options, display: display))
     report(.peakMemory, software.peakMegabytes)
 }
