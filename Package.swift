@@ -135,6 +135,10 @@ let package = Package(
         // speedrun timers are told (LiveSplitFeed).
         .target(name: "KoalioSockets", dependencies: ["KoalioCore", "KoalioNet"], path: "Sources/System/KoalioSockets",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
+        // Play over the internet: libsodium's sealing of the game's datagrams.
+        .systemLibrary(name: "CSodium", path: "Sources/C/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .target(name: "KoalioInternet", dependencies: ["CSodium"], path: "Sources/System/KoalioInternet",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The local WebSocket listener (LocalListener) on one SwiftNIO event-loop thread, and the
         // two servers made of it: the phones' page and pads, LiveSplit One's timer.
         .target(name: "KoalioLocalServer", dependencies: [
@@ -235,6 +239,7 @@ let package = Package(
         .testTarget(name: "KoalioAppTests", dependencies: [
             "KoalioTestSupport", "KoalioFlowTestSupport", "KoalioApp", "KoalioCommands", "KoalioSockets", "KoalioFlow", "KoalioSDL", "KoalioScriptPlayback", "KoalioScripting", "KoalioHUD", "KoalioInput",
             "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioReplay", "KoalioReplayFile", "KoalioUserData", "KoalioUserFiles", "KoalioSystem", "KoalioView", "KoalioUI", "KoalioText", "KoalioCore", "KoalioLocalServer", "KoalioPackArchive", "KoalioNet", "KoalioAdmission", "CSDL2"]),
+        .testTarget(name: "KoalioInternetTests", dependencies: ["KoalioInternet"]),
         // The shipped binary as a child process: headless runs, bad files, replays, Xvfb windows.
         .testTarget(name: "KoalioEndToEndTests", dependencies: [
             "KoalioTestSupport", "KoalioSim", "KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioHarness", "KoalioSDL", "KoalioReplay", "KoalioReplayFile", "KoalioSystem", "KoalioUserFiles", "KoalioView", "KoalioUI",
