@@ -76,6 +76,8 @@ extension Figure {
     static let levelSlack = (1...6).map { level in
         Figure("level \(level) slack (human route, ±3 ticks)", "%", level == 1 ? .atLeast(90) : .compare)
     }
+    /// The curve climbs: a level that forgives more than the one before it is out of order.
+    static let slackOutOfOrder = Figure("levels forgiving more than the one before", "levels", .atMost(0))
     static let binarySize = Figure("release binary, stripped", "MiB", .atMost(20))
     static let packageSize = Figure("Debian package", "MB", .compare)
     static let archiveSize = Figure("portable archive (.tar.gz)", "MB", .compare)

@@ -10,11 +10,14 @@ import KoalioSolver
 /// `koalio check-level` measures and `koalio-solve --human` writes to Tests/Fixtures/levelN-human.keys); a level with no such
 /// route has a slack of 0.
 func reportSlack(_ options: Options) throws {
+    var slacks: [Double] = []
     for (index, figure) in Figure.levelSlack.enumerated() {
         let level = "level\(index + 1)"
         let stage = try LevelFile.load(options.dataDirectory + "/Levels/\(level).tmx").stage
         let commands: [Command]?
         if case let .won(found, _) = HumanRoute.find(stage) { commands = found } else { commands = nil }
-        report(figure, commands.map { Slack.of($0, on: stage) * 100 } ?? 0)
+        slacks.append(commands.map { Slack.of($0, on: stage) * 100 } ?? 0)
+        report(figure, slacks[index])
     }
+    report(.slackOutOfOrder, Double(zip(slacks, slacks.dropFirst()).filter { $0 < $1 }.count))
 }
