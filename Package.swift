@@ -137,7 +137,11 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Play over the internet: libsodium's sealing of the game's datagrams.
         .systemLibrary(name: "CSodium", path: "Sources/C/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
-        .target(name: "KoalioInternet", dependencies: ["CSodium"], path: "Sources/System/KoalioInternet",
+        // …libnice's ICE behind CIce's polled link (GLib stays in C), libstrophe's XMPP for the rooms.
+        .systemLibrary(name: "CNice", path: "Sources/C/CNice", pkgConfig: "nice", providers: [.apt(["libnice-dev"])]),
+        .target(name: "CIce", dependencies: ["CNice"], path: "Sources/C/CIce"),
+        .systemLibrary(name: "CStrophe", path: "Sources/C/CStrophe", pkgConfig: "libstrophe", providers: [.apt(["libstrophe-dev"])]),
+        .target(name: "KoalioInternet", dependencies: ["CSodium", "CIce", "CStrophe"], path: "Sources/System/KoalioInternet",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The local WebSocket listener (LocalListener) on one SwiftNIO event-loop thread, and the
         // two servers made of it: the phones' page and pads, LiveSplit One's timer.
@@ -181,6 +185,9 @@ let package = Package(
         // clean environment for in-process runs, level 1 loaded.
         .target(name: "KoalioTestSupport", dependencies: ["KoalioCore", "KoalioLevel", "KoalioLevelFile", "KoalioSim", "KoalioInput"], path: "Sources/TestSupport/KoalioTestSupport"),
         // Test support: writes replays in a loop until killed (the durability test's subject).
+        // Two machines meet by a room code, connect with ICE and exchange sealed pings: the
+        // internet lab's probe and the bench's figures for it.
+        .executableTarget(name: "koalio-online-probe", dependencies: ["KoalioInternet", "KoalioNet"], path: "Sources/Tools/koalio-online-probe"),
         .executableTarget(name: "koalio-write-loop", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioReplay", "KoalioReplayFile"], path: "Sources/Tools/koalio-write-loop"),
         .executableTarget(
             name: "koalio-bench",

@@ -88,3 +88,93 @@ final class RendezvousTests: XCTestCase {
         }
     }
 }
+
+/// Two players behind the routers homes really have meet by a room code and connect: directly
+/// where the NATs let a hole be punched, through the relay where they do not, and always through
+/// it when a player hides their address (`koalio-online-probe`, the game's rooms, ICE and
+/// sealing without the game).
+final class InternetPathTests: XCTestCase {
+    struct Pairing {
+        var host: String
+        var joiner: String
+        var relayOnly = false
+        var path: String
+    }
+
+    struct Probe {
+        var host: [String]
+        var joiner: [String]
+        /// Each side's "connected in N ms, path P" line's milliseconds and path.
+        func connected(_ lines: [String]) -> (milliseconds: Int, path: String)? {
+            guard let line = lines.first(where: { $0.hasPrefix("connected in ") }) else { return nil }
+            let words = line.split(separator: " ")
+            guard words.count >= 6, let milliseconds = Int(words[2]) else { return nil }
+            return (milliseconds, String(words[5]))
+        }
+    }
+
+    static var probeBinary: String { (Koalio.binary as NSString).deletingLastPathComponent + "/koalio-online-probe" }
+
+    func play(_ pairing: Pairing) throws -> Probe {
+        let lab = try InternetLab.up(pairing.host, pairing.joiner)
+        defer { lab.down() }
+        let rendezvous = try lab.startRendezvous()
+        defer { rendezvous.stop() }
+        let common = ["--rendezvous", InternetLab.rendezvousAddress, "--ca", rendezvous.certificate, "--pings", "50"] + (pairing.relayOnly ? ["--relay-only"] : [])
+        let host = try LineReader.start("/usr/sbin/ip", ["netns", "exec", "\(lab.prefix)-p1", Self.probeBinary, "host", "K7M-3QX"] + common,
+                                        environment: ProcessInfo.processInfo.environment, readingStdout: true)
+        defer { host.stop() }
+        XCTAssertNotNil(host.line(containing: "room K7M-3QX", seconds: 15), "the host's room is made: \(host.lastLines)")
+        let joiner = try lab.run(in: "p2", [Self.probeBinary, "join", "k7m-3qx"] + common, deadlineSeconds: 60)
+        XCTAssertEqual(joiner.status, 0, joiner.stdout + joiner.stderr)
+        var hostLines: [String] = []
+        while let line = host.nextLine(seconds: 30) { hostLines.append(line) }
+        XCTAssertEqual(host.waitForExit(), 0, hostLines.joined(separator: "\n"))
+        return Probe(host: hostLines, joiner: joiner.stdout.split(separator: "\n").map(String.init))
+    }
+
+    func check(_ pairing: Pairing) throws {
+        let probe = try play(pairing)
+        let name = "\(pairing.host)-\(pairing.joiner)\(pairing.relayOnly ? " relay-only" : "")"
+        for (side, lines) in [("host", probe.host), ("joiner", probe.joiner)] {
+            let connected = try XCTUnwrap(probe.connected(lines), "\(name): the \(side) connected: \(lines)")
+            XCTAssertEqual(connected.path, pairing.path, "\(name): the \(side)'s path")
+            XCTAssertLessThanOrEqual(connected.milliseconds, 10_000, "\(name): the \(side) connected within 10 s")
+        }
+        XCTAssertTrue(probe.host.contains { $0.hasSuffix("50/50 pings") }, "\(name): every sealed ping answered: \(probe.host)")
+        XCTAssertTrue(probe.joiner.contains("echoed 50 pings"), "\(name): \(probe.joiner)")
+        if pairing.relayOnly {
+            for (side, lines) in [("host", probe.host), ("joiner", probe.joiner)] {
+                let offered = try XCTUnwrap(lines.first { $0.hasPrefix("peer candidates: ") }, "\(name): \(lines)")
+                let addresses = offered.dropFirst("peer candidates: ".count).split(separator: " ")
+                XCTAssertFalse(addresses.isEmpty)
+                XCTAssertTrue(addresses.allSatisfy { $0.hasPrefix(InternetLab.rendezvousAddress + ":") && $0.hasSuffix("/relay") },
+                              "\(name): the \(side) learns no address but the relay's: \(offered)")
+                XCTAssertFalse(lines.joined().contains("203.0.113.2") || lines.joined().contains("10.1.0.") || lines.joined().contains("192.168.2."),
+                               "\(name): no player's address in the \(side)'s output")
+            }
+        }
+    }
+
+    func testHomeToHomeGoesDirect() throws { try check(Pairing(host: "home", joiner: "home", path: "direct")) }
+    func testFullConeToSymmetricGoesDirect() throws { try check(Pairing(host: "fullcone", joiner: "symmetric", path: "direct")) }
+    func testHomeToSymmetricIsRelayed() throws { try check(Pairing(host: "home", joiner: "symmetric", path: "relayed")) }
+    func testSymmetricToSymmetricIsRelayed() throws { try check(Pairing(host: "symmetric", joiner: "symmetric", path: "relayed")) }
+    func testHidingMyAddressAlwaysRelaysAndShowsNoAddress() throws {
+        try check(Pairing(host: "home", joiner: "home", relayOnly: true, path: "relayed"))
+    }
+
+    /// A code no room has: one clear line and a non-zero exit within seconds.
+    func testACodeNoRoomHasIsOneLineAndAFailure() throws {
+        let lab = try InternetLab.up("home", "home")
+        defer { lab.down() }
+        let rendezvous = try lab.startRendezvous()
+        defer { rendezvous.stop() }
+        let started = Date()
+        let joiner = try lab.run(in: "p2", [Self.probeBinary, "join", "ZZZ-ZZZ", "--rendezvous", InternetLab.rendezvousAddress, "--ca", rendezvous.certificate],
+                                 deadlineSeconds: 30)
+        XCTAssertEqual(joiner.status, 1)
+        XCTAssertEqual(joiner.stderr, "koalio-online-probe: no game has the room code ZZZ-ZZZ\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "within seconds")
+    }
+}

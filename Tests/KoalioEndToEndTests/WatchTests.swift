@@ -68,13 +68,14 @@ final class LineReader {
     private(set) var lastLines: [String] = []
     static let keptLines = 20
 
-    static func start(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> LineReader {
+    /// - Parameter readingStdout: read the child's stdout instead (its stderr then goes to the test's).
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String], readingStdout: Bool = false) throws -> LineReader {
         let reader = LineReader()
         reader.process.executableURL = URL(fileURLWithPath: executable)
         reader.process.arguments = arguments
         reader.process.environment = environment
-        reader.process.standardError = reader.pipe
-        reader.process.standardOutput = FileHandle.nullDevice
+        reader.process.standardError = readingStdout ? FileHandle.standardError : reader.pipe
+        reader.process.standardOutput = readingStdout ? reader.pipe : FileHandle.nullDevice
         try reader.process.run()
         return reader
     }
