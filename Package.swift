@@ -141,7 +141,7 @@ let package = Package(
         .systemLibrary(name: "CNice", path: "Sources/C/CNice", pkgConfig: "nice", providers: [.apt(["libnice-dev"])]),
         .target(name: "CIce", dependencies: ["CNice"], path: "Sources/C/CIce"),
         .systemLibrary(name: "CStrophe", path: "Sources/C/CStrophe", pkgConfig: "libstrophe", providers: [.apt(["libstrophe-dev"])]),
-        .target(name: "KoalioInternet", dependencies: ["CSodium", "CIce", "CStrophe"], path: "Sources/System/KoalioInternet",
+        .target(name: "KoalioInternet", dependencies: ["KoalioNet", "CSodium", "CIce", "CStrophe"], path: "Sources/System/KoalioInternet",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The local WebSocket listener (LocalListener) on one SwiftNIO event-loop thread, and the
         // two servers made of it: the phones' page and pads, LiveSplit One's timer.
@@ -161,7 +161,7 @@ let package = Package(
         .target(name: "KoalioFlow", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioUserData", "KoalioReplay", "KoalioNet"], path: "Sources/Model/KoalioFlow",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The game loop and its composition, a library so tests can run it in-process.
-        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioLocalServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData",
+        .target(name: "KoalioApp", dependencies: ["KoalioFlow", "KoalioNet", "KoalioSockets", "KoalioInternet", "KoalioText", "KoalioSystem", "KoalioUserFiles", "KoalioReplayFile", "KoalioAdmission", "KoalioPhone", "KoalioLocalServer", "KoalioCore", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioScriptPlayback", "KoalioView", "KoalioUI", "KoalioHUD", "KoalioReplay", "KoalioSDL", "KoalioUserData",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/App/KoalioApp",
                 // The composition, built for size: a frame's own work
                 // is the simulation's, the flow's, the view's and SDL's (the binary's guard, tools/check-binary).

@@ -52,16 +52,26 @@ final class NetMessageTests: XCTestCase {
         }
     }
 
+    /// A room code's game says hello with the room's six symbols; a capital no room code has
+    /// (I, L, O, U) is refused as any other stray byte.
+    func testARoomCodesHelloCarriesItsSymbols() throws {
+        let hello = NetMessage.hello(NetMessage.Hello(nonce: 7, code: Array("K7M3QX".utf8), players: 1))
+        XCTAssertEqual(try NetMessage(decoding: hello.bytes), hello)
+        var stray = hello.bytes
+        stray[12] = UInt8(ascii: "I")
+        XCTAssertThrowsError(try NetMessage(decoding: stray))
+    }
+
     func testWhatNoPeerSendsIsRefusedWithItsPlace() {
         XCTAssertEqual((try? NetMessage(decoding: Array(repeating: 0, count: 700))) == nil, true)
         do {
             var hello = Self.samples[0].bytes
             hello[12] = UInt8(ascii: "x")
             _ = try NetMessage(decoding: hello)
-            XCTFail("letters in a code")
+            XCTFail("small letters in a code")
         } catch {
             XCTAssertEqual(error.offset, 12)
-            XCTAssertEqual(error.reason, "the code is not digits")
+            XCTAssertEqual(error.reason, "the code is not digits (nor a room code's symbols)")
         }
         // Two runs of the same input (one run written as two) are not how inputs are written.
         var packet = NetMessage.InputPacket(token: 1, seats: 1, startPresent: 1, tick: 10, acks: [10],

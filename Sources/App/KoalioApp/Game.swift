@@ -41,9 +41,10 @@ public enum Game {
         OpenFileLimit.raiseToHard()
         let dataDirectory = try DataDirectory.locate(explicit: options.dataDir)
         // A joiner plays the host's level, found here by its digest; a host plays --level (level1).
-        let joined = options.join == nil ? nil : try NetSetup.join(options, dataDirectory: dataDirectory)
+        let joined = options.join != nil ? try NetSetup.join(options, dataDirectory: dataDirectory)
+            : options.joinRoom != nil ? try NetSetup.joinRoom(options, dataDirectory: dataDirectory) : nil
         if let joined { options.level = joined.level }
-        if options.host != nil && options.level == nil { options.level = defaultLevel }
+        if (options.host != nil || options.hostRoom) && options.level == nil { options.level = defaultLevel }
         // The file is read once: a whole run goes to its verifier, a level's replay plays or verifies.
         let stored = try options.replay.map { path throws(KoalioError) in try ReplayStore.readStored(path) }
         if case let .run(bytes)? = stored, let path = options.replay { return try verifyRun(bytes, path, options, dataDirectory: dataDirectory) }
@@ -105,6 +106,7 @@ public enum Game {
         let assist = options.isNetworked ? .off : replay?.assist ?? environment.settings.effective.assist
         let session = Session(stage: level.stage, assist: assist)
         if options.host != nil { environment.network = try NetSetup.host(options, level: level, session: session) }
+        if options.hostRoom { environment.network = try NetSetup.hostRoom(options, level: level, session: session) }
         if let joined {
             _ = joined.net.ready(session)
             environment.network = joined.net

@@ -113,8 +113,26 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("With --host or --join (or from the title's Play online): players on this machine (1-3, default 1), each with a pad of their own; four in all.", valueName: "n"))
     public var localPlayers: Int?
 
-    /// `--host` or `--join`.
-    public var isNetworked: Bool { host != nil || join != nil }
+    @Flag(help: "Host a game for players anywhere: a room on the --rendezvous, named by a 6-symbol code (printed as 'koalio: room K7M-3QX'); the --level is played when a player joins with the code.")
+    public var hostRoom = false
+
+    @Option(help: ArgumentHelp("Join the game in this room of the --rendezvous (the code the host shows, as K7M-3QX; case, spaces and hyphens do not matter).", valueName: "code"))
+    public var joinRoom: String?
+
+    @Option(help: ArgumentHelp("With --host-room or --join-room: the rendezvous (its address or name; see docs/RENDEZVOUS.md: koalio operates none, a community runs one).", valueName: "host"))
+    public var rendezvous: String?
+
+    @Option(help: ArgumentHelp("With --rendezvous: trust this certificate for it (a community's self-signed one, PEM) instead of the system's authorities.", valueName: "file"))
+    public var rendezvousCa: String?
+
+    @Flag(help: "With --host-room or --join-room: hide my address (every datagram goes through the rendezvous's relay; neither player learns the other's address).")
+    public var relayOnly = false
+
+    /// `--host` or `--join`, or their rooms.
+    public var isNetworked: Bool { host != nil || join != nil || isRoom }
+
+    /// `--host-room` or `--join-room`.
+    public var isRoom: Bool { hostRoom || joinRoom != nil }
 
     @Option(help: ArgumentHelp("The language to speak this run: auto (the desktop's), en, de, fr, es, pt_BR, ja or ar (default: the settings').", valueName: "code"))
     public var language: String?
@@ -165,13 +183,23 @@ public struct GameOptions: ParsableArguments, Sendable {
             throw ValidationError("--language must be auto or one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'.")
         }
         try validateNetwork()
-        if headless && ticks == nil && !verify && syncTest == nil && join == nil { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
+        if headless && ticks == nil && !verify && syncTest == nil && join == nil && joinRoom == nil { throw ValidationError("--headless needs --ticks N (there is no window to close).") }
     }
 }
 
 extension GameOptions {
     private func validateNetwork() throws {
-        if host != nil && join != nil { throw ValidationError("--host and --join do not go together.") }
+        if [host != nil, join != nil, hostRoom, joinRoom != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--host, --join, --host-room and --join-room do not go together.")
+        }
+        if let joinRoom, RoomCode(joinRoom) == nil {
+            throw ValidationError("--join-room '\(joinRoom)': not a room code (6 symbols of 0-9 and A-Z but I, L, O and U, as K7M-3QX).")
+        }
+        if isRoom && rendezvous == nil { throw ValidationError("--host-room and --join-room need --rendezvous HOST (see docs/RENDEZVOUS.md: koalio operates none).") }
+        if !isRoom && (rendezvous != nil || rendezvousCa != nil || relayOnly) {
+            throw ValidationError("--rendezvous, --rendezvous-ca and --relay-only go with --host-room or --join-room.")
+        }
+        if isRoom && sessionCode != nil { throw ValidationError("a room's code is its own: no --session-code with --host-room or --join-room.") }
         if let host, NetAddress(parsing: host, anyPort: true) == nil {
             throw ValidationError("--host '\(host)': not an address:port of numbers (e.g. 0.0.0.0:7000 or [::]:7000; port 0: any free one).")
         }
@@ -204,8 +232,10 @@ extension GameOptions {
             return
         }
         if join != nil && sessionCode == nil { throw ValidationError("--join needs --session-code CODE (the host shows it).") }
-        if join != nil && (inputDelay != nil || joiners != nil) { throw ValidationError("--input-delay and --joiners are the host's to choose.") }
-        if join != nil && level != nil { throw ValidationError("--join plays the host's level: no --level.") }
+        let joining = join != nil || joinRoom != nil
+        if joining && (inputDelay != nil || joiners != nil) { throw ValidationError("--input-delay and --joiners are the host's to choose.") }
+        if joining && level != nil { throw ValidationError("--join and --join-room play the host's level: no --level.") }
+        if hostRoom, let joiners, joiners > 1 { throw ValidationError("a room's game is its host and one other machine for now: --joiners 1.") }
         if replay != nil || watch { throw ValidationError("--host and --join play live: no --replay or --watch.") }
     }
 }

@@ -75,10 +75,37 @@ koalio_ice *koalio_ice_new(int controlling, const char *stun_ip, unsigned stun_p
     return ice;
 }
 
+/// The most a link's end may wait for the relay to let its allocation go (a lost answer).
+#define KOALIO_ICE_CLOSE_MS 500
+
+static void on_closed(GObject *source, GAsyncResult *result, gpointer data) {
+    (void)source; (void)result;
+    *(int *)data = 1;
+}
+
+static gboolean on_close_deadline(gpointer data) {
+    *(int *)data = 1;
+    return G_SOURCE_REMOVE;
+}
+
 void koalio_ice_free(koalio_ice *ice) {
     if (!ice) return;
     nice_agent_attach_recv(ice->agent, ice->stream, 1, ice->context, NULL, NULL);
-    nice_agent_remove_stream(ice->agent, ice->stream);
+    // Release the relay's allocation (else it holds one of the player's few until it expires):
+    // libnice's close answers in the calling thread's default context, so ours is pushed, and
+    // iterated until it answers or the deadline passes. On the deadline the flag outlives us
+    // (a few bytes, rarely), as the agent does, held by the close under way.
+    int *closed = g_new0(int, 1), deadline_passed = 0;
+    g_main_context_push_thread_default(ice->context);
+    nice_agent_close_async(ice->agent, on_closed, closed);
+    GSource *deadline = g_timeout_source_new(KOALIO_ICE_CLOSE_MS);
+    g_source_set_callback(deadline, on_close_deadline, &deadline_passed, NULL);
+    g_source_attach(deadline, ice->context);
+    while (!*closed && !deadline_passed) g_main_context_iteration(ice->context, TRUE);
+    g_source_destroy(deadline);
+    g_source_unref(deadline);
+    g_main_context_pop_thread_default(ice->context);
+    if (*closed) g_free(closed);
     g_object_unref(ice->agent);
     while (g_main_context_iteration(ice->context, FALSE)) {}
     g_main_context_unref(ice->context);

@@ -36,11 +36,17 @@ public enum NetMessage: Equatable, Sendable {
     public struct Hello: Equatable, Sendable {
         /// The joiner's number for this try, echoed in the answer (a stale answer is known).
         public var nonce: UInt64
-        /// The session code as typed: up to ``codeBytes`` ASCII digits.
+        /// The session code as typed: up to ``codeBytes`` ASCII digits; a room code's game sends
+        /// the room's six symbols (``RoomCode/symbols``: digits and capitals).
         public var code: [UInt8]
         /// Players on the joiner's machine, 1…3.
         public var players: Int
         public static let codeBytes = 8
+
+        /// A byte a code may hold: a digit, or a capital of a room code's alphabet.
+        static func isCodeSymbol(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || RoomCode.alphabet.contains(Character(Unicode.Scalar(byte)))
+        }
 
         public init(nonce: UInt64, code: [UInt8], players: Int) {
             self.nonce = nonce
@@ -233,8 +239,8 @@ public enum NetMessage: Equatable, Sendable {
             let nonce = try reader.u64()
             let codeField = try reader.bytes(Hello.codeBytes)
             let code = Array(codeField.prefix { $0 != 0 })
-            guard codeField.dropFirst(code.count).allSatisfy({ $0 == 0 }), code.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                throw Problem(offset: reader.offset - Hello.codeBytes, reason: "the code is not digits")
+            guard codeField.dropFirst(code.count).allSatisfy({ $0 == 0 }), code.allSatisfy(Hello.isCodeSymbol) else {
+                throw Problem(offset: reader.offset - Hello.codeBytes, reason: "the code is not digits (nor a room code's symbols)")
             }
             let players = Int(try reader.u8())
             guard (1...Self.maxSeats - 1).contains(players) else { throw Problem(offset: reader.offset - 1, reason: "\(players) players") }

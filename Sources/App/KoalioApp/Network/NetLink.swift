@@ -1,4 +1,5 @@
 import KoalioFlow
+import KoalioInternet
 import KoalioNet
 import KoalioSim
 import KoalioSockets
@@ -7,9 +8,13 @@ import KoalioSystem
 /// The networked game's sockets, all the driver keeps of it (the session is in the value,
 /// ``OnlineGame``): the game's UDP socket, and on a host one socket per joiner, bound to the
 /// game's port and connected to it, so the kernel hands each joiner's datagrams to its own and
-/// a flood fills only the game socket's queue.
+/// a flood fills only the game socket's queue. Or, for a room code's game, the room's meeting
+/// (``RoomMeeting``): the datagrams cross the internet sealed, over the path ICE found.
 @MainActor
 final class NetLink {
+    /// The other machine of a room's game, as the session knows it: a stand-in (a documentation
+    /// address, TEST-NET-1) that names no machine; its datagrams go over the meeting's path.
+    static let roomPeer = NetAddress(host: [192, 0, 2, 1], port: 1)
     /// Datagrams read from a peer's own socket in one look at most (it is read until it is
     /// empty: only that peer's datagrams reach it, unless forged from its address)…
     static let datagramsPerPump = 4096
@@ -18,22 +23,58 @@ final class NetLink {
     /// cannot read the kernel drops; the peers' datagrams go to their own sockets meanwhile).
     static let strangerReadsPerPump = 256
 
-    private let socket: UDPSocket
+    private let socket: UDPSocket?
     /// The host's socket for each joiner, connected to it (nil: none could be made; the game's
     /// socket hears it then).
     private var joinerSockets: [NetAddress: UDPSocket?] = [:]
     private var random = SystemRandomNumberGenerator()
+    /// A room code's game: its meeting, and whether `--verbose` wants the path said.
+    let meeting: RoomMeeting?
+    private let verbose: Bool
+    /// The meeting's failure, said once.
+    private var failureSaid = false
 
-    init(socket: UDPSocket) { self.socket = socket }
+    init(socket: UDPSocket) {
+        self.socket = socket
+        meeting = nil
+        verbose = false
+    }
 
-    /// The port the game's socket is bound to (discovery's answers name it).
-    var localPort: UInt16? { socket.localAddress?.port }
+    init(meeting: RoomMeeting, verbose: Bool) {
+        socket = nil
+        self.meeting = meeting
+        self.verbose = verbose
+    }
+
+    /// The port the game's socket is bound to (discovery's answers name it; a room's game has none).
+    var localPort: UInt16? { socket?.localAddress?.port }
+
+    /// A room's game: what its meeting did since the last look, said on stderr (the host's room
+    /// made, the path once connected with `--verbose`, a failure); the datagrams that came, from
+    /// ``roomPeer``, the forged and replayed ones counted as turned away.
+    private func readRoom(_ meeting: RoomMeeting, at now: Double) -> NetworkHeard {
+        for event in meeting.poll(at: now) {
+            switch event {
+            case .roomOpen: StandardError.writeLine("koalio: room \(meeting.code)")
+            case let .connected(relayed): if verbose { StandardError.writeLine("koalio: online path: \(relayed ? "relayed" : "direct")") }
+            case let .failed(reason):
+                guard !failureSaid else { break }
+                failureSaid = true
+                StandardError.writeLine("koalio: room \(meeting.code): \(reason)")
+            }
+        }
+        let (datagrams, dropped) = meeting.receive()
+        return NetworkHeard(datagrams: datagrams.map { NetworkHeard.Received(bytes: $0, from: Self.roomPeer, entropy: random.next()) },
+                            turnedAway: dropped, at: now)
+    }
 
     /// The datagrams waiting for `session`: the joiners' own sockets until they are empty, then
     /// at most ``strangerReadsPerPump`` of the host's game socket (a joiner's, connected to the
     /// host, until it is empty); each looked at before it costs anything
     /// (``NetSession/mayConcern(_:)``), those turned away counted. `now`: the network's clock.
     func read(for session: NetSession, at now: Double) -> NetworkHeard {
+        if let meeting { return readRoom(meeting, at: now) }
+        guard let socket else { return NetworkHeard(at: now) }
         connectJoiners(session.joinerAddresses)
         var heard = NetworkHeard(at: now)
         for (socket, budget) in joinerSockets.values.compactMap({ $0 }).map({ ($0, Self.datagramsPerPump) })
@@ -52,14 +93,20 @@ final class NetLink {
     private func connectJoiners(_ joiners: [NetAddress]) {
         guard joiners.count != joinerSockets.count || !joiners.allSatisfy({ joinerSockets.keys.contains($0) }) else { return }
         for address in joinerSockets.keys where !joiners.contains(address) { joinerSockets[address] = nil }
-        guard let local = socket.localAddress else { return }
+        guard let local = socket?.localAddress else { return }
         for address in joiners where joinerSockets[address] == nil {
             joinerSockets[address] = .some(try? UDPSocket.connected(from: local, to: address))
         }
     }
 
     func send(_ datagrams: [Datagram]) {
-        for datagram in datagrams { socket.send(datagram.bytes, to: datagram.to) }
+        if let meeting {
+            for datagram in datagrams {
+                let sent = meeting.send(datagram.bytes)
+                    }
+            return
+        }
+        for datagram in datagrams { socket?.send(datagram.bytes, to: datagram.to) }
     }
 }
 

@@ -5,6 +5,7 @@ import KoalioCore
 import KoalioLevel
 import KoalioFlow
 import KoalioLevelFile
+import KoalioInternet
 import KoalioNet
 import KoalioSockets
 import KoalioLocalServer
@@ -116,6 +117,91 @@ enum NetSetup {
         var random = SystemRandomNumberGenerator()
         let session = NetSession.join(host: host, code: code, localPlayers: localPlayers, nonce: random.next(), at: MonotonicClock.seconds())
         return OnlineStart(link: NetLink(socket: socket), game: OnlineGame(session: session, now: MonotonicClock.seconds()))
+    }
+
+    // MARK: - A room code's game (across the internet, through a rendezvous)
+
+    /// `--host-room`: a room on the rendezvous with a fresh code, the game waiting for the one
+    /// machine that joins with it; the room (`koalio: room K7M-3QX`) is said once it is made.
+    static func hostRoom(_ options: GameOptions, level: LevelFile, session: Session) throws(KoalioError) -> OnlineStart {
+        var random = SystemRandomNumberGenerator()
+        let code = RoomCode(bits: random.next())
+        let meeting = try meet(.host, code: code, options)
+        let net = NetSession.host(code: code.symbols, localPlayers: options.localPlayers ?? 1, joiners: 1, inputDelay: options.inputDelay ?? 2,
+                                  levelName: level.map.name, levelSHA256: level.sha256, game: NetGame(session: session), endTick: options.ticks)
+        return OnlineStart(link: NetLink(meeting: meeting, verbose: options.verbose),
+                           game: OnlineGame(session: net, invitation: OnlineGame.Invitation(address: options.rendezvous ?? "", code: code.description),
+                                            now: MonotonicClock.seconds()))
+    }
+
+    /// `--join-room CODE`: the room entered, the path found (within ``RoomMeeting/connectSeconds``),
+    /// then joined as `--join` joins, over that path; a code no room has is one line.
+    static func joinRoom(_ options: GameOptions, dataDirectory: String) throws(KoalioError) -> (net: OnlineStart, level: String) {
+        guard let typed = options.joinRoom, let code = RoomCode(typed) else { throw .network(doing: "--join-room", reason: "no room code") }
+        let meeting = try meet(.joiner, code: code, options)
+        let link = NetLink(meeting: meeting, verbose: options.verbose)
+        var random = SystemRandomNumberGenerator()
+        while true {
+            let now = MonotonicClock.seconds()
+            for event in meeting.poll(at: now) {
+                switch event {
+                case let .connected(relayed): if options.verbose { StandardError.writeLine("koalio: online path: \(relayed ? "relayed" : "direct")") }
+                case let .failed(reason): throw .joinFailed(address: "room \(code)", reason: reason)
+                case .roomOpen: break
+                }
+            }
+            if meeting.relayed != nil { break }
+            usleep(useconds_t(joinPollSeconds * 1_000_000))
+        }
+        let session = NetSession.join(host: NetLink.roomPeer, code: code.symbols, localPlayers: options.localPlayers ?? 1, nonce: random.next(),
+                                      at: MonotonicClock.seconds())
+        let net = OnlineStart(link: link, game: OnlineGame(session: session, now: MonotonicClock.seconds()))
+        let address = "room \(code)"
+        while true {
+            net.exchange()
+            switch net.phase {
+            case let .welcomed(welcome):
+                guard let level = level(sha256: welcome.levelSHA256, named: welcome.levelName, dataDirectory: dataDirectory) else {
+                    net.levelMissing()
+                    throw .hostLevelMissing(address: address, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
+                }
+                StandardError.writeLine(joinedLine(address, welcome))
+                return (net, level)
+            case let .finished(outcome):
+                throw .joinFailed(address: address, reason: OnlineGame.describe(outcome))
+            default:
+                usleep(useconds_t(joinPollSeconds * 1_000_000))
+            }
+        }
+    }
+
+    /// The meeting begun: the rendezvous's address found (a name looked up once, before the
+    /// game's window), its room service reached.
+    private static func meet(_ role: RoomMeeting.Role, code: RoomCode, _ options: GameOptions) throws(KoalioError) -> RoomMeeting {
+        let flag = role == .host ? "--host-room" : "--join-room"
+        guard let rendezvous = options.rendezvous, let address = numericAddress(rendezvous) else {
+            throw .network(doing: flag, reason: "the rendezvous '\(options.rendezvous ?? "")' has no IPv4 address")
+        }
+        do {
+            return try RoomMeeting(role: role, code: code, rendezvous: address, domain: rendezvous, caFile: options.rendezvousCa, relayOnly: options.relayOnly)
+        } catch {
+            throw .network(doing: flag, reason: "cannot reach the rendezvous at \(rendezvous)")
+        }
+    }
+
+    /// `host`'s IPv4 address as text: itself when it is one, else looked up (the rendezvous's
+    /// STUN and TURN take numbers).
+    nonisolated static func numericAddress(_ host: String) -> String? {
+        var hints = addrinfo()
+        hints.ai_family = AF_INET
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &found) == 0, let first = found else { return nil }
+        defer { freeaddrinfo(found) }
+        guard let socketAddress = first.pointee.ai_addr else { return nil }
+        return socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+            withUnsafeBytes(of: ipv4.pointee.sin_addr.s_addr) { $0.map(String.init).joined(separator: ".") }
+        }
     }
 
     /// The join form's address: `a.b.c.d[:port]` or `[v6][:port]` (a bare IPv6 address too),

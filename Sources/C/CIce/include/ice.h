@@ -24,6 +24,8 @@ typedef enum {
 koalio_ice *koalio_ice_new(int controlling, const char *stun_ip, unsigned stun_port,
                            const char *turn_ip, unsigned turn_port, const char *turn_user, const char *turn_password,
                            int relay_only);
+/// Ends the link: the relay is told to let its allocation go (waiting for its answer half a
+/// second at most: the one wait in this file, at a game's end, never in a frame).
 void koalio_ice_free(koalio_ice *ice);
 
 /// Runs whatever is due (timers, sockets) without waiting: once a frame.
