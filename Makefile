@@ -7,9 +7,11 @@ SWIFT ?= swift
 # (and bind every symbol at start, so the relocation table can be read-only: lintian's bindnow).
 # With lld, relative relocations are packed (DT_RELR, glibc 2.36: Debian 12) and the program
 # exports no symbols (SwiftPM's default exports all): the dynamic linker then reads 20 KB of
-# tables at start instead of 2 MB, which is 1.6 MB less memory and 1.5 MB less binary.
+# tables at start instead of 2 MB, which is 1.6 MB less memory and 1.5 MB less binary. Safe
+# identical-code folding merges functions whose bodies are the same and whose address nothing
+# takes (Swift's generic specializations and thunks): 28 KB less.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xlinker --icf=safe
 ARGS ?=
 # The one place the version is written is Game.swift; the package, the archive and the
 # metainfo check read it from there.

@@ -43,7 +43,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/C/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // TOML for the player's files: toml++ (Debian's header-only libtomlplusplus-dev) behind a
         // C function, so reading settings pulls in neither Foundation nor ICU.
-        .target(name: "CTOML", path: "Sources/C/CTOML"),
+        .target(name: "CTOML", path: "Sources/C/CTOML",
+                cxxSettings: [.unsafeFlags(["-Os"], .when(configuration: .release))]),  // read once at start: size over speed
         // The program's own argv, kept by an ELF constructor (see Sources/C/CArguments/arguments.c).
         .target(name: "CArguments", path: "Sources/C/CArguments"),
         // Two paths exchanged in one step (renameat2): a level pack replaced on the shelf.
@@ -60,7 +61,7 @@ let package = Package(
         .target(name: "KoalioCore", path: "Sources/Model/KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The operating system's side of the plain values: files read and written (atomically,
         // protected), the monotonic clock, SHA-256. The flow cannot import it.
-        .target(name: "KoalioSystem", dependencies: ["KoalioCore"], path: "Sources/System/KoalioSystem", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "KoalioSystem", dependencies: ["KoalioCore"], path: "Sources/System/KoalioSystem", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Built for size in release (tools/check-binary): a tick reads one snapshot a controller.
         .target(name: "KoalioInput", dependencies: ["KoalioCore"], path: "Sources/Model/KoalioInput",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
@@ -93,7 +94,7 @@ let package = Package(
         .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioFlow", "CFriBidi"], path: "Sources/App/KoalioView"),
         // A run's recording as a value: recorded, verified, raced as a ghost.
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"], path: "Sources/Model/KoalioReplay",
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The `.koalioreplay` format (zlib's CRC-32).
         .target(name: "KoalioReplayFile", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioReplay", "CZlib"], path: "Sources/System/KoalioReplayFile",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
@@ -105,7 +106,8 @@ let package = Package(
         // The player's files, read at start and written on a save: built for size (tools/check-binary).
         .target(name: "KoalioUserFiles", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioUserData", "CTOML"], path: "Sources/System/KoalioUserFiles",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
-        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "CSDL2", "CPNG", "CVorbis"], path: "Sources/Platform/KoalioSDL"),
+        .target(name: "KoalioSDL", dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "CSDL2", "CPNG", "CVorbis"], path: "Sources/Platform/KoalioSDL",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Input scripts played through SDL (pushed events, virtual pads): `--input-script` and
         // tests. The one target besides KoalioSDL that calls SDL, for its virtual joystick API.
         .target(name: "KoalioScriptPlayback", dependencies: ["KoalioCore", "KoalioInput", "KoalioScripting", "KoalioSDL"], path: "Sources/Platform/KoalioScriptPlayback",
@@ -138,8 +140,14 @@ let package = Package(
         // Play over the internet: libsodium's sealing of the game's datagrams.
         .systemLibrary(name: "CSodium", path: "Sources/C/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // …libnice's ICE behind CIce's polled link (GLib stays in C), libstrophe's XMPP for the rooms.
-        .systemLibrary(name: "CNice", path: "Sources/C/CNice", pkgConfig: "nice", providers: [.apt(["libnice-dev"])]),
-        .target(name: "CIce", dependencies: ["CNice"], path: "Sources/C/CIce"),
+        // libnice's and GLib's headers only: CIce loads the library when a room's game begins
+        // (no -l: a game that never plays across the internet never maps GLib, UPnP or ICU).
+        // The folders of Debian's libnice-dev and libglib2.0-dev (each architecture's), and other
+        // distributions' glibconfig.h.
+        .target(name: "CIce", path: "Sources/C/CIce", cSettings: [.unsafeFlags([
+            "-I/usr/include/nice", "-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+            "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include", "-I/usr/lib64/glib-2.0/include", "-I/usr/lib/glib-2.0/include",
+        ]), .unsafeFlags(["-Os"], .when(configuration: .release))]),
         .systemLibrary(name: "CStrophe", path: "Sources/C/CStrophe", pkgConfig: "libstrophe", providers: [.apt(["libstrophe-dev"])]),
         .target(name: "KoalioInternet", dependencies: ["KoalioNet", "CSodium", "CIce", "CStrophe"], path: "Sources/System/KoalioInternet",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),

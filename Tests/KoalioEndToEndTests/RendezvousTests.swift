@@ -6,6 +6,8 @@ import XCTest
 /// machine's own network), for as long as a test needs it; each lab's namespaces are its own.
 final class InternetLab {
     let prefix: String
+    enum LabFailure: Error { case notUp, noRendezvous }
+
     /// The rendezvous's public address in every lab.
     static let rendezvousAddress = "203.0.113.10"
 
@@ -16,7 +18,11 @@ final class InternetLab {
         guard getuid() == 0 else { throw XCTSkip("the internet lab makes network namespaces: it needs root (CI runs as root)") }
         let lab = InternetLab(prefix: "kt\(getpid() % 1000)")
         let run = try lab.tool(["up", nat1, nat2])
-        guard run.status == 0 else { throw XCTSkip("no internet lab here: \(run.stderr)") }
+        guard run.status == 0 else {
+            lab.down()  // whatever half of it was made
+            XCTFail("the internet lab did not come up: \(run.stderr)")
+            throw LabFailure.notUp
+        }
         return lab
     }
 
@@ -51,14 +57,11 @@ final class InternetLab {
                                            environment: ProcessInfo.processInfo.environment)
         let said = "a self-signed certificate for this run: "
         guard let line = process.line(containing: said, seconds: 20),
-              let path = line.components(separatedBy: said).last?.split(separator: " ").first.map(String.init) else {
-            process.stop()
-            throw XCTSkip("run-rendezvous made no certificate: \(process.lastLines)")
-        }
-        guard process.line(containing: "run-rendezvous: ready", seconds: 30) != nil else {
+              let path = line.components(separatedBy: said).last?.split(separator: " ").first.map(String.init),
+              process.line(containing: "run-rendezvous: ready", seconds: 30) != nil else {
             process.stop()
             XCTFail("the rendezvous did not start: \(process.lastLines)")
-            throw XCTSkip("no rendezvous")
+            throw LabFailure.noRendezvous
         }
         let folder = (path as NSString).deletingLastPathComponent
         return Rendezvous(process: process, certificate: path, turnConfiguration: folder + "/coturn/turnserver.conf")

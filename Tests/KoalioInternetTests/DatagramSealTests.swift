@@ -54,5 +54,8 @@ final class DatagramSealTests: XCTestCase {
         XCTAssertNotNil(joiner.open(sealed[2099]))
         XCTAssertNil(joiner.open(sealed[1500]), "taken before the window moved on, still refused")
         XCTAssertNotNil(joiner.open(other.seal([9])), "another sender's first datagram opens: its own counters")
+        // The window's edge: 1023 behind the newest still opens, 1024 behind does not.
+        XCTAssertNotNil(joiner.open(sealed[2099 - 1023]), "1023 behind")
+        XCTAssertNil(joiner.open(sealed[2099 - 1024]), "1024 behind")
     }
 }

@@ -56,13 +56,17 @@ final class ProgressTests: XCTestCase {
         let loaded = ProgressFile.load(path: path)
         XCTAssertNil(loaded.warning)
         XCTAssertTrue(loaded.upgraded)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".version1"), "reading alone writes nothing")
+        let version1 = try XCTUnwrap(loaded.version1)
+        let (mayWrite, notice) = ProgressFile.keepVersion1(path, bytes: version1.bytes, progress: version1.asWritten)
+        XCTAssertTrue(mayWrite)
         XCTAssertEqual(loaded.progress.levels.keys.sorted(), ["level1", "level3", "level6", "sha256-00ff"])
         XCTAssertEqual(loaded.progress.record("level6").bestTicks, 2600, "the crystal cave's time goes with it to level 6")
         XCTAssertEqual(loaded.progress.record("level3"), .init(won: true), "the night forest's win to level 3")
         XCTAssertEqual(loaded.progress.record("level1").bestTicks, 600)
         XCTAssertEqual(loaded.progress.speedruns.keys.sorted(), ["level6", "mypack"])
         XCTAssertEqual(loaded.progress.hintsDone, ["jump"])
-        XCTAssertEqual(loaded.upgradeNotice, "\(path): the levels are in a new order, so the personal bests of world1 (run on the old order) "
+        XCTAssertEqual(notice, "\(path): the levels are in a new order, so the personal bests of world1 (run on the old order) "
                        + "start again; the old file is kept as \(path).version1")
         XCTAssertEqual(try String(contentsOfFile: path + ".version1", encoding: .utf8), old)
         XCTAssertEqual(order.indices.map { loaded.progress.isUnlocked($0, of: order) }, [true, true, true])

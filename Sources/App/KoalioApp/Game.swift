@@ -245,11 +245,15 @@ public enum Game {
             StandardError.writeLine("koalio: warning: \(warning)")
             environment.fileNotices.append(.progressUnreadable)
         }
-        if let notice = loaded.upgradeNotice { StandardError.writeLine("koalio: \(notice)") }
         environment.progress = loaded.progress
         environment.progressPath = path
         environment.bestRunDirectory = directory + "/best"
-        if loaded.upgraded {  // once: the best runs follow their levels, then the file is written in this version
+        // Once: the old file kept, the best runs follow their levels, then the file is written in
+        // this version (not when the old one could not be kept).
+        if let version1 = loaded.version1 {
+            let (mayWrite, notice) = ProgressFile.keepVersion1(path, bytes: version1.bytes, progress: version1.asWritten)
+            if let notice { StandardError.writeLine("koalio: \(notice)") }
+            guard mayWrite else { return }
             BestRunShelf.followLevels(directory: directory + "/best", levels: names.map { ($0, Game.levelPath($0, dataDirectory: dataDirectory)) })
             do throws(UserFileError) {
                 if let warning = try ProgressFile.save(loaded.progress, path: path) { StandardError.writeLine("koalio: warning: \(warning)") }
@@ -346,7 +350,7 @@ public enum Game {
 
     /// The file in Levels/ a replay is played on: the one it names, unless that file has other
     /// bytes and another shipped level has the recorded ones (the levels changed places: a replay
-    /// of the crystal cave made when it was level 3 names `level3`, and plays on `level6`).
+    /// of the night forest made when it was level 5 names `level5`, and plays on `level3`).
     nonisolated static func replayLevelPath(_ replay: Recording, dataDirectory: String) -> String {
         let named = "\(dataDirectory)/Levels/" + fileName(ofLevel: replay.levelName)
         func sha256(_ path: String) -> [UInt8]? { (try? FileBytes.read(path, limit: LevelLimits.fileBytes)).map(SHA256.hash) }

@@ -113,10 +113,10 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("With --host or --join (or from the title's Play online): players on this machine (1-3, default 1), each with a pad of their own; four in all.", valueName: "n"))
     public var localPlayers: Int?
 
-    @Flag(help: "Host a game for players anywhere: a room on the --rendezvous, named by a 6-symbol code (printed as 'koalio: room K7M-3QX'); the --level is played when a player joins with the code.")
+    @Flag(help: "Host a game for players anywhere: a room on the --rendezvous named by a code (said as 'koalio: room K7M-3QX'); --level is played when a player joins with it.")
     public var hostRoom = false
 
-    @Option(help: ArgumentHelp("Join the game in this room of the --rendezvous (the code the host shows, as K7M-3QX; case, spaces and hyphens do not matter).", valueName: "code"))
+    @Option(help: ArgumentHelp("Join the game in this room of the --rendezvous (the host's code, as K7M-3QX).", valueName: "code"))
     public var joinRoom: String?
 
     @Option(help: ArgumentHelp("With --host-room or --join-room: the rendezvous (its address or name; see docs/RENDEZVOUS.md: koalio operates none, a community runs one).", valueName: "host"))

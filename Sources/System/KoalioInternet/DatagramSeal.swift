@@ -9,7 +9,7 @@ import CSodium
 /// tag; the nonce is the associated data. Every machine of a game has the same key, so each
 /// draws its own sender id and never uses a counter twice: no two datagrams share a nonce.
 /// Opening checks the tag first (a forged or damaged datagram costs one MAC and is dropped), then
-/// the sender's window of counters: one already taken, or more than ``windowSize`` behind the
+/// the sender's window of counters: one already taken, or ``windowSize`` or more behind the
 /// newest, is a replay and is dropped.
 public struct DatagramSeal: Sendable {
     public static let keyBytes = 32
@@ -17,8 +17,8 @@ public struct DatagramSeal: Sendable {
     public static let tagBytes = 16
     /// What sealing adds to each datagram: 28 bytes.
     public static let overhead = nonceBytes + tagBytes
-    /// Counters a sender's window remembers behind its newest (datagrams arriving later than
-    /// that are dropped: the rollback resends what matters).
+    /// Counters a sender's window remembers, its newest among them (a datagram that many or more
+    /// behind the newest is dropped: the rollback resends what matters).
     public static let windowSize: UInt64 = 1024
     /// Senders remembered at once (a game has at most four machines; a key holder that keeps
     /// drawing new ids only pushes out its own old ones).

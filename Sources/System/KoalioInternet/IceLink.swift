@@ -100,21 +100,6 @@ public final class IceLink {
         }
     }
 
-    /// Datagrams dropped because too many came between two polls.
-    public var dropped: UInt64 { koalio_ice_dropped(link) }
-
-    /// The candidates a description offers, as `ADDRESS:PORT/TYPE` with ` via RELATED` when the
-    /// line names its related address.
-    public static func candidates(in description: String) -> [String] {
-        description.split(separator: "\n").filter { $0.hasPrefix("a=candidate:") }.compactMap { line in
-            let fields = line.split(separator: " ")
-            guard fields.count > 5 else { return nil }
-            let type = fields.firstIndex(of: "typ").flatMap { $0 + 1 < fields.count ? "/\(fields[$0 + 1])" : nil } ?? ""
-            let related = fields.firstIndex(of: "raddr").flatMap { $0 + 1 < fields.count ? " via \(fields[$0 + 1])" : nil } ?? ""
-            return "\(fields[4]):\(fields[5])\(type)\(related)"
-        }
-    }
-
     /// `description` with every candidate line but the relayed ones left out, and those without
     /// their related address (`raddr`, `rport`: this machine's address as the relay saw it).
     static func relayedOnly(_ description: String) -> String {

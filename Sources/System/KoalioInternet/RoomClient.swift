@@ -75,15 +75,11 @@ public final class RoomClient {
             guard let userdata else { return }
             Unmanaged<RoomClient>.fromOpaque(userdata).takeUnretainedValue().connection(event, error: error)
         }, me)
-        guard started == 0 else {
-            xmpp_conn_release(connection)
-            xmpp_ctx_free(context)
-            throw .cannotConnect
-        }
+        guard started == 0 else { throw .cannotConnect }  // deinit lets the connection and context go
     }
 
     deinit {
-        if !isClosed { xmpp_disconnect(connection) }
+        if !isClosed, xmpp_conn_is_connected(connection) != 0 { xmpp_disconnect(connection) }
         for _ in 0..<8 where xmpp_conn_is_connected(connection) != 0 { xmpp_run_once(context, 0) }
         xmpp_conn_release(connection)
         xmpp_ctx_free(context)
@@ -159,7 +155,13 @@ public final class RoomClient {
             guard who != nick, let body = child(stanza, "body") else { return }
             events.append(.message(nick: who, body: bodyText(body)))
         case "iq":
-            guard text(xmpp_stanza_get_id(stanza)) == "services", type == "result", let services = child(stanza, "services") else { return }
+            guard text(xmpp_stanza_get_id(stanza)) == "services", from.isEmpty || from == loginDomain else { return }
+            // A rendezvous without STUN and TURN to offer: the meeting goes on with this
+            // machine's own addresses (a direct path only).
+            guard type == "result", let services = child(stanza, "services") else {
+                if type == "error" { events.append(.services([])) }
+                return
+            }
             var found: [Service] = []
             var item = xmpp_stanza_get_children(services)
             while let service = item {
@@ -204,16 +206,19 @@ public final class RoomClient {
     }
 
     /// `text` safe inside an XML attribute or element.
+    /// (Scalar by scalar: a quote followed by a combining mark is one Character but still a
+    /// quote; a control character XML cannot hold is left out.)
     static func escaped(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "'": out += "&apos;"
             case "\"": out += "&quot;"
-            default: out.append(character)
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default: if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF { out.unicodeScalars.append(scalar) }
             }
         }
         return out

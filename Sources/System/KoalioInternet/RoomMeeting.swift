@@ -30,14 +30,17 @@ public final class RoomMeeting {
     /// Whether the path goes through the relay (nil until connected).
     public private(set) var relayed: Bool?
     public private(set) var isOver = false
-    /// The addresses the other machine's description offered (`ADDRESS:PORT/TYPE`, and `via`
-    /// its related address when it gave one): what this machine learned of it.
-    public private(set) var peerCandidates: [String] = []
+    /// The other machine's ICE description as it came: everything this machine learned of it
+    /// (its candidates' addresses).
+    public private(set) var peerDescription: String?
 
     private let client: RoomClient
     private var stun: (address: String, port: UInt16)?
     private var relay: IceLink.Relay?
     private var link: IceLink?
+    /// Links given up for relay-only ones: ending one waits (briefly) for the relay to let its
+    /// allocation go, which no frame may do, so they end with the meeting.
+    private var retired: [IceLink] = []
     private var seal: DatagramSeal?
     private var key: [UInt8]?
     private var peerRelayOnly = false
@@ -85,7 +88,7 @@ public final class RoomMeeting {
         }
         if let description = theirDescription {
             theirDescription = nil
-            peerCandidates = IceLink.candidates(in: description)
+            peerDescription = description
             if !link.setRemoteDescription(description) { return end(events + [.failed("the other machine's connection details were refused")]) }
         }
         switch link.state {
@@ -99,6 +102,25 @@ public final class RoomMeeting {
         default: break
         }
         return events + timeout(now)
+    }
+
+    /// Runs the meeting until the host's room is made (or it fails): the rendezvous's TLS
+    /// handshake, which libstrophe finishes in one go, happens here, before the game's window,
+    /// never in a frame. Returns the failure's line, or nil. `clock`: seconds, monotonic.
+    public func openRoom(clock: () -> Double, pause: () -> Void) -> String? {
+        let deadline = clock() + Self.connectSeconds
+        while clock() < deadline {
+            for event in poll(at: clock()) {
+                switch event {
+                case .roomOpen: return nil
+                case let .failed(reason): return reason
+                case .connected: break
+                }
+            }
+            pause()
+        }
+        close()
+        return "the rendezvous made no room within \(Int(Self.connectSeconds)) seconds"
     }
 
     /// Sends one of the game's datagrams, sealed; false before the path is there.
@@ -121,10 +143,12 @@ public final class RoomMeeting {
         return (datagrams, dropped)
     }
 
-    /// Leaves the room and drops the link.
+    /// Leaves the room and drops the links (at a game's end, or its failure: never in a frame
+    /// of play).
     public func close() {
         client.close()
         link = nil
+        retired = []
         isOver = true
     }
 
@@ -183,7 +207,8 @@ public final class RoomMeeting {
     }
 
     private func makeLink(relayOnly hidden: Bool) -> String? {
-        do { link = try IceLink(controlling: role == .host, stun: stun, relay: relay, relayOnly: hidden) } catch { return "ICE could not start (libnice)" }
+        if let old = link { retired.append(old) }
+        do { link = try IceLink(controlling: role == .host, stun: stun, relay: relay, relayOnly: hidden) } catch { return "ICE could not start: libnice is missing (Debian: apt install libnice10)" }
         described = false
         return nil
     }

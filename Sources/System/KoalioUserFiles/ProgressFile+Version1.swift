@@ -27,16 +27,20 @@ extension ProgressFile {
     }
 
     /// Keeps a copy of the version 1 file as `NAME.version1` (once, never over another file, and
-    /// only when the upgrade changed something) before a save replaces it; returns the line saying which of its speedrun records the
-    /// upgrade left out, when it left out any.
-    static func keepVersion1(_ path: String, bytes: [UInt8], progress old: PlayerProgress) -> String? {
-        guard upgrade(fromVersion1: old) != old else { return nil }  // nothing moved: nothing to keep
+    /// only when the upgrade changed something) before a save replaces it. Returns whether the
+    /// file may be written over (the copy is there, or nothing was changed), and the line saying
+    /// which speedrun records the upgrade left out, when it left out any.
+    public static func keepVersion1(_ path: String, bytes: [UInt8], progress old: PlayerProgress) -> (mayWrite: Bool, notice: String?) {
+        guard upgrade(fromVersion1: old) != old else { return (true, nil) }  // nothing moved: nothing to keep
         let aside = path + ".version1"
         var info = stat()
         let kept = lstat(aside, &info) == 0 || (try? AtomicFile.write(bytes, to: aside)) != nil
         let retired = categoriesRetiredInVersion2.filter { old.speedruns[$0] != nil }
-        guard !retired.isEmpty else { return nil }
-        return "\(path): the levels are in a new order, so the personal bests of \(retired.joined(separator: ", ")) "
-            + "(run on the old order) start again; " + (kept ? "the old file is kept as \(aside)" : "the old file could not be copied to \(aside)")
+        guard kept else {
+            return (false, "\(path): the levels are in a new order, but the old file could not be copied to \(aside): it is not rewritten now")
+        }
+        guard !retired.isEmpty else { return (true, nil) }
+        return (true, "\(path): the levels are in a new order, so the personal bests of \(retired.joined(separator: ", ")) "
+            + "(run on the old order) start again; the old file is kept as \(aside)")
     }
 }

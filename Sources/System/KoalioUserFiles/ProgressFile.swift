@@ -191,11 +191,10 @@ public enum ProgressFile {
     public struct Loaded: Sendable {
         public var progress: PlayerProgress
         public var warning: String?
-        /// The file was version 1 (its levels' records renamed as it was read): the best runs
-        /// kept beside it follow their levels too (``BestRunShelf``).
-        public var upgraded = false
-        /// What upgrading it set aside, in one line (nil when nothing was).
-        public var upgradeNotice: String?
+        /// The file was version 1 (its levels' records renamed as it was read): its bytes, for
+        /// ``keepVersion1(_:bytes:progress:)`` to keep before anything is written over it.
+        public var version1: (bytes: [UInt8], asWritten: PlayerProgress)?
+        public var upgraded: Bool { version1 != nil }
     }
 
     /// Reads the file; a missing one is no progress yet, a damaged one is moved aside.
@@ -208,7 +207,7 @@ public enum ProgressFile {
         do throws(UserFileError) {
             let (progress, version) = try decodeAsWritten(bytes, file: path)
             guard version == 1 else { return Loaded(progress: progress, warning: nil) }
-            return Loaded(progress: upgrade(fromVersion1: progress), warning: nil, upgraded: true, upgradeNotice: keepVersion1(path, bytes: bytes, progress: progress))
+            return Loaded(progress: upgrade(fromVersion1: progress), warning: nil, version1: (bytes, progress))
         } catch {
             let aside = ProtectedFile.keepAside(path)
             let kept = aside.map { "kept as \($0)" } ?? "left where it is (it could not be moved aside)"

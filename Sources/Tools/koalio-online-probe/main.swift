@@ -29,6 +29,18 @@ func now() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// The candidates a description offers, as `ADDRESS:PORT/TYPE` with ` via RELATED` when the
+/// line names its related address: every address the other machine gave away.
+func candidates(in description: String) -> [String] {
+    description.split(separator: "\n").filter { $0.hasPrefix("a=candidate:") }.compactMap { line in
+        let fields = line.split(separator: " ")
+        guard fields.count > 5 else { return nil }
+        let type = fields.firstIndex(of: "typ").flatMap { $0 + 1 < fields.count ? "/\(fields[$0 + 1])" : nil } ?? ""
+        let related = fields.firstIndex(of: "raddr").flatMap { $0 + 1 < fields.count ? " via \(fields[$0 + 1])" : nil } ?? ""
+        return "\(fields[4]):\(fields[5])\(type)\(related)"
+    }
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 @MainActor func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
@@ -68,7 +80,7 @@ while true {
         case .roomOpen: say("room \(code)")
         case let .connected(relayed):
             connected = true
-            say("peer candidates: \(meeting.peerCandidates.joined(separator: " "))")
+            say("peer candidates: \(candidates(in: meeting.peerDescription ?? "").joined(separator: " "))")
             say("connected in \(Int((time - started) * 1000)) ms, path \(relayed ? "relayed" : "direct")")
             if !hosting { for _ in 0..<3 { meeting.send(Array("ready".utf8)) } }
         case let .failed(reason): fail(reason)

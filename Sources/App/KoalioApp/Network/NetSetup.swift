@@ -121,12 +121,16 @@ enum NetSetup {
 
     // MARK: - A room code's game (across the internet, through a rendezvous)
 
-    /// `--host-room`: a room on the rendezvous with a fresh code, the game waiting for the one
-    /// machine that joins with it; the room (`koalio: room K7M-3QX`) is said once it is made.
+    /// `--host-room`: a room on the rendezvous with a fresh code, made before the window opens
+    /// (`koalio: room K7M-3QX`), the game waiting for the one machine that joins with it.
     static func hostRoom(_ options: GameOptions, level: LevelFile, session: Session) throws(KoalioError) -> OnlineStart {
         var random = SystemRandomNumberGenerator()
         let code = RoomCode(bits: random.next())
         let meeting = try meet(.host, code: code, options)
+        if let failure = meeting.openRoom(clock: MonotonicClock.seconds, pause: { usleep(useconds_t(joinPollSeconds * 1_000_000)) }) {
+            throw .network(doing: "--host-room", reason: failure)
+        }
+        StandardError.writeLine("koalio: room \(code)")
         let net = NetSession.host(code: code.symbols, localPlayers: options.localPlayers ?? 1, joiners: 1, inputDelay: options.inputDelay ?? 2,
                                   levelName: level.map.name, levelSHA256: level.sha256, game: NetGame(session: session), endTick: options.ticks)
         return OnlineStart(link: NetLink(meeting: meeting, verbose: options.verbose),

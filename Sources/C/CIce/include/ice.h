@@ -48,7 +48,5 @@ int koalio_ice_send(koalio_ice *ice, const uint8_t *bytes, size_t length);
 /// The oldest datagram received, copied into `out`: its length, 0 if none waits, -1 if it did
 /// not fit (it is dropped).
 int koalio_ice_receive(koalio_ice *ice, uint8_t *out, size_t capacity);
-/// Datagrams dropped because the queue was full (a flood, or a frame that never came).
-uint64_t koalio_ice_dropped(const koalio_ice *ice);
 
 #endif
