@@ -149,7 +149,7 @@ let package = Package(
             "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include", "-I/usr/lib64/glib-2.0/include", "-I/usr/lib/glib-2.0/include",
         ]), .unsafeFlags(["-Os"], .when(configuration: .release))]),
         .systemLibrary(name: "CStrophe", path: "Sources/C/CStrophe", pkgConfig: "libstrophe", providers: [.apt(["libstrophe-dev"])]),
-        .target(name: "KoalioInternet", dependencies: ["KoalioNet", "CSodium", "CIce", "CStrophe"], path: "Sources/System/KoalioInternet",
+        .target(name: "KoalioInternet", dependencies: ["KoalioCore", "KoalioNet", "CSodium", "CIce", "CStrophe"], path: "Sources/System/KoalioInternet",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The local WebSocket listener (LocalListener) on one SwiftNIO event-loop thread, and the
         // two servers made of it: the phones' page and pads, LiveSplit One's timer.

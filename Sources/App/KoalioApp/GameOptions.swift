@@ -234,7 +234,7 @@ extension GameOptions {
         if join != nil && sessionCode == nil { throw ValidationError("--join needs --session-code CODE (the host shows it).") }
         let joining = join != nil || joinRoom != nil
         if joining && (inputDelay != nil || joiners != nil) { throw ValidationError("--input-delay and --joiners are the host's to choose.") }
-        if joining && level != nil { throw ValidationError("--join and --join-room play the host's level: no --level.") }
+        if joining && level != nil { throw ValidationError("\(join != nil ? "--join" : "--join-room") plays the host's level: no --level.") }
         if hostRoom, let joiners, joiners > 1 { throw ValidationError("a room's game is its host and one other machine for now: --joiners 1.") }
         if replay != nil || watch { throw ValidationError("--host and --join play live: no --replay or --watch.") }
     }

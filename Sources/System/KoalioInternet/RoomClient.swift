@@ -1,5 +1,6 @@
 import CStrophe
 import Glibc
+import KoalioCore
 
 /// The game's side of a rendezvous's rooms: one anonymous XMPP session (libstrophe), polled once
 /// a frame without waiting. A host logs in to the rendezvous's domain, which may make rooms; a
@@ -94,20 +95,20 @@ public final class RoomClient {
 
     /// Asks for the rendezvous's STUN and TURN services (answered with ``Event/services(_:)``).
     public func askForServices() {
-        send("<iq type='get' id='services' to='\(Self.escaped(loginDomain))'><services xmlns='urn:xmpp:extdisco:2'/></iq>")
+        send("<iq type='get' id='services' to='\(XMLText.escaped(loginDomain))'><services xmlns='urn:xmpp:extdisco:2'/></iq>")
     }
 
     /// Enters (a host: makes) the room `name` as `nick`.
     public func join(room name: String, nick: String) {
         room = name + "@rooms." + domain
         self.nick = nick
-        send("<presence to='\(Self.escaped(name + "@rooms." + domain + "/" + nick))'><x xmlns='http://jabber.org/protocol/muc'/></presence>")
+        send("<presence to='\(XMLText.escaped(name + "@rooms." + domain + "/" + nick))'><x xmlns='http://jabber.org/protocol/muc'/></presence>")
     }
 
     /// Says `body` to everyone in the room.
     public func say(_ body: String) {
         guard let room else { return }
-        send("<message type='groupchat' to='\(Self.escaped(room))'><body>\(Self.escaped(body))</body></message>")
+        send("<message type='groupchat' to='\(XMLText.escaped(room))'><body>\(XMLText.escaped(body))</body></message>")
     }
 
     /// Leaves the rendezvous.
@@ -203,24 +204,5 @@ public final class RoomClient {
     private func errorCondition(_ stanza: OpaquePointer) -> String {
         guard let error = child(stanza, "error"), let condition = xmpp_stanza_get_children(error) else { return "error" }
         return text(xmpp_stanza_get_name(condition))
-    }
-
-    /// `text` safe inside an XML attribute or element.
-    /// (Scalar by scalar: a quote followed by a combining mark is one Character but still a
-    /// quote; a control character XML cannot hold is left out.)
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "'": out += "&apos;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default: if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
     }
 }

@@ -14,8 +14,8 @@ public enum SplitsFile {
         <?xml version="1.0" encoding="UTF-8"?>
         <Run version="1.7.0">
           <GameIcon />
-          <GameName>\(escaped(game))</GameName>
-          <CategoryName>\(escaped(category))</CategoryName>
+          <GameName>\(XMLText.escaped(game))</GameName>
+          <CategoryName>\(XMLText.escaped(category))</CategoryName>
           <LayoutPath>
           </LayoutPath>
           <Metadata>
@@ -32,7 +32,7 @@ public enum SplitsFile {
 
         """
         for (index, name) in segments.enumerated() {
-            text += "    <Segment>\n      <Name>\(escaped(name))</Name>\n      <Icon />\n      <SplitTimes>\n        <SplitTime name=\"Personal Best\">\n"
+            text += "    <Segment>\n      <Name>\(XMLText.escaped(name))</Name>\n      <Icon />\n      <SplitTimes>\n        <SplitTime name=\"Personal Best\">\n"
             if record.personalBestReal.indices.contains(index) { text += "          <RealTime>\(time(milliseconds: record.personalBestReal[index]))</RealTime>\n" }
             if record.personalBest.indices.contains(index) { text += "          <GameTime>\(time(milliseconds: Tick.milliseconds(record.personalBest[index])))</GameTime>\n" }
             text += "        </SplitTime>\n      </SplitTimes>\n      <BestSegmentTime>\n"
@@ -54,21 +54,4 @@ public enum SplitsFile {
         return "\(two(total / 3_600_000)):\(two(total / 60_000 % 60)):\(two(total / 1000 % 60)).\(fraction)"
     }
 
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // XML 1.0 has no place for other control characters: they are left out.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

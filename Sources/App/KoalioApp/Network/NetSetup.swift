@@ -84,18 +84,25 @@ enum NetSetup {
         do { net = try startJoin(hostAddress, code: code, localPlayers: options.localPlayers ?? 1) } catch {
             throw .network(doing: "--join: \(error.doing)", reason: error.reason)
         }
+        return (net, try awaitWelcome(net, address: text, dataDirectory: dataDirectory))
+    }
+
+    /// Says hello until the host answers (``NetSession/joinGiveUpSeconds``), then finds the host's
+    /// level here by its file's SHA-256 (the host is told when it is missing); `address` as the
+    /// lines say it (`192.168.1.20:7000`, `room K7M-3QX`).
+    private static func awaitWelcome(_ net: OnlineStart, address: String, dataDirectory: String) throws(KoalioError) -> String {
         while true {
             net.exchange()
             switch net.phase {
             case let .welcomed(welcome):
                 guard let level = level(sha256: welcome.levelSHA256, named: welcome.levelName, dataDirectory: dataDirectory) else {
                     net.levelMissing()
-                    throw .hostLevelMissing(address: text, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
+                    throw .hostLevelMissing(address: address, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
                 }
-                StandardError.writeLine(joinedLine(text, welcome))
-                return (net, level)
+                StandardError.writeLine(joinedLine(address, welcome))
+                return level
             case let .finished(outcome):
-                throw .joinFailed(address: text, reason: OnlineGame.describe(outcome))
+                throw .joinFailed(address: address, reason: OnlineGame.describe(outcome))
             default:
                 usleep(useconds_t(joinPollSeconds * 1_000_000))
             }
@@ -160,23 +167,7 @@ enum NetSetup {
         let session = NetSession.join(host: NetLink.roomPeer, code: code.symbols, localPlayers: options.localPlayers ?? 1, nonce: random.next(),
                                       at: MonotonicClock.seconds())
         let net = OnlineStart(link: link, game: OnlineGame(session: session, now: MonotonicClock.seconds()))
-        let address = "room \(code)"
-        while true {
-            net.exchange()
-            switch net.phase {
-            case let .welcomed(welcome):
-                guard let level = level(sha256: welcome.levelSHA256, named: welcome.levelName, dataDirectory: dataDirectory) else {
-                    net.levelMissing()
-                    throw .hostLevelMissing(address: address, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
-                }
-                StandardError.writeLine(joinedLine(address, welcome))
-                return (net, level)
-            case let .finished(outcome):
-                throw .joinFailed(address: address, reason: OnlineGame.describe(outcome))
-            default:
-                usleep(useconds_t(joinPollSeconds * 1_000_000))
-            }
-        }
+        return (net, try awaitWelcome(net, address: "room \(code)", dataDirectory: dataDirectory))
     }
 
     /// The meeting begun: the rendezvous's address found (a name looked up once, before the
