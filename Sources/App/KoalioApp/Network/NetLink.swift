@@ -49,14 +49,17 @@ final class NetLink {
     /// The port the game's socket is bound to (discovery's answers name it; a room's game has none).
     var localPort: UInt16? { socket?.localAddress?.port }
 
-    /// A room's game: what its meeting did since the last look, said on stderr (the host's room
-    /// made, the path once connected with `--verbose`, a failure); the datagrams that came, from
+    /// `--verbose`'s line once a room's game is connected (`koalio: online path: direct`).
+    static func pathLine(relayed: Bool) -> String { "koalio: online path: \(relayed ? "relayed" : "direct")" }
+
+    /// A room's game: what its meeting did since the last look, said on stderr (the path once
+    /// connected with `--verbose`, a failure); the datagrams that came, from
     /// ``roomPeer``, the forged and replayed ones counted as turned away.
     private func readRoom(_ meeting: RoomMeeting, at now: Double) -> NetworkHeard {
         for event in meeting.poll(at: now) {
             switch event {
-            case .roomOpen: StandardError.writeLine("koalio: room \(meeting.code)")
-            case let .connected(relayed): if verbose { StandardError.writeLine("koalio: online path: \(relayed ? "relayed" : "direct")") }
+            case .roomOpen: break  // said by NetSetup.hostRoom, which waits for it before the window opens
+            case let .connected(relayed): if verbose { StandardError.writeLine(Self.pathLine(relayed: relayed)) }
             case let .failed(reason):
                 guard !failureSaid else { break }
                 failureSaid = true

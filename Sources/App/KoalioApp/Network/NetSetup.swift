@@ -156,7 +156,7 @@ enum NetSetup {
             let now = MonotonicClock.seconds()
             for event in meeting.poll(at: now) {
                 switch event {
-                case let .connected(relayed): if options.verbose { StandardError.writeLine("koalio: online path: \(relayed ? "relayed" : "direct")") }
+                case let .connected(relayed): if options.verbose { StandardError.writeLine(NetLink.pathLine(relayed: relayed)) }
                 case let .failed(reason): throw .joinFailed(address: "room \(code)", reason: reason)
                 case .roomOpen: break
                 }
