@@ -38,13 +38,15 @@ final class OnlineMenuFlowTests: XCTestCase {
             Self.openOnline(h)
             XCTAssertEqual(h.screen, .online)
             h.press(.enter)
+            XCTAssertEqual(h.screen, .host, "Host a game asks where: this network, or anywhere")
+            h.press(.enter)
             XCTAssertEqual(h.screen, .levels)
-            XCTAssertTrue(h.flow.hostsNextLevel)
+            XCTAssertEqual(h.flow.hostsNextLevel, .thisNetwork)
             let page = try XCTUnwrap(h.flow.listPage(h.context, prompts: nil))
             XCTAssertEqual(page.subheading.map { Words.english.render($0) }, "Choose the level to host")
             h.press(.escape)
-            XCTAssertEqual(h.screen, .online, "Back goes to Play online")
-            XCTAssertFalse(h.flow.hostsNextLevel)
+            XCTAssertEqual(h.screen, .host, "Back goes to Host a game")
+            XCTAssertNil(h.flow.hostsNextLevel)
             h.press(.enter)
             let before = h.effects.count
             h.press(.enter)
@@ -52,8 +54,9 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertTrue(h.flow.run.networked)
             XCTAssertEqual(h.flow.run.network, .waiting(nil))
             XCTAssertFalse(h.flow.session.world.assist.isOn, "online, no assist")
-            XCTAssertEqual(Array(h.effects[before...]).filter { $0 == .levelStarted || $0 == .online(.host) }, [.levelStarted, .online(.host)])
-            XCTAssertFalse(h.flow.hostsNextLevel, "the next level is played as usual")
+            XCTAssertEqual(Array(h.effects[before...]).filter { $0 == .levelStarted || $0 == .online(.host(.thisNetwork)) },
+                           [.levelStarted, .online(.host(.thisNetwork))])
+            XCTAssertNil(h.flow.hostsNextLevel, "the next level is played as usual")
         }
     }
 
@@ -219,7 +222,7 @@ final class OnlineMenuFlowTests: XCTestCase {
             XCTAssertEqual(h.flow.run.index, 1)
             XCTAssertTrue(h.flow.run.networked)
             XCTAssertTrue(h.effects[before...].contains(.online(.ready)))
-            XCTAssertFalse(h.effects[before...].contains(.online(.host)))
+            XCTAssertFalse(h.effects[before...].contains { if case .online(.host) = $0 { true } else { false } })
             h.runner.apply(.online(.over(.hostGone)))
             h.tick()
             XCTAssertEqual(h.flow.mode, .online(.choose(.ended(.hostGone))))

@@ -97,7 +97,7 @@ final class SettingsFileTests: XCTestCase {
             "s.toml:7: [gamepad] dead_zone: should be a whole number from 0 to 50; keeping the default",
             "s.toml:8: [gamepad] rumble: should be true or false; keeping the default",
             "s.toml:10: [touch] sise: unknown setting (known in [touch]: show, opacity, size, left_handed, joystick)",
-            "s.toml:12: sound: unknown setting (the sections are [keyboard], [gamepad], [touch], [video], [audio], [game], [assist], [phones])",
+            "s.toml:12: sound: unknown setting (the sections are [keyboard], [gamepad], [touch], [video], [audio], [game], [assist], [phones], [online])",
         ])
         let settings = decoded.settings
         XCTAssertEqual(settings.bindings.keys[.jump], Bindings.defaultKeys[.jump])

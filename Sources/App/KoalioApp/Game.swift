@@ -271,7 +271,8 @@ public enum Game {
                                                 musicVolume: options.musicVolume, effectsVolume: options.effectsVolume,
                                                 ghost: options.ghost ? nil : false,
                                                 phones: options.phones || options.phonesListen != nil ? true : nil,
-                                                language: options.languageSetting)
+                                                language: options.languageSetting, rendezvous: options.rendezvous, rendezvousCa: options.rendezvousCa,
+                                                hideMyAddress: options.relayOnly ? true : nil)
         let settingsPath = options.config ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map {
             $0 + "/" + SettingsFile.fileName
         }

@@ -119,13 +119,13 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Join the game in this room of the --rendezvous (the host's code, as K7M-3QX).", valueName: "code"))
     public var joinRoom: String?
 
-    @Option(help: ArgumentHelp("With --host-room or --join-room: the rendezvous (its address or name; see docs/RENDEZVOUS.md: koalio operates none, a community runs one).", valueName: "host"))
+    @Option(help: ArgumentHelp("Games by room code (--host-room, --join-room, Play online's Anywhere): the rendezvous, its address or name, for this run (the settings' [online] rendezvous otherwise; see docs/RENDEZVOUS.md: koalio operates none, a community runs one).", valueName: "host"))
     public var rendezvous: String?
 
     @Option(help: ArgumentHelp("With --rendezvous: trust this certificate for it (a community's self-signed one, PEM) instead of the system's authorities.", valueName: "file"))
     public var rendezvousCa: String?
 
-    @Flag(help: "With --host-room or --join-room: hide my address (every datagram goes through the rendezvous's relay; neither player learns the other's address).")
+    @Flag(help: "Games by room code: hide my address for this run (every datagram goes through the rendezvous's relay; neither player learns the other's address; the setting: Hide my address).")
     public var relayOnly = false
 
     /// `--host` or `--join`, or their rooms.
@@ -196,8 +196,9 @@ extension GameOptions {
             throw ValidationError("--join-room '\(joinRoom)': not a room code (6 symbols of 0-9 and A-Z but I, L, O and U, as K7M-3QX).")
         }
         if isRoom && rendezvous == nil { throw ValidationError("--host-room and --join-room need --rendezvous HOST (see docs/RENDEZVOUS.md: koalio operates none).") }
-        if !isRoom && (rendezvous != nil || rendezvousCa != nil || relayOnly) {
-            throw ValidationError("--rendezvous, --rendezvous-ca and --relay-only go with --host-room or --join-room.")
+        // Without a room flag they are for Play online's games by room code; a game by address has none.
+        if (host != nil || join != nil) && (rendezvous != nil || rendezvousCa != nil || relayOnly) {
+            throw ValidationError("--rendezvous, --rendezvous-ca and --relay-only are for games by room code, not --host or --join.")
         }
         if isRoom && sessionCode != nil { throw ValidationError("a room's code is its own: no --session-code with --host-room or --join-room.") }
         if let host, NetAddress(parsing: host, anyPort: true) == nil {

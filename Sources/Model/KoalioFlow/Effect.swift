@@ -51,14 +51,17 @@ package enum Effect: Equatable {
 
 /// What Play online asks of the online game's handler.
 package enum OnlineEffect: Equatable {
-    /// Host: ``FlowState/run`` (just started, networked) is hosted; the answer, if it cannot be,
-    /// comes as ``OnlineNews/failed(_:)``.
-    case host
+    /// Host: ``FlowState/run`` (just started, networked) is hosted, on this network or in a room
+    /// on the rendezvous; the answer, if it cannot be, comes as ``OnlineNews/failed(_:)``.
+    case host(HostPlace)
     /// The host of the waiting game whose code went off (too many wrong codes) makes a new one.
     case newCode
     /// The join form was sent: say hello to `address` (`a.b.c.d[:port]`, `[v6][:port]`) with
     /// `code`; the answer comes as ``OnlineNews``.
     case join(address: String, code: String)
+    /// The join form's room code (its six symbols) was sent: the room is entered through the
+    /// rendezvous and the path found, then hello said over it; the answer comes as ``OnlineNews``.
+    case joinRoom(code: String)
     /// The host's level is loaded (``FlowState/run``, networked): the joiner waits for the start.
     case ready
     /// The online game or the try to join is left (its goodbyes were sent just before): the

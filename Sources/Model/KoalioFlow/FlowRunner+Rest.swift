@@ -26,7 +26,7 @@ extension FlowRunner {
         case let .settings(state):
             if case .pad = state.capture { return nil }  // its countdown shows the seconds left
             return .max
-        case .title, .levelSelect, .packs, .packLevels, .howToPlay, .addPhone, .online(.choose), .speedrunSelect, .speedrunResults:
+        case .title, .levelSelect, .packs, .packLevels, .howToPlay, .addPhone, .online(.choose), .online(.host), .speedrunSelect, .speedrunResults:
             return .max
         case .online(.join), .online(.joining):
             return nil  // games found and the host's answer come from the network, not as events

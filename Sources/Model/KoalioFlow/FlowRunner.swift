@@ -62,6 +62,7 @@ package final class FlowRunner {
                 presence.lastUsed = .keyboard
                 presence.keysOrPadUsed(atTick: flow.ticks)
             }
+            feed.reader.lettersType = flow.typesLetters
             feed.reader.key(key, isRepeat: isRepeat)
         case let .keyUp(key):
             registry.keyboard.keyUp(key)
@@ -89,9 +90,9 @@ package final class FlowRunner {
             feed.reloaded = reload
         case let .online(news):
             switch news {
-            case .began, .newCode:
-                // The networked game begins, or its code is new: at once, as the handler that
-                // made it answers (the tick after must find it).
+            case .began, .newCode, .room:
+                // The networked game begins, its code is new, or its room came further: at once,
+                // as the handler that made it answers (the tick after must find it).
                 var effects: [Effect] = []
                 flow.online(news, &effects)
                 return ([], effects)

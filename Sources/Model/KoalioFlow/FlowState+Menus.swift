@@ -66,7 +66,7 @@ extension FlowState {
         guard TitleEntry.allCases.indices.contains(index) else { return }
         switch TitleEntry.allCases[index] {
         case .play:
-            hostsNextLevel = false
+            hostsNextLevel = nil
             mode = .levelSelect
         case .playOnline: mode = .online(.choose(nil))
         case .speedrun: mode = .speedrunSelect
@@ -109,9 +109,9 @@ extension FlowState {
         case .title: quitConfirmation = QuitConfirmation()
         case .packs: mode = .levelSelect
         case .packLevels: mode = .packs
-        case .levelSelect where hostsNextLevel:
-            hostsNextLevel = false
-            mode = .online(.choose(nil))
+        case .levelSelect where hostsNextLevel != nil:
+            hostsNextLevel = nil
+            mode = .online(.host(nil))
         default: mode = .title
         }
     }
@@ -162,7 +162,7 @@ extension FlowState {
             return [.online(.leave), .levelRefused(problem)]
         }
         // Online, every machine steps the same world; a speedrun is timed without help: no assist.
-        let online = hostsNextLevel || joining != nil
+        let online = hostsNextLevel != nil || joining != nil
         var context = context
         if online || speedrun != nil { context.settings.assist = .off }
         switch (load, level) {
@@ -190,8 +190,8 @@ extension FlowState {
         guard online else { return [.levelStarted] }
         run.source = .network
         run.network = .waiting(nil)
-        defer { hostsNextLevel = false }
-        return [.levelStarted, hostsNextLevel ? .online(.host) : .online(.ready)]
+        defer { hostsNextLevel = nil }
+        return [.levelStarted, hostsNextLevel.map { .online(.host($0)) } ?? .online(.ready)]
     }
 
     /// Where leaving a level goes: its pack's page, or the level select.

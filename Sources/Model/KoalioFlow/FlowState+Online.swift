@@ -1,4 +1,5 @@
 import KoalioInput
+import KoalioNet
 import KoalioText
 import KoalioUI
 
@@ -8,25 +9,45 @@ import KoalioUI
 extension FlowState {
     /// Play online's entries, in the order shown.
     package enum OnlineEntry: CaseIterable, Equatable {
-        case host, join, back
+        case host, join, hideAddress, back
 
         package var label: Message {
             switch self {
             case .host: .hostGame
             case .join: .joinGame
+            case .hideAddress: .hideMyAddress
             case .back: .back
             }
         }
     }
 
-    /// The join form's entries: each game found, the address, the code, Join, Back.
+    /// Host a game's entries: where the game is found.
+    package enum HostEntry: CaseIterable, Equatable {
+        case thisNetwork, anywhere, back
+
+        package var label: Message {
+            switch self {
+            case .thisNetwork: .hostHere
+            case .anywhere: .hostAnywhere
+            case .back: .back
+            }
+        }
+    }
+
+    /// The join form's entries: each game found, the address, the code, Join, the room code, Back.
     /// A game found is named by its address: the list changes under the selection.
     package enum JoinEntry: Equatable {
         case found(address: String), field(JoinForm.Field), join, back
     }
 
     package static func joinEntries(_ context: FlowContext) -> [JoinEntry] {
-        context.foundGames.map { JoinEntry.found(address: $0.address) } + [.field(.address), .field(.code), .join, .back]
+        context.foundGames.map { JoinEntry.found(address: $0.address) } + [.field(.address), .field(.code), .join, .field(.room), .back]
+    }
+
+    /// A text row of the join form is selected: the keyboard's letters type there (none moves
+    /// the menu, chooses or leaves: ``FrameInputReader/lettersType``).
+    package var typesLetters: Bool {
+        if case let .online(.join(form)) = mode, case .field = form.at { true } else { false }
     }
 
     /// The row of `form`'s selection among `entries` (the address row when its game went away).
@@ -38,6 +59,7 @@ extension FlowState {
     package mutating func onlineTick(_ page: OnlinePage, _ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         switch page {
         case .choose: chooseOnlineTick(input.menu, context, &effects)
+        case .host: hostTick(input.menu, context, &effects)
         case let .join(form): joinTick(form, input, context, &effects)
         case let .joining(form):
             // Back gives up (or its one entry, Back, tapped); A waits on (a held Enter repeats).
@@ -50,28 +72,59 @@ extension FlowState {
 
     private mutating func chooseOnlineTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
         let entries = OnlineEntry.allCases
-        let page = Self.onlinePage(problem: nil, selection: selection[.online] ?? 0, hint: Prompt([]))
+        let page = Self.onlinePage(problem: nil, context, selection: selection[.online] ?? 0, hint: Prompt([]))
+        // ←/→ on Hide my address turn it on or off, as on a settings row.
+        if entries[min(selection[.online] ?? 0, entries.count - 1)] == .hideAddress, input.left || input.right {
+            return toggleHideMyAddress(context, &effects)
+        }
         let chosen: OnlineEntry
-        switch selection.update(input, page, key: .online, sideways: true, &effects) {
+        switch selection.update(input, page, key: .online, sideways: false, &effects) {
         case nil: return
         case .back: chosen = .back
         case let .entry(index): chosen = entries[index]
         }
         switch chosen {
-        case .host:
-            hostsNextLevel = true
-            levelNotice = nil
-            mode = .levelSelect
+        case .host: mode = .online(.host(nil))
         case .join: mode = .online(.join(JoinForm(address: context.joinAddressHint)))
+        case .hideAddress: toggleHideMyAddress(context, &effects)
         case .back: mode = .title
         }
     }
 
-    /// The join form: ↑/↓ move; on the address and code rows a pad's ←/→ pick the character
-    /// offered, A adds it (a full code moves on to Join), B takes the last one back (Back on an
-    /// empty row); keys type digits, `.`, `:`, `a`–`f` and `[ ]`, Backspace deletes and Enter or
-    /// Space moves on; the touch screen's keypad types, deletes and moves on. A game found fills
-    /// the address in; Join sends the form (the driver checks the address).
+    /// Hide my address turned on or off: the settings saved (the next game by room code takes it).
+    private func toggleHideMyAddress(_ context: FlowContext, _ effects: inout [Effect]) {
+        var settings = context.settings
+        settings.hideMyAddress.toggle()
+        effects += [.sound(.menuMove), .changeSettings(settings)]
+    }
+
+    /// Host a game: on this network or anywhere, then the level select chooses the level.
+    /// Anywhere needs a rendezvous: without one the page says how to name one.
+    private mutating func hostTick(_ input: MenuInput, _ context: FlowContext, _ effects: inout [Effect]) {
+        let entries = HostEntry.allCases
+        let page = Self.hostPage(problem: nil, context, selection: selection[.host] ?? 0, hint: Prompt([]))
+        let chosen: HostEntry
+        switch selection.update(input, page, key: .host, sideways: false, &effects) {
+        case nil: return
+        case .back: chosen = .back
+        case let .entry(index): chosen = entries[index]
+        }
+        switch chosen {
+        case .thisNetwork, .anywhere:
+            if chosen == .anywhere, context.rendezvous == nil { return mode = .online(.host(.noRendezvous)) }
+            hostsNextLevel = chosen == .anywhere ? .room : .thisNetwork
+            levelNotice = nil
+            mode = .levelSelect
+        case .back: mode = .online(.choose(nil))
+        }
+    }
+
+    /// The join form: ↑/↓ move; on the address, code and room code rows a pad's ←/→ pick the
+    /// character offered, A adds it (a full code moves on to Join), B takes the last one back
+    /// (Back on an empty row); keys type digits, `.`, `:`, `a`–`f` and `[ ]` (a room code's
+    /// letters), Backspace deletes and Enter or Space moves on; the touch screen's keypad types,
+    /// deletes and moves on. A game found fills the address in; Join sends the form (the driver
+    /// checks the address); a whole room code's A, Enter or Next joins its room.
     @MainActor
     private mutating func joinTick(_ form: JoinForm, _ input: FrameInput, _ context: FlowContext, _ effects: inout [Effect]) {
         var form = form
@@ -89,15 +142,16 @@ extension FlowState {
                 case .delete: if form.deleteLast(of: field) { effects.append(.sound(.menuMove)) }
                 case .next:
                     effects.append(.sound(.menuChoose))
+                    if field == .room { return joinRoom(&form, context, &effects) }
                     form.at = field == .address ? .field(.code) : .join
                 }
                 return mode = .online(.join(form))
             }
             for key in input.keysPressed {
-                if key == .backspace { form.deleteLast(of: field) } else if let typed = JoinForm.typed(key) { form.add(typed, to: field) }
+                if key == .backspace { form.deleteLast(of: field) } else if let typed = JoinForm.typed(key, into: field) { form.add(typed, to: field) }
             }
             // The code typed whole: on to Join, as the pad's last digit does.
-            if field == .code, form.code.count == JoinForm.codeDigits, input.keysPressed.contains(where: { JoinForm.typed($0) != nil }) {
+            if field == .code, form.code.count == JoinForm.codeDigits, input.keysPressed.contains(where: { JoinForm.typed($0, into: field) != nil }) {
                 form.at = .join
                 return mode = .online(.join(form))
             }
@@ -135,6 +189,12 @@ extension FlowState {
         case let .found(address):
             form.address = address
             form.at = .field(.code)
+        case .field(.room):
+            // A whole room code's A joins; a key (Enter, Space) joins or says what is missing.
+            if form.room.count == RoomCode.symbols || input.keysPressed.contains(where: FrameInputReader.choosesMenus) {
+                return joinRoom(&form, context, &effects)
+            }
+            form.add(form.offeredCharacter(.room), to: .room)
         case let .field(field):
             // A key (Enter, Space) moves on: the keys typed the text; a pad's A adds the character offered.
             if input.keysPressed.contains(where: FrameInputReader.choosesMenus) || (field == .code && form.code.count == JoinForm.codeDigits) {
@@ -157,6 +217,16 @@ extension FlowState {
         }
     }
 
+    /// The room code sent (its room entered through the rendezvous, then the host's answer
+    /// awaited), or the form says what is missing: a rendezvous, the whole code.
+    private mutating func joinRoom(_ form: inout JoinForm, _ context: FlowContext, _ effects: inout [Effect]) {
+        form.at = .field(.room)
+        form.problem = context.rendezvous == nil ? .noRendezvous : form.room.count < RoomCode.symbols ? .noRoomCode : nil
+        guard form.problem == nil else { return mode = .online(.join(form)) }
+        mode = .online(.joining(form))
+        effects.append(.online(.joinRoom(code: form.room)))
+    }
+
     /// What the online devices said: a joiner let in loads the host's level (``levelLoaded(_:_:_:)``
     /// makes it a networked run); a failure or an end returns to the online pages, saying why.
     package mutating func online(_ news: OnlineNews, _ effects: inout [Effect]) {
@@ -171,9 +241,10 @@ extension FlowState {
                 form.problem = problem
                 mode = .online(.join(form))
             default:
+                // Hosting did not work (the socket, the room): Host a game says why.
                 run.source = .live
                 run.network = nil
-                mode = .online(.choose(problem))
+                mode = .online(.host(problem))
             }
         case let .over(end):
             guard run.networked else { return }
@@ -185,6 +256,8 @@ extension FlowState {
             online = game
         case let .newCode(code):
             online?.session.renewCode(code)
+        case let .room(state):
+            online?.invitation?.room = state
         }
     }
 
@@ -239,9 +312,18 @@ extension FlowState {
 
     // MARK: - Pages
 
-    package static func onlinePage(problem: OnlineProblem?, selection: Int, hint: Prompt) -> MenuPage {
+    package static func onlinePage(problem: OnlineProblem?, _ context: FlowContext, selection: Int, hint: Prompt) -> MenuPage {
         MenuPage(heading: .message(.playOnline), subheading: problem?.text ?? .message(.onlineHow),
-                 entries: OnlineEntry.allCases.map { MenuPage.Entry(.message($0.label)) }, selection: selection, hint: hint)
+                 entries: OnlineEntry.allCases.map {
+                     MenuPage.Entry(.message($0.label), detail: $0 == .hideAddress ? .message(context.settings.hideMyAddress ? .on : .off) : nil)
+                 }, selection: selection, hint: hint)
+    }
+
+    /// Host a game: on this network, or anywhere through the rendezvous (named, or how to name one).
+    package static func hostPage(problem: OnlineProblem?, _ context: FlowContext, selection: Int, hint: Prompt) -> MenuPage {
+        let line: Text = problem?.text ?? context.rendezvous.map { .message(.onlineHostWhere, [.leftToRight($0)]) } ?? .message(.onlineNoRendezvous)
+        return MenuPage(heading: .message(.hostGame), subheading: line, entries: HostEntry.allCases.map { MenuPage.Entry(.message($0.label)) },
+                        selection: selection, hint: hint)
     }
 
     /// The join form: the games found (level, address, machines there of its room), the address
@@ -258,11 +340,16 @@ extension FlowState {
                                       detail: .joined([.leftToRight((found.onThisNetwork ? FoundGame.thisNetworkMark : "") + found.address),
                                                        .verbatim("\(found.here)/\(found.expected)")], separator: "  "))
             case let .field(field):
-                var text = form[field]
+                var text = form.shown(field)
                 // A pad picks the character to add (‹ ›); keys and the keypad type at the caret.
                 if index == at { text += pads ? "<\(form.offeredCharacter(field))>" : "_" }
-                if field == .code { text += String(repeating: "_", count: max(0, JoinForm.codeDigits - form.code.count - (index == at ? 1 : 0))) }
-                return MenuPage.Entry(.message(field == .address ? .onlineAddress : .onlineCode), detail: .leftToRight(text))
+                if field != .address { text += String(repeating: "_", count: max(0, field.maxLength - form[field].count - (index == at ? 1 : 0))) }
+                let label: Message = switch field {
+                case .address: .onlineAddress
+                case .code: .onlineCode
+                case .room: .onlineRoomCode
+                }
+                return MenuPage.Entry(.message(label), detail: .leftToRight(text))
             case .join: return MenuPage.Entry(.message(.onlineJoinNow))
             case .back: return MenuPage.Entry(.message(.back))
             }
@@ -271,16 +358,22 @@ extension FlowState {
         var hint = prompts?.menuHint(choose: .hintChoose, back: .hintBack) ?? Prompt([])
         if let prompts, case .field = entries[at] { hint = prompts.entryHint }
         var page = MenuPage(heading: .message(.joinGame), subheading: subheading, entries: rows, selection: at, hint: hint, compact: true)
-        if prompts?.style == .touch, case let .field(field) = entries[at] { page.keypad = Keypad(alphabet: field.alphabet, perRow: keypadKeysPerRow) }
+        if prompts?.style == .touch, case let .field(field) = entries[at] {
+            page.keypad = Keypad(alphabet: field.alphabet, perRow: field == .room ? roomKeypadKeysPerRow : keypadKeysPerRow)
+        }
         return page
     }
 
     /// Characters to a row of the join form's keypad: the address's 20 in two rows.
     static let keypadKeysPerRow = 10
+    /// … and the room code's 32 in three.
+    static let roomKeypadKeysPerRow = 11
 
-    /// Waiting for the host's answer: where, and Back.
+    /// Waiting for the host's answer: where (the address, or the room code), and Back.
     package static func joiningPage(_ form: JoinForm, prompts: Prompts?) -> MenuPage {
-        MenuPage(heading: .message(.joinGame), subheading: .message(.onlineJoining, [.leftToRight(form.address)]),
+        let line: Text = form.at == .field(.room) ? .message(.onlineJoiningRoom, [.leftToRight(form.shown(.room))])
+            : .message(.onlineJoining, [.leftToRight(form.address)])
+        return MenuPage(heading: .message(.joinGame), subheading: line,
                  entries: [MenuPage.Entry(.message(.back))], hint: prompts?.backHint ?? Prompt([]), compact: true)
     }
 }

@@ -27,7 +27,9 @@ extension FlowState {
             return Self.worldCompletePage(world: world, names: context.levelNames, progress: progress, medals: context.medals,
                                           hint: Prompt([prompts.choose, .does(.hintContinue)]))
         case let .online(.choose(problem)):
-            return Self.onlinePage(problem: problem, selection: selection[.online] ?? 0, hint: prompts.menuHint(choose: .hintGo, back: .hintBack))
+            return Self.onlinePage(problem: problem, context, selection: selection[.online] ?? 0, hint: prompts.menuHint(choose: .hintGo, back: .hintBack))
+        case let .online(.host(problem)):
+            return Self.hostPage(problem: problem, context, selection: selection[.host] ?? 0, hint: prompts.menuHint(choose: .hintGo, back: .hintBack))
         case let .online(.join(form)):
             return Self.joinPage(form, context, prompts: prompts)
         case let .online(.joining(form)):
@@ -77,7 +79,7 @@ extension FlowState {
             var page = Self.levelSelectPage(names: context.levelNames, titles: context.levelTitles, progress: progress, medals: context.medals,
                                             selection: selection[.levels] ?? 0,
                                             hint: prompts?.menuHint(choose: .hintPlay, back: .hintBack) ?? Prompt([]))
-            page.subheading = levelNotice?.text ?? (hostsNextLevel ? .message(.onlineChooseLevel) : nil)
+            page.subheading = levelNotice?.text ?? (hostsNextLevel != nil ? .message(.onlineChooseLevel) : nil)
             return page
         case .packs:
             return Self.packsPage(context, progress: progress, selection: selection[.packs] ?? 0,

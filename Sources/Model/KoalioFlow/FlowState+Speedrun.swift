@@ -80,7 +80,7 @@ extension FlowState {
         speedrunNotice = false
         speedrun = SpeedrunRun(category: category, levels: refs, names: names,
                                before: progress.speedruns[category.description] ?? SpeedrunRecord(), startedAt: context.now)
-        hostsNextLevel = false
+        hostsNextLevel = nil
         mode = .level  // the first level loads within this tick (a refusal returns to the categories)
         effects += [.loadLevel(refs[0]), .speedrun(.started)]
     }

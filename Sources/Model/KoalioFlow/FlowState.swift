@@ -19,8 +19,9 @@ package struct FlowState: Equatable {
     package var fileNotices: [FileNotice]
     /// The level select's line about a level that could not be loaded, until the next choice.
     package var levelNotice: LoadProblem?
-    /// Play online → Host: the level chosen next is hosted (the level select says so).
-    package var hostsNextLevel = false
+    /// Play online → Host: the level chosen next is hosted, on this network or in a room (the
+    /// level select says so); nil: it is played.
+    package var hostsNextLevel: HostPlace?
     /// The speedrun under way (nil: none).
     package var speedrun: SpeedrunRun?
     /// The categories page says a run was refused: assist is on.
@@ -58,6 +59,7 @@ package struct FlowState: Equatable {
         case .level: return .level
         case .worldComplete: return .worldComplete
         case .online(.choose): return .online
+        case .online(.host): return .host
         case .online(.join), .online(.joining): return .join
         case .speedrunSelect: return .speedrun
         case .speedrunResults: return .speedrunResults

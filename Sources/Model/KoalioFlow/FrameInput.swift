@@ -113,6 +113,11 @@ package struct FrameInputReader {
     private var menuBindings: Bindings?
     private var previousRawPads = GamepadSnapshot.neutral
 
+    /// A text row that takes letters is selected (the join form's: ``FlowState/typesLetters``):
+    /// the letters are typed there, and none moves the menu (W, A, S, D), chooses (Z) or
+    /// leaves (Q), held or not. The driver sets it from the flow before each frame's keys.
+    package var lettersType = false
+
     /// The keys that choose in the menus.
     package static func choosesMenus(_ key: Key) -> Bool { key == .enter || key == .space || key == .z }
 
@@ -122,6 +127,7 @@ package struct FrameInputReader {
             return
         }
         if !isRepeat { keys.append(key) }
+        if lettersType, Key.letters.contains(key.usage) { return }
         if let direction = Self.direction(of: key) {
             guard !isRepeat else { return }  // the reader repeats a held direction itself
             heldKeys.insert(direction)

@@ -68,18 +68,35 @@ package struct NetworkTick: Equatable {
         package var expected: Int
         /// Too many wrong codes were tried: nobody joins until the host makes a new code.
         package var codeOff: Bool
+        /// A room code's game (`address` its rendezvous): how far its room has come.
+        package var room: RoomState?
 
-        package init(address: String, code: String, here: Int, expected: Int, codeOff: Bool = false) {
+        package init(address: String, code: String, here: Int, expected: Int, codeOff: Bool = false, room: RoomState? = nil) {
             self.address = address
             self.code = code
             self.here = here
             self.expected = expected
             self.codeOff = codeOff
+            self.room = room
         }
 
         /// Someone has joined (and the code is on: A makes a new one first): the host may start
         /// the game with the machines here.
         package var canStart: Bool { here > 1 && !codeOff }
+
+        /// What the waiting screen says under who is here: where to join and the code; a room's
+        /// code, its rendezvous, and the path once a player is connected.
+        var lines: [Text] {
+            let code = Text.leftToRight(self.code)
+            let rendezvous = Text.leftToRight(address)
+            switch room {
+            case nil: return [codeOff ? .message(.onlineHostCodeOff) : .message(.onlineInvitation, [.leftToRight(address), .verbatim(self.code)])]
+            case .opening?: return [.message(.onlineRoomOpening, [code, rendezvous])]
+            case .open?: return [.message(.onlineRoomInvitation, [code, rendezvous])]
+            case let .connected(relayed)?:
+                return [.message(.onlineRoomInvitation, [code, rendezvous]), .message(relayed ? .onlinePathRelayed : .onlinePathDirect)]
+            }
+        }
     }
 
     package enum End: Equatable {
@@ -92,9 +109,7 @@ extension NetworkTick.Status {
     package var lines: (lines: [Text], dims: Bool) {
         switch self {
         case let .waiting(invitation?):
-            ([.message(.onlineWaitingForPlayers, [.number(invitation.here), .number(invitation.expected)]),
-              invitation.codeOff ? .message(.onlineHostCodeOff)
-                  : .message(.onlineInvitation, [.leftToRight(invitation.address), .verbatim(invitation.code)])], true)
+            ([.message(.onlineWaitingForPlayers, [.number(invitation.here), .number(invitation.expected)])] + invitation.lines, true)
         case .waiting(nil): ([.message(.onlineWaitingForHost)], true)
         case let .playing(reconnecting): (reconnecting.map { .message(.onlineReconnecting, [.number($0)]) }, false)
         case let .ended(end):

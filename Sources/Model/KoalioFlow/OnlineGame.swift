@@ -14,8 +14,9 @@ package struct OnlineGame: Equatable {
     package static let sourceNames = (1...NetMessage.maxSeats).map { "online player \($0)" }
 
     package var session: NetSession
-    /// The host's: where to join and the code it started with, for the waiting screen.
-    package let invitation: Invitation?
+    /// The host's: where to join and the code it started with, for the waiting screen (a room
+    /// code's game: how far its room has come, as the online devices tell it).
+    package var invitation: Invitation?
     /// Seconds of the network's clock (monotonic), as the last action told it.
     package private(set) var now: Double
     /// How far the last frame stepped again.
@@ -23,14 +24,17 @@ package struct OnlineGame: Equatable {
     /// When play started here, and the bytes counted then (the figures count play only).
     package private(set) var playStart: PlayStart?
 
-    /// Where to join a hosted game, and its code.
+    /// Where to join a hosted game, and its code: an address on this network, or a room code's
+    /// rendezvous (`room` then says how far the room has come).
     package struct Invitation: Equatable, Sendable {
         package var address: String
         package var code: String
+        package var room: RoomState?
 
-        package init(address: String, code: String) {
+        package init(address: String, code: String, room: RoomState? = nil) {
             self.address = address
             self.code = code
+            self.room = room
         }
     }
 
@@ -134,8 +138,9 @@ package struct OnlineGame: Equatable {
         switch session.phase {
         case .joining, .welcomed, .lobby:
             return .waiting(invitation.map {
-                NetworkTick.Invitation(address: $0.address, code: session.hostCode ?? $0.code, here: session.machinesHere,
-                                       expected: session.machinesExpected, codeOff: session.codeOff)
+                // A room's code is its own (the session's is its symbols, without the hyphen).
+                NetworkTick.Invitation(address: $0.address, code: $0.room == nil ? session.hostCode ?? $0.code : $0.code, here: session.machinesHere,
+                                       expected: session.machinesExpected, codeOff: session.codeOff, room: $0.room)
             })
         case .playing:
             return .playing(reconnecting: session.reconnectingPlayers(at: now))

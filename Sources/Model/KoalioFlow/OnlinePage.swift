@@ -1,46 +1,66 @@
 import KoalioCore
 import KoalioInput
+import KoalioNet
 import KoalioText
 
-/// Play online's pages: Host or Join; the join form (a game found on this network, or an
-/// address and the code entered with a pad); the wait for the host's answer.
+/// Play online's pages: Host or Join; where to host (this network, or anywhere by a room
+/// code); the join form (a game found on this network, an address and the code, or a room
+/// code, entered with a pad, typed or tapped); the wait for the host's answer.
 package enum OnlinePage: Equatable {
-    /// Host a game, Join a game, Back; and why the last game or try ended, if it did.
+    /// Host a game, Join a game, Hide my address, Back; and why the last game or try ended, if it did.
     case choose(OnlineProblem?)
+    /// Host a game: on this network, or anywhere (a room code); and why hosting did not work.
+    case host(OnlineProblem?)
     case join(JoinForm)
     /// The form sent: the host's answer awaited (Back gives up).
     case joining(JoinForm)
+}
+
+/// Where a game hosted from Play online is found: on this network (an address and code), or
+/// anywhere (a room code on the rendezvous).
+package enum HostPlace: Equatable, Sendable {
+    case thisNetwork, room
 }
 
 /// The join form's text, entered with a pad a character at a time (←/→ pick the character
 /// offered, A adds it, B takes the last one back) or typed on a keyboard.
 package struct JoinForm: Equatable {
     package enum Field: Equatable {
+        /// A game on a network this machine shares: its address and session code.
         case address, code
+        /// A game anywhere: its room code on the rendezvous (``RoomCode``).
+        case room
 
         /// The characters a field takes: an address's numbers (IPv4 or IPv6, with its port),
-        /// the code's digits.
+        /// the code's digits, a room code's symbols (Crockford's base 32).
         package var alphabet: [Character] {
             switch self {
             case .address: Array("0123456789.:[]abcdef")
             case .code: Array("0123456789")
+            case .room: RoomCode.alphabet
             }
         }
 
         /// The longest it gets: `[` an IPv6 address `]:` a port; the code's digits
-        /// (`PairingSecrets.codeDigits`: KoalioAppTests hold the two equal).
+        /// (`PairingSecrets.codeDigits`: KoalioAppTests hold the two equal); a room code's symbols.
         package var maxLength: Int {
             switch self {
             case .address: 47
             case .code: JoinForm.codeDigits
+            case .room: RoomCode.symbols
             }
         }
+
+        /// The field is whole: the code's digits, the room code's symbols (an address has no set length).
+        package func isComplete(_ text: String) -> Bool { self != .address && text.count == maxLength }
     }
 
     package static let codeDigits = 6
 
     package var address: String
     package var code = ""
+    /// The room code typed, its symbols without the hyphen (shown `K7M-3QX`).
+    package var room = ""
     /// The character each field offers next, as an index into its alphabet.
     package var offered: [Field: Int] = [:]
     /// Why the last try did not get in.
@@ -53,8 +73,26 @@ package struct JoinForm: Equatable {
     }
 
     package subscript(field: Field) -> String {
-        get { field == .address ? address : code }
-        set { if field == .address { address = newValue } else { code = newValue } }
+        get {
+            switch field {
+            case .address: address
+            case .code: code
+            case .room: room
+            }
+        }
+        set {
+            switch field {
+            case .address: address = newValue
+            case .code: code = newValue
+            case .room: room = newValue
+            }
+        }
+    }
+
+    /// A field as its row shows it: a room code's halves apart (`K7M-3QX`, as the host's screen shows it).
+    package func shown(_ field: Field) -> String {
+        guard field == .room, room.count > RoomCode.symbols / 2 else { return self[field] }
+        return room.prefix(RoomCode.symbols / 2) + "-" + room.dropFirst(RoomCode.symbols / 2)
     }
 
     /// The character `field` offers next.
@@ -82,9 +120,25 @@ package struct JoinForm: Equatable {
         return true
     }
 
+    /// The character a key types into `field`: for a room code its symbols, any case, I and L
+    /// read as 1 and O as 0 (Crockford's decoding, as ``RoomCode`` reads a typed code); for
+    /// the others ``typed(_:)``'s.
+    package static func typed(_ key: Key, into field: Field) -> Character? {
+        guard field == .room else { return typed(key) }
+        switch key.usage {
+        case 4...29:
+            let letter = Character(Unicode.Scalar(UInt8(0x41) + UInt8(key.usage - 4)))
+            let read: Character = letter == "I" || letter == "L" ? "1" : letter == "O" ? "0" : letter
+            return RoomCode.alphabet.contains(read) ? read : nil
+        default:
+            let digit = typed(key)
+            return digit.flatMap { $0.isNumber ? $0 : nil }
+        }
+    }
+
     /// The characters keys type: the digits (the row above the letters and the keypad), the
     /// point, `;` as `:` (the same key, shifted, on most layouts; an address has no `;`), and an
-    /// IPv6 address's hex letters and brackets (A and D also move the hidden picker: harmless).
+    /// IPv6 address's hex letters and brackets (a text row's letters type: ``FrameInputReader/lettersType``).
     package static func typed(_ key: Key) -> Character? {
         switch key.usage {
         case 4...9: Character(Unicode.Scalar(UInt8(0x61) + UInt8(key.usage - 4)))
@@ -105,6 +159,12 @@ package struct JoinForm: Equatable {
 /// online pages in the player's language.
 package enum OnlineProblem: Equatable {
     case badAddress, noCode
+    /// A room code is six symbols; this one is short.
+    case noRoomCode
+    /// Anywhere (a room code) needs a rendezvous: none is set (koalio operates none).
+    case noRendezvous
+    /// Hosting or joining by a room code did not work: the meeting's line (English, as on stderr).
+    case roomFailed(String)
     /// The socket could not be opened.
     case cannotHost(NetworkProblem), cannotJoin(NetworkProblem)
     case noAnswer(address: String)
@@ -122,6 +182,9 @@ package enum OnlineProblem: Equatable {
         switch self {
         case .badAddress: .message(.onlineBadAddress)
         case .noCode: .message(.onlineNoCode)
+        case .noRoomCode: .message(.onlineNoRoomCode)
+        case .noRendezvous: .message(.onlineNoRendezvous)
+        case let .roomFailed(reason): .message(.onlineRoomFailed, [.verbatim(reason)])
         case let .cannotHost(problem): .message(.onlineCannotHost, [problem.text])
         case let .cannotJoin(problem): .message(.onlineCannotJoin, [problem.text])
         case let .noAnswer(address): .message(.onlineNoAnswer, [.leftToRight(address)])
@@ -150,6 +213,18 @@ package enum OnlineNews: Equatable {
     indirect case began(OnlineGame)
     /// The host's player made a new code (its code went off); taken at once.
     case newCode(String)
+    /// A room code's game hosted here: its room was made, or a player's path was found.
+    case room(RoomState)
+}
+
+/// How far a room code's game hosted here has come, as its waiting screen says it.
+package enum RoomState: Equatable, Sendable {
+    /// The rendezvous is being reached and the room made (the code works once it is open).
+    case opening
+    /// The room is open: a player may join with its code.
+    case open
+    /// A player's machine is connected: directly, or through the rendezvous's relay.
+    case connected(relayed: Bool)
 }
 
 /// A game another machine hosts on this network, as discovery found it.

@@ -16,6 +16,8 @@ public enum Screen: String, Sendable {
     case worldComplete = "world"
     /// Play online (Host / Join), and the join form with the wait for the host's answer.
     case online, join
+    /// Host a game: on this network, or anywhere (a room code).
+    case host
     /// Speedrun: the categories, and a finished run's results.
     case speedrun, speedrunResults = "results"
 

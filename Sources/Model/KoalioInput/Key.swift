@@ -20,6 +20,8 @@ public struct Key: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let f11 = Key(usage: 68)
     public static let right = Key(usage: 79), left = Key(usage: 80), down = Key(usage: 81), up = Key(usage: 82)
     public static let leftShift = Key(usage: 225)
+    /// The letters A to Z, by usage.
+    public static let letters = 4...29
 
     /// The keys input scripts name, by those names (`0 right down`): the scripts' vocabulary
     /// from before keys could be rebound, kept so every script still reads the same.
@@ -32,7 +34,11 @@ public struct Key: Hashable, Sendable, Comparable, CustomStringConvertible {
         ("0", Key(usage: 39)), ("1", Key(usage: 30)), ("2", Key(usage: 31)), ("3", Key(usage: 32)), ("4", Key(usage: 33)),
         ("5", Key(usage: 34)), ("6", Key(usage: 35)), ("7", Key(usage: 36)), ("8", Key(usage: 37)), ("9", Key(usage: 38)),
         ("period", Key(usage: 55)), ("semicolon", Key(usage: 51)), ("backspace", .backspace),
-    ]
+    ] + letters.compactMap { usage in
+        // Typing a room code: the letters the names above do not have, by their lower-case names.
+        let name = String(Character(Unicode.Scalar(UInt8(0x61 + usage - 4))))
+        return ["a", "d", "w", "s", "z", "x", "p", "q"].contains(name) ? nil : (name, Key(usage: usage))
+    }
 
     /// The key an input script calls `name`, if it is one of ``scriptKeys``.
     public init?(scriptName name: String) {

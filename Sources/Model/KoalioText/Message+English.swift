@@ -211,6 +211,26 @@ extension Message {
         case .onlineFull: Entry("That game is full or has started", "Join page line", cells: Self.lineCells)
         case .onlineOtherVersion: Entry("The host runs another version of koalio", "Join page line", cells: Self.lineCells)
         case .onlineNoLevel: Entry("The host's level is not here: %s", "Join page line: the level's name (get its pack first)", cells: Self.lineCells)
+        case .hostHere: Entry("On this network", "Host a game entry: players on this network join by its address and code", cells: Self.entryCells)
+        case .hostAnywhere: Entry("Anywhere (room code)", "Host a game entry: players anywhere join by a room code, through a rendezvous server", cells: Self.entryCells)
+        case .hideMyAddress:
+            Entry("Hide my address", "Play online row (on/off): games by room code go through the rendezvous's relay, so the other player never learns this machine's address", cells: Self.rowCells)
+        case .onlineHostWhere:
+            Entry("Nearby by address, or anywhere by a room code through %s", "Host a game line: the rendezvous's name or address", cells: Self.lineCells)
+        case .onlineNoRendezvous:
+            Entry("No rendezvous set: start koalio with --rendezvous HOST (see README)", "Host and join pages' line: games by room code need a rendezvous server; koalio runs none (keep --rendezvous HOST as typed)", cells: Self.lineCells)
+        case .onlineRoomCode: Entry("Room code", "Join page row: the 6-symbol code (as K7M-3QX) a host anywhere shows", cells: Self.rowCells)
+        case .onlineNoRoomCode:
+            Entry("A room code has 6 symbols, as the host shows it: K7M-3QX", "Join page line: the room code is not whole (keep K7M-3QX as it is)", cells: Self.lineCells)
+        case .onlineRoomFailed: Entry("By room code: %s", "Play online line: a game by room code did not work, and why (the reason is in English)", cells: Self.lineCells)
+        case .onlineRoomOpening:
+            Entry("Opening the room %s on %s...", "Online, the host's screen: the room code, and the rendezvous being reached", cells: Self.lineCells)
+        case .onlineRoomInvitation:
+            Entry("Room code %s, on the rendezvous %s", "Online, the host's screen before the game starts: the room code others join with, and the rendezvous", cells: Self.lineCells)
+        case .onlinePathDirect: Entry("Path: direct", "Online, the host's screen: a player is connected, machine to machine", cells: Self.lineCells)
+        case .onlinePathRelayed: Entry("Path: through the relay", "Online, the host's screen: a player is connected through the rendezvous's relay", cells: Self.lineCells)
+        case .onlineJoiningRoom: Entry("Joining the room %s...", "Join page line while the room code's game is reached: the room code", cells: Self.lineCells)
+        case .rendezvous: Entry("Rendezvous", "A setting's name (settings.toml): the server that finds games by room code", cells: Self.rowCells)
         case .speedrun: Entry("Speedrun", "Title menu entry, and that page's heading: a timed run over a category of levels", cells: Self.headingCells)
         case .allLevels: Entry("All levels", "Speedrun category: every level of the game in order", cells: Self.rowCells)
         case .speedrunHow:

@@ -52,6 +52,9 @@ public enum Message: String, CaseIterable, Sendable {
          hintType, hintNext, tapKeys
     case onlineBadAddress, onlineNoCode, onlineCannotHost, onlineNoAnswer, onlineWrongCode, onlineCodeOff, onlineLockedOut
     case onlineFull, onlineOtherVersion, onlineNoLevel, onlineCannotJoin
+    // Online anywhere: a room code on a rendezvous (issue 51)
+    case hostHere, hostAnywhere, hideMyAddress, onlineHostWhere, onlineNoRendezvous, onlineRoomCode, onlineNoRoomCode, onlineRoomFailed
+    case onlineRoomOpening, onlineRoomInvitation, onlinePathDirect, onlinePathRelayed, onlineJoiningRoom, rendezvous
     // Speedrun mode: the categories, the timer, the splits and the results
     case speedrun, allLevels, speedrunHow, speedrunAssistOn, runComplete, inGameTime, realTime, newPersonalBest, speedrunTimer, liveSplitOneServer
     // The player's files, a level that does not start

@@ -28,7 +28,7 @@ public struct Setting {
 
     /// The file's tables, in the order they are written.
     public enum Section: String, CaseIterable, Sendable {
-        case keyboard, gamepad, touch, video, audio, game, assist, phones
+        case keyboard, gamepad, touch, video, audio, game, assist, phones, online
     }
 
     public var id: ID
@@ -39,6 +39,22 @@ public struct Setting {
     /// The menu row's label.
     public var label: Message
     public var value: Value
+
+    /// Where a setting's row is: the settings menu's pages (most), Play online's page (Hide my
+    /// address, beside the games it changes), or none: set in the file, or for a run by its
+    /// option (the rendezvous and its certificate: a name typed once, as a community gives it).
+    public enum Place: Sendable {
+        case settingsMenu, playOnline, fileAndOption
+    }
+
+    /// Where the setting's row is (``Place``).
+    public var place: Place {
+        switch id {
+        case .hideMyAddress: .playOnline
+        case .rendezvous, .rendezvousCa: .fileAndOption
+        default: .settingsMenu
+        }
+    }
 
     /// `section.key`, as problems and the menu's reset marks name it (`audio.music`).
     public var fileKey: String { "\(section.rawValue).\(key)" }
@@ -54,6 +70,7 @@ public struct Setting {
     public enum ID: String, CaseIterable, Sendable {
         case nintendoButtons, deadZone, rumble, rumbleStrength, touchShown, touchOpacity, touchSize, leftHanded, joystick
         case fullscreen, windowScale, scaling, display, smoothMotion, speedrunTimer, liveSplitOne, music, effects, ghost, language, speed, invincible, infiniteDash, phones
+        case rendezvous, rendezvousCa, hideMyAddress
     }
 
     /// Every setting, in the file's order.
@@ -137,6 +154,17 @@ public struct Setting {
         case .phones:
             return boolean(id, .phones, "enabled", .phonePads, \.phones,
                         "Phones may join as game pads: koalio listens on this machine's private network addresses")
+        case .rendezvous:
+            return Setting(id: id, section: .online, key: "rendezvous",
+                           comment: "Games by room code: the rendezvous, a name or address (\"\" for none: koalio operates none; docs/RENDEZVOUS.md)",
+                           label: .rendezvous, value: .text(\.rendezvous, shape: "a host's name or address in quotes"))
+        case .rendezvousCa:
+            return Setting(id: id, section: .online, key: "rendezvous_ca",
+                           comment: "A certificate file to trust for the rendezvous (a community's self-signed one); \"\": the system's",
+                           label: .rendezvous, value: .text(\.rendezvousCa, shape: "a file's path in quotes"))
+        case .hideMyAddress:
+            return boolean(id, .online, "hide_my_address", .hideMyAddress, \.hideMyAddress,
+                        "Games by room code go through the rendezvous's relay: the other player never learns this machine's address")
         }
     }
 

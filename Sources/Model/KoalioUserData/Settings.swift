@@ -71,6 +71,15 @@ public struct Settings: Equatable, Sendable {
     /// Phones may join as game pads (the game then listens on the machine's private network
     /// addresses); off until the player turns them on (Add a phone, or the settings).
     public var phones = false
+    /// The rendezvous for games by room code (a community's server: koalio operates none);
+    /// empty: none. `--rendezvous` stands in for it for a run.
+    public var rendezvous = ""
+    /// A certificate to trust for the rendezvous (a community's self-signed one, PEM); empty:
+    /// the system's authorities.
+    public var rendezvousCa = ""
+    /// Games by room code go through the rendezvous's relay: the other player never learns this
+    /// machine's address (`--relay-only` for a run).
+    public var hideMyAddress = false
 
     public init() {}
 

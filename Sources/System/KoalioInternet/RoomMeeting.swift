@@ -49,6 +49,8 @@ public final class RoomMeeting {
     /// When the joiner came (the host), or the meeting began (a joiner): the clock for ``connectSeconds``.
     private var startedAt: Double?
     private var saidOpen = false
+    /// The rendezvous let this machine in (its TLS handshake done): no poll waits any more.
+    private var loggedIn = false
 
     /// - Parameters:
     ///   - rendezvous: the rendezvous's numeric address (rooms on 5222; its relay is where its
@@ -104,10 +106,12 @@ public final class RoomMeeting {
         return events + timeout(now)
     }
 
-    /// Runs the meeting until the host's room is made (or it fails): the rendezvous's TLS
-    /// handshake, which libstrophe finishes in one go, happens here, before the game's window,
-    /// never in a frame. Returns the failure's line, or nil. `clock`: seconds, monotonic.
-    public func openRoom(clock: () -> Double, pause: () -> Void) -> String? {
+    /// Runs the meeting until it is past the rendezvous's TLS handshake, which libstrophe
+    /// finishes in one go, so never in a frame: until the host's room is made, or a joiner is
+    /// logged in (it enters the room as it is polled). Before the game's window (`--host-room`,
+    /// `--join-room`) or on a thread of its own (the menus: ``RoomOpening``). Returns the
+    /// failure's line, or nil. `clock`: seconds, monotonic.
+    public func open(clock: () -> Double, pause: () -> Void) -> String? {
         let deadline = clock() + Self.connectSeconds
         while clock() < deadline {
             for event in poll(at: clock()) {
@@ -117,10 +121,12 @@ public final class RoomMeeting {
                 case .connected: break
                 }
             }
+            if role == .joiner && loggedIn { return nil }
             pause()
         }
         close()
-        return "the rendezvous made no room within \(Int(Self.connectSeconds)) seconds"
+        return role == .host ? "the rendezvous made no room within \(Int(Self.connectSeconds)) seconds"
+            : "the rendezvous let nobody in within \(Int(Self.connectSeconds)) seconds"
     }
 
     /// Sends one of the game's datagrams, sealed; false before the path is there.
@@ -166,6 +172,7 @@ public final class RoomMeeting {
     private func heard(_ event: RoomClient.Event, at now: Double) -> String? {
         switch event {
         case .online:
+            loggedIn = true
             client.askForServices()
         case let .services(services):
             if let found = services.first(where: { $0.type == "stun" }) { stun = (found.host, found.port) }

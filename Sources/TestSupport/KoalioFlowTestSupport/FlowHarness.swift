@@ -50,6 +50,11 @@ package final class FlowHarness {
         get { base.phonesOn }
         set { base.phonesOn = newValue }
     }
+    /// The rendezvous for games by room code, as the driver gives it (nil: none set).
+    package var rendezvous: String? {
+        get { base.rendezvous }
+        set { base.rendezvous = newValue }
+    }
     /// The games discovery found, as the driver gives them.
     package var foundGames: [FoundGame] {
         get { base.foundGames }

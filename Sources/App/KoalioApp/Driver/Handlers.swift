@@ -77,7 +77,7 @@ final class Handlers {
         case let .changeSettings(new): change(settings: new)
         case .turnPhonesOn: phones.ask()  // while the page shows and phones play: not kept in the settings
         case .newPhoneCode: phones.newCode()
-        case let .online(effect): return online.perform(effect, flow)
+        case let .online(effect): return online.perform(effect, flow, settings: settings.effective)
         case let .speedrun(event): speedrun.perform(event, flow)
         case .quit: window.close()
         }
@@ -123,6 +123,7 @@ final class Handlers {
         context.gameVersion = recording.options?.gameVersion ?? Game.version
         context.foundGames = online.menus.found
         if case .online(.choose) = flow.mode { context.joinAddressHint = online.menus.addressHint }  // what Join's form starts from
+        context.rendezvous = context.settings.rendezvous.isEmpty ? nil : context.settings.rendezvous
         return context
     }
 

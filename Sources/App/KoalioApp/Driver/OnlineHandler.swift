@@ -4,6 +4,7 @@ import KoalioNet
 import KoalioLocalServer
 import KoalioSim
 import KoalioSystem
+import KoalioUserData
 
 /// Online play's devices: the networked game (`--host` and `--join`'s, set up before the window
 /// opens by ``NetSetup``, or one hosted or joined from the menus), the menus' try to join, the
@@ -89,7 +90,11 @@ final class OnlineHandler {
     func hear(_ flow: FlowState) -> [GameAction] {
         guard let link, let game = flow.online else { return [] }
         sayCodeOff(game.session)
-        return [.network(link.read(for: game.session, at: MonotonicClock.seconds()))]
+        let heard = link.read(for: game.session, at: MonotonicClock.seconds())
+        // A room's news: its progress for the waiting screen; a failure takes a game from the
+        // menus back to them (`--host-room`'s said it on stderr and waits on).
+        let news = link.takeNews().filter { news in if case .failed = news { fromMenus } else { true } }
+        return [.network(heard)] + news.map(GameAction.online)
     }
 
     /// Once a frame: the try to join pumped (its answer told to the flow), games found while the
@@ -97,14 +102,19 @@ final class OnlineHandler {
     func frame(_ flow: FlowState) -> [GameAction] {
         let finding = if case .online(.join) = flow.mode { true } else { false }
         let hosted = link.flatMap { link in flow.online.flatMap { $0.isJoinable ? (port: link.localPort, session: $0.session) : nil } }
-        let news = menus.poll(finding: finding, hosted: hosted) { sha256, name in levels.find(sha256: sha256, named: name) }
+        let news = menus.poll(finding: finding, hosted: hosted, verbose: command.verbose) { sha256, name in levels.find(sha256: sha256, named: name) }
         return news.map { [.online($0)] } ?? []
     }
 
-    /// Play online's effects, the answers as actions.
-    func perform(_ effect: OnlineEffect, _ flow: FlowState) -> [GameAction] {
+    /// Play online's effects, the answers as actions. `settings`: the effective ones (a room
+    /// code's rendezvous and Hide my address, the command line's standing in for the file's).
+    func perform(_ effect: OnlineEffect, _ flow: FlowState, settings: Settings) -> [GameAction] {
         switch effect {
-        case .host:
+        case .host(.room):
+            guard let place = NetSetup.RoomPlace(settings) else { return [.online(.failed(.noRendezvous))] }
+            let start = NetSetup.hostRoomFromMenus(command, place: place, levelName: flow.run.map.name, sha256: flow.run.sha256, session: flow.session)
+            return begin(start.link, start.game)
+        case .host(.thisNetwork):
             do {
                 let start = try NetSetup.hostFromMenus(command, levelName: flow.run.map.name, sha256: flow.run.sha256, session: flow.session)
                 return begin(start.link, start.game)
@@ -120,6 +130,8 @@ final class OnlineHandler {
             return [.online(.newCode(code))]
         case let .join(address, code):
             return menus.join(address: address, code: code, localPlayers: command.localPlayers ?? 1).map { [.online($0)] } ?? []
+        case let .joinRoom(code):
+            return menus.joinRoom(code: code, place: NetSetup.RoomPlace(settings), localPlayers: command.localPlayers ?? 1).map { [.online($0)] } ?? []
         case .ready:
             // The level loaded must be the welcome's, byte for byte (a file changed since it was
             // found, or a pack of the same name): else it is missing here, and the host is told.
@@ -136,6 +148,7 @@ final class OnlineHandler {
             // The game's goodbyes went out just before (``FlowState/leaveOnline(_:)``).
             if command.verbose, link != nil, let game = flow.online { StandardError.writeLine("koalio: " + game.figures(at: MonotonicClock.seconds())) }
             menus.cancelJoin()
+            link?.close()
             link = nil
         }
         return []

@@ -28,23 +28,44 @@ final class NetLink {
     /// socket hears it then).
     private var joinerSockets: [NetAddress: UDPSocket?] = [:]
     private var random = SystemRandomNumberGenerator()
-    /// A room code's game: its meeting, and whether `--verbose` wants the path said.
-    let meeting: RoomMeeting?
+    /// A room code's game: its meeting (once its opening handed it over, for one hosted from the
+    /// menus), and whether `--verbose` wants the path said.
+    private(set) var meeting: RoomMeeting?
+    private var opening: RoomOpening?
+    /// The rendezvous a room's game meets at, as the player named it.
+    let rendezvous: String?
     private let verbose: Bool
     /// The meeting's failure, said once.
     private var failureSaid = false
+    /// What a room's game came to since the flow last heard: its room open, the path found, a
+    /// failure (``takeNews()``).
+    private var news: [OnlineNews] = []
 
     init(socket: UDPSocket) {
         self.socket = socket
         meeting = nil
+        rendezvous = nil
         verbose = false
     }
 
-    init(meeting: RoomMeeting, verbose: Bool) {
+    init(meeting: RoomMeeting, rendezvous: String, verbose: Bool) {
         socket = nil
         self.meeting = meeting
+        self.rendezvous = rendezvous
         self.verbose = verbose
     }
+
+    /// A room's game whose meeting is still opening (Play online's host: the room is made off
+    /// the game's thread); nothing is sent or heard until it is handed over.
+    init(opening: RoomOpening, verbose: Bool) {
+        socket = nil
+        self.opening = opening
+        rendezvous = opening.place.rendezvous
+        self.verbose = verbose
+    }
+
+    /// A room code's game (its meeting opening, or open).
+    var isRoom: Bool { meeting != nil || opening != nil }
 
     /// The port the game's socket is bound to (discovery's answers name it; a room's game has none).
     var localPort: UInt16? { socket?.localAddress?.port }
@@ -52,18 +73,39 @@ final class NetLink {
     /// `--verbose`'s line once a room's game is connected (`koalio: online path: direct`).
     static func pathLine(relayed: Bool) -> String { "koalio: online path: \(relayed ? "relayed" : "direct")" }
 
-    /// A room's game: what its meeting did since the last look, said on stderr (the path once
-    /// connected with `--verbose`, a failure); the datagrams that came, from
-    /// ``roomPeer``, the forged and replayed ones counted as turned away.
-    private func readRoom(_ meeting: RoomMeeting, at now: Double) -> NetworkHeard {
+    /// What the room's game came to since the last look, for the flow.
+    func takeNews() -> [OnlineNews] {
+        defer { news = [] }
+        return news
+    }
+
+    /// A room's game: its opening looked at, then what its meeting did since the last look,
+    /// said on stderr (the room once open, the path once connected with `--verbose`, a failure)
+    /// and kept for the flow (``takeNews()``); the datagrams that came, from ``roomPeer``, the
+    /// forged and replayed ones counted as turned away.
+    private func readRoom(at now: Double) -> NetworkHeard {
+        if let opening {
+            switch opening.take() {
+            case nil: return NetworkHeard(at: now)
+            case let .opened(opened):
+                self.opening = nil
+                meeting = opened
+                StandardError.writeLine("koalio: room \(opening.code)")
+                news.append(.room(.open))
+            case let .failed(reason):
+                self.opening = nil
+                fail(reason, code: opening.code)
+                return NetworkHeard(at: now)
+            }
+        }
+        guard let meeting else { return NetworkHeard(at: now) }
         for event in meeting.poll(at: now) {
             switch event {
-            case .roomOpen: break  // said by NetSetup.hostRoom, which waits for it before the window opens
-            case let .connected(relayed): if verbose { StandardError.writeLine(Self.pathLine(relayed: relayed)) }
-            case let .failed(reason):
-                guard !failureSaid else { break }
-                failureSaid = true
-                StandardError.writeLine("koalio: room \(meeting.code): \(reason)")
+            case .roomOpen: break  // the opening waited for it (``RoomMeeting/open(clock:pause:)``)
+            case let .connected(relayed):
+                if verbose { StandardError.writeLine(Self.pathLine(relayed: relayed)) }
+                news.append(.room(.connected(relayed: relayed)))
+            case let .failed(reason): fail(reason, code: meeting.code)
             }
         }
         let (datagrams, dropped) = meeting.receive()
@@ -71,12 +113,28 @@ final class NetLink {
                             turnedAway: dropped, at: now)
     }
 
+    /// The room's game failed: said once on stderr, and told to the flow (a game from the menus
+    /// goes back to Host a game, saying why).
+    private func fail(_ reason: String, code: RoomCode) {
+        guard !failureSaid else { return }
+        failureSaid = true
+        StandardError.writeLine("koalio: room \(code): \(reason)")
+        news.append(.failed(.roomFailed(reason)))
+    }
+
+    /// Ends a room's meeting, or its opening (the game is left).
+    func close() {
+        opening?.cancel()
+        opening = nil
+        meeting?.close()
+    }
+
     /// The datagrams waiting for `session`: the joiners' own sockets until they are empty, then
     /// at most ``strangerReadsPerPump`` of the host's game socket (a joiner's, connected to the
     /// host, until it is empty); each looked at before it costs anything
     /// (``NetSession/mayConcern(_:)``), those turned away counted. `now`: the network's clock.
     func read(for session: NetSession, at now: Double) -> NetworkHeard {
-        if let meeting { return readRoom(meeting, at: now) }
+        if isRoom { return readRoom(at: now) }
         guard let socket else { return NetworkHeard(at: now) }
         connectJoiners(session.joinerAddresses)
         var heard = NetworkHeard(at: now)
@@ -103,10 +161,8 @@ final class NetLink {
     }
 
     func send(_ datagrams: [Datagram]) {
-        if let meeting {
-            for datagram in datagrams {
-                let sent = meeting.send(datagram.bytes)
-                    }
+        if isRoom {
+            for datagram in datagrams { meeting?.send(datagram.bytes) }
             return
         }
         for datagram in datagrams { socket?.send(datagram.bytes, to: datagram.to) }
@@ -147,9 +203,11 @@ final class OnlineStart {
         return game
     }
 
-    /// Given up (Back, or the window closed): the host is told if it had let us in.
+    /// Given up (Back, or the window closed): the host is told if it had let us in; a room's
+    /// meeting ends.
     func leave() {
         game.session.quit()
         link.send(game.outgoing())
+        link.close()
     }
 }

@@ -133,25 +133,41 @@ enum NetSetup {
     static func hostRoom(_ options: GameOptions, level: LevelFile, session: Session) throws(KoalioError) -> OnlineStart {
         var random = SystemRandomNumberGenerator()
         let code = RoomCode(bits: random.next())
-        let meeting = try meet(.host, code: code, options)
-        if let failure = meeting.openRoom(clock: MonotonicClock.seconds, pause: { usleep(useconds_t(joinPollSeconds * 1_000_000)) }) {
+        let meeting: RoomMeeting
+        do { meeting = try meet(.host, code: code, RoomPlace(options)) } catch { throw .network(doing: "--host-room", reason: error.reason) }
+        if let failure = meeting.open(clock: MonotonicClock.seconds, pause: { usleep(useconds_t(joinPollSeconds * 1_000_000)) }) {
             throw .network(doing: "--host-room", reason: failure)
         }
         StandardError.writeLine("koalio: room \(code)")
+        return roomHost(NetLink(meeting: meeting, rendezvous: options.rendezvous ?? "", verbose: options.verbose), code: code, options, levelName: level.map.name, sha256: level.sha256,
+                        session: session, endTick: options.ticks, room: .open)
+    }
+
+    /// Play online → Host a game → Anywhere: the room made on a thread of its own (``RoomOpening``)
+    /// while the waiting screen shows its code; `koalio: room K7M-3QX` said once it is open.
+    static func hostRoomFromMenus(_ options: GameOptions, place: RoomPlace, levelName: String, sha256: [UInt8], session: Session) -> OnlineStart {
+        var random = SystemRandomNumberGenerator()
+        let code = RoomCode(bits: random.next())
+        return roomHost(NetLink(opening: RoomOpening(.host, code: code, place), verbose: options.verbose), code: code, options, levelName: levelName,
+                        sha256: sha256, session: session, endTick: nil, room: .opening)
+    }
+
+    /// A room's host: the session waiting for the one machine that joins with the code.
+    private static func roomHost(_ link: NetLink, code: RoomCode, _ options: GameOptions, levelName: String, sha256: [UInt8], session: Session,
+                                 endTick: Int?, room: RoomState) -> OnlineStart {
         let net = NetSession.host(code: code.symbols, localPlayers: options.localPlayers ?? 1, joiners: 1, inputDelay: options.inputDelay ?? 2,
-                                  levelName: level.map.name, levelSHA256: level.sha256, game: NetGame(session: session), endTick: options.ticks)
-        return OnlineStart(link: NetLink(meeting: meeting, verbose: options.verbose),
-                           game: OnlineGame(session: net, invitation: OnlineGame.Invitation(address: options.rendezvous ?? "", code: code.description),
-                                            now: MonotonicClock.seconds()))
+                                  levelName: levelName, levelSHA256: sha256, game: NetGame(session: session), endTick: endTick)
+        return OnlineStart(link: link, game: OnlineGame(session: net, invitation: OnlineGame.Invitation(address: link.rendezvous ?? "", code: code.description,
+                                                                                                           room: room),
+                                                        now: MonotonicClock.seconds()))
     }
 
     /// `--join-room CODE`: the room entered, the path found (within ``RoomMeeting/connectSeconds``),
     /// then joined as `--join` joins, over that path; a code no room has is one line.
     static func joinRoom(_ options: GameOptions, dataDirectory: String) throws(KoalioError) -> (net: OnlineStart, level: String) {
         guard let typed = options.joinRoom, let code = RoomCode(typed) else { throw .network(doing: "--join-room", reason: "no room code") }
-        let meeting = try meet(.joiner, code: code, options)
-        let link = NetLink(meeting: meeting, verbose: options.verbose)
-        var random = SystemRandomNumberGenerator()
+        let meeting: RoomMeeting
+        do { meeting = try meet(.joiner, code: code, RoomPlace(options)) } catch { throw .network(doing: "--join-room", reason: error.reason) }
         while true {
             let now = MonotonicClock.seconds()
             for event in meeting.poll(at: now) {
@@ -164,23 +180,60 @@ enum NetSetup {
             if meeting.relayed != nil { break }
             usleep(useconds_t(joinPollSeconds * 1_000_000))
         }
-        let session = NetSession.join(host: NetLink.roomPeer, code: code.symbols, localPlayers: options.localPlayers ?? 1, nonce: random.next(),
-                                      at: MonotonicClock.seconds())
-        let net = OnlineStart(link: link, game: OnlineGame(session: session, now: MonotonicClock.seconds()))
+        let net = roomJoiner(NetLink(meeting: meeting, rendezvous: options.rendezvous ?? "", verbose: options.verbose), code: code, localPlayers: options.localPlayers ?? 1)
         return (net, try awaitWelcome(net, address: "room \(code)", dataDirectory: dataDirectory))
     }
 
-    /// The meeting begun: the rendezvous's address found (a name looked up once, before the
-    /// game's window), its room service reached.
-    private static func meet(_ role: RoomMeeting.Role, code: RoomCode, _ options: GameOptions) throws(KoalioError) -> RoomMeeting {
-        let flag = role == .host ? "--host-room" : "--join-room"
-        guard let rendezvous = options.rendezvous, let address = numericAddress(rendezvous) else {
-            throw .network(doing: flag, reason: "the rendezvous '\(options.rendezvous ?? "")' has no IPv4 address")
+    /// A room's joiner, its path found: the session says hello over it.
+    static func roomJoiner(_ link: NetLink, code: RoomCode, localPlayers: Int) -> OnlineStart {
+        var random = SystemRandomNumberGenerator()
+        let session = NetSession.join(host: NetLink.roomPeer, code: code.symbols, localPlayers: localPlayers, nonce: random.next(),
+                                      at: MonotonicClock.seconds())
+        return OnlineStart(link: link, game: OnlineGame(session: session, now: MonotonicClock.seconds()))
+    }
+
+    /// Where a room code's game meets: the rendezvous as the player named it, the certificate to
+    /// trust for it, and whether this machine hides its address.
+    struct RoomPlace: Sendable {
+        var rendezvous: String
+        var caFile: String?
+        var relayOnly: Bool
+
+        init(rendezvous: String, caFile: String?, relayOnly: Bool) {
+            self.rendezvous = rendezvous
+            self.caFile = caFile
+            self.relayOnly = relayOnly
+        }
+
+        /// `--host-room` and `--join-room`'s (the options' checks made sure of a rendezvous).
+        init(_ options: GameOptions) {
+            self.init(rendezvous: options.rendezvous ?? "", caFile: options.rendezvousCa, relayOnly: options.relayOnly)
+        }
+
+        /// Play online's: the settings' (and the command line's, which stand in for them); nil
+        /// when they name no rendezvous.
+        init?(_ settings: Settings) {
+            guard !settings.rendezvous.isEmpty else { return nil }
+            self.init(rendezvous: settings.rendezvous, caFile: settings.rendezvousCa.isEmpty ? nil : settings.rendezvousCa,
+                      relayOnly: settings.hideMyAddress)
+        }
+    }
+
+    /// Why a meeting could not begin: a line for stderr and the online pages.
+    struct MeetingFailure: Error {
+        let reason: String
+    }
+
+    /// The meeting begun: the rendezvous's address found (a name looked up once: before the
+    /// game's window, or off its thread), its room service reached.
+    nonisolated static func meet(_ role: RoomMeeting.Role, code: RoomCode, _ place: RoomPlace) throws(MeetingFailure) -> RoomMeeting {
+        guard let address = numericAddress(place.rendezvous) else {
+            throw MeetingFailure(reason: "the rendezvous '\(place.rendezvous)' has no IPv4 address")
         }
         do {
-            return try RoomMeeting(role: role, code: code, rendezvous: address, domain: rendezvous, caFile: options.rendezvousCa, relayOnly: options.relayOnly)
+            return try RoomMeeting(role: role, code: code, rendezvous: address, domain: place.rendezvous, caFile: place.caFile, relayOnly: place.relayOnly)
         } catch {
-            throw .network(doing: flag, reason: "cannot reach the rendezvous at \(rendezvous)")
+            throw MeetingFailure(reason: "cannot reach the rendezvous at \(place.rendezvous)")
         }
     }
 

@@ -1,19 +1,31 @@
 import KoalioCore
 import KoalioFlow
+import KoalioInternet
 import KoalioNet
 import KoalioLocalServer
 import KoalioSockets
 import KoalioSystem
 
 /// Play online's devices beside the game loop: the join form's try (its socket pumped each
-/// frame until the host answers), the games found on this network while the form is open, and
-/// the answers to others' probes while a game hosted here waits for players. What they come to
-/// reaches the flow as ``OnlineNews``.
+/// frame until the host answers; for a room code, first its room entered and the path found),
+/// the games found on this network while the form is open, and the answers to others' probes
+/// while a game hosted here waits for players. What they come to reaches the flow as
+/// ``OnlineNews``.
 @MainActor
 final class OnlineMenus {
     /// The join form's try, until the host let us in (then it is the game's network) or not;
     /// the host's level once looked for (the welcome is answered once).
     private var joining: (net: OnlineStart, address: String, level: LevelRef??)?
+    /// The join form's room code before its path is found: the meeting opening (off the game's
+    /// thread), then polled here until it connects (then it is ``joining``'s link).
+    private var roomTry: RoomTry?
+    private struct RoomTry {
+        var opening: RoomOpening?
+        var meeting: RoomMeeting?
+        let code: RoomCode
+        let place: NetSetup.RoomPlace
+        let localPlayers: Int
+    }
     private var finder: LANDiscovery.Finder?
     private var responder: LANDiscovery.Responder?
     /// A discovery socket could not be opened: it is not tried again every frame (the finder's
@@ -47,10 +59,58 @@ final class OnlineMenus {
         }
     }
 
-    /// The try to join given up (Back) or over: the host is told if it had let us in.
+    /// Join by room code: the room's meeting begun (its opening off the game's thread); nil, or
+    /// why not at once (no rendezvous, no whole code).
+    func joinRoom(code text: String, place: NetSetup.RoomPlace?, localPlayers: Int) -> OnlineNews? {
+        cancelJoin()
+        guard let place else { return .failed(.noRendezvous) }
+        guard let code = RoomCode(text) else { return .failed(.noRoomCode) }
+        roomTry = RoomTry(opening: RoomOpening(.joiner, code: code, place), meeting: nil, code: code, place: place, localPlayers: localPlayers)
+        return nil
+    }
+
+    /// The try to join given up (Back) or over: the host is told if it had let us in; a room's
+    /// meeting ends.
     func cancelJoin() {
         joining?.net.leave()
         joining = nil
+        roomTry?.opening?.cancel()
+        roomTry?.meeting?.close()
+        roomTry = nil
+    }
+
+    /// The room code's try, one frame: its opening looked at, its meeting polled; once connected
+    /// the session says hello over its path (``joining``). A failure, as the flow hears it.
+    private func pollRoomTry(at now: Double, verbose: Bool) -> OnlineNews? {
+        guard var room = roomTry else { return nil }
+        if let opening = room.opening {
+            switch opening.take() {
+            case nil: return nil
+            case let .opened(meeting):
+                room.opening = nil
+                room.meeting = meeting
+                roomTry = room
+            case let .failed(reason):
+                roomTry = nil
+                return .failed(.roomFailed(reason))
+            }
+        }
+        guard let meeting = room.meeting else { return nil }
+        for event in meeting.poll(at: now) {
+            switch event {
+            case .roomOpen: break
+            case let .connected(relayed): if verbose { StandardError.writeLine(NetLink.pathLine(relayed: relayed)) }
+            case let .failed(reason):
+                roomTry = nil
+                meeting.close()
+                return .failed(.roomFailed(reason))
+            }
+        }
+        guard meeting.relayed != nil else { return nil }
+        roomTry = nil
+        let link = NetLink(meeting: meeting, rendezvous: room.place.rendezvous, verbose: verbose)
+        joining = (NetSetup.roomJoiner(link, code: room.code, localPlayers: room.localPlayers), "room \(room.code)", nil)
+        return nil
     }
 
     /// The try let in, with its level loaded: it is the game's network now.
@@ -61,7 +121,8 @@ final class OnlineMenus {
 
     /// One frame: the try's datagrams pumped (the host's answer: welcomed with its level found
     /// here, or why not), the games found while `finding`, probes answered for `hosted`.
-    func poll(finding: Bool, hosted: (port: UInt16?, session: NetSession)?, levels: (_ sha256: [UInt8], _ name: String) -> LevelRef?) -> OnlineNews? {
+    func poll(finding: Bool, hosted: (port: UInt16?, session: NetSession)?, verbose: Bool,
+              levels: (_ sha256: [UInt8], _ name: String) -> LevelRef?) -> OnlineNews? {
         let now = MonotonicClock.seconds()
         if finding, finder == nil, !finderBroken {
             do { finder = try LANDiscovery.Finder() } catch {
@@ -81,6 +142,7 @@ final class OnlineMenus {
             responder = nil
             responderBroken = false
         }
+        if let news = pollRoomTry(at: now, verbose: verbose) { return news }
         guard let (net, address, looked) = joining else { return nil }
         net.exchange()
         switch net.phase {

@@ -13,7 +13,7 @@ struct SettingsStore {
     struct Overrides: Sendable {
         /// The settings the command line can set.
         enum Field: CaseIterable, Sendable {
-            case fullscreen, windowScale, musicVolume, effectsVolume, ghost, phones, language
+            case fullscreen, windowScale, musicVolume, effectsVolume, ghost, phones, language, rendezvous, rendezvousCa, hideMyAddress
 
             /// Sets this setting of `target` to `source`'s.
             func copy(from source: Settings, to target: inout Settings) {
@@ -25,6 +25,9 @@ struct SettingsStore {
                 case .ghost: target.ghost = source.ghost
                 case .phones: target.phones = source.phones
                 case .language: target.language = source.language
+                case .rendezvous: target.rendezvous = source.rendezvous
+                case .rendezvousCa: target.rendezvousCa = source.rendezvousCa
+                case .hideMyAddress: target.hideMyAddress = source.hideMyAddress
                 }
             }
         }
@@ -36,7 +39,7 @@ struct SettingsStore {
         /// - Parameter phones: `--phones` (or `--phones-listen`): phone pads on for this run, whatever
         ///   the file says, until the player turns them off in the menu.
         init(fullscreen: Bool? = nil, windowScale: Int? = nil, musicVolume: Int? = nil, effectsVolume: Int? = nil, ghost: Bool? = nil,
-             phones: Bool? = nil, language: Language?? = nil) {
+             phones: Bool? = nil, language: Language?? = nil, rendezvous: String? = nil, rendezvousCa: String? = nil, hideMyAddress: Bool? = nil) {
             if let fullscreen { values.fullscreen = fullscreen; held.insert(.fullscreen) }
             if let windowScale { values.windowScale = windowScale; held.insert(.windowScale) }
             if let musicVolume { values.musicVolume = musicVolume; held.insert(.musicVolume) }
@@ -44,6 +47,9 @@ struct SettingsStore {
             if let ghost { values.ghost = ghost; held.insert(.ghost) }
             if let phones { values.phones = phones; held.insert(.phones) }
             if let language { values.language = language; held.insert(.language) }
+            if let rendezvous { values.rendezvous = rendezvous; held.insert(.rendezvous) }
+            if let rendezvousCa { values.rendezvousCa = rendezvousCa; held.insert(.rendezvousCa) }
+            if let hideMyAddress { values.hideMyAddress = hideMyAddress; held.insert(.hideMyAddress) }
         }
 
         /// `settings` with the command line's values where it set them.
