@@ -6,8 +6,11 @@ import CSodium
 ///
 /// A sealed datagram is the 12-byte nonce in the clear (this machine's random 4-byte sender id,
 /// then its 8-byte send counter, little-endian), then the datagram encrypted, then the 16-byte
-/// tag; the nonce is the associated data. Every machine of a game has the same key, so each
-/// draws its own sender id and never uses a counter twice: no two datagrams share a nonce.
+/// tag; the nonce is the associated data. Each direction has a key of its own, derived from the
+/// room's (libsodium's `crypto_kdf`: the host's datagrams under one, the joiners' under the
+/// other), so a datagram sent back to its sender (reflected by someone on the path) never opens,
+/// and the two directions' nonces never meet under one key; within a direction each sender
+/// draws its own id and never uses a counter twice: no two datagrams share a nonce.
 /// Opening checks the tag first (a forged or damaged datagram costs one MAC and is dropped), then
 /// the sender's window of counters: one already taken, or ``windowSize`` or more behind the
 /// newest, is a replay and is dropped.
@@ -24,6 +27,19 @@ public struct DatagramSeal: Sendable {
     /// drawing new ids only pushes out its own old ones).
     public static let sendersKept = 16
 
+    /// Which side of the game this machine is: it seals under its side's key and opens the other's.
+    public enum Side: Sendable {
+        case host, joiner
+
+        /// The sub-key id of the datagrams this side sends.
+        var sendsUnder: UInt64 { self == .host ? 1 : 2 }
+        var opensUnder: UInt64 { self == .host ? 2 : 1 }
+    }
+
+    /// The context the sub-keys are derived in (8 bytes, as `crypto_kdf` reads it): koalio's
+    /// datagrams, and nothing else's.
+    static let subkeyContext = "koalioDG"
+
     public enum Failure: Error, Equatable, Sendable {
         /// libsodium could not start (no entropy source).
         case unavailable
@@ -31,18 +47,27 @@ public struct DatagramSeal: Sendable {
         case badKey
     }
 
-    private let key: [UInt8]
+    private let sendKey: [UInt8]
+    private let openKey: [UInt8]
     private let sender: UInt32
     private var sent: UInt64 = 0
     private var windows: [UInt32: Window] = [:]
     private var uses: UInt64 = 0
 
-    /// A seal with `key` for this machine, which draws its sender id.
-    public init(key: [UInt8]) throws(Failure) {
+    /// A seal with the room's `key` for this machine on `side`, which draws its sender id.
+    public init(key: [UInt8], side: Side) throws(Failure) {
         guard sodium_init() >= 0 else { throw .unavailable }
         guard key.count == Self.keyBytes else { throw .badKey }
-        self.key = key
-        self.sender = randombytes_random()
+        sendKey = try Self.subkey(side.sendsUnder, of: key)
+        openKey = try Self.subkey(side.opensUnder, of: key)
+        sender = randombytes_random()
+    }
+
+    /// The sub-key `id` of the room's key.
+    private static func subkey(_ id: UInt64, of key: [UInt8]) throws(Failure) -> [UInt8] {
+        var subkey = [UInt8](repeating: 0, count: keyBytes)
+        guard crypto_kdf_derive_from_key(&subkey, keyBytes, id, subkeyContext, key) == 0 else { throw .unavailable }
+        return subkey
     }
 
     /// A fresh random key (the host's, posted in its room).
@@ -61,7 +86,7 @@ public struct DatagramSeal: Sendable {
         for index in 0..<8 { nonce[4 + index] = UInt8(truncatingIfNeeded: sent >> (8 * index)) }
         var body = [UInt8](repeating: 0, count: datagram.count + Self.tagBytes)
         var length: UInt64 = 0
-        _ = crypto_aead_chacha20poly1305_ietf_encrypt(&body, &length, datagram, UInt64(datagram.count), nonce, UInt64(nonce.count), nil, nonce, key)
+        _ = crypto_aead_chacha20poly1305_ietf_encrypt(&body, &length, datagram, UInt64(datagram.count), nonce, UInt64(nonce.count), nil, nonce, sendKey)
         return nonce + body
     }
 
@@ -73,7 +98,7 @@ public struct DatagramSeal: Sendable {
         var datagram = [UInt8](repeating: 0, count: sealed.count - Self.overhead)
         var length: UInt64 = 0
         let body = Array(sealed[Self.nonceBytes...])
-        let opened = crypto_aead_chacha20poly1305_ietf_decrypt(&datagram, &length, nil, body, UInt64(body.count), nonce, UInt64(nonce.count), nonce, key)
+        let opened = crypto_aead_chacha20poly1305_ietf_decrypt(&datagram, &length, nil, body, UInt64(body.count), nonce, UInt64(nonce.count), nonce, openKey)
         guard opened == 0 else { return nil }
         var from: UInt32 = 0, counter: UInt64 = 0
         for index in 0..<4 { from |= UInt32(nonce[index]) << (8 * index) }

@@ -194,12 +194,12 @@ public final class RoomMeeting {
                 do {
                     let fresh = try DatagramSeal.newKey()
                     key = fresh
-                    seal = try DatagramSeal(key: fresh)
+                    seal = try DatagramSeal(key: fresh, side: .host)
                 } catch { return "sealing is not available (libsodium)" }
                 if theirs && !relayOnly { return makeLink(relayOnly: true) }  // they hide their address: so do we
             case let .offer(theirs, offeredKey, ice)? where role == .joiner && seal == nil:
                 peerRelayOnly = theirs
-                do { seal = try DatagramSeal(key: offeredKey) } catch { return "the host's key was refused" }
+                do { seal = try DatagramSeal(key: offeredKey, side: .joiner) } catch { return "the host's key was refused" }
                 theirDescription = ice
                 if theirs && !relayOnly { return makeLink(relayOnly: true) }
             case let .answer(ice)? where role == .host && key != nil:
