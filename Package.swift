@@ -148,7 +148,9 @@ let package = Package(
             "-I/usr/include/nice", "-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
             "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include", "-I/usr/lib64/glib-2.0/include", "-I/usr/lib/glib-2.0/include",
         ]), .unsafeFlags(["-Os"], .when(configuration: .release))]),
-        .systemLibrary(name: "CStrophe", path: "Sources/C/CStrophe", pkgConfig: "libstrophe", providers: [.apt(["libstrophe-dev"])]),
+        // libstrophe's header only: CStrophe loads the library when a room's game begins (no -l:
+        // a game that never plays across the internet never maps it, nor its OpenSSL and expat).
+        .target(name: "CStrophe", path: "Sources/C/CStrophe", cSettings: [.unsafeFlags(["-Os"], .when(configuration: .release))]),
         .target(name: "KoalioInternet", dependencies: ["KoalioCore", "KoalioNet", "CSodium", "CIce", "CStrophe"], path: "Sources/System/KoalioInternet",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The local WebSocket listener (LocalListener) on one SwiftNIO event-loop thread, and the

@@ -38,9 +38,18 @@ public final class RoomClient {
         case closed(reason: String)
     }
 
-    public enum Failure: Error, Equatable, Sendable { case cannotConnect }
+    public enum Failure: Error, Equatable, Sendable {
+        case cannotConnect
+        /// libstrophe is not installed (it is loaded when a room's game begins, not linked).
+        case missing
+    }
 
-    private static let initialized: Void = xmpp_initialize()
+    /// libstrophe loaded and started, once: whether it is there.
+    private static let loaded: Bool = {
+        guard koalio_strophe_load() == 1 else { return false }
+        koalio_xmpp_initialize()
+        return true
+    }()
     private let context: OpaquePointer
     private let connection: OpaquePointer
     private var events: [Event] = []
@@ -53,26 +62,26 @@ public final class RoomClient {
 
     /// Starts connecting to `server` (a numeric address: the rendezvous) on `port`.
     public init(server: String, port: UInt16 = 5222, domain: String, role: Role, caFile: String?) throws(Failure) {
-        _ = Self.initialized
-        guard let context = xmpp_ctx_new(nil, nil) else { throw .cannotConnect }
-        guard let connection = xmpp_conn_new(context) else {
-            xmpp_ctx_free(context)
+        guard Self.loaded else { throw .missing }
+        guard let context = koalio_xmpp_ctx_new(nil, nil) else { throw .cannotConnect }
+        guard let connection = koalio_xmpp_conn_new(context) else {
+            koalio_xmpp_ctx_free(context)
             throw .cannotConnect
         }
         self.context = context
         self.connection = connection
         self.domain = domain
         loginDomain = role == .host ? domain : "guest." + domain
-        xmpp_conn_set_jid(connection, loginDomain)  // no local part: SASL ANONYMOUS
-        _ = xmpp_conn_set_flags(connection, koalio_xmpp_mandatory_tls())
-        if let caFile { xmpp_conn_set_cafile(connection, caFile) }
+        koalio_xmpp_conn_set_jid(connection, loginDomain)  // no local part: SASL ANONYMOUS
+        _ = koalio_xmpp_conn_set_flags(connection, koalio_xmpp_mandatory_tls())
+        if let caFile { koalio_xmpp_conn_set_cafile(connection, caFile) }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        xmpp_handler_add(connection, { _, stanza, userdata in
+        koalio_xmpp_handler_add(connection, { _, stanza, userdata in
             guard let stanza, let userdata else { return 1 }
             Unmanaged<RoomClient>.fromOpaque(userdata).takeUnretainedValue().heard(stanza)
             return 1
         }, nil, nil, nil, me)
-        let started = xmpp_connect_client(connection, server, port, { _, event, error, _, userdata in
+        let started = koalio_xmpp_connect_client(connection, server, port, { _, event, error, _, userdata in
             guard let userdata else { return }
             Unmanaged<RoomClient>.fromOpaque(userdata).takeUnretainedValue().connection(event, error: error)
         }, me)
@@ -80,15 +89,15 @@ public final class RoomClient {
     }
 
     deinit {
-        if !isClosed, xmpp_conn_is_connected(connection) != 0 { xmpp_disconnect(connection) }
-        for _ in 0..<8 where xmpp_conn_is_connected(connection) != 0 { xmpp_run_once(context, 0) }
-        xmpp_conn_release(connection)
-        xmpp_ctx_free(context)
+        if !isClosed, koalio_xmpp_conn_is_connected(connection) != 0 { koalio_xmpp_disconnect(connection) }
+        for _ in 0..<8 where koalio_xmpp_conn_is_connected(connection) != 0 { koalio_xmpp_run_once(context, 0) }
+        koalio_xmpp_conn_release(connection)
+        koalio_xmpp_ctx_free(context)
     }
 
     /// Runs what is due without waiting; what was heard since the last poll.
     public func poll() -> [Event] {
-        xmpp_run_once(context, 0)
+        koalio_xmpp_run_once(context, 0)
         defer { events = [] }
         return events
     }
@@ -114,14 +123,14 @@ public final class RoomClient {
     /// Leaves the rendezvous.
     public func close() {
         guard !isClosed else { return }
-        xmpp_disconnect(connection)
+        koalio_xmpp_disconnect(connection)
     }
 
     private func send(_ xml: String) {
         guard !isClosed else { return }
         var bytes = Array(xml.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xmpp_send_raw(connection, $0, buffer.count) } }
+            buffer.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: buffer.count) { koalio_xmpp_send_raw(connection, $0, buffer.count) } }
         }
     }
 
@@ -136,9 +145,9 @@ public final class RoomClient {
     }
 
     private func heard(_ stanza: OpaquePointer) {
-        let name = text(xmpp_stanza_get_name(stanza))
-        let type = text(xmpp_stanza_get_type(stanza))
-        let from = text(xmpp_stanza_get_from(stanza))
+        let name = text(koalio_xmpp_stanza_get_name(stanza))
+        let type = text(koalio_xmpp_stanza_get_type(stanza))
+        let from = text(koalio_xmpp_stanza_get_from(stanza))
         switch name {
         case "presence":
             guard let room, from.hasPrefix(room + "/") else { return }
@@ -156,7 +165,7 @@ public final class RoomClient {
             guard who != nick, let body = child(stanza, "body") else { return }
             events.append(.message(nick: who, body: bodyText(body)))
         case "iq":
-            guard text(xmpp_stanza_get_id(stanza)) == "services", from.isEmpty || from == loginDomain else { return }
+            guard text(koalio_xmpp_stanza_get_id(stanza)) == "services", from.isEmpty || from == loginDomain else { return }
             // A rendezvous without STUN and TURN to offer: the meeting goes on with this
             // machine's own addresses (a direct path only).
             guard type == "result", let services = child(stanza, "services") else {
@@ -164,13 +173,13 @@ public final class RoomClient {
                 return
             }
             var found: [Service] = []
-            var item = xmpp_stanza_get_children(services)
+            var item = koalio_xmpp_stanza_get_children(services)
             while let service = item {
-                if text(xmpp_stanza_get_name(service)) == "service", let port = UInt16(attribute(service, "port")) {
+                if text(koalio_xmpp_stanza_get_name(service)) == "service", let port = UInt16(attribute(service, "port")) {
                     found.append(Service(type: attribute(service, "type"), host: attribute(service, "host"), port: port,
                                          username: optionalAttribute(service, "username"), password: optionalAttribute(service, "password")))
                 }
-                item = xmpp_stanza_get_next(service)
+                item = koalio_xmpp_stanza_get_next(service)
             }
             events.append(.services(found))
         default: break
@@ -178,31 +187,31 @@ public final class RoomClient {
     }
 
     private func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
-    private func attribute(_ stanza: OpaquePointer, _ name: String) -> String { text(xmpp_stanza_get_attribute(stanza, name)) }
+    private func attribute(_ stanza: OpaquePointer, _ name: String) -> String { text(koalio_xmpp_stanza_get_attribute(stanza, name)) }
     private func optionalAttribute(_ stanza: OpaquePointer, _ name: String) -> String? {
-        xmpp_stanza_get_attribute(stanza, name).map { String(cString: $0) }
+        koalio_xmpp_stanza_get_attribute(stanza, name).map { String(cString: $0) }
     }
-    private func child(_ stanza: OpaquePointer, _ name: String) -> OpaquePointer? { xmpp_stanza_get_child_by_name(stanza, name) }
+    private func child(_ stanza: OpaquePointer, _ name: String) -> OpaquePointer? { koalio_xmpp_stanza_get_child_by_name(stanza, name) }
 
     private func bodyText(_ body: OpaquePointer) -> String {
-        guard let raw = xmpp_stanza_get_text(body) else { return "" }
-        defer { xmpp_free(context, raw) }
+        guard let raw = koalio_xmpp_stanza_get_text(body) else { return "" }
+        defer { koalio_xmpp_free(context, raw) }
         return String(cString: raw)
     }
 
     private func statusCodes(_ stanza: OpaquePointer) -> [String] {
         guard let x = child(stanza, "x") else { return [] }
         var codes: [String] = []
-        var item = xmpp_stanza_get_children(x)
+        var item = koalio_xmpp_stanza_get_children(x)
         while let element = item {
-            if text(xmpp_stanza_get_name(element)) == "status" { codes.append(attribute(element, "code")) }
-            item = xmpp_stanza_get_next(element)
+            if text(koalio_xmpp_stanza_get_name(element)) == "status" { codes.append(attribute(element, "code")) }
+            item = koalio_xmpp_stanza_get_next(element)
         }
         return codes
     }
 
     private func errorCondition(_ stanza: OpaquePointer) -> String {
-        guard let error = child(stanza, "error"), let condition = xmpp_stanza_get_children(error) else { return "error" }
-        return text(xmpp_stanza_get_name(condition))
+        guard let error = child(stanza, "error"), let condition = koalio_xmpp_stanza_get_children(error) else { return "error" }
+        return text(koalio_xmpp_stanza_get_name(condition))
     }
 }

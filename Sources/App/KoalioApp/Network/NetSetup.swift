@@ -232,6 +232,8 @@ enum NetSetup {
         }
         do {
             return try RoomMeeting(role: role, code: code, rendezvous: address, domain: place.rendezvous, caFile: place.caFile, relayOnly: place.relayOnly)
+        } catch .missing {
+            throw MeetingFailure(reason: "rooms are not available: libstrophe is missing (Debian: apt install libstrophe0)")
         } catch {
             throw MeetingFailure(reason: "cannot reach the rendezvous at \(place.rendezvous)")
         }
