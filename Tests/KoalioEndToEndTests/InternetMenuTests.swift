@@ -48,4 +48,28 @@ final class InternetMenuTests: XCTestCase {
         XCTAssertEqual(host.waitForExit(seconds: 60), 0, "the host: \(host.lastLines)")
         XCTAssertEqual(joiner.waitForExit(seconds: 30), 0, "the host gone, a headless joiner ends: \(joiner.lastLines)")
     }
+
+    /// The rendezvous named in the settings file (`[online] rendezvous`, `rendezvous_ca`) serves
+    /// `--join-room` without `--rendezvous`; a code no room has is one line naming the option and
+    /// the code, and exit 1, within seconds.
+    func testTheSettingsNameTheRendezvousAndAWrongCodeIsOneLine() throws {
+        let lab = try InternetLab.up("home", "home")
+        defer { lab.down() }
+        let rendezvous = try lab.startRendezvous()
+        defer { rendezvous.stop() }
+        let scratch = try Koalio.scratch()
+        let config = scratch.appendingPathComponent("config/koalio")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[online]\nrendezvous = \"\(InternetLab.rendezvousAddress)\"\nrendezvous_ca = \"\(rendezvous.certificate)\"\n"
+            .write(to: config.appendingPathComponent("settings.toml"), atomically: true, encoding: .utf8)
+        var environment = try TestEnvironment.forChild(dataHome: scratch.path + "/data")
+        environment["XDG_CONFIG_HOME"] = scratch.path + "/config"
+        let started = Date()
+        let joiner = try ChildProcess.run("/usr/sbin/ip", ["netns", "exec", "\(lab.prefix)-p2", Koalio.binary, "--data-dir", Koalio.repository, "--headless",
+                                                           "--join-room", "zzz zzz"],
+                                          environment: environment, directory: Koalio.repository, deadlineSeconds: 60)
+        XCTAssertEqual(joiner.status, 1)
+        XCTAssertEqual(joiner.stderr, "koalio: --join-room ZZZ-ZZZ: no game has the room code ZZZ-ZZZ\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "within seconds")
+    }
 }

@@ -260,7 +260,9 @@ final class NetworkTests: XCTestCase {
                                   (["--host", "127.0.0.1:7000", "--input-delay", "9"], "--input-delay must be from 0 to 8"),
                                   (["--host", "127.0.0.1:7000", "--join", "127.0.0.1:7001"], "do not go together"),
                                   (["--joiners", "2", "--level", "level1"], "--joiners needs --host or --join"),
-                                  (["--join", "127.0.0.1:7000", "--session-code", "123456", "--level", "level1"], "--join plays the host's level")] {
+                                  (["--join", "127.0.0.1:7000", "--session-code", "123456", "--level", "level1"], "--join plays the host's level"),
+                                  (["--join-room", "K7M-3QU"], "not a room code"),
+                                  (["--host", "127.0.0.1:7000", "--relay-only"], "are for games by room code, not --host or --join")] {
             let run = try Koalio.run(arguments)
             XCTAssertEqual(run.status, 64, "\(arguments)")
             XCTAssertTrue(run.stderr.contains(says), "\(arguments): \(run.stderr)")

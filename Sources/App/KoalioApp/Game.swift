@@ -40,6 +40,8 @@ public enum Game {
         // Sockets (phones, timers, peers) never leave a save without a file descriptor.
         OpenFileLimit.raiseToHard()
         let dataDirectory = try DataDirectory.locate(explicit: options.dataDir)
+        // A room's game without --rendezvous meets at the settings' (read again, with the rest, below).
+        if options.isRoom { options.fillRoomSettings(from: settingsPath(options)) }
         // A joiner plays the host's level, found here by its digest; a host plays --level (level1).
         let joined = options.join != nil ? try NetSetup.join(options, dataDirectory: dataDirectory)
             : options.joinRoom != nil ? try NetSetup.joinRoom(options, dataDirectory: dataDirectory) : nil
@@ -263,6 +265,11 @@ public enum Game {
         }
     }
 
+    /// Where the player's settings are: `--config`, else `settings.toml` in the XDG config folder.
+    private static func settingsPath(_ options: GameOptions) -> String? {
+        options.config ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map { $0 + "/" + SettingsFile.fileName }
+    }
+
     /// The settings (the file, and the command line's overrides), the input script, the trace
     /// and the recording; returns where the settings are kept.
     private static func readPlayerInput(_ environment: inout GameLoop.Options, levelName: String, levelSHA256: [UInt8]) throws(KoalioError) -> String? {
@@ -273,9 +280,7 @@ public enum Game {
                                                 phones: options.phones || options.phonesListen != nil ? true : nil,
                                                 language: options.languageSetting, rendezvous: options.rendezvous, rendezvousCa: options.rendezvousCa,
                                                 hideMyAddress: options.relayOnly ? true : nil)
-        let settingsPath = options.config ?? SettingsFile.directory(environment: ProcessInfo.processInfo.environment).map {
-            $0 + "/" + SettingsFile.fileName
-        }
+        let settingsPath = settingsPath(options)
         let (settings, warnings, notice) = SettingsStore.load(path: settingsPath, overrides: overrides)
         StandardError.writeWarnings(warnings, file: settingsPath ?? SettingsFile.fileName)
         if let notice { environment.fileNotices.insert(notice, at: 0) }

@@ -195,7 +195,6 @@ extension GameOptions {
         if let joinRoom, RoomCode(joinRoom) == nil {
             throw ValidationError("--join-room '\(joinRoom)': not a room code (6 symbols of 0-9 and A-Z but I, L, O and U, as K7M-3QX).")
         }
-        if isRoom && rendezvous == nil { throw ValidationError("--host-room and --join-room need --rendezvous HOST (see docs/RENDEZVOUS.md: koalio operates none).") }
         // Without a room flag they are for Play online's games by room code; a game by address has none.
         if (host != nil || join != nil) && (rendezvous != nil || rendezvousCa != nil || relayOnly) {
             throw ValidationError("--rendezvous, --rendezvous-ca and --relay-only are for games by room code, not --host or --join.")

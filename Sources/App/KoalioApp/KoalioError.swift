@@ -58,10 +58,12 @@ public enum KoalioError: Error, CustomStringConvertible {
     case phones(LocalListener.Failure)
     /// A networked game's socket cannot be opened (`doing`: listening on an address, …).
     case network(doing: String, reason: String)
-    /// `--join`: the host did not let us in, or did not answer.
-    case joinFailed(address: String, reason: String)
-    /// `--join`: the host plays a level this machine does not have (matched by the file's SHA-256).
-    case hostLevelMissing(address: String, level: String, sha256: String)
+    /// `--join` or `--join-room`: the host did not let us in, or did not answer. `joining`: the
+    /// option and its value (`--join 192.168.1.20:7000`, `--join-room K7M-3QX`).
+    case joinFailed(joining: String, reason: String)
+    /// `--join` or `--join-room`: the host plays a level this machine does not have (matched by
+    /// the file's SHA-256).
+    case hostLevelMissing(joining: String, level: String, sha256: String)
     /// `--speedrun`: a category this game does not have (a world or level past its levels, a pack not installed).
     case noSuchCategory(name: String, known: [String])
     /// `--speedrun` with assist on in the settings: speedruns are played without it.
@@ -110,9 +112,9 @@ public enum KoalioError: Error, CustomStringConvertible {
         case let .audio(error): error.description
         case let .phones(failure): "phones: " + failure.description
         case let .network(doing, reason): "\(doing): \(reason)"
-        case let .joinFailed(address, reason): "--join \(address): \(reason)"
-        case let .hostLevelMissing(address, level, sha256):
-            "--join \(address): the host plays '\(TerminalText.excerpt(level))' (SHA-256 \(sha256)), which is not among this koalio's levels or packs"
+        case let .joinFailed(joining, reason): "\(joining): \(reason)"
+        case let .hostLevelMissing(joining, level, sha256):
+            "\(joining): the host plays '\(TerminalText.excerpt(level))' (SHA-256 \(sha256)), which is not among this koalio's levels or packs"
         case let .noSuchCategory(name, known):
             "speedrun category '\(TerminalText.excerpt(name))': not one of this game's (there are: \(known.joined(separator: ", ")))"
         case let .runNotVerified(path):

@@ -84,25 +84,25 @@ enum NetSetup {
         do { net = try startJoin(hostAddress, code: code, localPlayers: options.localPlayers ?? 1) } catch {
             throw .network(doing: "--join: \(error.doing)", reason: error.reason)
         }
-        return (net, try awaitWelcome(net, address: text, dataDirectory: dataDirectory))
+        return (net, try awaitWelcome(net, address: text, joining: "--join \(text)", dataDirectory: dataDirectory))
     }
 
     /// Says hello until the host answers (``NetSession/joinGiveUpSeconds``), then finds the host's
     /// level here by its file's SHA-256 (the host is told when it is missing); `address` as the
-    /// lines say it (`192.168.1.20:7000`, `room K7M-3QX`).
-    private static func awaitWelcome(_ net: OnlineStart, address: String, dataDirectory: String) throws(KoalioError) -> String {
+    /// lines say it (`192.168.1.20:7000`, `room K7M-3QX`), `joining` as its errors name the option.
+    private static func awaitWelcome(_ net: OnlineStart, address: String, joining: String, dataDirectory: String) throws(KoalioError) -> String {
         while true {
             net.exchange()
             switch net.phase {
             case let .welcomed(welcome):
                 guard let level = level(sha256: welcome.levelSHA256, named: welcome.levelName, dataDirectory: dataDirectory) else {
                     net.levelMissing()
-                    throw .hostLevelMissing(address: address, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
+                    throw .hostLevelMissing(joining: joining, level: welcome.levelName, sha256: HexDigits.text(welcome.levelSHA256))
                 }
                 StandardError.writeLine(joinedLine(address, welcome))
                 return level
             case let .finished(outcome):
-                throw .joinFailed(address: address, reason: OnlineGame.describe(outcome))
+                throw .joinFailed(joining: joining, reason: OnlineGame.describe(outcome))
             default:
                 usleep(useconds_t(joinPollSeconds * 1_000_000))
             }
@@ -134,12 +134,13 @@ enum NetSetup {
         var random = SystemRandomNumberGenerator()
         let code = RoomCode(bits: random.next())
         let meeting: RoomMeeting
-        do { meeting = try meet(.host, code: code, RoomPlace(options)) } catch { throw .network(doing: "--host-room", reason: error.reason) }
+        let place = try RoomPlace.of(options, flag: "--host-room")
+        do { meeting = try meet(.host, code: code, place) } catch { throw .network(doing: "--host-room", reason: error.reason) }
         if let failure = meeting.open(clock: MonotonicClock.seconds, pause: { usleep(useconds_t(joinPollSeconds * 1_000_000)) }) {
             throw .network(doing: "--host-room", reason: failure)
         }
         StandardError.writeLine("koalio: room \(code)")
-        return roomHost(NetLink(meeting: meeting, rendezvous: options.rendezvous ?? "", verbose: options.verbose), code: code, options, levelName: level.map.name, sha256: level.sha256,
+        return roomHost(NetLink(meeting: meeting, rendezvous: place.rendezvous, verbose: options.verbose), code: code, options, levelName: level.map.name, sha256: level.sha256,
                         session: session, endTick: options.ticks, room: .open)
     }
 
@@ -167,21 +168,22 @@ enum NetSetup {
     static func joinRoom(_ options: GameOptions, dataDirectory: String) throws(KoalioError) -> (net: OnlineStart, level: String) {
         guard let typed = options.joinRoom, let code = RoomCode(typed) else { throw .network(doing: "--join-room", reason: "no room code") }
         let meeting: RoomMeeting
-        do { meeting = try meet(.joiner, code: code, RoomPlace(options)) } catch { throw .network(doing: "--join-room", reason: error.reason) }
+        let place = try RoomPlace.of(options, flag: "--join-room")
+        do { meeting = try meet(.joiner, code: code, place) } catch { throw .network(doing: "--join-room", reason: error.reason) }
         while true {
             let now = MonotonicClock.seconds()
             for event in meeting.poll(at: now) {
                 switch event {
                 case let .connected(relayed): if options.verbose { StandardError.writeLine(NetLink.pathLine(relayed: relayed)) }
-                case let .failed(reason): throw .joinFailed(address: "room \(code)", reason: reason)
+                case let .failed(reason): throw .joinFailed(joining: "--join-room \(code)", reason: reason)
                 case .roomOpen: break
                 }
             }
             if meeting.relayed != nil { break }
             usleep(useconds_t(joinPollSeconds * 1_000_000))
         }
-        let net = roomJoiner(NetLink(meeting: meeting, rendezvous: options.rendezvous ?? "", verbose: options.verbose), code: code, localPlayers: options.localPlayers ?? 1)
-        return (net, try awaitWelcome(net, address: "room \(code)", dataDirectory: dataDirectory))
+        let net = roomJoiner(NetLink(meeting: meeting, rendezvous: place.rendezvous, verbose: options.verbose), code: code, localPlayers: options.localPlayers ?? 1)
+        return (net, try awaitWelcome(net, address: "room \(code)", joining: "--join-room \(code)", dataDirectory: dataDirectory))
     }
 
     /// A room's joiner, its path found: the session says hello over it.
@@ -205,9 +207,13 @@ enum NetSetup {
             self.relayOnly = relayOnly
         }
 
-        /// `--host-room` and `--join-room`'s (the options' checks made sure of a rendezvous).
-        init(_ options: GameOptions) {
-            self.init(rendezvous: options.rendezvous ?? "", caFile: options.rendezvousCa, relayOnly: options.relayOnly)
+        /// `--host-room` and `--join-room`'s: `--rendezvous`, or the settings' (``GameOptions/fillRoomSettings(from:)``).
+        static func of(_ options: GameOptions, flag: String) throws(KoalioError) -> RoomPlace {
+            guard let rendezvous = options.rendezvous, !rendezvous.isEmpty else {
+                throw .network(doing: flag, reason: "no rendezvous: name one with --rendezvous HOST or [online] rendezvous in settings.toml "
+                               + "(koalio operates none; docs/RENDEZVOUS.md)")
+            }
+            return RoomPlace(rendezvous: rendezvous, caFile: options.rendezvousCa, relayOnly: options.relayOnly)
         }
 
         /// Play online's: the settings' (and the command line's, which stand in for them); nil
@@ -280,6 +286,20 @@ enum NetSetup {
             for level in pack.manifest.levels where matches(pack.path(of: level)) { return "\(pack.id)/\(level)" }
         }
         return nil
+    }
+}
+
+extension GameOptions {
+    /// `--host-room` and `--join-room` without `--rendezvous`: the settings' `[online]` rendezvous,
+    /// its certificate and Hide my address (read here, before the window; the file's problems are
+    /// said when the settings are read for the game).
+    mutating func fillRoomSettings(from path: String?) {
+        guard rendezvous == nil, let path else { return }
+        let settings = SettingsFile.load(path: path, naming: SettingsStore.naming).settings
+        guard !settings.rendezvous.isEmpty else { return }
+        rendezvous = settings.rendezvous
+        if rendezvousCa == nil, !settings.rendezvousCa.isEmpty { rendezvousCa = settings.rendezvousCa }
+        if settings.hideMyAddress { relayOnly = true }
     }
 }
 
