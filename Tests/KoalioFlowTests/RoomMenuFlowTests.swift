@@ -101,6 +101,7 @@ final class RoomMenuFlowTests: XCTestCase {
             XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .field(.room), "W and S typed, not moved")
             let row = try OnlineMenuFlowTests.page(h).entries.first { Words.english.render($0.label) == "Room code" }
             XCTAssertEqual(row?.detail, .leftToRight("WSZ-ADQ_"))
+            XCTAssertEqual(try OnlineMenuFlowTests.page(h).hint.parts.prefix(2), [.glyph(.keycap("0-9 A-Z")), .does(.hintType)], "letters type here")
             for _ in 0..<6 { h.press(.backspace) }
             for letter in "k7mi0u" { h.press(Self.key(letter)) }
             XCTAssertEqual(OnlineMenuFlowTests.form(h)?.room, "K7M10", "i read as 1; 0 typed; U is no symbol")

@@ -356,7 +356,7 @@ extension FlowState {
         }
         let subheading: Text = form.problem?.text ?? .message(context.foundGames.isEmpty ? .onlineLooking : .onlineJoinHow)
         var hint = prompts?.menuHint(choose: .hintChoose, back: .hintBack) ?? Prompt([])
-        if let prompts, case .field = entries[at] { hint = prompts.entryHint }
+        if let prompts, case let .field(field) = entries[at] { hint = prompts.entryHint(roomCode: field == .room) }
         var page = MenuPage(heading: .message(.joinGame), subheading: subheading, entries: rows, selection: at, hint: hint, compact: true)
         if prompts?.style == .touch, case let .field(field) = entries[at] {
             page.keypad = Keypad(alphabet: field.alphabet, perRow: field == .room ? roomKeypadKeysPerRow : keypadKeysPerRow)

@@ -95,14 +95,15 @@ package struct Prompts {
     }
 
     /// The join form's text rows: a pad's ←/→ pick the character offered, choose adds it, back
-    /// takes the last one back; the keyboard types (Enter moves on, Backspace deletes); touch
-    /// taps the keypad under the rows.
-    package var entryHint: Prompt {
+    /// takes the last one back; the keyboard types (Enter moves on, Backspace deletes; a room
+    /// code's keys are its letters too, and Enter joins its room); touch taps the keypad under
+    /// the rows.
+    package func entryHint(roomCode: Bool) -> Prompt {
         switch style {
         case .touch: return Prompt([.text(.message(.tapKeys))])
         case .keyboard:
-            return Prompt([.glyph(.keycap("0-9")), .does(.hintType), .gap,
-                           .glyph(.keycap(keyNames.name(of: .enter))), .does(.hintNext), .gap,
+            return Prompt([.glyph(.keycap(roomCode ? "0-9 A-Z" : "0-9")), .does(.hintType), .gap,
+                           .glyph(.keycap(keyNames.name(of: .enter))), .does(roomCode ? .hintGo : .hintNext), .gap,
                            .glyph(.keycap(keyNames.name(of: .backspace))), .does(.hintDelete)])
         default:
             // Up and down first: a newcomer on a text row must learn they leave it.
