@@ -130,24 +130,42 @@ final class RoomMenuFlowTests: XCTestCase {
         }
     }
 
-    /// A pad picks each symbol (← → over the 32) and adds it with A; a whole code's A joins.
-    func testAPadPicksARoomCode() throws {
+    /// Every kind of pad: Host a game's Anywhere is reached with the d-pad and A; on the join
+    /// form a pad picks each symbol (← → over the 32) and adds it with A, B takes one back, and
+    /// a whole code's A joins; the hint names the pad's own buttons for it.
+    func testEveryPadPicksARoomCodeAndHostsAnywhere() throws {
         try MainActor.assumeIsolated {
-            let h = try FlowHarness()
-            h.rendezvous = "rdv.example.org"
-            let pad = h.attach(.switchPro)
-            _ = try OnlineMenuFlowTests.openJoinForm(h)
-            for _ in 0..<3 { h.press(.button(.dpadDown), pad: pad) }
-            XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .field(.room))
-            h.press(.button(.dpadLeft), pad: pad)  // wraps round to the last symbol, Z
-            for _ in 0..<6 { h.press(.button(.a), pad: pad) }
-            XCTAssertEqual(OnlineMenuFlowTests.form(h)?.room, "ZZZZZZ")
-            h.press(.button(.b), pad: pad)
-            XCTAssertEqual(OnlineMenuFlowTests.form(h)?.room, "ZZZZZ", "B takes the last symbol back")
-            h.press(.button(.a), pad: pad)
-            let before = h.effects.count
-            h.press(.button(.a), pad: pad)
-            XCTAssertTrue(h.effects[before...].contains(.online(.joinRoom(code: "ZZZZZZ"))), "a whole code's A joins")
+            for category in ProductCategory.allCases {
+                let h = try FlowHarness()
+                h.rendezvous = "rdv.example.org"
+                let pad = h.attach(category)
+                let online = FlowState.TitleEntry.allCases.firstIndex(of: .playOnline) ?? 0
+                for _ in 0..<online { h.press(.button(.dpadDown), pad: pad) }
+                h.press(.button(.a), pad: pad)
+                h.press(.button(.a), pad: pad)
+                XCTAssertEqual(h.screen, .host, "\(category)")
+                h.press(.button(.dpadDown), pad: pad)
+                h.press(.button(.a), pad: pad)
+                XCTAssertEqual(h.flow.hostsNextLevel, .room, "\(category): Anywhere chosen with A")
+                h.press(.button(.b), pad: pad)
+                h.press(.button(.b), pad: pad)
+                XCTAssertEqual(h.screen, .online, "\(category): B goes back twice")
+                h.press(.button(.dpadDown), pad: pad)
+                h.press(.button(.a), pad: pad)
+                for _ in 0..<3 { h.press(.button(.dpadDown), pad: pad) }
+                XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .field(.room), "\(category)")
+                let hint = try OnlineMenuFlowTests.page(h).hint
+                XCTAssertTrue(hint.parts.contains(.does(.hintPick)) && hint.parts.contains(.does(.hintAdd)), "\(category): \(hint)")
+                h.press(.button(.dpadLeft), pad: pad)  // wraps round to the last symbol, Z
+                for _ in 0..<6 { h.press(.button(.a), pad: pad) }
+                XCTAssertEqual(OnlineMenuFlowTests.form(h)?.room, "ZZZZZZ", "\(category)")
+                h.press(.button(.b), pad: pad)
+                XCTAssertEqual(OnlineMenuFlowTests.form(h)?.room, "ZZZZZ", "\(category): B takes the last symbol back")
+                h.press(.button(.a), pad: pad)
+                let before = h.effects.count
+                h.press(.button(.a), pad: pad)
+                XCTAssertTrue(h.effects[before...].contains(.online(.joinRoom(code: "ZZZZZZ"))), "\(category): a whole code's A joins")
+            }
         }
     }
 
