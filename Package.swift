@@ -57,7 +57,10 @@ let package = Package(
         // lookup a line is nothing beside a frame.
         .target(name: "KoalioText", path: "Sources/Model/KoalioText", swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // Writes po/koalio.pot from the message table (`make po`).
-        .executableTarget(name: "koalio-messages", dependencies: ["KoalioText"], path: "Sources/Tools/koalio-messages"),
+        // The translators' template (po/koalio.pot) with each message's note: the tool and the
+        // tests' only, so the game's binary carries no notes.
+        .target(name: "KoalioMessageTemplate", dependencies: ["KoalioText"], path: "Sources/Tools/KoalioMessageTemplate"),
+        .executableTarget(name: "koalio-messages", dependencies: ["KoalioMessageTemplate"], path: "Sources/Tools/koalio-messages"),
         .target(name: "KoalioCore", path: "Sources/Model/KoalioCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The operating system's side of the plain values: files read and written (atomically,
         // protected), the monotonic clock, SHA-256. The flow cannot import it.
@@ -91,7 +94,10 @@ let package = Package(
         .target(name: "KoalioUI", dependencies: ["KoalioCore", "KoalioInput", "KoalioText"], path: "Sources/Model/KoalioUI",
                 swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // The flow's state drawn: it depends on the flow, never the other way round.
-        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioFlow", "CFriBidi"], path: "Sources/App/KoalioView"),
+        // The draw list, built once a frame for SDL's renderer (KoalioSDL, built for size too):
+        // built for size (the release binary's guard, tools/check-binary).
+        .target(name: "KoalioView", dependencies: ["KoalioCore", "KoalioInput", "KoalioHUD", "KoalioSim", "KoalioUI", "KoalioText", "KoalioFlow", "CFriBidi"], path: "Sources/App/KoalioView",
+                swiftSettings: [.unsafeFlags(["-Osize"], .when(configuration: .release))]),
         // A run's recording as a value: recorded, verified, raced as a ghost.
         .target(name: "KoalioReplay", dependencies: ["KoalioCore", "KoalioInput", "KoalioSim"], path: "Sources/Model/KoalioReplay",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(["-Osize"], .when(configuration: .release))]),
@@ -212,7 +218,7 @@ let package = Package(
         ),
         .testTarget(name: "KoalioPhoneTests", dependencies: ["KoalioAdmission", "KoalioPhone"]),
         .testTarget(name: "KoalioNetTests", dependencies: ["KoalioNet", "KoalioTestSupport", "KoalioReplay", "KoalioReplayFile", "KoalioLevelFile", "KoalioSim", "KoalioInput", "KoalioCore"]),
-        .testTarget(name: "KoalioTextTests", dependencies: ["KoalioText", "KoalioTestSupport"]),
+        .testTarget(name: "KoalioTextTests", dependencies: ["KoalioText", "KoalioMessageTemplate", "KoalioTestSupport"]),
         // The server's handlers in NIO's embedded channel (time and writability set by the test).
         .testTarget(name: "KoalioLocalServerTests", dependencies: [
             "KoalioLocalServer", "KoalioPhone", "KoalioText", "KoalioSockets", .product(name: "NIOCore", package: "swift-nio"),

@@ -11,7 +11,7 @@ final class PhonePageTests: XCTestCase {
         XCTAssertFalse(page.contains("__WORDS__"))
         XCTAssertTrue(page.contains(#""phoneJoin":"Join""#), "English is always there")
         for message in Message.allCases where message.entry.place == .phone {
-            XCTAssertTrue(page.contains("\"\(message.rawValue)\":"), "\(message)")
+            XCTAssertTrue(page.contains("\"\(message.name)\":"), "\(message)")
         }
         // A translation cannot end the script or break out of its string.
         XCTAssertEqual(PhonePage.quoted("</script><b>\"\\\u{2028}"), #""\u003c/script\u003e\u003cb\u003e\"\\\u2028""#)

@@ -2,6 +2,7 @@ import Foundation
 import KoalioTestSupport
 import XCTest
 
+import KoalioMessageTemplate
 @testable import KoalioText
 
 /// Catalogues as `msgfmt` (Debian's gettext) makes them, read back: translations found by
@@ -155,7 +156,7 @@ final class LanguageTests: XCTestCase {
 final class MessageTableTests: XCTestCase {
     func testEveryMessageSaysWhereItShows() {
         for message in Message.allCases {
-            XCTAssertFalse(message.entry.note.isEmpty, "\(message)")
+            XCTAssertFalse(message.note.isEmpty, "\(message)")
             XCTAssertFalse(message.entry.english.isEmpty, "\(message)")
             XCTAssertLessThanOrEqual(message.entry.english.count, message.entry.cells + 8, "\(message): its English fits its room")
         }

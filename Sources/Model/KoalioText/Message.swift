@@ -1,9 +1,10 @@
 /// Every message koalio shows a player, as code names it: the one table that the view
-/// translates (``Words``), that `po/koalio.pot` is made from (``MessageTemplate``), and that
+/// translates (``Words``), that `po/koalio.pot` is made from (KoalioMessageTemplate, with each
+/// message's note for translators, which the game's binary does without), and that
 /// the tests hold complete in every shipped language. A message's English is gettext's
 /// `msgid`, its case name the `msgctxt` (the same English in two places may be translated
 /// apart); `%s` and `%d` are filled in order, `%1$s` lets a translation reorder them.
-public enum Message: String, CaseIterable, Sendable {
+public enum Message: CaseIterable, Sendable {
     // The title
     case tagline, play, settings, howToPlay, addPhone, quit
     case quitQuestion, yes, no
@@ -77,8 +78,6 @@ public enum Message: String, CaseIterable, Sendable {
         public var english: String
         /// The English plural (for ``Text/counted(_:count:_:)``), nil for a message without a number.
         public var englishPlural: String?
-        /// Where it shows, for translators (the template's `#.` comment).
-        public var note: String
         /// The most character cells it may take on its line in the game's font (the room its box has).
         public var cells: Int
         /// Where it is drawn: in the game's own font (the atlas must hold its characters, its
@@ -88,21 +87,20 @@ public enum Message: String, CaseIterable, Sendable {
         /// alone: it has no context in the catalogue.
         public var isDesktop: Bool { place == .desktop }
 
-        init(_ english: String, plural: String? = nil, _ note: String, cells: Int) {
+        init(_ english: String, plural: String? = nil, cells: Int) {
             self.english = english
             englishPlural = plural
-            self.note = note
             self.cells = cells
         }
 
-        static func desktop(_ english: String, _ note: String) -> Entry {
-            var entry = Entry(english, note, cells: 10_000)  // not drawn by the game
+        static func desktop(_ english: String) -> Entry {
+            var entry = Entry(english, cells: 10_000)  // not drawn by the game
             entry.place = .desktop
             return entry
         }
 
-        static func phone(_ english: String, _ note: String) -> Entry {
-            var entry = Entry(english, note, cells: 10_000)  // the phone's browser lays it out
+        static func phone(_ english: String) -> Entry {
+            var entry = Entry(english, cells: 10_000)  // the phone's browser lays it out
             entry.place = .phone
             return entry
         }
@@ -114,7 +112,12 @@ public enum Message: String, CaseIterable, Sendable {
     }
 
     /// gettext's context: the case name (none for the desktop files' lines).
-    public var context: String? { entry.isDesktop ? nil : rawValue }
+    public var context: String? { entry.isDesktop ? nil : name }
+
+    /// The case's name (`hostGame`): gettext's context, the phone page's key. The enum's own
+    /// name for the case, not a `String` raw value: that would add a switch of every name each
+    /// way to the binary (about 15 KB, against its guard: tools/check-binary).
+    public var name: String { String(describing: self) }
 
     /// The catalogue's key: `context \u{4} English`, or the English alone.
     public var key: String { context.map { $0 + "\u{4}" + entry.english } ?? entry.english }

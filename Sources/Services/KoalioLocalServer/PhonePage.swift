@@ -31,7 +31,7 @@ public enum PhonePage {
         if !all.contains(where: { $0.language == .english }) { all.insert(.english, at: 0) }
         let objects = all.map { words in
             quoted(words.language.rawValue) + ":{"
-                + messages.map { quoted($0.rawValue) + ":" + quoted(words.render(.message($0, [.verbatim("%d")]))) }.joined(separator: ",") + "}"
+                + messages.map { quoted($0.name) + ":" + quoted(words.render(.message($0, [.verbatim("%d")]))) }.joined(separator: ",") + "}"
         }
         return "{" + objects.joined(separator: ",") + "}"
     }

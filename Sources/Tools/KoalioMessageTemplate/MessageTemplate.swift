@@ -1,3 +1,5 @@
+import KoalioText
+
 /// `po/koalio.pot`, made from the message table: each message with its note and room for
 /// translators, its case name as the context. `make po` writes it and merges it into every
 /// language's `.po`; `make test` fails when the file in the tree is not what the table makes.
@@ -20,7 +22,7 @@ public enum MessageTemplate {
         for message in Message.allCases {
             let entry = message.entry
             lines.append("")
-            lines.append("#. \(entry.note)")
+            lines.append("#. \(message.note)")
             if entry.place == .game { lines.append("#. At most \(entry.cells) cells of 8 pixels (a Japanese character takes one and a half).") }
             if entry.english.contains("%") || (entry.englishPlural?.contains("%") ?? false) { lines.append("#, c-format") }
             if let context = message.context { lines.append("msgctxt \(quoted(context))") }
