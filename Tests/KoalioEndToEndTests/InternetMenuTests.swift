@@ -72,4 +72,23 @@ final class InternetMenuTests: XCTestCase {
         XCTAssertEqual(joiner.stderr, "koalio: --join-room ZZZ-ZZZ: no game has the room code ZZZ-ZZZ\n")
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "within seconds")
     }
+
+    /// `--host-room`'s rendezvous goes away while it waits for a player: nobody can join any
+    /// more, so the host says so and exits 1 instead of waiting for ever.
+    func testAHostWhoseRendezvousGoesAwayEndsSayingSo() throws {
+        let lab = try InternetLab.up("home", "home")
+        defer { lab.down() }
+        let rendezvous = try lab.startRendezvous()
+        defer { rendezvous.stop() }
+        let scratch = try Koalio.scratch()
+        let host = try LineReader.start("/usr/sbin/ip", ["netns", "exec", "\(lab.prefix)-p1", Koalio.binary, "--host-room", "--level", "level1",
+                                                         "--ticks", "100000", "--data-dir", Koalio.repository, "--headless",
+                                                         "--rendezvous", InternetLab.rendezvousAddress, "--rendezvous-ca", rendezvous.certificate],
+                                        environment: try TestEnvironment.forChild(dataHome: scratch.path))
+        defer { host.stop() }
+        let roomLine = try XCTUnwrap(host.line(containing: "koalio: room ", seconds: 30), "the room: \(host.lastLines)")
+        rendezvous.stop()
+        XCTAssertEqual(host.waitForExit(seconds: 30), 1, "the host: \(host.lastLines)")
+        XCTAssertTrue(host.lastLines.contains { $0.hasPrefix(roomLine + ": the rendezvous") }, "said why: \(host.lastLines)")
+    }
 }

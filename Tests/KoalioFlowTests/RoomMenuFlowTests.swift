@@ -86,6 +86,31 @@ final class RoomMenuFlowTests: XCTestCase {
         }
     }
 
+    /// A hosted game whose room fails while it waits is left (its goodbyes and the handler's
+    /// leave, so nothing goes on answering for it) and Host a game says why; a joiner's level
+    /// missing after all goes back to Play online, not to Host a game.
+    func testAFailureLeavesTheGameForThePageItCameFrom() throws {
+        try MainActor.assumeIsolated {
+            let bed = try OnlineTestbed()
+            bed.hostFrame()
+            let before = bed.h.effects.count
+            bed.h.runner.apply(.online(.failed(.roomFailed("the rendezvous: the connection failed"))))
+            bed.h.tick()
+            XCTAssertEqual(bed.h.flow.mode, .online(.host(.roomFailed("the rendezvous: the connection failed"))))
+            XCTAssertTrue(bed.h.effects[before...].contains(.online(.leave)), "the handler lets the room go")
+            XCTAssertEqual(bed.h.flow.online?.session.phase, .finished(.quit))
+            XCTAssertFalse(bed.h.flow.run.networked)
+
+            let h = try FlowHarness()
+            h.startLevel(1)
+            h.flow.run.source = .network
+            h.flow.run.network = .waiting(nil)
+            h.runner.apply(.online(.failed(.noLevel("cave"))))
+            h.tick()
+            XCTAssertEqual(h.flow.mode, .online(.choose(.noLevel("cave"))), "a joiner's problem: Play online says it")
+        }
+    }
+
     /// The keyboard types a room code's letters on its row, W, A, S, D, Z and Q among them (none
     /// moves the menu, chooses or leaves there); I and L read as 1, O as 0, U is no symbol; the
     /// row shows the code's halves; Enter joins the room, or says what is missing.
@@ -127,6 +152,37 @@ final class RoomMenuFlowTests: XCTestCase {
             XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .back)
             h.press(Self.key("w"))
             XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .field(.room), "W moves up off a text row")
+        }
+    }
+
+    /// S held on Join moves down to the Room code row once, then stops there (its repeats do not
+    /// walk on to Back: the row takes letters); letting go of a typed W does not let go of a
+    /// held ↑ arrow.
+    func testAHeldLetterStopsAtTheRoomCodeRow() throws {
+        try MainActor.assumeIsolated {
+            let h = try FlowHarness()
+            _ = try OnlineMenuFlowTests.openJoinForm(h)
+            h.press(.down)
+            h.press(.down)
+            XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .join)
+            h.runner.apply(.keyDown(Self.key("s"), isRepeat: false))
+            for _ in 0..<60 {
+                h.runner.apply(.keyDown(Self.key("s"), isRepeat: true))
+                h.tick()
+            }
+            XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .field(.room), "held S stopped on the text row")
+            h.runner.apply(.keyUp(Self.key("s")))
+            h.tick()
+            XCTAssertEqual(OnlineMenuFlowTests.form(h)?.room, "", "the held S typed nothing (it was pressed before the row took letters)")
+            // ↑ held, W typed and let go meanwhile: ↑ still repeats up off the row.
+            h.runner.apply(.keyDown(.up, isRepeat: false))
+            h.runner.apply(.keyDown(Self.key("w"), isRepeat: false))
+            h.runner.apply(.keyUp(Self.key("w")))
+            h.tick()
+            XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .join, "↑ moved up")
+            h.tick(FrameInputReader.repeatDelayTicks + 1)
+            XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .field(.code), "↑ still held: it repeats")
+            h.runner.apply(.keyUp(.up))
         }
     }
 

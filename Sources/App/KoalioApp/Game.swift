@@ -115,6 +115,7 @@ public enum Game {
         }
         let loop = GameLoop(platform: platform, registry: ControllerRegistry(), session: session, map: level.map, options: environment)
         _ = try loop.run()
+        if loop.handlers.online.roomFailed { return 1 }  // said on stderr (`koalio: room K7M-3QX: …`)
         guard environment.network != nil, let game = loop.flow.online else { return 0 }
         switch game.outcome {
         case .done?:

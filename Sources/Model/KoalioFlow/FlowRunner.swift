@@ -210,6 +210,8 @@ package final class FlowRunner {
         let reloaded = feed.reloaded?.fileName
         // Each controller's number in the recordings: its place in the value's table, new names last.
         var sources = flow.sources
+        // A held letter's repeats stop once its menu row takes letters (a row moved to by them).
+        feed.reader.lettersType = flow.typesLetters
         var input = feed.take(from: registry, seats: &state.seats, steering: presence.namedController(registry, hud: hud), pausing: presence.takePauseRequest(),
                               sourceIndex: { name in
                                   if let index = sources.firstIndex(of: name) { return index }

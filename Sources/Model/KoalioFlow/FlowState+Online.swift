@@ -241,10 +241,15 @@ extension FlowState {
                 form.problem = problem
                 mode = .online(.join(form))
             default:
-                // Hosting did not work (the socket, the room): Host a game says why.
+                // The networked game from the menus could not go on (hosting did not work: the
+                // socket, the room; a joiner's level, after all): it is left, and the page it came
+                // from says why (Host a game for a host).
+                let hosting = online.map { $0.session.role == .host } ?? !problem.isJoiners
+                if online != nil { quitOnline(&effects) }
+                quitConfirmation = nil
                 run.source = .live
                 run.network = nil
-                mode = .online(.host(problem))
+                mode = .online(hosting ? .host(problem) : .choose(problem))
             }
         case let .over(end):
             guard run.networked else { return }

@@ -87,7 +87,9 @@ package struct FrameInputReader {
     /// A menu direction.
     fileprivate enum Direction: CaseIterable { case up, down, left, right }
     /// The direction keys down now (a key's up event lets it go).
-    private var heldKeys: Set<Direction> = []
+    private var heldKeys: Set<Key> = []
+    /// The directions the held keys press (arrows, and WASD while no text row takes letters).
+    private var heldKeyDirections: Set<Direction> { Set(heldKeys.compactMap(Self.direction(of:))) }
     /// The directions the pads held at the last tick.
     private var heldOnPads: Set<Direction> = []
     /// How many ticks each held direction has been held, for its repeats.
@@ -115,8 +117,11 @@ package struct FrameInputReader {
 
     /// A text row that takes letters is selected (the join form's: ``FlowState/typesLetters``):
     /// the letters are typed there, and none moves the menu (W, A, S, D), chooses (Z) or
-    /// leaves (Q), held or not. The driver sets it from the flow before each frame's keys.
-    package var lettersType = false
+    /// leaves (Q), held or not (a letter held from another row stops repeating when it comes).
+    /// The driver sets it from the flow before each frame's keys.
+    package var lettersType = false {
+        didSet { if lettersType { heldKeys = heldKeys.filter { !Key.letters.contains($0.usage) } } }
+    }
 
     /// The keys that choose in the menus.
     package static func choosesMenus(_ key: Key) -> Bool { key == .enter || key == .space || key == .z }
@@ -130,7 +135,7 @@ package struct FrameInputReader {
         if lettersType, Key.letters.contains(key.usage) { return }
         if let direction = Self.direction(of: key) {
             guard !isRepeat else { return }  // the reader repeats a held direction itself
-            heldKeys.insert(direction)
+            heldKeys.insert(key)
             heldTicks[direction] = 0  // pressed anew: its repeats start over
             pending.press(direction)
             return
@@ -145,7 +150,7 @@ package struct FrameInputReader {
 
     /// A key let go: a direction it held stops repeating.
     package mutating func keyUp(_ key: Key) {
-        if let direction = Self.direction(of: key) { heldKeys.remove(direction) }
+        heldKeys.remove(key)
     }
 
     /// Every key let go at once (the window lost the keyboard).
@@ -159,7 +164,7 @@ package struct FrameInputReader {
     /// A direction is held, up or down (`vertical`) or left or right: its repeats need the
     /// ticks to go on where the screen takes it.
     package func holds(vertical: Bool) -> Bool {
-        heldKeys.union(heldOnPads).contains { ($0 == .up || $0 == .down) == vertical }
+        heldKeyDirections.union(heldOnPads).contains { ($0 == .up || $0 == .down) == vertical }
     }
 
     /// This tick's input; what the keys and pointers did since the last tick is used up.
@@ -201,7 +206,7 @@ package struct FrameInputReader {
 
     /// Each direction held for this tick counted; one held long enough repeats as a press.
     private mutating func repeatHeld(_ menu: inout MenuInput) {
-        let held = heldKeys.union(heldOnPads)
+        let held = heldKeyDirections.union(heldOnPads)
         heldTicks = heldTicks.filter { held.contains($0.key) }
         for direction in held {
             let ticks = (heldTicks[direction] ?? 0) + 1

@@ -178,6 +178,15 @@ package enum OnlineProblem: Equatable {
     /// A game that was on ended: why.
     case ended(NetworkTick.End)
 
+    /// A joiner's problem once the host's level is here (it is missing, or does not load);
+    /// the others, out of a level, are a host's.
+    package var isJoiners: Bool {
+        switch self {
+        case .noLevel, .cannotLoad: true
+        default: false
+        }
+    }
+
     package var text: Text {
         switch self {
         case .badAddress: .message(.onlineBadAddress)

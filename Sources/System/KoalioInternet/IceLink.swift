@@ -1,4 +1,5 @@
 import CIce
+import Dispatch
 
 /// One ICE link to one peer over libnice (CIce): STUN finds this machine's address as the
 /// internet sees it, TURN offers a relay, and the connectivity checks pick the best pair that
@@ -47,6 +48,25 @@ public final class IceLink {
     }
 
     deinit { koalio_ice_free(link) }
+
+    /// The links a meeting ends, handed whole to a thread of their own: each one's end waits
+    /// for its relay to let its allocation go (up to half a second: CIce's close), which no
+    /// frame may do. The caller keeps no other reference (pass it with `consume`), so the
+    /// last one goes, and the wait happens, there.
+    public static func endApart(_ links: consuming [IceLink]) {
+        guard !links.isEmpty else { return }
+        let ending = Ending(links)
+        closer.async { ending.links.removeAll() }
+    }
+
+    /// Where links end (one at a time: there is rarely more than one).
+    private static let closer = DispatchQueue(label: "koalio.ice-closer")
+
+    /// Links on their way to the closer: handed over once, never shared.
+    private final class Ending: @unchecked Sendable {
+        var links: [IceLink]
+        init(_ links: consuming [IceLink]) { self.links = links }
+    }
 
     /// Runs what is due (checks, keep-alives, datagrams in) without waiting.
     public func poll() { koalio_ice_poll(link) }

@@ -65,6 +65,9 @@ public final class RoomMeeting {
         client = try RoomClient(server: rendezvous, domain: domain ?? rendezvous, role: role == .host ? .host : .guest, caFile: caFile)
     }
 
+    /// A meeting let go without ``close()`` still ends its links apart.
+    deinit { close() }
+
     /// Runs what is due; what happened since the last poll. `now`: a monotonic clock, seconds.
     public func poll(at now: Double) -> [Event] {
         guard !isOver else { return [] }
@@ -109,20 +112,17 @@ public final class RoomMeeting {
     /// Runs the meeting until it is past the rendezvous's TLS handshake, which libstrophe
     /// finishes in one go, so never in a frame: until the host's room is made, or a joiner is
     /// logged in (it enters the room as it is polled). Before the game's window (`--host-room`,
-    /// `--join-room`) or on a thread of its own (the menus: ``RoomOpening``). Returns the
-    /// failure's line, or nil. `clock`: seconds, monotonic.
-    public func open(clock: () -> Double, pause: () -> Void) -> String? {
+    /// `--join-room`) or on a thread of its own (the menus: RoomOpening). `pause` waits a
+    /// little between polls and says whether to go on (false: given up). Returns the failure's
+    /// line, or nil. `clock`: seconds, monotonic.
+    public func open(clock: () -> Double, pause: () -> Bool) -> String? {
         let deadline = clock() + Self.connectSeconds
         while clock() < deadline {
-            for event in poll(at: clock()) {
-                switch event {
-                case .roomOpen: return nil
-                case let .failed(reason): return reason
-                case .connected: break
-                }
-            }
-            if role == .joiner && loggedIn { return nil }
-            pause()
+            let events = poll(at: clock())
+            // A failure in the same batch as the room's opening wins: the meeting is over then.
+            for case let .failed(reason) in events { return reason }
+            if events.contains(.roomOpen) || (role == .joiner && loggedIn) { return nil }
+            guard pause() else { break }
         }
         close()
         return role == .host ? "the rendezvous made no room within \(Int(Self.connectSeconds)) seconds"
@@ -149,13 +149,17 @@ public final class RoomMeeting {
         return (datagrams, dropped)
     }
 
-    /// Leaves the room and drops the links (at a game's end, or its failure: never in a frame
-    /// of play).
+    /// Leaves the room and lets the links go, once (later calls do nothing). Ending a link waits
+    /// for its relay to let the allocation go (up to half a second: CIce), which no frame may
+    /// do, so they end on a thread of their own (``IceLink/endApart(_:)``).
     public func close() {
+        guard !isOver else { return }
+        isOver = true
         client.close()
+        let ending = (link.map { [$0] } ?? []) + retired
         link = nil
         retired = []
-        isOver = true
+        IceLink.endApart(consume ending)
     }
 
     private func end(_ events: [Event]) -> [Event] {

@@ -23,6 +23,8 @@ final class OnlineHandler {
     private var desyncTraced = false
     /// The host's code went off (too many wrong codes) and stderr said so.
     private var codeOffSaid = false
+    /// `--host-room`'s room failed before anyone was connected: the game ends, its exit 1.
+    private(set) var roomFailed = false
     private var random = SystemRandomNumberGenerator()
     private let command: GameOptions
     /// Where a joiner from the menus looks for the host's level.
@@ -74,6 +76,7 @@ final class OnlineHandler {
     /// game that reached its end does. `traceLast`: a desync's one last trace line (the tick the
     /// games differ at), written once.
     func gate(_ runner: FlowRunner, traceLast: () -> Void) -> Gate {
+        guard !roomFailed else { return .stop }
         guard link != nil, runner.flow.networkRuns, let game = runner.flow.online else { return .step }
         guard let outcome = game.outcome else { return runner.mayTick ? .step : .networkFrame }
         if !desyncTraced, case .desync = outcome {
@@ -92,8 +95,12 @@ final class OnlineHandler {
         sayCodeOff(game.session)
         let heard = link.read(for: game.session, at: MonotonicClock.seconds())
         // A room's news: its progress for the waiting screen; a failure takes a game from the
-        // menus back to them (`--host-room`'s said it on stderr and waits on).
-        let news = link.takeNews().filter { news in if case .failed = news { fromMenus } else { true } }
+        // menus back to them, and ends `--host-room`'s (said on stderr; the exit is 1).
+        var news = link.takeNews()
+        if !fromMenus, news.contains(where: { if case .failed = $0 { true } else { false } }) {
+            roomFailed = true
+            news.removeAll { if case .failed = $0 { true } else { false } }
+        }
         return [.network(heard)] + news.map(GameAction.online)
     }
 
@@ -101,7 +108,8 @@ final class OnlineHandler {
     /// join form is open, probes answered while a game hosted here waits for players.
     func frame(_ flow: FlowState) -> [GameAction] {
         let finding = if case .online(.join) = flow.mode { true } else { false }
-        let hosted = link.flatMap { link in flow.online.flatMap { $0.isJoinable ? (port: link.localPort, session: $0.session) : nil } }
+        // A room's game is found by its code, never on this network: discovery does not offer it.
+        let hosted = link.flatMap { link in flow.online.flatMap { $0.isJoinable && !link.isRoom ? (port: link.localPort, session: $0.session) : nil } }
         let news = menus.poll(finding: finding, hosted: hosted, verbose: command.verbose) { sha256, name in levels.find(sha256: sha256, named: name) }
         return news.map { [.online($0)] } ?? []
     }

@@ -113,13 +113,14 @@ final class NetLink {
                             turnedAway: dropped, at: now)
     }
 
-    /// The room's game failed: said once on stderr, and told to the flow (a game from the menus
-    /// goes back to Host a game, saying why).
+    /// The room's game failed: said once on stderr, and, before its path was found, told to the
+    /// flow (a game from the menus goes back to its page, saying why; `--host-room` ends). Once
+    /// connected, the session itself finds the other machine gone and ends the game, saying so.
     private func fail(_ reason: String, code: RoomCode) {
         guard !failureSaid else { return }
         failureSaid = true
         StandardError.writeLine("koalio: room \(code): \(reason)")
-        news.append(.failed(.roomFailed(reason)))
+        if meeting?.relayed == nil { news.append(.failed(.roomFailed(reason))) }
     }
 
     /// Ends a room's meeting, or its opening (the game is left).

@@ -136,7 +136,8 @@ enum NetSetup {
         let meeting: RoomMeeting
         let place = try RoomPlace.of(options, flag: "--host-room")
         do { meeting = try meet(.host, code: code, place) } catch { throw .network(doing: "--host-room", reason: error.reason) }
-        if let failure = meeting.open(clock: MonotonicClock.seconds, pause: { usleep(useconds_t(joinPollSeconds * 1_000_000)) }) {
+        let pause = { usleep(useconds_t(joinPollSeconds * 1_000_000)); return true }
+        if let failure = meeting.open(clock: MonotonicClock.seconds, pause: pause) {
             throw .network(doing: "--host-room", reason: failure)
         }
         StandardError.writeLine("koalio: room \(code)")
@@ -290,16 +291,17 @@ enum NetSetup {
 }
 
 extension GameOptions {
-    /// `--host-room` and `--join-room` without `--rendezvous`: the settings' `[online]` rendezvous,
-    /// its certificate and Hide my address (read here, before the window; the file's problems are
-    /// said when the settings are read for the game).
+    /// `--host-room` and `--join-room`: without `--rendezvous`, the settings' `[online]` rendezvous
+    /// and its certificate; and Hide my address (read here, before the window; the file's
+    /// problems are said when the settings are read for the game).
+    /// Hide my address holds whichever rendezvous is used: a player who set it is never shown.
     mutating func fillRoomSettings(from path: String?) {
-        guard rendezvous == nil, let path else { return }
+        guard let path else { return }
         let settings = SettingsFile.load(path: path, naming: SettingsStore.naming).settings
-        guard !settings.rendezvous.isEmpty else { return }
+        if settings.hideMyAddress { relayOnly = true }
+        guard rendezvous == nil, !settings.rendezvous.isEmpty else { return }
         rendezvous = settings.rendezvous
         if rendezvousCa == nil, !settings.rendezvousCa.isEmpty { rendezvousCa = settings.rendezvousCa }
-        if settings.hideMyAddress { relayOnly = true }
     }
 }
 

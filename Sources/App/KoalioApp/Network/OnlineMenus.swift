@@ -145,6 +145,12 @@ final class OnlineMenus {
         if let news = pollRoomTry(at: now, verbose: verbose) { return news }
         guard let (net, address, looked) = joining else { return nil }
         net.exchange()
+        // A room's meeting that failed before the host's welcome came: said now, not after the
+        // join's give-up.
+        for case let .failed(problem) in net.link.takeNews() where looked == nil {
+            cancelJoin()
+            return .failed(problem)
+        }
         switch net.phase {
         case let .welcomed(welcome):
             if let level = looked { return level.map(OnlineNews.welcomed) }  // told already; the flow loads it

@@ -46,16 +46,16 @@ final class RoomOpening: Sendable {
             let outcome: State
             do throws(NetSetup.MeetingFailure) {
                 let meeting = try NetSetup.meet(role, code: code, place)
-                if let failure = meeting.open(clock: MonotonicClock.seconds, pause: { usleep(useconds_t(Self.pollSeconds * 1_000_000)) }) {
-                    meeting.close()
-                    outcome = .failed(failure)
-                } else {
-                    outcome = .opened(Handed(meeting))
+                // Given up meanwhile: the wait stops at the next look (the meeting ends below).
+                let failure = meeting.open(clock: MonotonicClock.seconds) {
+                    usleep(useconds_t(Self.pollSeconds * 1_000_000))
+                    return state.withLock { if case .done = $0 { false } else { true } }
                 }
+                outcome = failure.map(State.failed) ?? .opened(Handed(meeting))
             } catch {
                 outcome = .failed(error.reason)
             }
-            // Given up meanwhile: nobody will take the meeting, so it ends here.
+            // Given up meanwhile: nobody will take the meeting, so it ends here (apart from any frame).
             let unwanted: Handed? = state.withLock { state in
                 guard case .opening = state else { return if case let .opened(handed) = outcome { handed } else { nil } }
                 state = outcome
@@ -67,24 +67,27 @@ final class RoomOpening: Sendable {
 
     /// The meeting once opened, or why it failed, handed over once; nil while it opens.
     func take() -> Outcome? {
-        let taken: State = state.withLock { state in
-            guard case .opening = state else {
-                defer { state = .done }
-                return state
-            }
-            return .opening
-        }
-        switch taken {
-        case .opening, .done: return nil
-        case let .opened(handed): return .opened(handed.meeting)
-        case let .failed(reason): return .failed(reason)
+        switch swap(keepingOpening: true) {
+        case .opening, .done: nil
+        case let .opened(handed): .opened(handed.meeting)
+        case let .failed(reason): .failed(reason)
         }
     }
 
-    /// Given up (the player left): a meeting opened and not taken ends now, one still opening
-    /// ends on its thread when it is done.
+    /// Given up (the player left): a meeting opened and not taken ends now (its links apart from
+    /// the frame: ``RoomMeeting/close()``), one still opening stops waiting and ends on its thread.
     func cancel() {
-        if case let .opened(meeting)? = take() { meeting.close() }
-        state.withLock { $0 = .done }
+        if case let .opened(handed) = swap(keepingOpening: false) { handed.meeting.close() }
+    }
+
+    /// The state as it was, `.done` in its place in the same look (an opening one kept as it is
+    /// when `keepingOpening`): nothing the opening's thread writes between can be lost.
+    private func swap(keepingOpening: Bool) -> State {
+        state.withLock { state in
+            let was = state
+            if case .opening = was, keepingOpening { return was }
+            state = .done
+            return was
+        }
     }
 }
