@@ -25,6 +25,6 @@ final class RoomLibrariesTests: XCTestCase {
         XCTAssertEqual(played.status, 0, "the game plays without it: \(played.stderr)")
         let room = try runWithout("libstrophe.so.0", ["--data-dir", Koalio.repository, "--headless", "--join-room", "K7M-3QX", "--rendezvous", "127.0.0.1"])
         XCTAssertEqual(room.status, 1)
-        XCTAssertEqual(room.stderr, "koalio: --join-room: rooms are not available: libstrophe is missing (Debian: apt install libstrophe0)\n")
+        XCTAssertEqual(room.stderr, "koalio: --join-room: rooms are not available: libstrophe0 is not installed (Debian: apt install libstrophe0)\n")
     }
 }

@@ -78,7 +78,7 @@ final class RoomMenuFlowTests: XCTestCase {
             h.press(.enter)
             h.press(.enter)
             XCTAssertEqual(h.screen, .level)
-            h.runner.apply(.online(.failed(.roomFailed("cannot reach the rendezvous at rdv.example.org"))))
+            h.runner.apply(.online(.failed(.roomFailed(.unreachable(rendezvous: "rdv.example.org")))))
             h.tick()
             XCTAssertEqual(h.screen, .host)
             XCTAssertFalse(h.flow.run.networked)
@@ -94,9 +94,9 @@ final class RoomMenuFlowTests: XCTestCase {
             let bed = try OnlineTestbed()
             bed.hostFrame()
             let before = bed.h.effects.count
-            bed.h.runner.apply(.online(.failed(.roomFailed("the rendezvous: the connection failed"))))
+            bed.h.runner.apply(.online(.failed(.roomFailed(.disconnected(detail: nil)))))
             bed.h.tick()
-            XCTAssertEqual(bed.h.flow.mode, .online(.host(.roomFailed("the rendezvous: the connection failed"))))
+            XCTAssertEqual(bed.h.flow.mode, .online(.host(.roomFailed(.disconnected(detail: nil)))))
             XCTAssertTrue(bed.h.effects[before...].contains(.online(.leave)), "the handler lets the room go")
             XCTAssertEqual(bed.h.flow.online?.session.phase, .finished(.quit))
             XCTAssertFalse(bed.h.flow.run.networked)
@@ -143,10 +143,10 @@ final class RoomMenuFlowTests: XCTestCase {
             XCTAssertTrue(h.effects[before...].contains(.online(.joinRoom(code: "K7M101"))))
             guard case .online(.joining) = h.flow.mode else { return XCTFail("\(h.flow.mode)") }
             XCTAssertEqual(try Self.subheading(h), "Joining the room K7M-101...")
-            h.runner.apply(.online(.failed(.roomFailed("no game has the room code K7M-101"))))
+            h.runner.apply(.online(.failed(.roomFailed(.noSuchRoom(RoomCode(bits: 0))))))
             h.tick()
             XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .field(.room), "back on the room row")
-            XCTAssertEqual(try Self.subheading(h), "By room code: no game has the room code K7M-101")
+            XCTAssertEqual(try Self.subheading(h), "By room code: no game has the room code 000-000")
             // Off the text rows the letters are the menus' again: S moves down to Back.
             h.press(.down)
             XCTAssertEqual(OnlineMenuFlowTests.form(h)?.at, .back)

@@ -163,8 +163,8 @@ package enum OnlineProblem: Equatable {
     case noRoomCode
     /// Anywhere (a room code) needs a rendezvous: none is set (koalio operates none).
     case noRendezvous
-    /// Hosting or joining by a room code did not work: the meeting's line (English, as on stderr).
-    case roomFailed(String)
+    /// Hosting or joining by a room code did not work: why.
+    case roomFailed(RoomFailure)
     /// The socket could not be opened.
     case cannotHost(NetworkProblem), cannotJoin(NetworkProblem)
     case noAnswer(address: String)
@@ -193,7 +193,7 @@ package enum OnlineProblem: Equatable {
         case .noCode: .message(.onlineNoCode)
         case .noRoomCode: .message(.onlineNoRoomCode)
         case .noRendezvous: .message(.onlineNoRendezvous)
-        case let .roomFailed(reason): .message(.onlineRoomFailed, [.verbatim(reason)])
+        case let .roomFailed(failure): .message(.onlineRoomFailed, [failure.text])
         case let .cannotHost(problem): .message(.onlineCannotHost, [problem.text])
         case let .cannotJoin(problem): .message(.onlineCannotJoin, [problem.text])
         case let .noAnswer(address): .message(.onlineNoAnswer, [.leftToRight(address)])
@@ -264,5 +264,25 @@ package struct FoundGame: Equatable, Sendable {
     /// The name as its row shows it: cut (with an ellipsis) to leave the address room.
     package var shownLevelName: String {
         levelName.count <= Self.shownNameCharacters ? levelName : String(levelName.prefix(Self.shownNameCharacters - 1)) + "\u{2026}"
+    }
+}
+
+extension RoomFailure {
+    /// Why, in the player's language (stderr has ``description``'s English).
+    var text: Text {
+        switch self {
+        case let .noSuchRoom(code): .message(.roomNoSuch, [.leftToRight(code.description)])
+        case let .roomTaken(code): .message(.roomTaken, [.leftToRight(code.description)])
+        case let .refused(code, condition): .message(.roomRefused, [.leftToRight(code.description), .verbatim(condition)])
+        case let .noAddress(rendezvous): .message(.roomNoAddress, [.leftToRight(rendezvous)])
+        case let .unreachable(rendezvous): .message(.roomUnreachable, [.leftToRight(rendezvous)])
+        case let .disconnected(detail?): .message(.roomConnectionFailed, [.verbatim(detail)])
+        case .disconnected(nil): .message(.roomClosed)
+        case let .rendezvousSilent(_, seconds): .message(.roomSilent, [.number(seconds)])
+        case let .timedOut(seconds): .message(.roomTimedOut, [.number(seconds)])
+        case .noPath: .message(.roomNoPath)
+        case .peerRefused: .message(.roomPeerRefused)
+        case let .missing(package): .message(.roomMissing, [.leftToRight(package)])
+        }
     }
 }

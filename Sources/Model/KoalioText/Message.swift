@@ -55,7 +55,9 @@ public enum Message: CaseIterable, Sendable {
     case onlineFull, onlineOtherVersion, onlineNoLevel, onlineCannotJoin
     // Online anywhere: a room code on a rendezvous (issue 51)
     case hostHere, hostAnywhere, hideMyAddress, onlineHostWhere, onlineNoRendezvous, onlineRoomCode, onlineNoRoomCode, onlineRoomFailed
-    case onlineRoomOpening, onlineRoomInvitation, onlinePathDirect, onlinePathRelayed, onlineJoiningRoom, rendezvous
+    case onlineRoomOpening, onlineRoomInvitation, onlinePathDirect, onlinePathRelayed, onlineJoiningRoom, rendezvous, rendezvousCertificate
+    case roomNoSuch, roomTaken, roomRefused, roomNoAddress, roomUnreachable, roomConnectionFailed, roomClosed, roomSilent, roomTimedOut
+    case roomNoPath, roomPeerRefused, roomMissing
     // Speedrun mode: the categories, the timer, the splits and the results
     case speedrun, allLevels, speedrunHow, speedrunAssistOn, runComplete, inGameTime, realTime, newPersonalBest, speedrunTimer, liveSplitOneServer
     // The player's files, a level that does not start

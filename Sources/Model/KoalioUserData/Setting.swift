@@ -161,7 +161,7 @@ public struct Setting {
         case .rendezvousCa:
             return Setting(id: id, section: .online, key: "rendezvous_ca",
                            comment: "A certificate file to trust for the rendezvous (a community's self-signed one); \"\": the system's",
-                           label: .rendezvous, value: .text(\.rendezvousCa, shape: "a file's path in quotes"))
+                           label: .rendezvousCertificate, value: .text(\.rendezvousCa, shape: "a file's path in quotes"))
         case .hideMyAddress:
             return boolean(id, .online, "hide_my_address", .hideMyAddress, \.hideMyAddress,
                         "Games by room code go through the rendezvous's relay: the other player never learns this machine's address")

@@ -34,8 +34,9 @@ public final class RoomClient {
         case left(nick: String)
         /// A message in the room from another occupant.
         case message(nick: String, body: String)
-        /// The session ended or never began (`reason` for a person).
-        case closed(reason: String)
+        /// The session ended or never began: the system's words when its connection failed,
+        /// nil when the rendezvous ended it.
+        case closed(detail: String?)
     }
 
     public enum Failure: Error, Equatable, Sendable {
@@ -140,7 +141,7 @@ public final class RoomClient {
         case XMPP_CONN_RAW_CONNECT: break
         default:
             isClosed = true
-            events.append(.closed(reason: error != 0 ? "the connection failed (\(String(cString: strerror(error))))" : "the rendezvous ended the session"))
+            events.append(.closed(detail: error != 0 ? String(cString: strerror(error)) : nil))
         }
     }
 

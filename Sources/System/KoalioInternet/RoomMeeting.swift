@@ -16,8 +16,8 @@ public final class RoomMeeting {
         case roomOpen
         /// Datagrams flow: directly between the two, or through the rendezvous's relay.
         case connected(relayed: Bool)
-        /// The meeting ended before (or after) it connected: a line for a person.
-        case failed(String)
+        /// The meeting ended before (or after) it connected: why.
+        case failed(RoomFailure)
     }
 
     /// How long a meeting may take, from the first poll to connected: longer means something
@@ -58,11 +58,17 @@ public final class RoomMeeting {
     ///   - domain: its XMPP domain, which its certificate names (its address or name as the
     ///     player gave it; by default the address).
     ///   - caFile: a certificate to trust for it (a community's self-signed one), else the system's.
-    public init(role: Role, code: RoomCode, rendezvous: String, domain: String? = nil, caFile: String?, relayOnly: Bool) throws(RoomClient.Failure) {
+    public init(role: Role, code: RoomCode, rendezvous: String, domain: String? = nil, caFile: String?, relayOnly: Bool) throws(RoomFailure) {
         self.role = role
         self.code = code
         self.relayOnly = relayOnly
-        client = try RoomClient(server: rendezvous, domain: domain ?? rendezvous, role: role == .host ? .host : .guest, caFile: caFile)
+        do {
+            client = try RoomClient(server: rendezvous, domain: domain ?? rendezvous, role: role == .host ? .host : .guest, caFile: caFile)
+        } catch .missing {
+            throw .missing(package: "libstrophe0")
+        } catch {
+            throw .unreachable(rendezvous: domain ?? rendezvous)
+        }
     }
 
     /// A meeting let go without ``close()`` still ends its links apart.
@@ -94,10 +100,10 @@ public final class RoomMeeting {
         if let description = theirDescription {
             theirDescription = nil
             peerDescription = description
-            if !link.setRemoteDescription(description) { return end(events + [.failed("the other machine's connection details were refused")]) }
+            if !link.setRemoteDescription(description) { return end(events + [.failed(.peerRefused)]) }
         }
         switch link.state {
-        case .failed: return end(events + [.failed("no path between the two machines, not even through the relay")])
+        case .failed: return end(events + [.failed(.noPath)])
         case .ready:
             if relayed == nil, let path = link.relayed {
                 relayed = path
@@ -113,9 +119,9 @@ public final class RoomMeeting {
     /// finishes in one go, so never in a frame: until the host's room is made, or a joiner is
     /// logged in (it enters the room as it is polled). Before the game's window (`--host-room`,
     /// `--join-room`) or on a thread of its own (the menus: RoomOpening). `pause` waits a
-    /// little between polls and says whether to go on (false: given up). Returns the failure's
-    /// line, or nil. `clock`: seconds, monotonic.
-    public func open(clock: () -> Double, pause: () -> Bool) -> String? {
+    /// little between polls and says whether to go on (false: given up). Returns the failure,
+    /// or nil. `clock`: seconds, monotonic.
+    public func open(clock: () -> Double, pause: () -> Bool) -> RoomFailure? {
         let deadline = clock() + Self.connectSeconds
         while clock() < deadline {
             let events = poll(at: clock())
@@ -125,8 +131,7 @@ public final class RoomMeeting {
             guard pause() else { break }
         }
         close()
-        return role == .host ? "the rendezvous made no room within \(Int(Self.connectSeconds)) seconds"
-            : "the rendezvous let nobody in within \(Int(Self.connectSeconds)) seconds"
+        return .rendezvousSilent(hosting: role == .host, seconds: Int(Self.connectSeconds))
     }
 
     /// Sends one of the game's datagrams, sealed; false before the path is there.
@@ -169,11 +174,11 @@ public final class RoomMeeting {
 
     private func timeout(_ now: Double) -> [Event] {
         guard relayed == nil, let startedAt, now - startedAt > Self.connectSeconds else { return [] }
-        return end([.failed("no connection within \(Int(Self.connectSeconds)) seconds")])
+        return end([.failed(.timedOut(seconds: Int(Self.connectSeconds)))])
     }
 
-    /// What the room said; a failure's line, or nil.
-    private func heard(_ event: RoomClient.Event, at now: Double) -> String? {
+    /// What the room said; a failure, or nil.
+    private func heard(_ event: RoomClient.Event, at now: Double) -> RoomFailure? {
         switch event {
         case .online:
             loggedIn = true
@@ -188,8 +193,8 @@ public final class RoomMeeting {
         case .joined:
             if role == .joiner { client.say(RoomTalk.hello(relayOnly: relayOnly).line) }
         case let .refused(condition):
-            return condition == "not-allowed" || condition == "item-not-found" ? "no game has the room code \(code)"
-                : condition == "conflict" ? "someone else is already joining the room \(code)" : "the room \(code) refused us (\(condition))"
+            return condition == "not-allowed" || condition == "item-not-found" ? .noSuchRoom(code)
+                : condition == "conflict" ? .roomTaken(code) : .refused(code, condition: condition)
         case let .message(_, body):
             switch RoomTalk(line: body) {
             case let .hello(theirs)? where role == .host && key == nil:
@@ -199,27 +204,27 @@ public final class RoomMeeting {
                     let fresh = try DatagramSeal.newKey()
                     key = fresh
                     seal = try DatagramSeal(key: fresh, side: .host)
-                } catch { return "sealing is not available (libsodium)" }
+                } catch { return .missing(package: "libsodium23") }
                 if theirs && !relayOnly { return makeLink(relayOnly: true) }  // they hide their address: so do we
             case let .offer(theirs, offeredKey, ice)? where role == .joiner && seal == nil:
                 peerRelayOnly = theirs
-                do { seal = try DatagramSeal(key: offeredKey, side: .joiner) } catch { return "the host's key was refused" }
+                do { seal = try DatagramSeal(key: offeredKey, side: .joiner) } catch { return .peerRefused }
                 theirDescription = ice
                 if theirs && !relayOnly { return makeLink(relayOnly: true) }
             case let .answer(ice)? where role == .host && key != nil:
                 theirDescription = ice
             default: break
             }
-        case let .closed(reason):
-            if relayed == nil { return "the rendezvous: \(reason)" }
+        case let .closed(detail):
+            if relayed == nil { return .disconnected(detail: detail) }
         case .arrived, .left: break
         }
         return nil
     }
 
-    private func makeLink(relayOnly hidden: Bool) -> String? {
+    private func makeLink(relayOnly hidden: Bool) -> RoomFailure? {
         if let old = link { retired.append(old) }
-        do { link = try IceLink(controlling: role == .host, stun: stun, relay: relay, relayOnly: hidden) } catch { return "ICE could not start: libnice is missing (Debian: apt install libnice10)" }
+        do { link = try IceLink(controlling: role == .host, stun: stun, relay: relay, relayOnly: hidden) } catch { return .missing(package: "libnice10") }
         described = false
         return nil
     }

@@ -83,7 +83,7 @@ while true {
             say("peer candidates: \(candidates(in: meeting.peerDescription ?? "").joined(separator: " "))")
             say("connected in \(Int((time - started) * 1000)) ms, path \(relayed ? "relayed" : "direct")")
             if !hosting { for _ in 0..<3 { meeting.send(Array("ready".utf8)) } }
-        case let .failed(reason): fail(reason)
+        case let .failed(failure): fail(failure.description)
         }
     }
     if connected {

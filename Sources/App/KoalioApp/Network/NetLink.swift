@@ -116,11 +116,11 @@ final class NetLink {
     /// The room's game failed: said once on stderr, and, before its path was found, told to the
     /// flow (a game from the menus goes back to its page, saying why; `--host-room` ends). Once
     /// connected, the session itself finds the other machine gone and ends the game, saying so.
-    private func fail(_ reason: String, code: RoomCode) {
+    private func fail(_ failure: RoomFailure, code: RoomCode) {
         guard !failureSaid else { return }
         failureSaid = true
-        StandardError.writeLine("koalio: room \(code): \(reason)")
-        if meeting?.relayed == nil { news.append(.failed(.roomFailed(reason))) }
+        StandardError.writeLine("koalio: room \(code): \(failure)")
+        if meeting?.relayed == nil { news.append(.failed(.roomFailed(failure))) }
     }
 
     /// Ends a room's meeting, or its opening (the game is left).

@@ -135,10 +135,10 @@ enum NetSetup {
         let code = RoomCode(bits: random.next())
         let meeting: RoomMeeting
         let place = try RoomPlace.of(options, flag: "--host-room")
-        do { meeting = try meet(.host, code: code, place) } catch { throw .network(doing: "--host-room", reason: error.reason) }
+        do { meeting = try meet(.host, code: code, place) } catch { throw .network(doing: "--host-room", reason: error.description) }
         let pause = { usleep(useconds_t(joinPollSeconds * 1_000_000)); return true }
         if let failure = meeting.open(clock: MonotonicClock.seconds, pause: pause) {
-            throw .network(doing: "--host-room", reason: failure)
+            throw .network(doing: "--host-room", reason: failure.description)
         }
         StandardError.writeLine("koalio: room \(code)")
         return roomHost(NetLink(meeting: meeting, rendezvous: place.rendezvous, verbose: options.verbose), code: code, options, levelName: level.map.name, sha256: level.sha256,
@@ -170,13 +170,13 @@ enum NetSetup {
         guard let typed = options.joinRoom, let code = RoomCode(typed) else { throw .network(doing: "--join-room", reason: "no room code") }
         let meeting: RoomMeeting
         let place = try RoomPlace.of(options, flag: "--join-room")
-        do { meeting = try meet(.joiner, code: code, place) } catch { throw .network(doing: "--join-room", reason: error.reason) }
+        do { meeting = try meet(.joiner, code: code, place) } catch { throw .network(doing: "--join-room", reason: error.description) }
         while true {
             let now = MonotonicClock.seconds()
             for event in meeting.poll(at: now) {
                 switch event {
                 case let .connected(relayed): if options.verbose { StandardError.writeLine(NetLink.pathLine(relayed: relayed)) }
-                case let .failed(reason): throw .joinFailed(joining: "--join-room \(code)", reason: reason)
+                case let .failed(failure): throw .joinFailed(joining: "--join-room \(code)", reason: failure.description)
                 case .roomOpen: break
                 }
             }
@@ -226,24 +226,11 @@ enum NetSetup {
         }
     }
 
-    /// Why a meeting could not begin: a line for stderr and the online pages.
-    struct MeetingFailure: Error {
-        let reason: String
-    }
-
     /// The meeting begun: the rendezvous's address found (a name looked up once: before the
     /// game's window, or off its thread), its room service reached.
-    nonisolated static func meet(_ role: RoomMeeting.Role, code: RoomCode, _ place: RoomPlace) throws(MeetingFailure) -> RoomMeeting {
-        guard let address = numericAddress(place.rendezvous) else {
-            throw MeetingFailure(reason: "the rendezvous '\(place.rendezvous)' has no IPv4 address")
-        }
-        do {
-            return try RoomMeeting(role: role, code: code, rendezvous: address, domain: place.rendezvous, caFile: place.caFile, relayOnly: place.relayOnly)
-        } catch .missing {
-            throw MeetingFailure(reason: "rooms are not available: libstrophe is missing (Debian: apt install libstrophe0)")
-        } catch {
-            throw MeetingFailure(reason: "cannot reach the rendezvous at \(place.rendezvous)")
-        }
+    nonisolated static func meet(_ role: RoomMeeting.Role, code: RoomCode, _ place: RoomPlace) throws(RoomFailure) -> RoomMeeting {
+        guard let address = numericAddress(place.rendezvous) else { throw .noAddress(rendezvous: place.rendezvous) }
+        return try RoomMeeting(role: role, code: code, rendezvous: address, domain: place.rendezvous, caFile: place.caFile, relayOnly: place.relayOnly)
     }
 
     /// `host`'s IPv4 address as text: itself when it is one, else looked up (the rendezvous's

@@ -90,9 +90,9 @@ final class OnlineMenus {
                 room.opening = nil
                 room.meeting = meeting
                 roomTry = room
-            case let .failed(reason):
+            case let .failed(failure):
                 roomTry = nil
-                return .failed(.roomFailed(reason))
+                return .failed(.roomFailed(failure))
             }
         }
         guard let meeting = room.meeting else { return nil }
@@ -100,10 +100,9 @@ final class OnlineMenus {
             switch event {
             case .roomOpen: break
             case let .connected(relayed): if verbose { StandardError.writeLine(NetLink.pathLine(relayed: relayed)) }
-            case let .failed(reason):
+            case let .failed(failure):
                 roomTry = nil
-                meeting.close()
-                return .failed(.roomFailed(reason))
+                return .failed(.roomFailed(failure))
             }
         }
         guard meeting.relayed != nil else { return nil }

@@ -21,7 +21,7 @@ final class RoomOpening: Sendable {
     private enum State: Sendable {
         case opening
         case opened(Handed)
-        case failed(String)
+        case failed(RoomFailure)
         /// Taken, or given up (its meeting closed by whichever thread had it).
         case done
     }
@@ -29,7 +29,7 @@ final class RoomOpening: Sendable {
     /// What the opening has come to.
     enum Outcome {
         case opened(RoomMeeting)
-        case failed(String)
+        case failed(RoomFailure)
     }
 
     let code: RoomCode
@@ -44,7 +44,7 @@ final class RoomOpening: Sendable {
         self.place = place
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let outcome: State
-            do throws(NetSetup.MeetingFailure) {
+            do throws(RoomFailure) {
                 let meeting = try NetSetup.meet(role, code: code, place)
                 // Given up meanwhile: the wait stops at the next look (the meeting ends below).
                 let failure = meeting.open(clock: MonotonicClock.seconds) {
@@ -53,7 +53,7 @@ final class RoomOpening: Sendable {
                 }
                 outcome = failure.map(State.failed) ?? .opened(Handed(meeting))
             } catch {
-                outcome = .failed(error.reason)
+                outcome = .failed(error)
             }
             // Given up meanwhile: nobody will take the meeting, so it ends here (apart from any frame).
             let unwanted: Handed? = state.withLock { state in
