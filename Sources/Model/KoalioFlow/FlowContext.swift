@@ -60,9 +60,9 @@ package struct FlowContext {
     /// What the join form's address starts as: this machine's network with its last number
     /// left to type (`192.168.1.`), or empty.
     package var joinAddressHint = ""
-    /// The rendezvous for games by room code: `--rendezvous`, else the settings' `[online]
-    /// rendezvous`; nil when neither names one (koalio operates none).
-    package var rendezvous: String?
+    /// The rendezvous for games by room code: the settings' `[online] rendezvous` (`--rendezvous`
+    /// stands in for it: the effective settings); nil when none is named (koalio operates none).
+    package var rendezvous: String? { settings.rendezvous.isEmpty ? nil : settings.rendezvous }
 
     /// The controllers' part: the pad in use's kind, the seated players and those whose pad is away.
     package mutating func read(_ registry: ControllerRegistry, seats: Seating) {

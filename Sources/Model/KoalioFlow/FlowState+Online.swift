@@ -332,7 +332,8 @@ extension FlowState {
     }
 
     /// The join form: the games found (level, address, machines there of its room), the address
-    /// and code with the character offered in ‹ › on the row selected, Join and Back.
+    /// and code with the character offered in ‹ › on the row selected, Join, the room code (its
+    /// halves apart: `K7M-3QX`) and Back.
     package static func joinPage(_ form: JoinForm, _ context: FlowContext, prompts: Prompts?) -> MenuPage {
         let entries = joinEntries(context)
         let at = row(of: form, in: entries)

@@ -50,9 +50,6 @@ package struct JoinForm: Equatable {
             case .room: RoomCode.symbols
             }
         }
-
-        /// The field is whole: the code's digits, the room code's symbols (an address has no set length).
-        package func isComplete(_ text: String) -> Bool { self != .address && text.count == maxLength }
     }
 
     package static let codeDigits = 6

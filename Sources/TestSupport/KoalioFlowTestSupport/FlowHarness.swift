@@ -50,10 +50,10 @@ package final class FlowHarness {
         get { base.phonesOn }
         set { base.phonesOn = newValue }
     }
-    /// The rendezvous for games by room code, as the driver gives it (nil: none set).
+    /// The rendezvous for games by room code, as the settings the driver gives name it (nil: none).
     package var rendezvous: String? {
         get { base.rendezvous }
-        set { base.rendezvous = newValue }
+        set { base.settings.rendezvous = newValue ?? "" }
     }
     /// The games discovery found, as the driver gives them.
     package var foundGames: [FoundGame] {

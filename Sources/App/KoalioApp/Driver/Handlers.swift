@@ -123,7 +123,6 @@ final class Handlers {
         context.gameVersion = recording.options?.gameVersion ?? Game.version
         context.foundGames = online.menus.found
         if case .online(.choose) = flow.mode { context.joinAddressHint = online.menus.addressHint }  // what Join's form starts from
-        context.rendezvous = context.settings.rendezvous.isEmpty ? nil : context.settings.rendezvous
         return context
     }
 
