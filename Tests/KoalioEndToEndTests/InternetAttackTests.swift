@@ -7,8 +7,9 @@ import XCTest
 /// address and port and one genuine sealed datagram the way an eavesdropper on the host's line
 /// would (in the host's router's namespace, on its WAN), then sends the host's ICE port forged
 /// datagrams and that datagram again, with the peer's address as their source (what the host's
-/// router lets in), and forged ones from its own address. The seal turns every one away and
-/// the game plays on.
+/// router lets in), and forged ones from its own address (which the home router's filter stops
+/// before the game: they only show that nothing answers a stranger). The seal turns every one
+/// sent as the peer away and the game plays on.
 final class InternetAttackTests: XCTestCase {
     /// Forged datagrams and replays sent as the peer, and forged ones from the stranger's own socket.
     static let forged = 100, replays = 20, stranger = 50
