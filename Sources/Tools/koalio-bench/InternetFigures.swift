@@ -18,8 +18,9 @@ import KoalioSystem
 //   frame work    the host's `--frame-times`: its frames before its first tick (its loop while the
 //                 joiner meets it) and its play's frames, p99, the worst pairing of each path,
 //                 against LAN play (the network section's host on 127.0.0.1, no stranger)
-//   relay's cost  on home-home, koalio-online-probe's sealed pings (--poll-ms 1: its default poll
-//                 would round them to 16 ms), direct and --relay-only: the median round trip
+//   relay's cost  in the home-home lab, koalio-online-probe's sealed pings (--poll-ms 1: its
+//                 default poll would round them to 16 ms), direct and --relay-only in turn, --runs
+//                 times each: the median of each run's median round trip of 200 pings
 // One game a pairing, not the median of --runs: each lab takes seconds to make and a game 10 s.
 
 /// A pairing of routers, player 1's (the host's) first.
@@ -58,7 +59,7 @@ struct InternetGame {
     }
 }
 
-/// Ticks each room's game plays, and seconds past them its machines may take to end.
+/// Ticks each room's game plays (its machines may take ``onlineEndGraceSeconds`` more to end).
 let internetTicks = 600
 /// Pings each probe sends, and its poll (ms) for round trips measured finely.
 let internetPings = 200
@@ -133,7 +134,7 @@ func reportInternet(_ options: Options) throws {
     let probe = (options.koalio as NSString).deletingLastPathComponent + "/koalio-online-probe"
     report(.internetSealOverhead, Double(DatagramSeal.overhead))
     var games: [InternetGame] = []
-    var roundTrips: [Bool: Double] = [:]
+    var roundTrips: (direct: Double, relayed: Double)?
     for pairing in InternetPairing.all {
         // A folder a pairing: nothing a game before wrote (a recording) is read as this one's.
         let folder = scratch + "/" + pairing.label.replacingOccurrences(of: " ", with: "-")
@@ -150,9 +151,16 @@ func reportInternet(_ options: Options) throws {
         games.append(game)
         report(.internetConnect(pairing.label), game.connectSeconds)
         report(.internetAgreed(path: game.path ?? "no path"), game.agreed ? 1 : 0)
-        if pairing.host == "home" && pairing.joiner == "home" {
+        if pairing.host == "home" && pairing.joiner == "home" && !pairing.relayOnly {
             if FileManager.default.isExecutableFile(atPath: probe) {
-                roundTrips[pairing.relayOnly] = try probeRoundTrip(options, lab: lab, probe: probe, relayOnly: pairing.relayOnly)
+                // Direct and relayed in turn in the same lab: a comparison of paths, not of two
+                // phases of a noisy machine.
+                var direct: [Double] = [], relayed: [Double] = []
+                for _ in 0..<options.runs {
+                    direct.append(try probeRoundTrip(options, lab: lab, probe: probe, relayOnly: false))
+                    relayed.append(try probeRoundTrip(options, lab: lab, probe: probe, relayOnly: true))
+                }
+                roundTrips = (median(direct), median(relayed))
             } else {
                 print("internet: the probe's round trips skipped: no \(probe) (make bench builds it)")
             }
@@ -165,10 +173,10 @@ func reportInternet(_ options: Options) throws {
     }
     report(.internetConnectingWorkP99, worst(games.map { percentile($0.connectingWork, 0.99) }))
     report(.internetLANWorkP99, median(try (0..<3).map { _ in try floodedHostFrameWork(options, flood: nil).p99 }))
-    if let direct = roundTrips[false], let relayed = roundTrips[true] {
-        report(.internetRoundTripDirect, direct)
-        report(.internetRoundTripRelayed, relayed)
-        report(.internetRelayAdds, relayed - direct)
+    if let roundTrips {
+        report(.internetRoundTripDirect, roundTrips.direct)
+        report(.internetRoundTripRelayed, roundTrips.relayed)
+        report(.internetRelayAdds, roundTrips.relayed - roundTrips.direct)
     }
 }
 
