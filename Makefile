@@ -147,6 +147,7 @@ fuzz: setup
 
 bench: setup-test packages
 	$(SWIFT) build $(RELEASE_FLAGS) --product koalio-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product koalio-online-probe
 	.build/release/koalio-bench --koalio .build/release/koalio --data-dir . --package $(DEB) --archive $(TARBALL)
 
 # The game, its data, and what a desktop needs to list it: the menu entry, the icons (hicolor

@@ -209,7 +209,7 @@ let package = Package(
             name: "koalio-bench",
             dependencies: ["KoalioCore", "KoalioSystem", "KoalioInput", "KoalioSim", "KoalioLevel", "KoalioLevelFile", "KoalioScripting", "KoalioSolver", "KoalioReplay", "KoalioReplayFile", "KoalioHarness",
                            "KoalioApp", "KoalioAdmission", "KoalioPhone", "KoalioLocalServer", "KoalioSDL", "KoalioText", "KoalioNet", "KoalioUserData", "KoalioUserFiles",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Tools/koalio-bench"
+                           "KoalioInternet", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/Tools/koalio-bench"
         ),
         .executableTarget(
             name: "koalio-solve",

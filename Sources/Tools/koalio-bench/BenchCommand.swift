@@ -29,6 +29,8 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
     case phones
     /// Online co-op over a bad network, its input delay, re-simulation's frame work.
     case network
+    /// Online play across the internet lab's routers: connecting, the relay's cost (root; else skipped).
+    case internet
     /// A speedrun's split (the next level at once) against a restart.
     case speedrun
     /// How forgiving each shipped level is: its human's route's slack (the difficulty curve).
@@ -64,6 +66,7 @@ enum Section: String, CaseIterable, ExpressibleByArgument {
             try reportPacks(options, display: try display())
         case .phones: try reportPhones(options, display: try display())
         case .network: try reportNetwork(options)
+        case .internet: try reportInternet(options)
         case .speedrun: try reportSpeedrun(options)
         }
     }

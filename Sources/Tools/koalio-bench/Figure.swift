@@ -148,5 +148,18 @@ extension Figure {
     static let floodJunkP99 = Figure("  junk at full speed from strangers", "ms", .atMost(1000 / 60, note: "(a frame)"))
     static let floodTurnedAway = Figure("  strangers' datagrams the host turned away a second", "/s", .compare)
     static let floodAgreed = Figure("  both machines exited 0, the same recording", "1 = yes", .atLeast(1))
+    static let internetSealOverhead = Figure("internet: sealing adds to each datagram", "B", .compare)
+    /// Issue 51: both machines connected within 10 s of Join, whatever the routers.
+    static func internetConnect(_ pairing: String) -> Figure { Figure("  \(pairing): Join → shared tick", "s", .atMost(10)) }
+    static func internetAgreed(path: String) -> Figure { Figure("    \(path), both exited 0, same recording", "1 = yes", .atLeast(1)) }
+    static func internetBytesPerPlayer(relayed: Bool) -> Figure {
+        Figure("internet, \(relayed ? "relayed" : "direct"): each way per player, most", "B/s", .compare)
+    }
+    static let internetPlayWorkP99 = Figure("  host frame work p99 in play, worst pairing", "ms", .compare)
+    static let internetConnectingWorkP99 = Figure("internet: host frame work p99, connecting", "ms", .compare)
+    static let internetLANWorkP99 = Figure("  LAN play's host frame work p99 (no stranger)", "ms", .compare)
+    static let internetRoundTripDirect = Figure("internet, home-home: probe round trip, direct", "ms", .compare)
+    static let internetRoundTripRelayed = Figure("  relayed (--relay-only)", "ms", .compare)
+    static let internetRelayAdds = Figure("  the relay adds", "ms", .compare)
     static let peakMemory = Figure("peak resident memory (software, 60 fps run, level 1 with music)", "MB", .atMost(30))
 }

@@ -99,7 +99,8 @@ final class NetMachine {
     /// How often a wait looks at the stderr file again (seconds).
     static let pollSeconds = 0.01
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String], errorPath: String) throws {
+    /// - Parameter outputToo: its stdout in the same file (a tool that says its results there).
+    init(_ executable: String, _ arguments: [String], environment: [String: String], errorPath: String, outputToo: Bool = false) throws {
         self.errorPath = errorPath
         guard FileManager.default.createFile(atPath: errorPath, contents: nil), let errors = FileHandle(forWritingAtPath: errorPath) else {
             throw Xvfb.Failure(description: "\(errorPath): cannot write")
@@ -108,7 +109,7 @@ final class NetMachine {
         process.arguments = arguments
         process.environment = environment
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = outputToo ? errors : FileHandle.nullDevice
         try process.run()
         try errors.close()  // the child has its own
     }
