@@ -5,8 +5,10 @@ import KoalioText
 
 /// Play online's pages: Host or Join; where to host (this network, or anywhere by a room
 /// code); the join form (a game found on this network, an address and the code, or a room
-/// code, entered with a pad, typed or tapped); the wait for the host's answer.
-package enum OnlinePage: Equatable {
+/// code, entered with a pad, typed or tapped); the wait for the host's answer. Indirect: the
+/// mode holds a pointer, so the game's value (and every copy of it) does not carry a form's
+/// layout (the release binary's guard, tools/check-binary).
+package indirect enum OnlinePage: Equatable {
     /// Host a game, Join a game, Hide my address, Back; and why the last game or try ended, if it did.
     case choose(OnlineProblem?)
     /// Host a game: on this network, or anywhere (a room code); and why hosting did not work.
@@ -207,8 +209,9 @@ package enum OnlineProblem: Equatable {
 }
 
 /// What the online devices tell the flow, as a tick's input: a joiner let in, a try that
-/// failed, a game from the menus that is over.
-package enum OnlineNews: Equatable {
+/// failed, a game from the menus that is over. Indirect, as ``OnlinePage``: a tick's input holds
+/// a pointer.
+package indirect enum OnlineNews: Equatable {
     /// The host let us in; its level, found here.
     case welcomed(LevelRef)
     case failed(OnlineProblem)
@@ -216,7 +219,7 @@ package enum OnlineNews: Equatable {
     case over(NetworkTick.End?)
     /// The networked game begins here: hosted, or joined and its level loaded (the runner
     /// takes it at once, ``FlowRunner/apply(_:)``).
-    indirect case began(OnlineGame)
+    case began(OnlineGame)
     /// The host's player made a new code (its code went off); taken at once.
     case newCode(String)
     /// A room code's game hosted here: its room was made, or a player's path was found.
