@@ -280,9 +280,10 @@ final class NetworkTests: XCTestCase {
         func keys(_ names: [String], from start: Int) -> String {
             names.enumerated().map { index, name in "\(start + 4 * index) \(name) down\n\(start + 4 * index + 1) \(name) up\n" }.joined()
         }
-        // Title → Play online (the fifth entry) → Host a game → level 1; then walk right and jump.
+        // Title → Play online (the fifth entry) → Host a game → On this network → level 1; then
+        // walk right and jump.
         let hostScript = dir.appendingPathComponent("host.keys")
-        try (keys(["down", "down", "down", "down", "enter", "enter", "enter"], from: 2) + "60 right down\n200 space down\n230 space up\n400 right up\n")
+        try (keys(["down", "down", "down", "down", "enter", "enter", "enter", "enter"], from: 2) + "60 right down\n200 space down\n230 space up\n400 right up\n")
             .write(to: hostScript, atomically: true, encoding: .utf8)
         let traces = ["host", "joiner"].map { dir.appendingPathComponent("\($0).trace").path }
         let host = try LineReader.start(Koalio.binary, ["--headless", "--session-code", Self.code, "--joiners", "1", "--ticks", "600",

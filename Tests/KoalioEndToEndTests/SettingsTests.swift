@@ -158,7 +158,7 @@ final class FileMessageTests: XCTestCase {
 
     func testDottedKeysAndArrayTablesAreNamedWithTheirLines() throws {
         let (stderr, config) = try run(settings: "\"a\\u0000b\" = 2\na.b = 1\n[[keyboard]]\njump = 1\n")
-        let sections = "(the sections are [keyboard], [gamepad], [touch], [video], [audio], [game], [assist], [phones])"
+        let sections = "(the sections are [keyboard], [gamepad], [touch], [video], [audio], [game], [assist], [phones], [online])"
         XCTAssertEqual(stderr.split(separator: "\n").map(String.init), [
             "koalio: warning: \(config):1: a\\u{0}b: unknown setting \(sections)",
             "koalio: warning: \(config):2: a: unknown setting \(sections)",

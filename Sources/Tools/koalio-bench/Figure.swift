@@ -156,6 +156,8 @@ extension Figure {
         Figure("internet, \(relayed ? "relayed" : "direct"): each way per player, most", "B/s", .compare)
     }
     static let internetPlayWorkP99 = Figure("  host frame work p99 in play, worst pairing", "ms", .compare)
+    static let internetRollbackP99 = Figure("  rollback depth p99, worst machine", "ticks", .compare)
+    static let internetStalled = Figure("  ticks stalled waiting for the other, worst machine", "%", .atMost(0.5))
     static let internetConnectingWorkP99 = Figure("internet: host frame work p99, connecting", "ms", .compare)
     static let internetLANWorkP99 = Figure("  LAN play's host frame work p99 (no stranger)", "ms", .compare)
     static let internetRoundTripDirect = Figure("internet, home-home: probe round trip, direct", "ms", .compare)

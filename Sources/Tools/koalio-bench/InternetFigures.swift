@@ -170,6 +170,10 @@ func reportInternet(_ options: Options) throws {
         let pathGames = games.filter { $0.relayed == relayed }
         report(.internetBytesPerPlayer(relayed: relayed), worst(pathGames.map(\.mostBytesPerSecond)))
         report(.internetPlayWorkP99, worst(pathGames.map { percentile($0.playingWork, 0.99) }))
+        // The rollback's own figures, as the LAN section reports them: they hold through the relay.
+        let lines = pathGames.flatMap { $0.lines.compactMap { $0 } }
+        report(.internetRollbackP99, worst(lines.map { Double($0.rollbackP99) }))
+        report(.internetStalled, worst(lines.map(\.stalledPercent)))
     }
     report(.internetConnectingWorkP99, worst(games.map { percentile($0.connectingWork, 0.99) }))
     report(.internetLANWorkP99, median(try (0..<3).map { _ in try floodedHostFrameWork(options, flood: nil).p99 }))
