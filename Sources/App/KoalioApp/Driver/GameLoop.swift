@@ -99,6 +99,7 @@ public final class GameLoop {
         let framesPerSecond = handlers.window.pacing.framesPerSecond
         schedule.clock = schedule.fixedStep ? FrameClock(framesPerSecond: framesPerSecond) : FrameClock(now: now())
         var running = command.ticks != 0
+        var screenshotSaved = false
         if !running {
             _ = platform.pollEvents()
             try draw(force: true)
@@ -114,6 +115,7 @@ public final class GameLoop {
                 if let screenshot {
                     try draw(force: true)
                     try handlers.window.save(screenshot: screenshot)
+                    screenshotSaved = true
                 }
                 break
             }
@@ -122,7 +124,10 @@ public final class GameLoop {
             carryOutFrameEffects()
             // The last picture (a screenshot's) shows the world as it ended, not on its way there.
             let presented = try draw(force: !running && screenshot != nil, fraction: running ? schedule.clock.fraction : nil)
-            if !running, let screenshot { try handlers.window.save(screenshot: screenshot) }
+            if !running, let screenshot {
+                try handlers.window.save(screenshot: screenshot)
+                screenshotSaved = true
+            }
             // Headless runs with sound are the tests': they wait for the device, to hear the same
             // every time. A window never waits.
             try handlers.audio.advance(waiting: command.headless)
@@ -132,6 +137,12 @@ public final class GameLoop {
                 schedule.restedBefore = 0
             }
             running = waitForNextFrame(frameStart: frameStart, presented: presented, running: running)
+        }
+        // A rest on wall time can oversleep into the tick limit (its owed ticks then run at
+        // once, the last among them): the last picture is drawn and saved here instead.
+        if let screenshot, !screenshotSaved, command.ticks != 0 {
+            try draw(force: true)
+            try handlers.window.save(screenshot: screenshot)
         }
         quitOnline()  // the window closed, Quit, the tick limit: the others are told
         try handlers.recording.writeRecordingOnQuit(flow.session)
