@@ -171,20 +171,27 @@ enum NetSetup {
         let meeting: RoomMeeting
         let place = try RoomPlace.of(options, flag: "--join-room")
         do { meeting = try meet(.joiner, code: code, place) } catch { throw .network(doing: "--join-room", reason: error.description) }
-        while true {
-            let now = MonotonicClock.seconds()
-            for event in meeting.poll(at: now) {
-                switch event {
-                case let .connected(relayed): if options.verbose { StandardError.writeLine(NetLink.pathLine(relayed: relayed)) }
-                case let .failed(failure): throw .joinFailed(joining: "--join-room \(code)", reason: failure.description)
-                case .roomOpen: break
-                }
-            }
-            if meeting.relayed != nil { break }
-            usleep(useconds_t(joinPollSeconds * 1_000_000))
+        do {
+            while try !pathFound(meeting, at: MonotonicClock.seconds(), verbose: options.verbose) { usleep(useconds_t(joinPollSeconds * 1_000_000)) }
+        } catch {
+            throw .joinFailed(joining: "--join-room \(code)", reason: error.description)
         }
         let net = roomJoiner(NetLink(meeting: meeting, rendezvous: place.rendezvous, verbose: options.verbose), code: code, localPlayers: options.localPlayers ?? 1)
         return (net, try awaitWelcome(net, address: "room \(code)", joining: "--join-room \(code)", dataDirectory: dataDirectory))
+    }
+
+    /// One look at a joiner's meeting on its way to a path (`--join-room`'s wait, the join form's
+    /// frames): whether the path is there (said on stderr with `--verbose` when it comes), or why
+    /// the meeting failed.
+    static func pathFound(_ meeting: RoomMeeting, at now: Double, verbose: Bool) throws(RoomFailure) -> Bool {
+        for event in meeting.poll(at: now) {
+            switch event {
+            case .roomOpen: break
+            case let .connected(relayed): if verbose { StandardError.writeLine(NetLink.pathLine(relayed: relayed)) }
+            case let .failed(failure): throw failure
+            }
+        }
+        return meeting.relayed != nil
     }
 
     /// A room's joiner, its path found: the session says hello over it.

@@ -96,16 +96,12 @@ final class OnlineMenus {
             }
         }
         guard let meeting = room.meeting else { return nil }
-        for event in meeting.poll(at: now) {
-            switch event {
-            case .roomOpen: break
-            case let .connected(relayed): if verbose { StandardError.writeLine(NetLink.pathLine(relayed: relayed)) }
-            case let .failed(failure):
-                roomTry = nil
-                return .failed(.roomFailed(failure))
-            }
+        do {
+            guard try NetSetup.pathFound(meeting, at: now, verbose: verbose) else { return nil }
+        } catch {
+            roomTry = nil
+            return .failed(.roomFailed(error))
         }
-        guard meeting.relayed != nil else { return nil }
         roomTry = nil
         let link = NetLink(meeting: meeting, rendezvous: room.place.rendezvous, verbose: verbose)
         joining = (NetSetup.roomJoiner(link, code: room.code, localPlayers: room.localPlayers), "room \(room.code)", nil)
